@@ -1,0 +1,5 @@
+"""Run the command line: ``python -m dukec``."""
+
+from dukec.cli import main
+
+main()

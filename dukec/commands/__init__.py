@@ -1,0 +1,1 @@
+"""Command-line commands, one module per area; each module exports ``COMMANDS``."""

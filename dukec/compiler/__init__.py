@@ -1,0 +1,1 @@
+"""The compiler: .duke sources to a validated JSON tile set."""

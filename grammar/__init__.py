@@ -1,0 +1,1 @@
+"""The DSL grammar, installed as package data."""

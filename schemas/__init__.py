@@ -1,0 +1,1 @@
+"""JSON Schemas, installed as package data."""

@@ -1,0 +1,1 @@
+"""The base tile set sources, installed as package data."""
