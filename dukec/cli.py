@@ -3,7 +3,7 @@
 import click
 
 from dukec import __version__
-from dukec.commands import compile_cmds, engine_cmds
+from dukec.commands import balance_cmds, compile_cmds, engine_cmds, workbench_cmds
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -12,6 +12,6 @@ def main() -> None:
     """Compile, check and play tiles of The Duke written as data."""
 
 
-for _module in (compile_cmds, engine_cmds):
+for _module in (compile_cmds, engine_cmds, balance_cmds, workbench_cmds):
     for _command in _module.COMMANDS:
         main.add_command(_command)

@@ -1,0 +1,1 @@
+"""Balance checking: many seeded games between two armies, with honest statistics."""

@@ -1,0 +1,43 @@
+"""What commands share: the ``--set`` option and loading the tile set it names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SET_ENVVAR = "DUKEC_SET"
+
+
+def set_option(function: F) -> F:
+    """Add ``--set PATH`` (a compiled JSON tile set, a .duke file or a directory of them)."""
+    return click.option(
+        "--set",
+        "tileset_path",
+        type=click.Path(exists=True, path_type=Path),
+        envvar=SET_ENVVAR,
+        default=None,
+        show_envvar=True,
+        help="Tile set: a compiled JSON file, a .duke file or a directory of .duke files "
+        "(default: the base set that ships with dukec).",
+    )(function)
+
+
+def default_sources() -> Path:
+    """The base set's .duke sources, wherever dukec is installed."""
+    return Path(str(files("dukec.tiles")))
+
+
+def load_tileset(path: Path | None) -> dict[str, Any]:
+    """Load and validate a tile set, turning every user mistake into a ClickException."""
+    from dukec.compiler import CompileError, load
+
+    try:
+        return load([path if path is not None else default_sources()])
+    except CompileError as error:
+        raise click.ClickException(error.render()) from None

@@ -1,0 +1,1 @@
+"""The tile designer's workbench: pictures of tiles, a formatter, design warnings and tile figures."""

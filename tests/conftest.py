@@ -1,0 +1,5 @@
+"""Shared test configuration."""
+
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
