@@ -1,0 +1,208 @@
+"""Experiments as tile-set JSON: each builds one tile set holding the two armies to compare.
+
+- self-play: a set's own armies against each other (what does moving first give?);
+- replace: every OLD tile of an army becomes NEW, against the unchanged army;
+- sets: one set's army against another set's.
+
+The result holds two game sets: army A seated first, and army B seated first.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+AB_SET = "balance-a-first"
+BA_SET = "balance-b-first"
+
+
+class ExperimentError(Exception):
+    """An experiment that cannot be built from the tile sets given (a user's mistake)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Experiment:
+    """Two armies in one tile set, with the words a verdict needs."""
+
+    kind: str
+    tileset: dict[str, Any]
+    sets: tuple[str, str]
+    labels: tuple[str, str]
+    subject: str
+    opponent: str
+
+    def describe(self) -> str:
+        """One line saying what is compared."""
+        return f"{self.labels[0]} against {self.labels[1]}"
+
+
+def _did_you_mean(name: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(name, known, n=1)
+    if close:
+        return f" (did you mean {close[0]!r}?)"
+    return f" (known: {', '.join(known)})" if known else ""
+
+
+def find_set(tileset: dict[str, Any], name: str | None) -> dict[str, Any]:
+    """The game set called ``name``; by default 'base', or the only set there is."""
+    sets = {entry["name"]: entry for entry in tileset.get("sets", [])}
+    if name is None:
+        if "base" in sets:
+            return sets["base"]
+        if len(sets) == 1:
+            return next(iter(sets.values()))
+        if not sets:
+            raise ExperimentError("the tile set has no game set to play")
+        raise ExperimentError(f"choose a game set with --game: {', '.join(sorted(sets))}")
+    if name not in sets:
+        raise ExperimentError(f"no game set {name!r}{_did_you_mean(name, sorted(sets))}")
+    return sets[name]
+
+
+def _tiles(tileset: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {tile["name"]: tile for tile in tileset.get("tiles", [])}
+
+
+def army_tiles(army: dict[str, Any]) -> set[str]:
+    """Names of the tiles an army starts with or has in its bag."""
+    return {entry["tile"] for entry in army["start"]} | {entry["tile"] for entry in army["bag"]}
+
+
+def replace_in_army(army: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """A copy of ``army`` with every ``old`` (set-up, bag, and 'beside' references) made ``new``."""
+    result = copy.deepcopy(army)
+    for entry in result["start"]:
+        if entry["tile"] == old:
+            entry["tile"] = new
+        if entry.get("beside") == old:
+            entry["beside"] = new
+    bag: dict[str, int] = {}
+    for stack in result["bag"]:
+        name = new if stack["tile"] == old else stack["tile"]
+        bag[name] = bag.get(name, 0) + stack["count"]
+    result["bag"] = [{"tile": name, "count": bag[name]} for name in sorted(bag)]
+    return result
+
+
+def _combined(
+    tiles: dict[str, dict[str, Any]],
+    template: dict[str, Any],
+    ab: list[dict[str, Any]],
+    ba: list[dict[str, Any]],
+) -> dict[str, Any]:
+    sets = []
+    for name, armies in ((AB_SET, ab), (BA_SET, ba)):
+        entry = copy.deepcopy(template)
+        entry["name"] = name
+        entry["armies"] = copy.deepcopy(armies)
+        sets.append(entry)
+    return {
+        "format": "duke-tileset/1",
+        "tiles": [copy.deepcopy(tiles[name]) for name in sorted(tiles)],
+        "sets": sets,
+    }
+
+
+def self_play(tileset: dict[str, Any], set_name: str | None) -> Experiment:
+    """A set's first army against its second, seats fixed: army A always moves first."""
+    game_set = find_set(tileset, set_name)
+    result = copy.deepcopy(tileset)
+    return Experiment(
+        kind="self-play",
+        tileset=result,
+        sets=(game_set["name"], game_set["name"]),
+        labels=("first player", "second player"),
+        subject="The first player",
+        opponent=f"the second in self-play of {game_set['name']!r}",
+    )
+
+
+def replace(
+    tileset: dict[str, Any],
+    set_name: str | None,
+    old: str,
+    new: str,
+    source: dict[str, Any] | None = None,
+) -> Experiment:
+    """Army A has every ``old`` tile replaced by ``new``; army B is the set's own.
+
+    ``new`` comes from ``source`` (a tile set given apart, which wins on a name clash) or from
+    ``tileset`` itself. Seats alternate, so each army moves first in half the games.
+    """
+    game_set = find_set(tileset, set_name)
+    tiles = _tiles(tileset)
+    if old not in tiles:
+        raise ExperimentError(f"no tile {old!r} in the tile set{_did_you_mean(old, sorted(tiles))}")
+    in_armies = [old in army_tiles(army) for army in game_set["armies"]]
+    if not any(in_armies):
+        raise ExperimentError(
+            f"tile {old!r} is in no army of game set {game_set['name']!r}, so there is nothing "
+            f"to replace"
+        )
+    extra = _tiles(source) if source is not None else {}
+    if new in extra:
+        tiles[new] = copy.deepcopy(extra[new])
+    elif new not in tiles:
+        known = sorted(set(tiles) | set(extra))
+        where = "the tile set or the file given with --with" if source else "the tile set"
+        raise ExperimentError(
+            f"no tile {new!r} in {where}{_did_you_mean(new, known)}; "
+            f"give the file that defines it with --with PATH"
+        )
+    if new == old:
+        raise ExperimentError(f"a tile cannot replace itself ({old!r})")
+    if tiles[new].get("kind") != tiles[old].get("kind"):
+        raise ExperimentError(f"{new!r} is a {tiles[new].get('kind')} tile; {old!r} is not")
+    # The variant army holds as many NEW tiles as the standard one held OLD ones.
+    tiles[new] = {**tiles[new], "count": max(tiles[new]["count"], tiles[old]["count"])}
+    armies = game_set["armies"]
+    variant = [replace_in_army(army, old, new) for army in armies]
+    return Experiment(
+        kind="replace",
+        tileset=_combined(tiles, game_set, [variant[0], armies[1]], [armies[0], variant[1]]),
+        sets=(AB_SET, BA_SET),
+        labels=(f"with {new}", f"with {old}"),
+        subject=new,
+        opponent=f"the {old} it replaces",
+    )
+
+
+def sets_against(
+    tileset_a: dict[str, Any],
+    set_a: str | None,
+    tileset_b: dict[str, Any],
+    set_b: str | None,
+) -> Experiment:
+    """The first army of one set against the first army of another, seats alternating.
+
+    The board and terrain are those of the first set; tiles of the same name must agree.
+    """
+    game_a = find_set(tileset_a, set_a)
+    game_b = find_set(tileset_b, set_b)
+    if game_a["board"] != game_b["board"]:
+        raise ExperimentError(
+            f"game sets {game_a['name']!r} and {game_b['name']!r} use different boards"
+        )
+    tiles = _tiles(tileset_a)
+    for name, tile in _tiles(tileset_b).items():
+        if name in tiles and tiles[name] != tile:
+            raise ExperimentError(
+                f"tile {name!r} is defined differently in the two tile sets; rename one of them"
+            )
+        tiles[name] = tile
+    army_a = game_a["armies"][0]
+    army_b = game_b["armies"][0]
+    # Start squares are written as each owner sees the board, so army 0 can sit in either seat.
+    label_a, label_b = game_a["name"], game_b["name"]
+    if label_a == label_b:
+        label_a, label_b = f"{label_a} (first set)", f"{label_b} (second set)"
+    return Experiment(
+        kind="sets",
+        tileset=_combined(tiles, game_a, [army_a, army_b], [army_b, army_a]),
+        sets=(AB_SET, BA_SET),
+        labels=(label_a, label_b),
+        subject=f"Set {game_a['name']!r}",
+        opponent=f"set {game_b['name']!r}",
+    )

@@ -1,0 +1,136 @@
+"""What one balance game takes and gives back: the job description and its compact summary.
+
+Both are small, frozen and picklable, so a job can be sent to another process or machine and its
+summary sent back. A game is played from the tile set alone (see ``dukec.balance.play``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+SEATS = (0, 1)
+
+
+def game_seed(master_seed: int, index: int) -> int:
+    """The seed of game ``index``: a 63-bit slice of SHA-256 over the master seed and the index.
+
+    Hashing (rather than drawing seeds from one generator) makes each game's seed independent of
+    how many games run, in which order, and on how many workers.
+    """
+    digest = hashlib.sha256(f"dukec-balance:{master_seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def tileset_digest(tileset: dict[str, Any]) -> str:
+    """A short, stable fingerprint of a tile set (SHA-256 of its canonical JSON)."""
+    canonical = json.dumps(tileset, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True, slots=True)
+class Matchup:
+    """Everything the games of one experiment share.
+
+    ``tileset`` holds two game sets: ``sets[0]`` seats army A first and army B second, and
+    ``sets[1]`` the other way round (the same name for self-play, where seats never swap).
+    """
+
+    tileset: dict[str, Any] = field(compare=False, repr=False)
+    sets: tuple[str, str]
+    labels: tuple[str, str]
+    policy: str
+    ply_limit: int
+    budget: int
+    digest: str
+
+    @staticmethod
+    def build(
+        tileset: dict[str, Any],
+        sets: tuple[str, str],
+        labels: tuple[str, str],
+        policy: str,
+        ply_limit: int,
+        budget: int,
+    ) -> Matchup:
+        """A matchup with the tile set's digest filled in."""
+        return Matchup(tileset, sets, labels, policy, ply_limit, budget, tileset_digest(tileset))
+
+    @property
+    def alternates(self) -> bool:
+        """Whether the two armies swap seats game by game."""
+        return self.sets[0] != self.sets[1]
+
+
+@dataclass(frozen=True, slots=True)
+class GameJob:
+    """One game: which matchup, its index in the run, its seed, and the seat army A takes."""
+
+    matchup: Matchup
+    index: int
+    seed: int
+    a_seat: int
+
+    @property
+    def set_name(self) -> str:
+        """The game set to play: army A first or army B first."""
+        return self.matchup.sets[self.a_seat]
+
+
+def a_seat(matchup: Matchup, index: int) -> int:
+    """The seat army A takes in game ``index``: first in even games (always, in self-play)."""
+    return index % 2 if matchup.alternates else 0
+
+
+def jobs_for(matchup: Matchup, master_seed: int, start: int, stop: int) -> list[GameJob]:
+    """Jobs for games ``start`` .. ``stop - 1``."""
+    return [
+        GameJob(matchup, index, game_seed(master_seed, index), a_seat(matchup, index))
+        for index in range(start, stop)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class TileCounts:
+    """What the tiles of one type did for one side in one or more games.
+
+    ``entered`` counts tiles that came onto the board (set up or drawn); ``plies_on_board`` sums,
+    over those tiles, the plies each spent on the board until captured or the game ended.
+    """
+
+    entered: int = 0
+    drawn: int = 0
+    moves: int = 0
+    captures: int = 0
+    captured: int = 0
+    plies_on_board: int = 0
+
+    def __add__(self, other: TileCounts) -> TileCounts:
+        return TileCounts(
+            self.entered + other.entered,
+            self.drawn + other.drawn,
+            self.moves + other.moves,
+            self.captures + other.captures,
+            self.captured + other.captured,
+            self.plies_on_board + other.plies_on_board,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """The outcome of one game, seat by seat (seat 0 moved first)."""
+
+    index: int
+    winner: int | None
+    adjudicated: bool
+    plies: int
+    reason: str
+    tiles: tuple[dict[str, TileCounts], dict[str, TileCounts]]
+
+    def points(self, seat: int) -> float:
+        """What this game scored for ``seat``: 1, 1/2 or 0."""
+        if self.winner is None:
+            return 0.5
+        return 1.0 if self.winner == seat else 0.0

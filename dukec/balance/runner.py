@@ -1,0 +1,197 @@
+"""The runner: plays a run's games on local processes or a Dask cluster, in game-index order.
+
+Games go out in batches and may finish in any order; results come back in game-index order, and
+each game's seed depends only on the master seed and its index. So a run gives the same games,
+and the same numbers, with one worker, many workers or a cluster.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
+
+from dukec.balance.game import GameJob, GameSummary, Matchup, jobs_for
+
+PlayBatch = Callable[[list[GameJob]], list[GameSummary]]
+
+BACKENDS = ("local", "dask")
+
+
+class RunnerError(Exception):
+    """A run that cannot start (no such scheduler, no workers)."""
+
+
+def play_batch(jobs: list[GameJob]) -> list[GameSummary]:
+    """Play a batch of games with the engine (runs inside a worker)."""
+    from dukec.balance.play import play_game
+
+    return [play_game(job) for job in jobs]
+
+
+def default_workers() -> int:
+    """All the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def batch_size(games: int, workers: int) -> int:
+    """Games per task: small enough to share work evenly, large enough to keep overhead low."""
+    return max(1, min(16, games // (workers * 8) or 1))
+
+
+class _Pool(Protocol):
+    def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any: ...
+
+    def wait(self, pending: set[Any]) -> set[Any]: ...
+
+    def result(self, future: Any) -> list[GameSummary]: ...
+
+    def close(self) -> None: ...
+
+
+class _InProcess:
+    """One worker: play each batch when it is submitted."""
+
+    def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any:
+        return play(jobs)
+
+    def wait(self, pending: set[Any]) -> set[Any]:
+        return set(pending)
+
+    def result(self, future: Any) -> list[GameSummary]:
+        results: list[GameSummary] = future
+        return results
+
+    def close(self) -> None:
+        pass
+
+
+class _Processes:
+    """A pool of local worker processes."""
+
+    def __init__(self, workers: int) -> None:
+        # 'spawn' avoids forking a parent that runs threads (the progress bar).
+        context = multiprocessing.get_context("spawn")
+        self.executor = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
+
+    def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any:
+        return self.executor.submit(play, jobs)
+
+    def wait(self, pending: set[Any]) -> set[Any]:
+        done, _ = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+        return done
+
+    def result(self, future: Any) -> list[GameSummary]:
+        results: list[GameSummary] = future.result()
+        return results
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+class _Dask:
+    """A Dask distributed client: an existing scheduler, or a local cluster of processes."""
+
+    def __init__(self, workers: int, scheduler: str | None) -> None:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise RunnerError(
+                "the dask backend needs Dask distributed: pip install 'dukec[distributed]'"
+            ) from None
+        self.cluster: Any = None
+        try:
+            if scheduler is None:
+                self.cluster = LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )
+                self.client = Client(self.cluster)
+            else:
+                self.client = Client(scheduler, timeout="10s")
+        except OSError as error:
+            self._shutdown()
+            raise RunnerError(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
+
+    def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any:
+        return self.client.submit(play, jobs, pure=False)
+
+    def wait(self, pending: set[Any]) -> set[Any]:
+        from distributed import wait
+
+        done, _ = wait(list(pending), return_when="FIRST_COMPLETED")
+        return set(done)
+
+    def result(self, future: Any) -> list[GameSummary]:
+        results: list[GameSummary] = future.result()
+        return results
+
+    def close(self) -> None:
+        self._shutdown()
+
+    def _shutdown(self) -> None:
+        client = getattr(self, "client", None)
+        if client is not None:
+            client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def _pool(backend: str, workers: int, scheduler: str | None) -> _Pool:
+    if backend == "dask":
+        return _Dask(workers, scheduler)
+    if backend != "local":
+        raise RunnerError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
+    if scheduler is not None:
+        raise RunnerError("--scheduler needs --backend dask")
+    return _InProcess() if workers == 1 else _Processes(workers)
+
+
+def run_games(
+    matchup: Matchup,
+    seed: int,
+    games: int,
+    *,
+    workers: int = 1,
+    backend: str = "local",
+    scheduler: str | None = None,
+    play: PlayBatch = play_batch,
+    batch: int | None = None,
+) -> Iterator[GameSummary]:
+    """Yield the summaries of games 0 .. games-1 in index order.
+
+    Work is submitted a few batches ahead of what has been consumed, so a caller that stops
+    early (a stopping rule) wastes little; closing the iterator cancels what is left.
+    """
+    if workers < 1:
+        raise RunnerError("--workers must be at least 1")
+    size = batch or batch_size(games, workers)
+    ahead = workers * 3
+    pool = _pool(backend, workers, scheduler)
+    try:
+        pending: dict[Any, int] = {}
+        finished: dict[int, list[GameSummary]] = {}
+        submitted = 0
+        consumed = 0
+        while consumed < games:
+            while submitted < games and len(pending) < ahead:
+                stop = min(games, submitted + size)
+                pending[pool.submit(play, jobs_for(matchup, seed, submitted, stop))] = submitted
+                submitted = stop
+            while consumed not in finished:
+                for future in pool.wait(set(pending)):
+                    finished[pending.pop(future)] = pool.result(future)
+            for summary in finished.pop(consumed):
+                yield summary
+                consumed += 1
+    finally:
+        pool.close()

@@ -1,0 +1,190 @@
+"""Aggregation: game summaries, taken in game-index order, become the numbers of a result."""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from dukec.balance.game import GameSummary, TileCounts
+from dukec.balance.stats import (
+    Moments,
+    StopRule,
+    Verdict,
+    elo,
+    elo_interval,
+    half_width,
+    verdict,
+    wilson,
+)
+
+
+@dataclass(slots=True)
+class Tally:
+    """Running counts over the games seen so far, side A being the army whose score we report."""
+
+    labels: tuple[str, str]
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    seat_wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    adjudicated: int = 0
+    a_first: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+    lengths: list[int] = field(default_factory=list)
+    half_points: list[int] = field(default_factory=list)
+    score_a: Moments = field(default_factory=Moments)
+    score_first: Moments = field(default_factory=Moments)
+    tiles: dict[tuple[int, str], TileCounts] = field(default_factory=dict)
+    tile_games: Counter[tuple[int, str]] = field(default_factory=Counter)
+
+    def add(self, a_seat: int, summary: GameSummary) -> None:
+        """Count one more game, in which army A sat at ``a_seat``."""
+        if summary.index != self.games:
+            raise ValueError(f"game {summary.index} tallied out of order (expected {self.games})")
+        self.games += 1
+        self.a_first += a_seat == 0
+        self.reasons[summary.reason] += 1
+        self.lengths.append(summary.plies)
+        if summary.winner is None:
+            self.draws += 1
+            self.adjudicated += summary.adjudicated
+        else:
+            self.seat_wins[summary.winner] += 1
+            self.wins[0 if summary.winner == a_seat else 1] += 1
+        points = summary.points(a_seat)
+        self.half_points.append(round(2 * points))
+        self.score_a = self.score_a.add(points)
+        self.score_first = self.score_first.add(summary.points(0))
+        for seat, counts in enumerate(summary.tiles):
+            side = 0 if seat == a_seat else 1
+            for name, count in counts.items():
+                key = (side, name)
+                self.tiles[key] = self.tiles.get(key, TileCounts()) + count
+                self.tile_games[key] += 1
+
+    def decision(self, rule: StopRule | None) -> Verdict | None:
+        """What ``rule`` decides now; rules are checked only after an even number of games, so
+        that each army has had the first move equally often."""
+        if rule is None or self.games == 0 or self.games % 2:
+            return None
+        return rule.decision(self.score_a)
+
+
+def score_point(half_points: list[int], games: int) -> dict[str, float]:
+    """Score and interval after the first ``games`` games."""
+    score = sum(half_points[:games]) / (2.0 * games)
+    low, high = wilson(score, games)
+    return {"games": games, "score": score, "low": low, "high": high}
+
+
+def trajectory(half_points: list[int], points: int = 120) -> list[dict[str, float]]:
+    """The score and its interval as games accumulate, at about ``points`` game counts."""
+    total = len(half_points)
+    if total == 0:
+        return []
+    counts = sorted({max(1, round(total * (k + 1) / points)) for k in range(points)})
+    running = 0
+    out = []
+    position = 0
+    for games in counts:
+        running += sum(half_points[position:games])
+        position = games
+        score = running / (2.0 * games)
+        low, high = wilson(score, games)
+        out.append({"games": games, "score": score, "low": low, "high": high})
+    return out
+
+
+def length_summary(lengths: list[int]) -> dict[str, Any]:
+    """Mean, median, spread and a histogram of game lengths in plies."""
+    if not lengths:
+        return {"mean": None, "median": None, "min": None, "max": None, "histogram": []}
+    ordered = sorted(lengths)
+    deciles = statistics.quantiles(ordered, n=10, method="inclusive") if len(ordered) > 1 else []
+    low, high = ordered[0], ordered[-1]
+    bins = min(30, max(1, high - low + 1))
+    width = max(1, -(-(high - low + 1) // bins))
+    histogram = Counter((value - low) // width for value in ordered)
+    return {
+        "mean": statistics.fmean(ordered),
+        "median": statistics.median(ordered),
+        "min": low,
+        "max": high,
+        "p10": deciles[0] if deciles else low,
+        "p90": deciles[-1] if deciles else high,
+        "histogram": [
+            {"from": low + b * width, "to": low + (b + 1) * width - 1, "games": histogram.get(b, 0)}
+            for b in range((high - low) // width + 1)
+        ],
+    }
+
+
+def tile_rows(tally: Tally) -> list[dict[str, Any]]:
+    """The per-tile table: per game means of what each tile type did for each side."""
+    rows = []
+    for side, name in sorted(tally.tiles):
+        counts = tally.tiles[(side, name)]
+        games = max(tally.games, 1)
+        rows.append(
+            {
+                "side": tally.labels[side],
+                "tile": name,
+                "entered_per_game": counts.entered / games,
+                "drawn_per_game": counts.drawn / games,
+                "moves_per_game": counts.moves / games,
+                "captures_per_game": counts.captures / games,
+                "captured_per_game": counts.captured / games,
+                "captured_rate": counts.captured / counts.entered if counts.entered else None,
+                "mean_plies_survived": (
+                    counts.plies_on_board / counts.entered if counts.entered else None
+                ),
+                "totals": {
+                    "entered": counts.entered,
+                    "drawn": counts.drawn,
+                    "moves": counts.moves,
+                    "captures": counts.captures,
+                    "captured": counts.captured,
+                    "plies_on_board": counts.plies_on_board,
+                },
+            }
+        )
+    return rows
+
+
+def finite(value: float) -> float | None:
+    """A float for JSON: infinities (Elo of a 0% or 100% score) become null."""
+    return None if value in (float("inf"), float("-inf")) else value
+
+
+def summary_numbers(tally: Tally) -> dict[str, Any]:
+    """The headline numbers of a tally, ready for JSON."""
+    score = tally.score_a.mean
+    interval = wilson(score, tally.games)
+    first = tally.score_first.mean
+    first_interval = wilson(first, tally.games)
+    elo_low, elo_high = elo_interval(interval)
+    first_elo_low, first_elo_high = elo_interval(first_interval)
+    return {
+        "games": tally.games,
+        "wins": {tally.labels[0]: tally.wins[0], tally.labels[1]: tally.wins[1]},
+        "wins_by_seat": {"first": tally.seat_wins[0], "second": tally.seat_wins[1]},
+        "draws": tally.draws,
+        "adjudicated_draws": tally.adjudicated,
+        "decisive": tally.games - tally.draws,
+        "endings": dict(sorted(tally.reasons.items())),
+        "score": score,
+        "score_ci95": list(interval),
+        "score_pm": half_width(interval),
+        "elo": finite(elo(score)),
+        "elo_ci95": [finite(elo_low), finite(elo_high)],
+        "verdict": verdict(interval).value,
+        "first_player_score": first,
+        "first_player_score_ci95": list(first_interval),
+        "first_player_elo": finite(elo(first)),
+        "first_player_elo_ci95": [finite(first_elo_low), finite(first_elo_high)],
+        "first_player_verdict": verdict(first_interval).value,
+        "side_a_first": tally.a_first,
+        "game_length": length_summary(tally.lengths),
+    }
