@@ -47,7 +47,7 @@ def _did_you_mean(name: str, known: list[str]) -> str:
 
 def find_set(tileset: dict[str, Any], name: str | None) -> dict[str, Any]:
     """The game set called ``name``; by default 'base', or the only set there is."""
-    sets = {entry["name"]: entry for entry in tileset.get("sets", [])}
+    sets: dict[str, dict[str, Any]] = {entry["name"]: entry for entry in tileset.get("sets", [])}
     if name is None:
         if "base" in sets:
             return sets["base"]

@@ -72,7 +72,8 @@ class _Frame:
             if self.y0 - 1e-9 <= tick <= self.y1 + 1e-9:
                 y = self.py(tick)
                 parts.append(
-                    f'<line x1="{self.left}" y1="{y:.1f}" x2="{self.right}" y2="{y:.1f}" class="grid"/>'
+                    f'<line x1="{self.left}" y1="{y:.1f}" x2="{self.right}" y2="{y:.1f}" '
+                    'class="grid"/>'
                     f'<text x="{self.left - 6}" y="{y + 4:.1f}" text-anchor="end">'
                     f"{_e(y_format.format(tick))}</text>"
                 )
@@ -162,9 +163,7 @@ def tile_bars(rows: list[dict[str, Any]], key: str, label: str, sides: list[str]
     band = 22
     for row_index, tile in enumerate(tiles):
         y = MARGIN["top"] + row_index * band
-        parts.append(
-            f'<text x="{left - 6}" y="{y + 14}" text-anchor="end">{_e(tile)}</text>'
-        )
+        parts.append(f'<text x="{left - 6}" y="{y + 14}" text-anchor="end">{_e(tile)}</text>')
         for side_index, side in enumerate(sides):
             value = values.get((side, tile))
             if value is None:

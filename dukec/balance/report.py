@@ -39,7 +39,12 @@ def _stop_json(result: RunResult) -> dict[str, Any] | None:
         return None
     described: dict[str, Any]
     if isinstance(rule, SprtStop):
-        described = {"rule": "sprt", "elo_margin": rule.margin, "alpha": rule.alpha, "beta": rule.beta}
+        described = {
+            "rule": "sprt",
+            "elo_margin": rule.margin,
+            "alpha": rule.alpha,
+            "beta": rule.beta,
+        }
     else:
         assert isinstance(rule, WidthStop)
         described = {"rule": "width", "width": rule.width}
@@ -90,13 +95,18 @@ def render(result: RunResult, console: Console) -> None:
     summary.add_column(style="dim")
     summary.add_column()
     low, high = document["score_ci95"]
-    summary.add_row("games", f"{document['games']} (policy {document['policy']}, seed {document['seed']})")
+    summary.add_row(
+        "games", f"{document['games']} (policy {document['policy']}, seed {document['seed']})"
+    )
     summary.add_row(
         "results",
-        f"{labels[0]} {document['wins'][labels[0]]} wins, {labels[1]} {document['wins'][labels[1]]} "
-        f"wins, {document['draws']} draws ({document['adjudicated_draws']} at the ply limit)",
+        f"{labels[0]} {document['wins'][labels[0]]} wins, "
+        f"{labels[1]} {document['wins'][labels[1]]} wins, "
+        f"{document['draws']} draws ({document['adjudicated_draws']} at the ply limit)",
     )
-    summary.add_row("score", f"{percent(document['score'])} (95% {percent(low)} .. {percent(high)})")
+    summary.add_row(
+        "score", f"{percent(document['score'])} (95% {percent(low)} .. {percent(high)})"
+    )
     elo_low, elo_high = document["elo_ci95"]
     summary.add_row("Elo", f"{_elo(document['elo'])} (95% {_elo(elo_low)} .. {_elo(elo_high)})")
     first_low, first_high = document["first_player_score_ci95"]
@@ -119,7 +129,9 @@ def render(result: RunResult, console: Console) -> None:
     if stop is not None and result.settings.stop is not None:
         decided = stop["decision"] or "undecided"
         summary.add_row("stopping", f"{result.settings.stop.describe()}: {decided}")
-    summary.add_row("speed", f"{document['games_per_second']:.1f} games/s over {document['seconds']:.1f} s")
+    summary.add_row(
+        "speed", f"{document['games_per_second']:.1f} games/s over {document['seconds']:.1f} s"
+    )
     console.print(summary)
     console.print(tile_table(document["tiles"]))
 

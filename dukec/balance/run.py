@@ -69,7 +69,7 @@ class _RateColumn(ProgressColumn):
 
 @contextmanager
 def progress_bar(total: int, label: str, enabled: bool) -> Iterator[Progress | None]:
-    """A progress bar with rate and ETA on stderr, only when ``enabled`` and stderr is a terminal."""
+    """A progress bar with rate and ETA on stderr, when ``enabled`` and stderr is a terminal."""
     console = Console(stderr=True)
     if not enabled or not console.is_terminal:
         yield None
@@ -129,6 +129,4 @@ def run(
                     break
         finally:
             games.close()
-    return RunResult(
-        experiment, matchup, settings, tally, decision, time.perf_counter() - started
-    )
+    return RunResult(experiment, matchup, settings, tally, decision, time.perf_counter() - started)

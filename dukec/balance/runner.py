@@ -8,10 +8,11 @@ and the same numbers, with one worker, many workers or a cluster.
 from __future__ import annotations
 
 import concurrent.futures
+import importlib
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from typing import Any, Protocol
 
 from dukec.balance.game import GameJob, GameSummary, Matchup, jobs_for
@@ -55,18 +56,25 @@ class _Pool(Protocol):
     def close(self) -> None: ...
 
 
+class _Played:
+    """A batch already played (compared by identity, so it can key a dict)."""
+
+    def __init__(self, results: list[GameSummary]) -> None:
+        self.results = results
+
+
 class _InProcess:
-    """One worker: play each batch when it is submitted."""
+    """One worker: play each batch in this process when it is submitted."""
 
     def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any:
-        return play(jobs)
+        return _Played(play(jobs))
 
     def wait(self, pending: set[Any]) -> set[Any]:
         return set(pending)
 
     def result(self, future: Any) -> list[GameSummary]:
-        results: list[GameSummary] = future
-        return results
+        played: _Played = future
+        return played.results
 
     def close(self) -> None:
         pass
@@ -100,7 +108,8 @@ class _Dask:
 
     def __init__(self, workers: int, scheduler: str | None) -> None:
         try:
-            from distributed import Client, LocalCluster
+            # Dask ships no type hints; keep it behind Any.
+            self.distributed: Any = importlib.import_module("distributed")
         except ImportError:
             raise RunnerError(
                 "the dask backend needs Dask distributed: pip install 'dukec[distributed]'"
@@ -108,16 +117,16 @@ class _Dask:
         self.cluster: Any = None
         try:
             if scheduler is None:
-                self.cluster = LocalCluster(
+                self.cluster = self.distributed.LocalCluster(
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=None,
                     silence_logs=logging.ERROR,
                 )
-                self.client = Client(self.cluster)
+                self.client = self.distributed.Client(self.cluster)
             else:
-                self.client = Client(scheduler, timeout="10s")
+                self.client = self.distributed.Client(scheduler, timeout="10s")
         except OSError as error:
             self._shutdown()
             raise RunnerError(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
@@ -126,9 +135,7 @@ class _Dask:
         return self.client.submit(play, jobs, pure=False)
 
     def wait(self, pending: set[Any]) -> set[Any]:
-        from distributed import wait
-
-        done, _ = wait(list(pending), return_when="FIRST_COMPLETED")
+        done, _ = self.distributed.wait(list(pending), return_when="FIRST_COMPLETED")
         return set(done)
 
     def result(self, future: Any) -> list[GameSummary]:
@@ -166,7 +173,7 @@ def run_games(
     scheduler: str | None = None,
     play: PlayBatch = play_batch,
     batch: int | None = None,
-) -> Iterator[GameSummary]:
+) -> Generator[GameSummary, None, None]:
     """Yield the summaries of games 0 .. games-1 in index order.
 
     Work is submitted a few batches ahead of what has been consumed, so a caller that stops

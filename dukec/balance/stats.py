@@ -32,7 +32,7 @@ def wilson(score: float, games: int, z: float = Z95) -> tuple[float, float]:
 
 
 def elo(score: float) -> float:
-    """Elo difference that gives an expected ``score``: -400 log10(1/score - 1) (infinite at 0, 1)."""
+    """Elo difference giving an expected ``score``: -400 log10(1/score - 1) (infinite at 0, 1)."""
     if score <= 0.0:
         return -math.inf
     if score >= 1.0:
@@ -42,7 +42,7 @@ def elo(score: float) -> float:
 
 def expected_score(elo_difference: float) -> float:
     """Expected score for an Elo difference: 1 / (1 + 10^(-elo/400))."""
-    return 1.0 / (1.0 + 10.0 ** (-elo_difference / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo_difference / 400.0))
 
 
 def elo_interval(interval: tuple[float, float]) -> tuple[float, float]:
@@ -197,9 +197,7 @@ class SprtStop:
 
     def describe(self) -> str:
         """One line naming the test."""
-        return (
-            f"SPRT: 0 vs ±{self.margin:g} Elo, alpha={self.alpha:g}, beta={self.beta:g}"
-        )
+        return f"SPRT: 0 vs ±{self.margin:g} Elo, alpha={self.alpha:g}, beta={self.beta:g}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,249 @@
-"""Commands of this area (filled in by its owner)."""
+"""``dukec balance``: many seeded games between two armies, and how sure we can be of the result."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
 
 import click
+from rich.console import Console
 
-COMMANDS: list[click.Command] = []
+from dukec.commands.common import load_tileset, set_option
+
+POLICIES = ("random", "greedy", "search")
+
+
+def _replacement(value: str | None) -> tuple[str, str] | None:
+    if value is None:
+        return None
+    old, sep, new = value.partition("=")
+    if not sep or not old.strip() or not new.strip():
+        raise click.BadParameter(
+            "expected OLD=NEW, for example Knight=Paladin", param_hint="--replace"
+        )
+    return old.strip(), new.strip()
+
+
+def _policies(value: str) -> list[str]:
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    for name in names:
+        if name not in POLICIES:
+            raise click.BadParameter(
+                f"unknown policy {name!r} (choose from {', '.join(POLICIES)})",
+                param_hint="--policy",
+            )
+    if not names:
+        raise click.BadParameter("name at least one policy", param_hint="--policy")
+    return names
+
+
+@click.command("balance")
+@set_option
+@click.option(
+    "--game", "game", metavar="NAME", help="Game set to play (default: base, or the only one)."
+)
+@click.option(
+    "--replace",
+    "replacement",
+    metavar="OLD=NEW",
+    help="Compare an army whose every OLD tile is NEW against the standard army.",
+)
+@click.option(
+    "--with",
+    "with_path",
+    type=click.Path(exists=True, path_type=Path),
+    metavar="PATH",
+    help="Where NEW is defined: a .duke file, a directory of them, or a compiled set.",
+)
+@click.option(
+    "--against",
+    "against_path",
+    type=click.Path(exists=True, path_type=Path),
+    metavar="PATH",
+    help="Compare the set's army against the army of another tile set.",
+)
+@click.option(
+    "--against-game", metavar="NAME", help="Game set of --against (default: base, or the only one)."
+)
+@click.option(
+    "--games",
+    "-n",
+    default=1000,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Games to play (at most, with --stop).",
+)
+@click.option(
+    "--seed",
+    default=1,
+    show_default=True,
+    type=int,
+    help="Master seed; each game's seed derives from it.",
+)
+@click.option(
+    "--policy",
+    default="random",
+    show_default=True,
+    metavar="NAMES",
+    help="Player for both sides: random, greedy or search; a comma list (random,greedy,search) "
+    "runs a ladder, one run per policy.",
+)
+@click.option(
+    "--budget",
+    default=200,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Search policy: nodes per move.",
+)
+@click.option(
+    "--ply-limit",
+    default=300,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Plies after which a game is an adjudicated draw.",
+)
+@click.option(
+    "--workers",
+    "-j",
+    type=click.IntRange(1),
+    default=None,
+    help="Worker processes (default: all cores).",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="Where games run.",
+)
+@click.option(
+    "--scheduler", metavar="ADDR", help="Dask scheduler address (default: a local cluster)."
+)
+@click.option(
+    "--stop",
+    "stop_rule",
+    type=click.Choice(["sprt", "width"]),
+    default=None,
+    help="Stop early once the answer is clear.",
+)
+@click.option(
+    "--elo-margin",
+    default=30.0,
+    show_default=True,
+    type=click.FloatRange(min=0, min_open=True),
+    help="--stop sprt: the Elo difference that counts as different.",
+)
+@click.option(
+    "--width",
+    default=0.02,
+    show_default=True,
+    type=click.FloatRange(min=0, min_open=True),
+    help="--stop width: stop when the 95% interval is within ± this score.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option(
+    "--report",
+    "report_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write an HTML report (index.html) and balance.json into DIR.",
+)
+@click.option(
+    "--progress/--no-progress", default=True, show_default=True, help="Progress bar on a terminal."
+)
+def balance(
+    tileset_path: Path | None,
+    game: str | None,
+    replacement: str | None,
+    with_path: Path | None,
+    against_path: Path | None,
+    against_game: str | None,
+    games: int,
+    seed: int,
+    policy: str,
+    budget: int,
+    ply_limit: int,
+    workers: int | None,
+    backend: str,
+    scheduler: str | None,
+    stop_rule: str | None,
+    elo_margin: float,
+    width: float,
+    as_json: bool,
+    report_dir: Path | None,
+    progress: bool,
+) -> None:
+    """Play many seeded games and say whether one army is stronger, with a 95% interval.
+
+    \b
+    Self-play (no --replace, no --against): the first player's advantage.
+      dukec balance --games 2000
+    A new tile in place of an old one, seats alternating:
+      dukec balance --replace Knight=Paladin --with paladin.duke
+    Two sets' armies:
+      dukec balance --set expansion.json --against build/tileset.json
+    """
+    from dukec.balance.experiments import ExperimentError, replace, self_play, sets_against
+    from dukec.balance.html import write_report
+    from dukec.balance.report import render, render_ladder, to_json
+    from dukec.balance.run import RunResult, Settings, run
+    from dukec.balance.runner import RunnerError, default_workers
+    from dukec.balance.stats import SprtStop, StopRule, WidthStop
+
+    swap = _replacement(replacement)
+    policies = _policies(policy)
+    if swap is not None and against_path is not None:
+        raise click.UsageError("choose --replace or --against, not both")
+    if with_path is not None and swap is None:
+        raise click.UsageError(
+            "--with names where the tile of --replace is defined; add --replace OLD=NEW"
+        )
+    if scheduler is not None and backend != "dask":
+        raise click.UsageError("--scheduler needs --backend dask")
+    tileset = load_tileset(tileset_path)
+    stop: StopRule | None = None
+    if stop_rule == "sprt":
+        stop = SprtStop(elo_margin)
+    elif stop_rule == "width":
+        stop = WidthStop(width)
+    try:
+        if swap is not None:
+            source = load_tileset(with_path) if with_path is not None else None
+            experiment = replace(tileset, game, swap[0], swap[1], source)
+        elif against_path is not None:
+            experiment = sets_against(tileset, game, load_tileset(against_path), against_game)
+        else:
+            experiment = self_play(tileset, game)
+        results: list[RunResult] = []
+        for name in policies:
+            settings = Settings(
+                games=games,
+                seed=seed,
+                policy=name,
+                ply_limit=ply_limit,
+                budget=budget,
+                workers=workers or default_workers(),
+                backend=backend,
+                scheduler=scheduler,
+                stop=stop,
+            )
+            results.append(run(experiment, settings, progress=progress))
+    except (ExperimentError, RunnerError) as error:
+        raise click.ClickException(str(error)) from None
+    documents: list[dict[str, Any]] = [to_json(result) for result in results]
+    if report_dir is not None:
+        for name, document in zip(policies, documents, strict=True):
+            where = report_dir if len(policies) == 1 else report_dir / name
+            page = write_report(where, document)
+            click.echo(f"report: {page}", err=True)
+    if as_json:
+        click.echo(json.dumps(documents[0] if len(documents) == 1 else documents, indent=2))
+        return
+    console = Console()
+    if len(results) == 1:
+        render(results[0], console)
+    else:
+        render_ladder(results, console)
+
+
+COMMANDS: list[click.Command] = [balance]

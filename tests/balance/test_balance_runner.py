@@ -1,0 +1,99 @@
+"""The runner: seeds, seats, ordering, and the same results whatever runs the games."""
+
+import hashlib
+
+import pytest
+from balance_fakes import fake_batch
+
+from dukec.balance.experiments import Experiment
+from dukec.balance.game import Matchup, game_seed, jobs_for
+from dukec.balance.run import Settings, run
+from dukec.balance.runner import RunnerError, batch_size, run_games
+from dukec.balance.stats import WidthStop
+from dukec.balance.tally import summary_numbers
+
+TILESET = {"format": "duke-tileset/1", "tiles": [], "sets": []}
+
+
+def matchup(policy: str = "edge=0", alternates: bool = True) -> Matchup:
+    sets = ("a-first", "b-first") if alternates else ("base", "base")
+    return Matchup.build(TILESET, sets, ("A", "B"), policy, 100, 10)
+
+
+def experiment() -> Experiment:
+    return Experiment("replace", TILESET, ("a-first", "b-first"), ("A", "B"), "A", "B")
+
+
+def test_game_seed_hashes_master_seed_and_index() -> None:
+    digest = hashlib.sha256(b"dukec-balance:7:3").digest()
+    assert game_seed(7, 3) == int.from_bytes(digest[:8], "big") >> 1
+    seeds = {game_seed(7, index) for index in range(1000)}
+    assert len(seeds) == 1000
+    assert game_seed(7, 3) != game_seed(8, 3)
+    assert all(0 <= seed < 2**63 for seed in seeds)
+
+
+def test_seats_alternate_and_fix_in_self_play() -> None:
+    jobs = jobs_for(matchup(), 1, 0, 4)
+    assert [job.a_seat for job in jobs] == [0, 1, 0, 1]
+    assert [job.set_name for job in jobs] == ["a-first", "b-first", "a-first", "b-first"]
+    assert [job.a_seat for job in jobs_for(matchup(alternates=False), 1, 0, 3)] == [0, 0, 0]
+
+
+def test_a_jobs_seed_does_not_depend_on_the_batch() -> None:
+    whole = jobs_for(matchup(), 5, 0, 10)
+    parts = jobs_for(matchup(), 5, 0, 3) + jobs_for(matchup(), 5, 3, 10)
+    assert [job.seed for job in whole] == [job.seed for job in parts]
+
+
+def test_batch_size_bounds() -> None:
+    assert batch_size(10, 4) == 1
+    assert batch_size(1000, 2) == 16
+    assert batch_size(200, 2) == 12
+
+
+def test_results_arrive_in_index_order_with_two_workers() -> None:
+    summaries = list(run_games(matchup(), 3, 50, workers=2, play=fake_batch, batch=3))
+    assert [summary.index for summary in summaries] == list(range(50))
+
+
+def test_one_worker_and_two_workers_give_identical_games() -> None:
+    one = list(run_games(matchup(), 11, 60, workers=1, play=fake_batch))
+    two = list(run_games(matchup(), 11, 60, workers=2, play=fake_batch, batch=7))
+    assert one == two
+
+
+def test_different_seeds_give_different_games() -> None:
+    first = list(run_games(matchup(), 1, 30, play=fake_batch))
+    second = list(run_games(matchup(), 2, 30, play=fake_batch))
+    assert first != second
+
+
+def test_early_stop_is_the_same_with_any_number_of_workers() -> None:
+    settings = Settings(games=4000, seed=5, policy="edge=0.15", stop=WidthStop(0.04))
+    one = run(experiment(), settings, play=fake_batch)
+    two = run(
+        experiment(),
+        Settings(games=4000, seed=5, policy="edge=0.15", stop=WidthStop(0.04), workers=2),
+        play=fake_batch,
+    )
+    assert one.decision is not None and one.decision.value == "stronger"
+    assert 300 < one.tally.games < 4000
+    assert one.tally.games % 2 == 0
+    assert summary_numbers(one.tally) == summary_numbers(two.tally)
+
+
+def test_unknown_backend_and_bad_workers_are_errors() -> None:
+    with pytest.raises(RunnerError, match="unknown backend 'ray'"):
+        list(run_games(matchup(), 1, 2, backend="ray", play=fake_batch))
+    with pytest.raises(RunnerError, match="at least 1"):
+        list(run_games(matchup(), 1, 2, workers=0, play=fake_batch))
+    with pytest.raises(RunnerError, match="--scheduler needs --backend dask"):
+        list(run_games(matchup(), 1, 2, scheduler="tcp://127.0.0.1:1", play=fake_batch))
+
+
+def test_dask_local_cluster_gives_the_same_games() -> None:
+    pytest.importorskip("distributed")
+    local = list(run_games(matchup(), 13, 40, workers=1, play=fake_batch))
+    dask = list(run_games(matchup(), 13, 40, workers=2, backend="dask", play=fake_batch, batch=5))
+    assert dask == local
