@@ -1,10 +1,140 @@
-"""Playing one balance game with the engine: a job in, a compact summary out."""
+"""Playing one balance game with the engine: a job in, a compact summary out.
+
+The engine's rules tables are built once per worker process for each game set (keyed by the tile
+set's digest), then every game of the run reuses them.
+"""
 
 from __future__ import annotations
 
-from dukec.balance.game import GameJob, GameSummary
+from dukec.balance.game import GameJob, GameSummary, Matchup, TileCounts
+from dukec.engine.game import COMMAND, DRAW, MOVE, PLACE, STRIKE, Game, Reason
+from dukec.engine.players import Player, make_player
+from dukec.engine.rules import Rules, load_rules
+
+POLICIES = ("random", "greedy", "search")
+
+_RULES: dict[tuple[str, str], Rules] = {}
+
+
+def rules_for(matchup: Matchup, set_name: str) -> Rules:
+    """The engine's rules for one of the matchup's game sets, built once per process."""
+    key = (matchup.digest, set_name)
+    rules = _RULES.get(key)
+    if rules is None:
+        if len(_RULES) > 16:
+            _RULES.clear()
+        rules = _RULES[key] = load_rules(matchup.tileset, set_name)
+    return rules
+
+
+def player_seed(game_seed: int, seat: int) -> int:
+    """The seed of one seat's player: apart from the game's own (draw) seed and the other seat's."""
+    return (game_seed << 2) | (seat + 1)
+
+
+def make_policy(name: str, seed: int, budget: int) -> Player:
+    """A player by policy name; ``budget`` bounds the search policy's nodes per move."""
+    if name == "search":
+        from dukec.balance.search import SearchPlayer
+
+        return SearchPlayer(seed, budget)
+    if name not in POLICIES:
+        raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
+    return make_player(name, seed)
+
+
+class EventLog:
+    """Per seat and tile type: entered, drawn, moves, captures, captured, plies on the board."""
+
+    ENTERED, DRAWN, MOVES, CAPTURES, CAPTURED, PLIES = range(6)
+
+    def __init__(self, types: int) -> None:
+        self.counts = [[[0] * 6 for _ in range(types)] for _ in range(2)]
+        # square -> (owner, tile type, ply it came onto the board)
+        self.on_board: dict[int, tuple[int, int, int]] = {}
+
+    def _lose(self, square: int, ply: int) -> None:
+        owner, tile, since = self.on_board.pop(square)
+        row = self.counts[owner][tile]
+        row[self.CAPTURED] += 1
+        row[self.PLIES] += ply - since
+
+    def before(self, game: Game, action: tuple[int, int, int, int, int]) -> None:
+        """Record what ``action`` will do (call before applying it)."""
+        kind, frm, to, by, tile = action
+        me = game.to_move
+        board = game.board
+        ply = game.ply
+        counts = self.counts[me]
+        if kind == PLACE:
+            placed = tile if tile >= 0 else game.placement_tile()
+            counts[placed][self.ENTERED] += 1
+            self.on_board[to] = (me, placed, ply)
+            return
+        if kind == DRAW:
+            return
+        actor = board[by] >> 2 if kind == COMMAND else board[frm] >> 2
+        counts[actor][self.MOVES] += 1
+        if board[to] >= 0:
+            counts[actor][self.CAPTURES] += 1
+            self._lose(to, ply)
+        if kind in (MOVE, COMMAND):
+            self.on_board[to] = self.on_board.pop(frm)
+
+    def after(self, game: Game, action: tuple[int, int, int, int, int]) -> None:
+        """Record what a draw gave (call after applying it)."""
+        if action[0] == DRAW:
+            self.counts[game.to_move][game.drawn][self.DRAWN] += 1
+
+    def finish(self, ply: int) -> None:
+        """Count the plies of the tiles still on the board when the game ended."""
+        for owner, tile, since in self.on_board.values():
+            self.counts[owner][tile][self.PLIES] += ply - since
+        self.on_board.clear()
+
+    def tiles(self, rules: Rules) -> tuple[dict[str, TileCounts], dict[str, TileCounts]]:
+        """The counts by tile name, leaving out tile types that never appeared."""
+        seats: list[dict[str, TileCounts]] = []
+        for owner in (0, 1):
+            seats.append(
+                {
+                    rules.types[index].name: TileCounts(*row)
+                    for index, row in enumerate(self.counts[owner])
+                    if any(row)
+                }
+            )
+        return seats[0], seats[1]
 
 
 def play_game(job: GameJob) -> GameSummary:
     """Play the game ``job`` describes to its end or its ply limit."""
-    raise NotImplementedError("the engine binding is not written yet")
+    matchup = job.matchup
+    rules = rules_for(matchup, job.set_name)
+    game = Game(rules, seed=job.seed, ply_limit=matchup.ply_limit)
+    players = [
+        make_policy(matchup.policy, player_seed(job.seed, seat), matchup.budget) for seat in (0, 1)
+    ]
+    log = EventLog(len(rules.types))
+    winner: int | None = None
+    reason: str
+    while True:
+        result = game.result
+        if result is not None:
+            winner, reason = result.winner, str(result.reason)
+            break
+        action = players[game.to_move].choose(game)
+        if action is None:  # a player that gives up loses
+            winner, reason = game.to_move ^ 1, str(Reason.RESIGNED)
+            break
+        log.before(game, action)
+        game.apply(action)
+        log.after(game, action)
+    log.finish(game.ply)
+    return GameSummary(
+        job.index,
+        winner,
+        reason == str(Reason.PLY_LIMIT),
+        game.ply,
+        reason,
+        log.tiles(rules),
+    )

@@ -60,6 +60,7 @@ def to_json(result: RunResult) -> dict[str, Any]:
     return {
         "experiment": result.experiment.kind,
         "sides": list(result.experiment.labels),
+        "subject": result.experiment.subject,
         "verdict_line": verdict_line(result),
         "seed": settings.seed,
         "policy": settings.policy,

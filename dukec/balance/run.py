@@ -35,7 +35,7 @@ class Settings:
     seed: int
     policy: str = "random"
     ply_limit: int = 200
-    budget: int = 200
+    budget: int = 500
     workers: int = 1
     backend: str = "local"
     scheduler: str | None = None
