@@ -257,8 +257,8 @@ def page(document: dict[str, Any]) -> str:
 <p class="verdict {verdict_class}">{_e(document["verdict_line"])}</p>
 <table>{rows}</table>
 <h2>Score over games</h2>
-<p>The score of {_e(subject)} ({_e(sides[0])}) after each number of games, with its 95% interval (shaded)
-narrowing as games accumulate; the dashed line is 50%.</p>
+<p>The score of {_e(subject)} ({_e(sides[0])}) after each number of games, with its 95%
+interval (shaded) narrowing as games accumulate; the dashed line is 50%.</p>
 {score_plot(document["score_over_games"], subject)}
 <h2>Game length</h2>
 <p>Mean {_e(_fmt(length["mean"]))} plies, median {_e(_fmt(length["median"]))}.</p>

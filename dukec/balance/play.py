@@ -7,7 +7,7 @@ set's digest), then every game of the run reuses them.
 from __future__ import annotations
 
 from dukec.balance.game import GameJob, GameSummary, Matchup, TileCounts
-from dukec.engine.game import COMMAND, DRAW, MOVE, PLACE, STRIKE, Game, Reason
+from dukec.engine.game import COMMAND, DRAW, MOVE, PLACE, Game, Reason
 from dukec.engine.players import Player, make_player
 from dukec.engine.rules import Rules, load_rules
 

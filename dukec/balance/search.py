@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from dukec.engine.game import DRAW, PLACE, Action, Game, Phase
+from dukec.engine.game import DRAW, PLACE, Action, Game
 
 WIN = 1_000_000.0
 BAG_WEIGHT = 0.5
