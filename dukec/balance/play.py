@@ -7,9 +7,7 @@ set's digest), then every game of the run reuses them.
 from __future__ import annotations
 
 from dukec.balance.game import GameJob, GameSummary, Matchup, TileCounts
-from dukec.engine.game import COMMAND, DRAW, MOVE, PLACE, Game, Reason
-from dukec.engine.players import Player, make_player
-from dukec.engine.rules import Rules, load_rules
+from dukec.engine import ActionKind, Game, Phase, Player, Reason, Rules, load_rules, make_player
 
 POLICIES = ("random", "greedy", "search")
 
@@ -60,31 +58,31 @@ class EventLog:
         row[self.PLIES] += ply - since
 
     def before(self, game: Game, action: tuple[int, int, int, int, int]) -> None:
-        """Record what ``action`` will do (call before applying it)."""
+        """Record what ``action`` will do (call before applying it).
+
+        A command counts as an action of the commanding tile, which is credited with any capture.
+        """
         kind, frm, to, by, tile = action
         me = game.to_move
-        board = game.board
         ply = game.ply
         counts = self.counts[me]
-        if kind == PLACE:
-            placed = tile if tile >= 0 else game.placement_tile()
-            counts[placed][self.ENTERED] += 1
-            self.on_board[to] = (me, placed, ply)
+        if kind == ActionKind.DRAW:
             return
-        if kind == DRAW:
+        if kind == ActionKind.PLACE:
+            row = counts[tile]
+            row[self.ENTERED] += 1
+            if game.phase is Phase.PLACING:
+                row[self.DRAWN] += 1
+            self.on_board[to] = (me, tile, ply)
             return
-        actor = board[by] >> 2 if kind == COMMAND else board[frm] >> 2
-        counts[actor][self.MOVES] += 1
-        if board[to] >= 0:
-            counts[actor][self.CAPTURES] += 1
+        actor = game.tile_at(by if kind == ActionKind.COMMAND else frm)
+        assert actor is not None
+        counts[actor[0]][self.MOVES] += 1
+        if game.tile_at(to) is not None:
+            counts[actor[0]][self.CAPTURES] += 1
             self._lose(to, ply)
-        if kind in (MOVE, COMMAND):
+        if kind != ActionKind.STRIKE:
             self.on_board[to] = self.on_board.pop(frm)
-
-    def after(self, game: Game, action: tuple[int, int, int, int, int]) -> None:
-        """Record what a draw gave (call after applying it)."""
-        if action[0] == DRAW:
-            self.counts[game.to_move][game.drawn][self.DRAWN] += 1
 
     def finish(self, ply: int) -> None:
         """Count the plies of the tiles still on the board when the game ended."""
@@ -128,7 +126,6 @@ def play_game(job: GameJob) -> GameSummary:
             break
         log.before(game, action)
         game.apply(action)
-        log.after(game, action)
     log.finish(game.ply)
     return GameSummary(
         job.index,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from dukec.engine.game import DRAW, PLACE, Action, Game
+from dukec.engine import Action, ActionKind, Game
 
 WIN = 1_000_000.0
 BAG_WEIGHT = 0.5
@@ -66,7 +66,7 @@ class SearchPlayer:
         self, game: Game, action: Action, me: int, depth: int, alpha: float, beta: float
     ) -> float:
         """Value for ``me`` of playing ``action`` and searching ``depth`` more plies."""
-        if action.kind == DRAW:
+        if action.kind == ActionKind.DRAW:
             return self._chance(game, me, depth)
         self.nodes += 1
         if self.can_abort and self.nodes > self.budget:
@@ -81,9 +81,17 @@ class SearchPlayer:
         """Expected value for ``me`` of a draw: each tile the bag could give, placed at its best
         for the player who drew it."""
         drawer_is_me = game.to_move == me
+        if depth <= 0:
+            # At the horizon only material counts, and a draw moves the tile from the bag to the
+            # board: worth, on average, the weight of the bag it leaves.
+            self.nodes += 1
+            bag = game.bags[game.to_move]
+            types = game.rules.types
+            gain = (1.0 - BAG_WEIGHT) * sum(types[t].value for t in bag) / len(bag)
+            return self._evaluate(game, me) + (gain if drawer_is_me else -gain)
         total = 0.0
         for tile, probability in game.draw_outcomes():
-            game.apply(Action(DRAW, tile=tile))
+            game.apply(Action(ActionKind.DRAW, tile=tile))
             try:
                 values = [
                     self._child(game, place, me, depth, -2 * WIN, 2 * WIN)
@@ -128,24 +136,24 @@ class SearchPlayer:
     @staticmethod
     def _gain(game: Game, action: Action) -> float:
         """What an action captures (for move ordering): the value of the tile on its target."""
-        if action.kind in (DRAW, PLACE):
+        if action.kind in (ActionKind.DRAW, ActionKind.PLACE):
             return 0.0
-        target = game.board[action.to]
-        return game.rules.tables.value[target] if target >= 0 else 0.0
+        target = game.tile_at(action.to)
+        return game.rules.types[target[0]].value if target is not None else 0.0
 
     @staticmethod
     def _evaluate(game: Game, me: int) -> float:
-        """Material for ``me`` minus material for the opponent."""
-        tables = game.rules.tables
-        value, is_duke = tables.value, tables.is_duke
-        board = game.board
+        """Material for ``me`` minus material for the opponent.
+
+        Every tile is on the board, in the bag or captured, and each army's total is fixed, so
+        material on the board plus half the bag's is, up to a constant, minus what was captured
+        and minus half of what is still in the bag.
+        """
+        types = game.rules.types
         score = 0.0
         for owner in (0, 1):
-            sign = 1.0 if owner == me else -1.0
-            for square in game.pieces[owner]:
-                code = board[square]
-                if not is_duke[code]:
-                    score += sign * value[code]
-            for tile in game.bags[owner]:
-                score += sign * BAG_WEIGHT * value[game.rules.code(tile, 0, owner)]
+            lost = sum(types[t].value for t in game.captured[owner])
+            waiting = sum(types[t].value for t in game.bags[owner])
+            material = -lost - (1.0 - BAG_WEIGHT) * waiting
+            score += material if owner == me else -material
         return score
