@@ -38,11 +38,11 @@ class Experiment:
         return f"{self.labels[0]} against {self.labels[1]}"
 
 
-def _did_you_mean(name: str, known: list[str]) -> str:
+def _did_you_mean(name: str, known: list[str], list_all: bool = False) -> str:
     close = difflib.get_close_matches(name, known, n=1)
     if close:
         return f" (did you mean {close[0]!r}?)"
-    return f" (known: {', '.join(known)})" if known else ""
+    return f" (known: {', '.join(known)})" if known and list_all else ""
 
 
 def find_set(tileset: dict[str, Any], name: str | None) -> dict[str, Any]:
@@ -57,7 +57,7 @@ def find_set(tileset: dict[str, Any], name: str | None) -> dict[str, Any]:
             raise ExperimentError("the tile set has no game set to play")
         raise ExperimentError(f"choose a game set with --game: {', '.join(sorted(sets))}")
     if name not in sets:
-        raise ExperimentError(f"no game set {name!r}{_did_you_mean(name, sorted(sets))}")
+        raise ExperimentError(f"no game set {name!r}{_did_you_mean(name, sorted(sets), True)}")
     return sets[name]
 
 

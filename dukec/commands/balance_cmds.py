@@ -91,7 +91,7 @@ def _policies(value: str) -> list[str]:
 )
 @click.option(
     "--budget",
-    default=200,
+    default=500,
     show_default=True,
     type=click.IntRange(1),
     help="Search policy: nodes per move.",
@@ -237,7 +237,8 @@ def balance(
             page = write_report(where, document)
             click.echo(f"report: {page}", err=True)
     if as_json:
-        click.echo(json.dumps(documents[0] if len(documents) == 1 else documents, indent=2))
+        output = documents[0] if len(documents) == 1 else documents
+        click.echo(json.dumps(output, indent=2, ensure_ascii=False))
         return
     console = Console()
     if len(results) == 1:
