@@ -32,9 +32,15 @@ class Experiment:
     labels: tuple[str, str]
     subject: str
     opponent: str
+    replaced: tuple[str, str] | None = None
+    """For a replacement: (old tile, new tile)."""
 
     def describe(self) -> str:
-        """One line saying what is compared."""
+        """A few words saying what is compared."""
+        if self.replaced is not None:
+            return f"{self.replaced[1]} in place of {self.replaced[0]}"
+        if self.kind == "self-play":
+            return f"self-play of {self.sets[0]!r}"
         return f"{self.labels[0]} against {self.labels[1]}"
 
 
@@ -166,6 +172,7 @@ def replace(
         labels=(f"with {new}", f"with {old}"),
         subject=new,
         opponent=f"the {old} it replaces",
+        replaced=(old, new),
     )
 
 

@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from dukec.balance.report import comparison_line
 from dukec.balance.stats import percent
 
 WIDTH = 720
@@ -150,20 +151,35 @@ def length_histogram(histogram: list[dict[str, int]]) -> str:
     return _svg(frame.axes("plies", "games") + "".join(bars), "histogram of game lengths")
 
 
-def tile_bars(rows: list[dict[str, Any]], key: str, label: str, sides: list[str]) -> str:
+def tile_bars(
+    rows: list[dict[str, Any]],
+    key: str,
+    label: str,
+    sides: list[str],
+    replaced: dict[str, str] | None = None,
+) -> str:
     """One bar per tile and side for the per-tile figure ``key``."""
-    tiles = sorted({row["tile"] for row in rows})
-    values = {(row["side"], row["tile"]): row[key] for row in rows if row[key] is not None}
+    # A replacing tile shares the row of the tile it replaces, so the two stand side by side.
+    rename = {replaced["new"]: replaced["old"]} if replaced else {}
+    labels = {replaced["old"]: f"{replaced['old']} / {replaced['new']}"} if replaced else {}
+    values = {
+        (row["side"], rename.get(row["tile"], row["tile"])): row[key]
+        for row in rows
+        if row[key] is not None
+    }
+    tiles = sorted({tile for _, tile in values})
     if not tiles or not values:
         return "<p>No data.</p>"
     top = max(values.values()) or 1.0
     height = MARGIN["top"] + MARGIN["bottom"] + 22 * len(tiles)
-    left, right = 110, WIDTH - 70
+    left = 70 + 7 * max(len(labels.get(tile, tile)) for tile in tiles)
+    right = WIDTH - 70
     parts = []
     band = 22
     for row_index, tile in enumerate(tiles):
         y = MARGIN["top"] + row_index * band
-        parts.append(f'<text x="{left - 6}" y="{y + 14}" text-anchor="end">{_e(tile)}</text>')
+        name = _e(labels.get(tile, tile))
+        parts.append(f'<text x="{left - 6}" y="{y + 14}" text-anchor="end">{name}</text>')
         for side_index, side in enumerate(sides):
             value = values.get((side, tile))
             if value is None:
@@ -172,9 +188,10 @@ def tile_bars(rows: list[dict[str, Any]], key: str, label: str, sides: list[str]
             bar_y = y + 2 + side_index * 9
             parts.append(
                 f'<rect x="{left}" y="{bar_y}" width="{max(width, 0.5):.1f}" height="8" '
-                f'fill="{COLOURS[side_index % 2]}"><title>{_e(side)} {_e(tile)}: '
+                f'fill="{COLOURS[side_index % 2]}"><title>{_e(side)} {name}: '
                 f"{value:.3g}</title></rect>"
-                f'<text x="{left + width + 4:.1f}" y="{bar_y + 8}" class="small">{value:.2g}</text>'
+                f'<text x="{left + width + 4:.1f}" y="{bar_y + 8}" class="small">'
+                f"{_short(value)}</text>"
             )
     legend = "".join(
         f'<rect x="{left + 160 * i}" y="{height - 24}" width="10" height="10" '
@@ -245,6 +262,9 @@ def page(document: dict[str, Any]) -> str:
     subject = document["subject"]
     verdict_class = document["verdict"].replace(" ", "-")
     length = document["game_length"]
+    line = comparison_line(document)
+    comparison = f"<p><strong>{_e(line)}</strong></p>" if line else ""
+    replaced = document.get("replaced")
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -253,7 +273,7 @@ def page(document: dict[str, Any]) -> str:
 <style>{STYLE}</style>
 </head>
 <body>
-<h1>Balance: {_e(" against ".join(sides))}</h1>
+<h1>Balance: {_e(document["title"])}</h1>
 <p class="verdict {verdict_class}">{_e(document["verdict_line"])}</p>
 <table>{rows}</table>
 <h2>Score over games</h2>
@@ -261,15 +281,17 @@ def page(document: dict[str, Any]) -> str:
 interval (shaded) narrowing as games accumulate; the dashed line is 50%.</p>
 {score_plot(document["score_over_games"], subject)}
 <h2>Game length</h2>
-<p>Mean {_e(_fmt(length["mean"]))} plies, median {_e(_fmt(length["median"]))}.</p>
+<p>Mean {_e(_fmt(length["mean"]))} plies, median {_e(_fmt(length["median"]))}; games that
+reach the ply limit ({_e(document["ply_limit"])}) are adjudicated draws.</p>
 {length_histogram(length["histogram"])}
 <h2>Per tile</h2>
+{comparison}
 <h3>Captures made per game</h3>
-{tile_bars(document["tiles"], "captures_per_game", "captures per game", sides)}
+{tile_bars(document["tiles"], "captures_per_game", "captures per game", sides, replaced)}
 <h3>Share of tiles captured</h3>
-{tile_bars(document["tiles"], "captured_rate", "share captured", sides)}
+{tile_bars(document["tiles"], "captured_rate", "share captured", sides, replaced)}
 <h3>Plies survived on the board</h3>
-{tile_bars(document["tiles"], "mean_plies_survived", "plies survived", sides)}
+{tile_bars(document["tiles"], "mean_plies_survived", "plies survived", sides, replaced)}
 <table>
 <tr><th>side</th><th>tile</th><th>drawn</th><th>moves</th><th>captures</th><th>lost</th>
 <th>survives</th></tr>
@@ -280,6 +302,11 @@ reproduce with the same seed and options.</small></p>
 </body>
 </html>
 """
+
+
+def _short(value: float) -> str:
+    """A bar's label: two significant digits, without an exponent."""
+    return f"{value:.0f}" if abs(value) >= 10 else f"{value:.2g}"
 
 
 def _fmt(value: float | None) -> str:

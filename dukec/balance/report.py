@@ -59,8 +59,14 @@ def to_json(result: RunResult) -> dict[str, Any]:
     numbers = summary_numbers(result.tally)
     return {
         "experiment": result.experiment.kind,
+        "title": result.experiment.describe(),
         "sides": list(result.experiment.labels),
         "subject": result.experiment.subject,
+        "replaced": (
+            None
+            if result.experiment.replaced is None
+            else dict(zip(("old", "new"), result.experiment.replaced, strict=True))
+        ),
         "verdict_line": verdict_line(result),
         "seed": settings.seed,
         "policy": settings.policy,
@@ -77,6 +83,40 @@ def to_json(result: RunResult) -> dict[str, Any]:
         "tiles": tile_rows(result.tally),
         "score_over_games": trajectory(result.tally.half_points),
     }
+
+
+def comparison_line(document: dict[str, Any]) -> str | None:
+    """For a replacement, the new tile's numbers beside the old one's: why it wins or loses."""
+    replaced = document.get("replaced")
+    if not replaced:
+        return None
+    sides = document["sides"]
+    rows = {(row["side"], row["tile"]): row for row in document["tiles"]}
+    new = rows.get((sides[0], replaced["new"]))
+    old = rows.get((sides[1], replaced["old"]))
+    if new is None or old is None:
+        return None
+
+    def pair(key: str, shown: str) -> str:
+        a, b = new[key], old[key]
+        if a is None or b is None:
+            return f"{shown} -"
+        if key == "captured_rate":
+            return f"{shown} {percent(a)} vs {percent(b)}"
+        return (
+            f"{shown} {a:.1f} vs {b:.1f}"
+            if key == "mean_plies_survived"
+            else f"{shown} {a:.2f} vs {b:.2f}"
+        )
+
+    return f"{replaced['new']} vs {replaced['old']} per game: " + ", ".join(
+        (
+            pair("moves_per_game", "moves"),
+            pair("captures_per_game", "captures"),
+            pair("captured_rate", "lost"),
+            pair("mean_plies_survived", "plies survived"),
+        )
+    )
 
 
 def _number(value: float | None, digits: int = 2) -> str:
@@ -134,6 +174,9 @@ def render(result: RunResult, console: Console) -> None:
         "speed", f"{document['games_per_second']:.1f} games/s over {document['seconds']:.1f} s"
     )
     console.print(summary)
+    comparison = comparison_line(document)
+    if comparison is not None:
+        console.print(comparison)
     console.print(tile_table(document["tiles"]))
 
 

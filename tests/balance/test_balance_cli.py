@@ -78,6 +78,7 @@ def test_readable_table() -> None:
     assert lines[0].startswith("JumpingFootman scores ")
     assert "against the Footman it replaces: " in lines[0]
     assert "Per tile (means per game)" in result.output
+    assert "JumpingFootman vs Footman per game: moves " in result.output
     assert "JumpingFootman" in result.output
 
 
@@ -144,6 +145,8 @@ def test_report_writes_a_self_contained_page(tmp_path: Path) -> None:
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert page.count("<svg") == 5  # score over games, lengths, three per-tile plots
     assert "JumpingFootman scores" in page
+    assert "<h1>Balance: JumpingFootman in place of Footman</h1>" in page
+    assert "Footman / JumpingFootman" in page
     assert "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert "<script" not in page
     document = json.loads((out / "balance.json").read_text())

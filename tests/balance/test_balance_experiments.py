@@ -79,6 +79,8 @@ def test_replace_experiment_seats_the_variant_army_in_each_seat() -> None:
     assert experiment.sets == (AB_SET, BA_SET)
     assert experiment.labels == ("with Paladin", "with Knight")
     assert experiment.subject == "Paladin" and experiment.opponent == "the Knight it replaces"
+    assert experiment.describe() == "Paladin in place of Knight"
+    assert experiment.replaced == ("Knight", "Paladin")
     a_first, b_first = sets[AB_SET]["armies"], sets[BA_SET]["armies"]
     assert {"tile": "Paladin", "count": 1} in a_first[0]["bag"]
     assert {"tile": "Knight", "count": 1} in a_first[1]["bag"]
@@ -150,6 +152,7 @@ def test_self_play_keeps_the_sets_own_armies_and_seats() -> None:
     experiment = self_play(tileset(), None)
     assert experiment.sets == ("base", "base")
     assert experiment.labels == ("first player", "second player")
+    assert experiment.describe() == "self-play of 'base'"
 
 
 def test_sets_against_each_other() -> None:
@@ -158,6 +161,7 @@ def test_sets_against_each_other() -> None:
     experiment = sets_against(other, None, tileset(), None)
     sets = sets_of(experiment.tileset)
     assert experiment.labels == ("expansion", "base")
+    assert experiment.describe() == "expansion against base"
     assert {"tile": "Paladin", "count": 1} in sets[AB_SET]["armies"][0]["bag"]
     assert {"tile": "Paladin", "count": 1} not in sets[AB_SET]["armies"][1]["bag"]
     assert {"tile": "Paladin", "count": 1} in sets[BA_SET]["armies"][1]["bag"]
