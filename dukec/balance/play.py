@@ -51,6 +51,15 @@ class EventLog:
         # square -> (owner, tile type, ply it came onto the board)
         self.on_board: dict[int, tuple[int, int, int]] = {}
 
+    def track(self, game: Game) -> None:
+        """Count the tiles already on the board (a game that starts from a position)."""
+        for square in range(game.rules.geometry.size):
+            found = game.tile_at(square)
+            if found is not None and square not in self.on_board:
+                tile, _side, owner = found
+                self.counts[owner][tile][self.ENTERED] += 1
+                self.on_board[square] = (owner, tile, game.ply)
+
     def _lose(self, square: int, ply: int) -> None:
         owner, tile, since = self.on_board.pop(square)
         row = self.counts[owner][tile]
@@ -113,6 +122,7 @@ def play_game(job: GameJob) -> GameSummary:
         make_policy(matchup.policy, player_seed(job.seed, seat), matchup.budget) for seat in (0, 1)
     ]
     log = EventLog(len(rules.types))
+    log.track(game)
     winner: int | None = None
     reason: str
     while True:

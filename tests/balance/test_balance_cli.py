@@ -239,3 +239,16 @@ def test_the_new_tile_may_come_from_the_set_itself(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["sides"] == ["with JumpingFootman", "with Footman"]
+
+
+def test_a_set_against_another() -> None:
+    from dukec.commands.common import default_sources
+
+    result = balance(
+        "--against", str(default_sources()), "--games", "10", "--workers", "1", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["experiment"] == "sets"
+    assert document["sides"] == ["base (first set)", "base (second set)"]
+    assert document["verdict_line"].startswith("Set 'base' scores ")

@@ -5,10 +5,17 @@ from typing import Any
 import pytest
 
 from dukec.balance.experiments import replace, self_play
-from dukec.balance.game import Matchup, jobs_for
-from dukec.balance.play import make_policy, play_game, player_seed
+from dukec.balance.game import Matchup, TileCounts, jobs_for
+from dukec.balance.play import EventLog, make_policy, play_game, player_seed
 from dukec.balance.search import SearchPlayer
-from dukec.engine import Game, RandomPlayer, format_action, load_rules, position_from_json
+from dukec.engine import (
+    Game,
+    RandomPlayer,
+    format_action,
+    load_rules,
+    parse_action,
+    position_from_json,
+)
 
 SETUP_TILES = 3  # the Duke and two Footmen start on the board
 
@@ -80,10 +87,37 @@ def test_unknown_policy() -> None:
 def position(tileset: dict[str, Any], board: list[str], to_move: int) -> Game:
     entries = []
     for line in board:
-        at, tile, owner = line.split()
-        entries.append({"tile": tile, "owner": int(owner), "side": "front", "at": at})
+        at, tile, owner, *side = line.split()
+        entries.append(
+            {"tile": tile, "owner": int(owner), "side": side[0] if side else "front", "at": at}
+        )
     rules = load_rules(tileset, "base")
     return position_from_json(rules, {"to_move": to_move, "board": entries, "bags": [[], []]})
+
+
+def test_event_log_by_hand(base_tileset: dict[str, Any]) -> None:
+    # The General (back) commands its Footman from b3 onto the enemy Pikeman on d3: a command is
+    # the commanding tile's action, and its capture. The enemy Duke slides f6-e6; the Footman
+    # moves d3-d4. Every tile was on the board from ply 0; the game ends after ply 3.
+    game = position(
+        base_tileset,
+        ["c1 Duke 0", "c3 General 0 back", "b3 Footman 0", "d3 Pikeman 1", "f6 Duke 1"],
+        0,
+    )
+    log = EventLog(len(game.rules.types))
+    log.track(game)
+    for text in ("c3:b3xd3", "f6-e6", "d3-d4"):
+        action = parse_action(game, text)
+        log.before(game, action)
+        game.apply(action)
+    log.finish(game.ply)
+    first, second = log.tiles(game.rules)
+    assert first["General"] == TileCounts(entered=1, moves=1, captures=1, plies_on_board=3)
+    assert first["Footman"] == TileCounts(entered=1, moves=1, plies_on_board=3)
+    assert first["Duke"] == TileCounts(entered=1, plies_on_board=3)
+    # Captured on ply 0, the first ply: it spent no whole ply on the board.
+    assert second["Pikeman"] == TileCounts(entered=1, captured=1, plies_on_board=0)
+    assert second["Duke"] == TileCounts(entered=1, moves=1, plies_on_board=3)
 
 
 def test_search_finds_the_move_that_leaves_no_legal_action(base_tileset: dict[str, Any]) -> None:
