@@ -92,9 +92,9 @@ def grid_icons(grid: ast.SideGrid, report: Reporter) -> tuple[PlacedIcon, ...]:
     glyphs: list[tuple[int, int, ast.Cell, Icon]] = []
     for r, row in enumerate(grid.rows):
         for c, cell in enumerate(row.cells):
-            if cell.text == OWN_SQUARE:
+            if OWN_SQUARE in cell.text:
                 own.append((r, c, cell))
-            elif cell.text != EMPTY:
+            if cell.text not in (OWN_SQUARE, EMPTY):
                 glyphs += [(r, c, cell, icon) for icon in _cell_icons(cell, report)]
     if not own:
         report.error(grid.pos, f"the {side} grid has no '@': mark the tile's own square with '@'")
@@ -374,8 +374,8 @@ def check_tile(tile: ast.TileDef, report: Reporter) -> Tile:
             if side not in sides and side.value not in seen:
                 report.error(
                     tile.name.pos,
-                    f"tile '{name}' has no {side.value} grid; a side without icons is "
-                    f"written '{side.value} {{ @ }}' over three lines",
+                    f"tile '{name}' has no {side.value} grid; add one (a side without "
+                    f"icons is a grid holding only '@')",
                 )
     return Tile(
         name=name,
@@ -429,7 +429,7 @@ def _check_army(army: ast.ArmyDef, known: _Known, files: int, ranks: int, report
     used: dict[str, int] = {}
     started: set[str] = set()
 
-    def use(tile: Tile, count: int, position: Position, where: str) -> None:
+    def use(tile: Tile, count: int, position: Position) -> None:
         used[tile.name] = used.get(tile.name, 0) + count
         if used[tile.name] > tile.count:
             placed = sum(e.count for e in start if e.tile == tile.name)
@@ -437,7 +437,7 @@ def _check_army(army: ast.ArmyDef, known: _Known, files: int, ranks: int, report
             report.error(
                 position,
                 f"counts don't add up: {placed} {tile.name} start on the board and {in_bag} "
-                f"are in the bag, but the tile's count is {tile.count} ({where})",
+                f"are in the bag, but the tile's count is {tile.count}",
             )
 
     for item in army.items:
@@ -473,7 +473,7 @@ def _check_army(army: ast.ArmyDef, known: _Known, files: int, ranks: int, report
                 )
             )
             started.add(tile.name)
-            use(tile, count, item.pos, "start")
+            use(tile, count, item.pos)
         else:
             for stack in item.stacks:
                 count = stack.count.value if stack.count is not None else 1
@@ -491,7 +491,7 @@ def _check_army(army: ast.ArmyDef, known: _Known, files: int, ranks: int, report
                     )
                     continue
                 bag[tile.name] = (count, stack.pos)
-                use(tile, count, stack.pos, "bag")
+                use(tile, count, stack.pos)
     return Army(tuple(start), tuple(sorted((name, c) for name, (c, _) in bag.items())))
 
 

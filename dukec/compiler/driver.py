@@ -104,7 +104,10 @@ def parse_all(
         try:
             text = read_source(path, shown)
             sources.add(shown, text)
-            parsed.append(parse_source(text, shown))
+            source = parse_source(text, shown)
+            if not source.definitions:
+                problems.append(Diagnostic(shown, None, "no tile or set is defined in this file"))
+            parsed.append(source)
         except CompileError as error:
             problems += error.diagnostics
             sources.texts.update(error.sources.texts)
