@@ -430,8 +430,10 @@ def _check_army(army: ast.ArmyDef, known: _Known, files: int, ranks: int, report
     started: set[str] = set()
 
     def use(tile: Tile, count: int, position: Position) -> None:
-        used[tile.name] = used.get(tile.name, 0) + count
-        if used[tile.name] > tile.count:
+        before = used.get(tile.name, 0)
+        used[tile.name] = before + count
+        # Report a tile once, where its total first exceeds its count.
+        if used[tile.name] > tile.count >= before:
             placed = sum(e.count for e in start if e.tile == tile.name)
             in_bag = bag.get(tile.name, (0, position))[0]
             report.error(

@@ -222,7 +222,7 @@ def read_source(path: Path, shown: str | None = None) -> str:
         raise CompileError([Diagnostic(name, None, f"cannot read: {reason.lower()}")]) from None
     if b"\x00" in data:
         raise CompileError(
-            [Diagnostic(name, None, "binary file (it contains NUL bytes), not .duke text")]
+            [Diagnostic(name, None, "binary file (it contains NUL bytes), not text")]
         )
     try:
         text = data.decode("utf-8")

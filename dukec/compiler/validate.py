@@ -107,8 +107,25 @@ def load_json_file(path: Path, shown: str | None = None) -> dict[str, Any]:
         return name, json_position(text, json_path)
 
     validate_tileset(data, name, locate, sources)
+    from dukec.compiler.consistency import consistency_errors
+
+    problems = consistency_errors(data)
+    if problems:
+        diagnostics = [
+            Diagnostic(name, json_position(text, where), f"{format_path(where)}: {message}")
+            for where, message in problems
+        ]
+        raise CompileError(diagnostics, sources)
     result: dict[str, Any] = data
     return result
+
+
+def format_path(json_path: list[str | int]) -> str:
+    """`$.tiles[0].sides.front`, as jsonschema writes JSON paths."""
+    text = "$"
+    for part in json_path:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return text
 
 
 def json_position(text: str, json_path: list[str | int]) -> Position | None:

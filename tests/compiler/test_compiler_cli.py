@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from dukec.cli import main
 from dukec.commands.compile_cmds import COMMANDS
-from dukec.compiler import dumps, load
+from dukec.compiler import CompileError, dumps, load
+from dukec.compiler.decompile import decompile
 
 REPO = Path(__file__).resolve().parents[2]
 TILES = REPO / "tiles"
@@ -148,9 +149,10 @@ def test_decompile_refuses_what_a_grid_cannot_hold(runner: CliRunner, tmp_path: 
     compiled.write_text(dumps(data), encoding="utf-8")
     result = runner.invoke(main, ["decompile", str(compiled)])
     assert result.exit_code == 1
-    assert result.stderr == (
-        "tile Duke, front: error: slide at [0, 3] cannot be drawn: not next to the tile\n1 error\n"
-    )
+    assert result.stdout == ""
+    headline = result.stderr.splitlines()[0]
+    assert headline.startswith(f"{compiled}:")
+    assert headline.endswith(": slide at [0, 3] is not next to the tile")
 
 
 @pytest.mark.parametrize("command", [c.name for c in COMMANDS])
@@ -159,3 +161,15 @@ def test_every_command_has_help(runner: CliRunner, command: str) -> None:
     assert result.exit_code == 0
     assert "Usage:" in result.stdout
     assert len(result.stdout.splitlines()) > 3
+
+
+def test_decompile_api_refuses_icons_a_grid_cannot_hold() -> None:
+    data = load([TILES])
+    duke = next(t for t in data["tiles"] if t["name"] == "Duke")
+    duke["sides"]["back"]["icons"].append({"icon": "jump_slide", "at": [1, 2]})
+    with pytest.raises(CompileError) as caught:
+        decompile(data)
+    assert caught.value.render() == (
+        "tile Duke, back: error: jump_slide at [1, 2] cannot be drawn: not two squares in a line"
+        "\n1 error"
+    )
