@@ -449,12 +449,19 @@ def _check_army(army: ast.ArmyDef, known: _Known, files: int, ranks: int, report
                 report.error(item.count.pos if item.count else item.pos, "a count is at least 1")
                 continue
             tile = known.resolve(item.tile, report, Kind.TROOP)
-            squares = []
+            squares: list[str] = []
             for square in item.squares:
                 if _square_ok(square, files, ranks, report):
                     if square.text in squares:
                         report.error(square.pos, f"square '{square.text}' is listed twice")
-                    squares.append(square.text)
+                    else:
+                        squares.append(square.text)
+            if item.squares and count > len(item.squares):
+                report.error(
+                    item.squares[0].pos,
+                    f"{count} {item.tile.text} need {count} squares to start on, "
+                    f"but {len(item.squares)} {'is' if len(item.squares) == 1 else 'are'} listed",
+                )
             if item.beside is not None and item.beside.text not in started:
                 known_tile = item.beside.text in known.tiles
                 report.error(

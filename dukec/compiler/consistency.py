@@ -86,7 +86,12 @@ def _check_army(
             problems.append(
                 ([*here, "beside"], f"'{entry['beside']}' does not start before this entry")
             )
-        for number, square in enumerate(entry.get("squares", [])):
+        squares = entry.get("squares", [])
+        if squares and entry["count"] > len(squares):
+            problems.append(
+                ([*here, "squares"], f"{entry['count']} tiles need as many squares to start on")
+            )
+        for number, square in enumerate(squares):
             match = _SQUARE.match(square)
             assert match is not None  # the schema's pattern
             if (

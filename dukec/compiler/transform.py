@@ -94,7 +94,9 @@ class ToAst(Transformer[Token, ast.SourceFile]):
 
     def row(self, meta: Meta, children: list[Token]) -> ast.Row:
         cells = tuple(ast.Cell(str(t), token_position(t)) for t in children)
-        return ast.Row(cells, meta_position(meta))
+        # The row's span is its cells, without the line break the rule also matches.
+        first, last = cells[0].pos, cells[-1].pos
+        return ast.Row(cells, Position(first.line, first.column, last.end_line, last.end_column))
 
     # === Game sets ===
 
