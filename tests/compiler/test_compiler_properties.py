@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from dukec.compiler import compile_text, dumps, load
 from dukec.compiler.check import terrain_vocabulary
+from dukec.compiler.consistency import consistency_errors
 from dukec.compiler.decompile import decompile
 from dukec.compiler.emit import canonicalize
 from dukec.compiler.validate import tileset_validator
@@ -100,7 +101,8 @@ def armies(draw: st.DrawFn, troops: list[dict[str, Any]], files: int, ranks: int
         if start and draw(st.booleans()):
             entry["beside"] = draw(st.sampled_from([e["tile"] for e in start]))
         else:
-            chosen = draw(st.sets(st.sampled_from(squares), min_size=1, max_size=3))
+            size = min(count + 2, len(squares))
+            chosen = draw(st.sets(st.sampled_from(squares), min_size=count, max_size=size))
             entry["squares"] = sorted(chosen)
         start.append(entry)
     bag = []
@@ -145,6 +147,7 @@ def tilesets(draw: st.DrawFn) -> dict[str, Any]:
 @given(tilesets())
 def test_json_to_dsl_to_json_round_trips(data: dict[str, Any]) -> None:
     assert list(tileset_validator().iter_errors(data)) == []
+    assert consistency_errors(data) == []
     text = decompile(data)
     assert dumps(compile_text(text, "round.duke")) == dumps(data)
 
