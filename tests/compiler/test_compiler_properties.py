@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dukec.compiler import compile_text, dumps, load
+from dukec.compiler import CompileError, compile_text, dumps, load
 from dukec.compiler.check import terrain_vocabulary
 from dukec.compiler.consistency import consistency_errors
 from dukec.compiler.decompile import decompile
@@ -176,3 +176,33 @@ def test_compiling_is_deterministic_whatever_the_file_layout(
 def test_base_tiles_round_trip() -> None:
     data = load([Path(__file__).resolve().parents[2] / "tiles"])
     assert dumps(compile_text(decompile(data))) == dumps(data)
+
+
+BASE_TEXT = "\n".join(
+    path.read_text(encoding="utf-8")
+    for path in sorted((Path(__file__).resolve().parents[2] / "tiles").glob("*.duke"))
+)
+EDIT = st.tuples(st.integers(0, len(BASE_TEXT)), st.integers(0, 12), st.text(max_size=6))
+
+
+@SETTINGS
+@given(st.lists(EDIT, min_size=1, max_size=4))
+def test_any_edit_of_the_sources_compiles_or_reports(edits: list[tuple[int, int, str]]) -> None:
+    text = BASE_TEXT
+    for start, length, insert in edits:
+        text = text[:start] + insert + text[start + length :]
+    try:
+        compile_text(text, "edited.duke")
+    except CompileError as error:
+        assert error.diagnostics
+        assert all(d.path == "edited.duke" for d in error.diagnostics)
+        assert error.render().startswith("edited.duke:")
+
+
+@SETTINGS
+@given(st.text())
+def test_any_text_compiles_or_reports(text: str) -> None:
+    try:
+        compile_text(text, "any.duke")
+    except CompileError as error:
+        assert error.render().startswith("any.duke")
