@@ -6,9 +6,11 @@ every problem of every file is collected as a `Diagnostic`, none stops the other
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from dukec.compiler import ast
@@ -187,8 +189,9 @@ class TerrainProperty:
     maximum: int | None = None
 
 
-def terrain_vocabulary() -> dict[str, TerrainProperty]:
-    """The terrain properties the schema defines, by name."""
+@functools.cache
+def terrain_vocabulary() -> Mapping[str, TerrainProperty]:
+    """The terrain properties the schema defines, by name, in the schema's order."""
     properties: dict[str, Any] = tileset_schema()["$defs"]["terrain"]["properties"]
     vocabulary = {}
     for name, spec in properties.items():
@@ -202,7 +205,7 @@ def terrain_vocabulary() -> dict[str, TerrainProperty]:
             vocabulary[name] = TerrainProperty(name, "list", tuple(spec["items"]["enum"]))
         else:
             vocabulary[name] = TerrainProperty(name, "enum", tuple(spec["enum"]))
-    return vocabulary
+    return MappingProxyType(vocabulary)
 
 
 def _terrain_value(
@@ -686,8 +689,3 @@ def check_sources(
         sets=tuple(sets[name] for name in sorted(sets)),
     )
     return program, diagnostics
-
-
-def all_names(items: Iterable[str]) -> list[str]:
-    """Sorted unique names."""
-    return sorted(set(items))

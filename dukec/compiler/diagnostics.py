@@ -8,7 +8,7 @@ line and a caret under the spot, sorted by position.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 
@@ -153,17 +153,3 @@ def quote_list(items: Sequence[str], conjunction: str = "or") -> str:
     if len(quoted) <= 1:
         return "".join(quoted)
     return f"{', '.join(quoted[:-1])} {conjunction} {quoted[-1]}"
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """'1 tile', '2 tiles'."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
-
-
-def merge_sources(*mappings: Mapping[str, str]) -> SourceTexts:
-    """A SourceTexts holding every given path -> text mapping."""
-    sources = SourceTexts()
-    for mapping in mappings:
-        for path, text in mapping.items():
-            sources.add(path, text)
-    return sources
