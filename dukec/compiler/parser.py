@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from importlib.resources import files
 from pathlib import Path
 
@@ -25,7 +26,13 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from dukec.compiler import ast
-from dukec.compiler.diagnostics import CompileError, Diagnostic, Position, SourceTexts
+from dukec.compiler.diagnostics import (
+    CompileError,
+    Diagnostic,
+    Position,
+    SourceTexts,
+    did_you_mean,
+)
 from dukec.compiler.transform import to_ast
 
 GRAMMAR_PACKAGE = "dukec.grammar"
@@ -124,6 +131,34 @@ def _expected(names: set[str], parser: Lark) -> str:
     return ", ".join(described[:-1]) + " or " + described[-1]
 
 
+def _keywords(names: Iterable[str], parser: Lark) -> list[str]:
+    words = []
+    for name in names:
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str" and pattern.value.isalpha():
+            words.append(pattern.value)
+    return words
+
+
+def _keyword_hint(error: UnexpectedToken, previous: Token | None, parser: Lark) -> str:
+    # A misspelt keyword: either the unexpected word itself, or the word before it, which
+    # the parser took for a name (`fornt {` reads as a terrain property named "fornt").
+    token = error.token
+    if str(token).isidentifier():
+        hint = did_you_mean(str(token), _keywords(error.accepts or error.expected, parser))
+        if hint:
+            return hint
+    if previous is not None and previous.type == "NAME":
+        every = _keywords((t.name for t in parser.terminals), parser)
+        hint = did_you_mean(str(previous), every)
+        if hint and hint.split("'")[1] != str(previous):
+            return hint.replace("?", f" instead of '{previous}'?")
+    return ""
+
+
 def _after(token: Token | None) -> Position | None:
     if token is None or token.end_line is None or token.end_column is None:
         return None
@@ -158,7 +193,8 @@ def syntax_diagnostic(
         )
         if previous is not None and previous.type != "_NL":
             position = _after(previous) or position
-        return Diagnostic(path, position, f"expected {expected}, found {_describe_token(token)}")
+        message = f"expected {expected}, found {_describe_token(token)}"
+        return Diagnostic(path, position, message + _keyword_hint(error, previous, parser))
     if isinstance(error, UnexpectedEOF):
         return Diagnostic(path, _after(previous) or _end_of(text), "unexpected end of file")
     return Diagnostic(path, None, str(error))
