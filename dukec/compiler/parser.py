@@ -151,7 +151,8 @@ def _keyword_hint(error: UnexpectedToken, previous: Token | None, parser: Lark) 
         hint = did_you_mean(str(token), _keywords(error.accepts or error.expected, parser))
         if hint:
             return hint
-    if previous is not None and previous.type == "NAME":
+    # Keywords are lowercase; a capitalised word is a tile name, not a misspelt keyword.
+    if previous is not None and previous.type == "NAME" and str(previous).islower():
         every = _keywords((t.name for t in parser.terminals), parser)
         hint = did_you_mean(str(previous), every)
         if hint and hint.split("'")[1] != str(previous):
