@@ -161,6 +161,12 @@ def replace(
         raise ExperimentError(f"a tile cannot replace itself ({old!r})")
     if tiles[new].get("kind") != tiles[old].get("kind"):
         raise ExperimentError(f"{new!r} is a {tiles[new].get('kind')} tile; {old!r} is not")
+    if tiles[new].get("acts_as_duke", False) != tiles[old].get("acts_as_duke", False):
+        which, other = (old, new) if tiles[old].get("acts_as_duke", False) else (new, old)
+        raise ExperimentError(
+            f"{which!r} acts as the Duke and {other!r} does not; a tile acting as the Duke "
+            f"can only be replaced by another that does"
+        )
     # The variant army holds as many NEW tiles as the standard one held OLD ones.
     tiles[new] = {**tiles[new], "count": max(tiles[new]["count"], tiles[old]["count"])}
     armies = game_set["armies"]

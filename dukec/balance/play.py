@@ -6,8 +6,20 @@ set's digest), then every game of the run reuses them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dukec.balance.game import GameJob, GameSummary, Matchup, TileCounts
-from dukec.engine import ActionKind, Game, Phase, Player, Reason, Rules, load_rules, make_player
+from dukec.engine import (
+    ActionKind,
+    Game,
+    Phase,
+    Player,
+    Reason,
+    Rules,
+    RulesError,
+    load_rules,
+    make_player,
+)
 
 POLICIES = ("random", "greedy", "search")
 
@@ -23,6 +35,15 @@ def rules_for(matchup: Matchup, set_name: str) -> Rules:
             _RULES.clear()
         rules = _RULES[key] = load_rules(matchup.tileset, set_name)
     return rules
+
+
+def check_playable(tileset: dict[str, Any], sets: tuple[str, str]) -> None:
+    """Raise ValueError with the engine's reason if it cannot play one of the game sets."""
+    for name in dict.fromkeys(sets):
+        try:
+            load_rules(tileset, name)
+        except RulesError as error:
+            raise ValueError(f"the engine cannot play this experiment: {error}") from None
 
 
 def player_seed(game_seed: int, seat: int) -> int:

@@ -185,6 +185,7 @@ def balance(
     """
     from dukec.balance.experiments import ExperimentError, replace, self_play, sets_against
     from dukec.balance.html import write_report
+    from dukec.balance.play import check_playable
     from dukec.balance.report import render, render_ladder, to_json
     from dukec.balance.run import RunResult, Settings, run
     from dukec.balance.runner import RunnerError, default_workers
@@ -214,6 +215,7 @@ def balance(
             experiment = sets_against(tileset, game, load_tileset(against_path), against_game)
         else:
             experiment = self_play(tileset, game)
+        check_playable(experiment.tileset, experiment.sets)
         results: list[RunResult] = []
         for name in policies:
             settings = Settings(
@@ -228,7 +230,7 @@ def balance(
                 stop=stop,
             )
             results.append(run(experiment, settings, progress=progress))
-    except (ExperimentError, RunnerError) as error:
+    except (ExperimentError, RunnerError, ValueError) as error:
         raise click.ClickException(str(error)) from None
     documents: list[dict[str, Any]] = [to_json(result) for result in results]
     if report_dir is not None:

@@ -132,6 +132,17 @@ def test_replace_errors(old: str, new: str, message: str) -> None:
     assert str(error.value) == message
 
 
+def test_the_duke_is_replaced_only_by_a_tile_acting_as_the_duke() -> None:
+    base = tileset(tile("Regent"))
+    next(t for t in base["tiles"] if t["name"] == "Duke")["acts_as_duke"] = True
+    with pytest.raises(ExperimentError) as error:
+        replace(base, None, "Duke", "Regent")
+    assert str(error.value) == (
+        "'Duke' acts as the Duke and 'Regent' does not; a tile acting as the Duke can only be "
+        "replaced by another that does"
+    )
+
+
 def test_replace_of_a_tile_in_no_army() -> None:
     with pytest.raises(ExperimentError, match="'Ghost' is in no army of game set 'base'"):
         replace(tileset(tile("Ghost"), tile("Paladin")), None, "Ghost", "Paladin")

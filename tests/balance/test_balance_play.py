@@ -1,12 +1,13 @@
 """Games played by the engine: outcomes, per-tile event counts, and the search policy."""
 
+import copy
 from typing import Any
 
 import pytest
 
 from dukec.balance.experiments import replace, self_play
 from dukec.balance.game import Matchup, TileCounts, jobs_for
-from dukec.balance.play import EventLog, make_policy, play_game, player_seed
+from dukec.balance.play import EventLog, check_playable, make_policy, play_game, player_seed
 from dukec.balance.search import SearchPlayer
 from dukec.engine import (
     Game,
@@ -164,3 +165,13 @@ def test_search_beats_greedy_and_greedy_beats_random(base_tileset: dict[str, Any
 
 def test_random_player_is_the_engines() -> None:
     assert isinstance(make_policy("random", 1, 10), RandomPlayer)
+
+
+def test_a_set_the_engine_cannot_play_is_refused_before_any_game(
+    base_tileset: dict[str, Any],
+) -> None:
+    broken = copy.deepcopy(base_tileset)
+    broken["sets"][0]["armies"][1]["bag"].append({"tile": "Ghost", "count": 1})
+    check_playable(base_tileset, ("base", "base"))
+    with pytest.raises(ValueError, match=r"the engine cannot play this experiment: .*'Ghost'"):
+        check_playable(broken, ("base", "base"))
