@@ -333,6 +333,45 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+def ladder_page(documents: list[dict[str, Any]]) -> str:
+    """An overview of a ladder: one line per policy, each linking to that policy's page."""
+    rows = "".join(
+        f"<tr><td><a href='{_e(d['policy'])}/index.html'>{_e(d['policy'])}</a></td>"
+        f"<td>{_e(d['games'])}</td><td>{_e(percent(d['score']))}</td>"
+        f"<td>{_e(percent(d['score_ci95'][0]))} to {_e(percent(d['score_ci95'][1]))}</td>"
+        f"<td class='name'>{_e(d['verdict'])}</td></tr>"
+        for d in documents
+    )
+    title = documents[0]["title"] if documents else "ladder"
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>dukec balance ladder: {_e(title)}</title>
+<style>{STYLE}</style>
+</head>
+<body>
+<h1>Balance ladder: {_e(title)}</h1>
+<p>The same experiment played by each policy in turn; weak play can hide what strong play
+exposes.</p>
+<table>
+<tr><th>policy</th><th>games</th><th>score</th><th>95%</th><th>verdict</th></tr>
+{rows}
+</table>
+</body>
+</html>
+"""
+
+
+def write_ladder_report(directory: Path, documents: list[dict[str, Any]]) -> Path:
+    """A page per policy in ``directory/POLICY/`` and an overview in ``directory/index.html``."""
+    for document in documents:
+        write_report(directory / document["policy"], document)
+    page_path = directory / "index.html"
+    write_atomic(page_path, ladder_page(documents))
+    return page_path
+
+
 def write_report(directory: Path, document: dict[str, Any]) -> Path:
     """Write ``index.html`` and ``balance.json`` into ``directory``; return the page's path."""
     page_path = directory / "index.html"

@@ -184,7 +184,7 @@ def balance(
       dukec balance --set expansion.json --against build/tileset.json
     """
     from dukec.balance.experiments import ExperimentError, replace, self_play, sets_against
-    from dukec.balance.html import write_report
+    from dukec.balance.html import write_ladder_report, write_report
     from dukec.balance.play import check_playable
     from dukec.balance.report import render, render_ladder, to_json
     from dukec.balance.run import RunResult, Settings, run
@@ -234,10 +234,11 @@ def balance(
         raise click.ClickException(str(error)) from None
     documents: list[dict[str, Any]] = [to_json(result) for result in results]
     if report_dir is not None:
-        for name, document in zip(policies, documents, strict=True):
-            where = report_dir if len(policies) == 1 else report_dir / name
-            page = write_report(where, document)
-            click.echo(f"report: {page}", err=True)
+        if len(documents) == 1:
+            page = write_report(report_dir, documents[0])
+        else:
+            page = write_ladder_report(report_dir, documents)
+        click.echo(f"report: {page}", err=True)
     if as_json:
         output = documents[0] if len(documents) == 1 else documents
         click.echo(json.dumps(output, indent=2, ensure_ascii=False))

@@ -161,6 +161,10 @@ def test_a_ladder_report_has_a_page_per_policy(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert (tmp_path / "random" / "index.html").is_file()
     assert (tmp_path / "greedy" / "index.html").is_file()
+    overview = (tmp_path / "index.html").read_text()
+    assert "<a href='random/index.html'>random</a>" in overview
+    assert "<a href='greedy/index.html'>greedy</a>" in overview
+    assert f"report: {tmp_path / 'index.html'}" in result.stderr
 
 
 def test_sprt_stops_early_on_a_clear_answer() -> None:
