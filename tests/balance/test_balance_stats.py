@@ -3,6 +3,8 @@
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dukec.balance.stats import (
     Moments,
@@ -142,3 +144,24 @@ def test_width_stop() -> None:
     assert rule.decision(Moments(380, 190.0, 190.0)) is None
     assert rule.decision(Moments(390, 195.0, 195.0)) is Verdict.NOT_DIFFERENT
     assert rule.decision(Moments(400, 240.0, 240.0)) is Verdict.STRONGER
+
+
+@given(st.integers(min_value=1, max_value=100_000), st.data())
+def test_wilson_contains_the_score_and_stays_in_range(games: int, data: st.DataObject) -> None:
+    half_points = data.draw(st.integers(min_value=0, max_value=2 * games))
+    score = half_points / (2 * games)
+    low, high = wilson(score, games)
+    assert 0.0 <= low <= score + 1e-12
+    assert score - 1e-12 <= high <= 1.0
+
+
+@given(st.floats(min_value=0.01, max_value=0.99), st.integers(min_value=1, max_value=10_000))
+def test_wilson_narrows_as_games_accumulate(score: float, games: int) -> None:
+    assert half_width(wilson(score, 4 * games)) < half_width(wilson(score, games))
+
+
+@given(st.floats(min_value=0.001, max_value=0.999), st.floats(min_value=0.001, max_value=0.999))
+def test_elo_is_increasing_and_antisymmetric(a: float, b: float) -> None:
+    if a < b:
+        assert elo(a) < elo(b)
+    assert elo(1 - a) == pytest.approx(-elo(a), abs=1e-6)
