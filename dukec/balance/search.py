@@ -20,6 +20,18 @@ BAG_WEIGHT = 0.5
 
 MAX_DEPTH = 8
 
+_VALUES: dict[str, tuple[float, ...]] = {}
+
+
+def _values(game: Game) -> tuple[float, ...]:
+    """The engine's value of each tile type, by type index (looked up once per rule set)."""
+    rules = game.rules
+    key = f"{rules.tileset_hash}/{rules.set_name}"
+    found = _VALUES.get(key)
+    if found is None:
+        found = _VALUES[key] = tuple(t.value for t in rules.types)
+    return found
+
 
 class _OutOfBudget(Exception):
     """The node budget ran out in the middle of a depth."""
@@ -86,8 +98,7 @@ class SearchPlayer:
             # board: worth, on average, the weight of the bag it leaves.
             self.nodes += 1
             bag = game.bags[game.to_move]
-            types = game.rules.types
-            gain = (1.0 - BAG_WEIGHT) * sum(types[t].value for t in bag) / len(bag)
+            gain = (1.0 - BAG_WEIGHT) * sum(map(_values(game).__getitem__, bag)) / len(bag)
             return self._evaluate(game, me) + (gain if drawer_is_me else -gain)
         total = 0.0
         for tile, probability in game.draw_outcomes():
@@ -139,7 +150,7 @@ class SearchPlayer:
         if action.kind in (ActionKind.DRAW, ActionKind.PLACE):
             return 0.0
         target = game.tile_at(action.to)
-        return game.rules.types[target[0]].value if target is not None else 0.0
+        return _values(game)[target[0]] if target is not None else 0.0
 
     @staticmethod
     def _evaluate(game: Game, me: int) -> float:
@@ -149,11 +160,11 @@ class SearchPlayer:
         material on the board plus half the bag's is, up to a constant, minus what was captured
         and minus half of what is still in the bag.
         """
-        types = game.rules.types
+        value = _values(game).__getitem__
         score = 0.0
         for owner in (0, 1):
-            lost = sum(types[t].value for t in game.captured[owner])
-            waiting = sum(types[t].value for t in game.bags[owner])
+            lost = sum(map(value, game.captured[owner]))
+            waiting = sum(map(value, game.bags[owner]))
             material = -lost - (1.0 - BAG_WEIGHT) * waiting
             score += material if owner == me else -material
         return score
