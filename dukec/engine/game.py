@@ -312,11 +312,17 @@ class Game:
         if kind == DRAW:
             return bool(self._placements_after_draw())
         self._apply(action)
-        ok = (
-            self._over is not None or self.duke[me] < 0 or not self._attacked(self.duke[me], me ^ 1)
-        )
+        ok = self._safe(me)
         self.undo()
         return ok
+
+    def _safe(self, me: int) -> bool:
+        """After ``me`` acted: the Duke is not capturable, or the action captured the enemy's."""
+        duke = self.duke[me]
+        if duke < 0 or not self._attacked(duke, me ^ 1):
+            return True
+        over = self._over
+        return over is not None and over.reason is Reason.DUKE_CAPTURED
 
     def _placements_after_draw(self) -> list[int]:
         saved = self.phase
@@ -529,8 +535,7 @@ class Game:
                 return True
             else:
                 self._apply(action)
-                duke = self.duke[me]
-                if self._over is not None or duke < 0 or not self._attacked(duke, me ^ 1):
+                if self._safe(me):
                     return True
                 self.undo()
             actions[i] = actions[-1]

@@ -5,7 +5,7 @@ c2xd3        the same, capturing the enemy tile on d3
 c2!d4        a Strike from c2 captures on d4 (the striker stays and flips)
 e1:d1-d2     the tile on e1 commands the tile on d1 to d2 (``x`` for a capture)
 draw         draw a tile from the bag (the game's random source picks it)
-Pikeman@b6   place the tile that is due (drawn, or a set-up tile) on b6
+Name@b6      place the tile that is due (drawn, or a set-up tile) on b6, by its name
 ...+         suffix: the action puts the opponent's Duke in Guard
 """
 

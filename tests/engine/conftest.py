@@ -13,11 +13,16 @@ from dukec.engine import Game, Rules, format_action, load_rules, position_from_j
 BOOTSTRAP = Path("/work/bootstrap/tileset.json")
 
 
-@pytest.fixture(scope="session")
-def tileset() -> dict[str, Any]:
+def load_base_tileset() -> dict[str, Any]:
     """The base tile set as the compiler writes it."""
     data: dict[str, Any] = json.loads(BOOTSTRAP.read_text())
     return data
+
+
+@pytest.fixture(scope="session")
+def tileset() -> dict[str, Any]:
+    """The base tile set as the compiler writes it."""
+    return load_base_tileset()
 
 
 @pytest.fixture(scope="session")

@@ -301,3 +301,18 @@ def test_set_up_as_actions(rules: Rules) -> None:
     assert game.phase is Phase.PLAY
     assert game.to_move == 0
     assert game.ply == 0
+
+
+def test_the_last_ply_before_the_limit_obeys_the_danger_rule(rules: Rules) -> None:
+    # The turn that reaches the ply limit is still a turn: it may not leave the Duke capturable.
+    game = build(rules, ["a5 Duke 1 back", "e2 Ranger 0 back", "a1 Duke 0"], to_move=1)
+    assert "a5-a6" not in notations(game)
+    game.ply_limit = 1
+    assert "a5-a6" not in notations(game)
+
+
+def test_capturing_the_duke_is_legal_even_from_guard(rules: Rules) -> None:
+    # Both Dukes are capturable; the player to move captures first and wins at once.
+    game = build(rules, ["c1 Duke 0", "c3 Champion 1", "c4 Duke 1", "c2 Champion 0"])
+    assert game.in_guard()
+    assert "c2xc4" in notations(game)
