@@ -16,7 +16,7 @@ FAST_LIMIT = 100_000  # counts above this run only with the slow tests
 
 
 def test_first_turn_after_set_up(rules: Rules) -> None:
-    # Duke c1 with Footmen b1 and d1; the bag holds 15 tiles of 14 kinds.
+    # Duke c1 with Footmen b1 and d1; the bag holds 16 tiles of 14 kinds.
     # Duke (front, slides left/right): b1 and d1 are friendly: 0.
     # Footman b1 (front, Move one square orthogonally): b2, a1 (c1 friendly, b0 off): 2.
     # Footman d1: d2, e1: 2.
