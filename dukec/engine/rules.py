@@ -216,6 +216,13 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
     if len(bags) != 2:
         raise RulesError(f"set {set_name!r} must have two armies")
 
+    for owner in (0, 1):
+        dukes = [s for s in setup if s.owner == owner and raw_types[s.tile][2]]
+        if len(dukes) > 1 or any(raw_types[t][2] for t in bags[owner]):
+            raise RulesError(
+                f"set {set_name!r}: army {owner} may have one tile acting as the Duke, "
+                "placed at set-up (none in the bag)"
+            )
     tables, values = _compile_tables(geometry, raw_types)
     types = tuple(
         TileType(index, name, count, duke, abilities, sides, values[index])

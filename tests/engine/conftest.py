@@ -11,6 +11,7 @@ import pytest
 from dukec.engine import Game, Rules, format_action, load_rules, position_from_json
 
 BOOTSTRAP = Path("/work/bootstrap/tileset.json")
+REPO = Path(__file__).resolve().parents[2]
 
 
 def load_base_tileset() -> dict[str, Any]:

@@ -8,13 +8,14 @@ import re
 import subprocess
 import sys
 import tokenize
-from pathlib import Path
 from typing import Any
 
-from dukec.engine import RandomPlayer, load_rules, play_game
+import pytest
+
+from dukec.engine import RandomPlayer, RulesError, load_rules, play_game
 from dukec.engine.record import record_lines
 
-REPO = Path(__file__).resolve().parents[2]
+from .conftest import REPO
 
 
 def test_importing_the_engine_leaves_lark_and_the_compiler_out() -> None:
@@ -81,3 +82,19 @@ def test_renamed_tiles_play_identical_games(tileset: dict[str, Any]) -> None:
 def test_renaming_is_detected_by_the_hash(tileset: dict[str, Any]) -> None:
     other, _ = renamed(tileset)
     assert load_rules(other).tileset_hash != load_rules(tileset).tileset_hash
+
+
+def test_a_second_duke_is_refused(tileset: dict[str, Any]) -> None:
+    data = copy.deepcopy(tileset)
+    data["sets"][0]["armies"][1]["bag"].append({"tile": "Duke", "count": 1})
+    with pytest.raises(RulesError, match="army 1 may have one tile acting as the Duke"):
+        load_rules(data)
+
+
+def test_unknown_set_and_tile_names(tileset: dict[str, Any]) -> None:
+    with pytest.raises(RulesError, match="no game set named 'bsae' \\(did you mean 'base'\\?\\)"):
+        load_rules(tileset, "bsae")
+    data = copy.deepcopy(tileset)
+    data["sets"][0]["armies"][0]["bag"].append({"tile": "Footmen", "count": 1})
+    with pytest.raises(RulesError, match="unknown tile 'Footmen' \\(did you mean 'Footman'\\?\\)"):
+        load_rules(data)
