@@ -150,10 +150,11 @@ class Game:
         self._cached = (self._version, found)
         return found
 
-    def in_guard(self) -> bool:
-        """Whether the player to move has a Duke the opponent could capture now ("Guard")."""
-        duke = self.duke[self.to_move]
-        return duke >= 0 and self._attacked(duke, self.to_move ^ 1)
+    def in_guard(self, owner: int | None = None) -> bool:
+        """Whether ``owner``'s Duke (default: the player to move's) is in Guard: capturable now."""
+        owner = self.to_move if owner is None else owner
+        duke = self.duke[owner]
+        return duke >= 0 and self._attacked(duke, owner ^ 1)
 
     def setup_step(self) -> int:
         """Index of the next set-up step (``len(rules.setup)`` once play has begun)."""

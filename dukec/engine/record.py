@@ -93,7 +93,7 @@ def describe(game: Game, action: ActionTuple) -> ActionRecord:
     game.apply(action)
     if kind == DRAW:
         drawn = names[game.drawn].name
-    guard = kind != DRAW and game.in_guard()
+    guard = kind != DRAW and game.in_guard(player ^ 1)
     return ActionRecord(
         ply=ply,
         player=player,

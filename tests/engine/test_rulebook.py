@@ -316,3 +316,19 @@ def test_capturing_the_duke_is_legal_even_from_guard(rules: Rules) -> None:
     game = build(rules, ["c1 Duke 0", "c3 Champion 1", "c4 Duke 1", "c2 Champion 0"])
     assert game.in_guard()
     assert "c2xc4" in notations(game)
+
+
+def test_guard_is_reported(rules: Rules) -> None:
+    # "Whenever a player moves a tile that will allow him to capture his opponent's Duke on his
+    # following turn, he must say 'Guard.'"
+    from dukec.engine.record import describe
+
+    game = movement_example(rules, 1)
+    entry = describe(game, parse_action(game, "a5-c3"))
+    assert entry.guard
+    assert entry.notation == "a5-c3+"
+    game.undo()
+    entry = describe(game, parse_action(game, "a5xd2"))
+    assert not entry.guard
+    assert entry.captured == "Seer"
+    assert entry.tile == "Assassin"
