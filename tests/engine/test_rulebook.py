@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dukec.engine import Game, Phase, Reason, Rules, format_action, parse_action
 
 from .conftest import build, notations, notations_from
@@ -332,3 +334,31 @@ def test_guard_is_reported(rules: Rules) -> None:
     assert not entry.guard
     assert entry.captured == "Seer"
     assert entry.tile == "Assassin"
+
+
+@pytest.mark.parametrize(
+    ("tiles", "action", "lands"),
+    [
+        # Move: Pikeman (front) (1,1).
+        (["b1 Pikeman 0", "c2 Footman 1"], "b1xc2", "c2"),
+        # Jump: Champion (front) (0,2) over a tile.
+        (["c3 Champion 0", "c4 Footman 0", "c5 Footman 1"], "c3xc5", "c5"),
+        # Slide: Priest (front) along a diagonal.
+        (["a1 Priest 0", "d4 Footman 1"], "a1xd4", "d4"),
+        # Jump Slide: Assassin (front) (0,2) past a friendly tile, then sliding.
+        (["c1 Assassin 0", "c2 Footman 0", "c6 Footman 1"], "c1xc6", "c6"),
+        # Strike: Longbowman (back) (0,3); it stays on c1.
+        (["c1 Longbowman 0 back", "c4 Footman 1"], "c1!c4", "c1"),
+        # Command: Marshall (back) commands its Footman from b4 onto the enemy on d4.
+        (["c3 Marshall 0 back", "b4 Footman 0", "d4 Footman 1"], "c3:b4xd4", "d4"),
+    ],
+    ids=["move", "jump", "slide", "jump_slide", "strike", "command"],
+)
+def test_capture_by_every_icon(rules: Rules, tiles: list[str], action: str, lands: str) -> None:
+    game = build(rules, tiles)
+    before = sum(1 for code in game.board if code >= 0 and code & 1 == 1)
+    play(game, action)
+    assert game.captured[1] == [rules.type_named("Footman")]
+    assert sum(1 for code in game.board if code >= 0 and code & 1 == 1) == before - 1
+    held = game.tile_at(rules.geometry.parse(lands) or 0)
+    assert held is not None and held[2] == 0
