@@ -200,7 +200,8 @@ def play_command(
 
     def show(game: Game, entry: Any) -> None:
         if not quiet:
-            click.echo(f"player {entry.player}: {entry.notation}")
+            drew = f" ({entry.drawn})" if entry.drawn else ""
+            click.echo(f"player {entry.player}: {entry.notation}{drew}")
             if not humans or players[game.to_move].name == "human":
                 click.echo(board_text(game))
 
