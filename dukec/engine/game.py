@@ -398,8 +398,9 @@ class Game:
                 self.history.append((action, placed, -2, over))
                 self.setup_index += 1
                 if self.setup_index >= len(self.rules.setup):
+                    # "The player who placed his Duke and Footman Tiles first ... begins."
                     self.phase = Phase.PLAY
-                    self.to_move = 0
+                    self.to_move = self.rules.setup[0].owner
                 else:
                     self.to_move = self.rules.setup[self.setup_index].owner
 
