@@ -398,7 +398,7 @@ class Game:
                 self.history.append((action, placed, -2, over))
                 self.setup_index += 1
                 if self.setup_index >= len(self.rules.setup):
-                    # "The player who placed his Duke and Footman Tiles first ... begins."
+                    # The player who set up first begins (rulebook, "How to play").
                     self.phase = Phase.PLAY
                     self.to_move = self.rules.setup[0].owner
                 else:
