@@ -1,5 +1,106 @@
-"""Commands of this area (filled in by its owner)."""
+"""Compiler commands: `dukec build`, `dukec check`, `dukec decompile`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import IO, Any
 
 import click
 
-COMMANDS: list[click.Command] = []
+from dukec.commands.common import default_sources
+
+DEFAULT_OUTPUT = Path("build") / "tileset.json"
+
+
+class SourceError(click.ClickException):
+    """Errors in the sources (exit 1), printed as the compiler's report without a prefix."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(self.format_message(), err=True, file=file)
+
+
+def _default_paths() -> list[Path]:
+    local = Path("tiles")
+    return [local] if local.is_dir() else [default_sources()]
+
+
+def _load(paths: list[Path]) -> dict[str, Any]:
+    from dukec.compiler import CompileError, load
+
+    try:
+        return load(paths)
+    except CompileError as error:
+        raise SourceError(error.render()) from None
+
+
+def _summary(data: dict[str, Any]) -> str:
+    tiles, sets = len(data["tiles"]), len(data["sets"])
+    return f"{tiles} tile{'s' if tiles != 1 else ''}, {sets} set{'s' if sets != 1 else ''}"
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=DEFAULT_OUTPUT,
+    show_default=True,
+    help="Where to write the compiled tile set.",
+)
+def build(paths: tuple[Path, ...], output: Path) -> None:
+    """Compile .duke files and directories (default: tiles/) into one JSON tile set.
+
+    Exit status: 0 when written, 1 on errors in the sources (the output is left as it was),
+    2 on bad usage.
+    """
+    from dukec.compiler import dumps, write_atomic
+
+    if output.is_dir():
+        raise click.UsageError(f"output '{output}' is a directory; give a file name")
+    data = _load(list(paths) or _default_paths())
+    try:
+        write_atomic(output, dumps(data))
+    except OSError as error:
+        reason = (error.strerror or type(error).__name__).lower()
+        raise click.ClickException(f"cannot write {output}: {reason}") from None
+    click.echo(f"wrote {output}: {_summary(data)}")
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+def check(paths: tuple[Path, ...]) -> None:
+    """Check .duke sources or a compiled JSON tile set, writing nothing.
+
+    Exit status: 0 when valid, 1 on errors (all of them are listed), 2 on bad usage.
+    """
+    data = _load(list(paths))
+    click.echo(f"ok: {_summary(data)}")
+
+
+@click.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write the .duke text here instead of to standard output.",
+)
+def decompile(path: Path, output: Path | None) -> None:
+    """Turn a compiled JSON tile set back into .duke source text."""
+    from dukec.compiler import CompileError, write_atomic
+    from dukec.compiler.decompile import decompile as to_source
+
+    data = _load([path])
+    try:
+        text = to_source(data)
+    except CompileError as error:
+        raise SourceError(error.render()) from None
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        write_atomic(output, text)
+
+
+COMMANDS: list[click.Command] = [build, check, decompile]

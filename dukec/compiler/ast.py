@@ -1,0 +1,218 @@
+"""The syntax tree of a .duke file: what was written, in source order, with positions.
+
+Produced by `dukec.compiler.transform` from lark's parse tree; read by `dukec.compiler.check`
+(and by formatters and linters, which need the written order and the comments). Every node is a
+frozen, slotted dataclass; positions are excluded from equality, so two trees compare equal when
+they say the same thing wherever it was written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dukec.compiler.diagnostics import Position
+from dukec.compiler.vocabulary import Kind, Side
+
+NO_POSITION = Position(0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A name, numeral, square or keyword as written, with its position."""
+
+    text: str
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A whole number as written."""
+
+    value: int
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment, '#' included, with its position."""
+
+    text: str
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+# === Tiles ===
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One grid cell: '@', '.', or one or more glyphs written together."""
+
+    text: str
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One grid row, top (forward) rows first."""
+
+    cells: tuple[Cell, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SideGrid:
+    """`front { ... }` or `back { ... }`: a side's printed grid."""
+
+    side: Side
+    rows: tuple[Row, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class CountDecl:
+    """`count N`: how many of the tile one player owns."""
+
+    count: Number
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityDecl:
+    """`ability I`, `ability summon`, `ability II divination on back`."""
+
+    words: tuple[Word, ...]
+    sides: tuple[Word, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ActsAsDuke:
+    """`acts as duke`."""
+
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PropertyDecl:
+    """A terrain property: `blocks_jump true`, `enter_with move, slide`."""
+
+    name: Word
+    values: tuple[Word | Number, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+TileItem = CountDecl | AbilityDecl | ActsAsDuke | SideGrid | PropertyDecl
+
+
+@dataclass(frozen=True, slots=True)
+class TileDef:
+    """`tile Name { ... }` or `terrain Name { ... }`."""
+
+    kind: Kind
+    name: Word
+    items: tuple[TileItem, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+# === Game sets ===
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """`[N] Name` in a bag or terrain list (N defaults to 1)."""
+
+    count: Number | None
+    tile: Word
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class StartDecl:
+    """`start [N] Name on a1, b1` or `start [N] Name beside Other`."""
+
+    count: Number | None
+    tile: Word
+    squares: tuple[Word, ...]
+    beside: Word | None
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class BagDecl:
+    """`bag 3 Pikeman, Knight, ...`."""
+
+    stacks: tuple[Stack, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+ArmyItem = StartDecl | BagDecl
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyDef:
+    """`army [first|second] { ... }`; without a player it is both players' army."""
+
+    player: Word | None
+    items: tuple[ArmyItem, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDecl:
+    """`board FILES x RANKS`."""
+
+    files: Number
+    ranks: Number
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalDecl:
+    """`optional Name, ...`: tiles the players may agree to add."""
+
+    names: tuple[Word, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainDecl:
+    """`terrain [N] Name, ...` inside a set: terrain put on the board at set-up."""
+
+    stacks: tuple[Stack, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+SetItem = BoardDecl | OptionalDecl | TerrainDecl | ArmyDef
+
+
+@dataclass(frozen=True, slots=True)
+class SetDef:
+    """`set name { ... }`: a game set."""
+
+    name: Word
+    items: tuple[SetItem, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+Definition = TileDef | SetDef
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """One parsed .duke file: its definitions in order, and its comments."""
+
+    path: str
+    definitions: tuple[Definition, ...]
+    comments: tuple[Comment, ...] = field(default=(), compare=False)
+
+    def tiles(self) -> tuple[TileDef, ...]:
+        """The tile definitions, in source order."""
+        return tuple(d for d in self.definitions if isinstance(d, TileDef))
+
+    def sets(self) -> tuple[SetDef, ...]:
+        """The set definitions, in source order."""
+        return tuple(d for d in self.definitions if isinstance(d, SetDef))
+
+    def find_tile(self, name: str) -> TileDef | None:
+        """The first tile definition named `name` (its `.pos.line` is its source line)."""
+        return next((t for t in self.tiles() if t.name.text == name), None)

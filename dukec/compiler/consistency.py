@@ -1,0 +1,151 @@
+"""Consistency of a compiled tile set: the rules a JSON Schema cannot say.
+
+The compiler guarantees these for what it emits; a JSON file written by hand or by another tool
+is checked here after the schema: unique tile names, icons a grid can hold, names that refer to
+real tiles of the right kind, squares on the board, and counts that add up.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS
+
+JsonPath = list[str | int]
+
+_SQUARE = re.compile(r"^([a-z])([1-9][0-9]?)$")
+
+
+def _check_tile(index: int, tile: dict[str, Any], problems: list[tuple[JsonPath, str]]) -> None:
+    for side_name, side in tile["sides"].items():
+        seen: set[tuple[str, int, int]] = set()
+        for position, icon in enumerate(side["icons"]):
+            here: JsonPath = ["tiles", index, "sides", side_name, "icons", position]
+            kind, at = icon["icon"], tuple(icon["at"])
+            if at == (0, 0):
+                problems.append((here, f"{kind} at [0, 0]: the tile's own square holds no icon"))
+            elif kind == "slide" and at not in SLIDE_OFFSETS:
+                problems.append((here, f"slide at {list(at)} is not next to the tile"))
+            elif kind == "jump_slide" and at not in JUMP_SLIDE_OFFSETS:
+                problems.append(
+                    (here, f"jump_slide at {list(at)} is not two squares away in a line")
+                )
+            key = (kind, at[0], at[1])
+            if key in seen:
+                problems.append((here, f"{kind} at {list(at)} is listed twice"))
+            seen.add(key)
+    for ability in tile.get("ability_sides", {}):
+        if ability not in tile["abilities"]:
+            problems.append(
+                (
+                    ["tiles", index, "ability_sides", ability],
+                    f"'{ability}' has sides but is not one of the tile's abilities",
+                )
+            )
+    if tile["kind"] == "troop" and "terrain" in tile:
+        problems.append((["tiles", index, "terrain"], "a troop tile has no terrain properties"))
+
+
+def _check_army(
+    path: JsonPath,
+    army: dict[str, Any],
+    tiles: dict[str, dict[str, Any]],
+    board: dict[str, int],
+    problems: list[tuple[JsonPath, str]],
+) -> None:
+    used: dict[str, int] = {}
+    started: set[str] = set()
+
+    def troop(here: JsonPath, name: str) -> bool:
+        tile = tiles.get(name)
+        if tile is None:
+            problems.append((here, f"unknown tile '{name}'"))
+            return False
+        if tile["kind"] != "troop":
+            problems.append((here, f"'{name}' is a terrain tile; a troop tile goes here"))
+            return False
+        return True
+
+    def use(here: JsonPath, name: str, count: int) -> None:
+        before = used.get(name, 0)
+        used[name] = before + count
+        # Report a tile once, where its total first exceeds its count.
+        if used[name] > tiles[name]["count"] >= before:
+            problems.append(
+                (
+                    here,
+                    f"counts don't add up: {used[name]} {name} in this army, "
+                    f"but the tile's count is {tiles[name]['count']}",
+                )
+            )
+
+    for index, entry in enumerate(army["start"]):
+        here = [*path, "start", index]
+        if "beside" in entry and entry["beside"] not in started:
+            problems.append(
+                ([*here, "beside"], f"'{entry['beside']}' does not start before this entry")
+            )
+        squares = entry.get("squares", [])
+        if squares and entry["count"] > len(squares):
+            problems.append(
+                ([*here, "squares"], f"{entry['count']} tiles need as many squares to start on")
+            )
+        for number, square in enumerate(squares):
+            match = _SQUARE.match(square)
+            assert match is not None  # the schema's pattern
+            if (
+                ord(match.group(1)) - ord("a") >= board["files"]
+                or int(match.group(2)) > board["ranks"]
+            ):
+                problems.append(([*here, "squares", number], f"square '{square}' is off the board"))
+        if troop([*here, "tile"], entry["tile"]):
+            started.add(entry["tile"])
+            use(here, entry["tile"], entry["count"])
+    in_bag: set[str] = set()
+    for index, stack in enumerate(army["bag"]):
+        here = [*path, "bag", index]
+        if stack["tile"] in in_bag:
+            problems.append(([*here, "tile"], f"'{stack['tile']}' is in the bag twice"))
+        in_bag.add(stack["tile"])
+        if troop([*here, "tile"], stack["tile"]):
+            use(here, stack["tile"], stack["count"])
+
+
+def consistency_errors(data: dict[str, Any]) -> list[tuple[JsonPath, str]]:
+    """Every inconsistency of a schema-valid tile set, as (JSON path, message), in order."""
+    problems: list[tuple[JsonPath, str]] = []
+    tiles: dict[str, dict[str, Any]] = {}
+    for index, tile in enumerate(data["tiles"]):
+        if tile["name"] in tiles:
+            problems.append((["tiles", index, "name"], f"duplicate tile '{tile['name']}'"))
+        else:
+            tiles[tile["name"]] = tile
+        _check_tile(index, tile, problems)
+    names: set[str] = set()
+    for index, game in enumerate(data["sets"]):
+        here: JsonPath = ["sets", index]
+        if game["name"] in names:
+            problems.append(([*here, "name"], f"duplicate set '{game['name']}'"))
+        names.add(game["name"])
+        for number, army in enumerate(game["armies"]):
+            _check_army([*here, "armies", number], army, tiles, game["board"], problems)
+        for number, stack in enumerate(game.get("terrain", [])):
+            tile = tiles.get(stack["tile"])
+            where: JsonPath = [*here, "terrain", number, "tile"]
+            if tile is None:
+                problems.append((where, f"unknown tile '{stack['tile']}'"))
+            elif tile["kind"] != "terrain":
+                problems.append((where, f"'{stack['tile']}' is a troop tile; terrain goes here"))
+            elif stack["count"] > tile["count"]:
+                problems.append(
+                    (
+                        [*here, "terrain", number],
+                        f"counts don't add up: {stack['count']} {stack['tile']} on the board, "
+                        f"but the tile's count is {tile['count']}",
+                    )
+                )
+        for number, name in enumerate(game.get("optional", [])):
+            if name not in tiles:
+                problems.append(([*here, "optional", number], f"unknown tile '{name}'"))
+    return problems

@@ -1,0 +1,169 @@
+"""Decompile: a JSON tile set back to .duke source text.
+
+The inverse of the compiler for every tile set it can express: compiling the text gives the same
+JSON (tiles, sets and icons in canonical order). Icons a grid cannot hold (a Slide not next to
+the tile, a Jump Slide not two squares away in a line, the same icon twice on a square) raise
+CompileError.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dukec.compiler.check import terrain_vocabulary
+from dukec.compiler.diagnostics import CompileError, Diagnostic
+from dukec.compiler.vocabulary import (
+    EMPTY,
+    GLYPH_ORDER,
+    JUMP_SLIDE_OFFSETS,
+    OWN_SQUARE,
+    SLIDE_OFFSETS,
+    Ability,
+    Icon,
+    Side,
+)
+
+INDENT = "    "
+WRAP = 90
+NONE_VALUE = "none"
+
+
+def _problem(where: str, message: str) -> CompileError:
+    return CompileError([Diagnostic(where, None, message)])
+
+
+def grid_lines(icons: list[dict[str, Any]], where: str) -> list[str]:
+    """The rows of a grid showing `icons` around '@', columns aligned."""
+    cells: dict[tuple[int, int], list[str]] = {}
+    for item in icons:
+        icon = Icon(item["icon"])
+        dx, dy = item["at"]
+        at = (dx, dy)
+        if at == (0, 0):
+            raise _problem(where, f"{icon.value} at [0, 0]: the tile's own square holds no icon")
+        if icon is Icon.SLIDE and at not in SLIDE_OFFSETS:
+            raise _problem(where, f"slide at [{dx}, {dy}] cannot be drawn: not next to the tile")
+        if icon is Icon.JUMP_SLIDE and at not in JUMP_SLIDE_OFFSETS:
+            raise _problem(
+                where, f"jump_slide at [{dx}, {dy}] cannot be drawn: not two squares in a line"
+            )
+        glyphs = cells.setdefault(at, [])
+        if icon.glyph in glyphs:
+            raise _problem(where, f"{icon.value} at [{dx}, {dy}] is listed twice")
+        glyphs.append(icon.glyph)
+    xs = [0] + [x for x, _ in cells]
+    ys = [0] + [y for _, y in cells]
+    columns = range(min(xs), max(xs) + 1)
+    table = []
+    for y in range(max(ys), min(ys) - 1, -1):
+        row = []
+        for x in columns:
+            if (x, y) == (0, 0):
+                row.append(OWN_SQUARE)
+            elif (x, y) in cells:
+                row.append("".join(sorted(cells[(x, y)], key=GLYPH_ORDER.index)))
+            else:
+                row.append(EMPTY)
+        table.append(row)
+    widths = [max(len(row[i]) for row in table) for i in range(len(columns))]
+    return [
+        " ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in table
+    ]
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(value) if value else NONE_VALUE
+    return str(value)
+
+
+def tile_text(tile: dict[str, Any]) -> str:
+    """One tile's definition."""
+    name = tile["name"]
+    is_terrain = tile["kind"] == "terrain"
+    lines = [f"{'terrain' if is_terrain else 'tile'} {name} {{", f"{INDENT}count {tile['count']}"]
+    sides_of = tile.get("ability_sides", {})
+    for ability_name in sorted(tile["abilities"]):
+        ability = Ability(ability_name)
+        line = f"{INDENT}ability {ability.numeral} {ability.value}"
+        sides = sides_of.get(ability_name)
+        if sides:
+            line += f" on {', '.join(sides)}"
+        lines.append(line)
+    if tile.get("acts_as_duke"):
+        lines.append(f"{INDENT}acts as duke")
+    if is_terrain:
+        order = list(terrain_vocabulary())
+        terrain = tile.get("terrain", {})
+        for key in sorted(terrain, key=order.index):
+            lines.append(f"{INDENT}{key} {_value_text(terrain[key])}")
+    sides = tile["sides"]
+    has_icons = any(sides[side.value]["icons"] for side in Side)
+    if not is_terrain or has_icons:
+        for side in Side:
+            lines.append(f"{INDENT}{side.value} {{")
+            for row in grid_lines(sides[side.value]["icons"], f"tile {name}, {side.value}"):
+                lines.append(f"{INDENT * 2}{row}")
+            lines.append(f"{INDENT}}}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _stacks(stacks: list[dict[str, Any]]) -> list[str]:
+    return [
+        f"{stack['count']} {stack['tile']}" if stack["count"] != 1 else stack["tile"]
+        for stack in stacks
+    ]
+
+
+def _wrapped(head: str, items: list[str], indent: str) -> list[str]:
+    lines = [f"{indent}{head} {items[0]}"]
+    for item in items[1:]:
+        if len(lines[-1]) + len(item) + 2 > WRAP:
+            lines[-1] += ","
+            lines.append(f"{indent}{' ' * (len(head) + 1)}{item}")
+        else:
+            lines[-1] += f", {item}"
+    return lines
+
+
+def _army_lines(army: dict[str, Any], player: str | None) -> list[str]:
+    lines = [f"{INDENT}army {player} {{" if player else f"{INDENT}army {{"]
+    inner = INDENT * 2
+    for entry in army["start"]:
+        count = f"{entry['count']} " if entry["count"] != 1 else ""
+        if "beside" in entry:
+            lines.append(f"{inner}start {count}{entry['tile']} beside {entry['beside']}")
+        else:
+            lines.append(f"{inner}start {count}{entry['tile']} on {', '.join(entry['squares'])}")
+    if army["bag"]:
+        lines += _wrapped("bag", _stacks(army["bag"]), inner)
+    lines.append(f"{INDENT}}}")
+    return lines
+
+
+def set_text(game_set: dict[str, Any]) -> str:
+    """One game set's definition."""
+    board = game_set["board"]
+    lines = [f"set {game_set['name']} {{", f"{INDENT}board {board['files']} x {board['ranks']}"]
+    if game_set.get("optional"):
+        lines += _wrapped("optional", list(game_set["optional"]), INDENT)
+    if game_set.get("terrain"):
+        lines += _wrapped("terrain", _stacks(game_set["terrain"]), INDENT)
+    first, second = game_set["armies"]
+    if first == second:
+        lines += _army_lines(first, None)
+    else:
+        lines += _army_lines(first, "first") + _army_lines(second, "second")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def decompile(data: dict[str, Any]) -> str:
+    """The .duke text of a whole (validated) tile set, tiles then sets, each sorted by name."""
+    parts = [tile_text(t) for t in sorted(data["tiles"], key=lambda t: t["name"])]
+    parts += [set_text(s) for s in sorted(data["sets"], key=lambda s: s["name"])]
+    return "\n".join(parts)

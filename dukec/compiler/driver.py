@@ -1,0 +1,190 @@
+"""The compiler driver: paths in, a validated tile set dict out (parse, check, emit, validate).
+
+Directories contribute every .duke file below them, in order of their path relative to the
+directory, so a copy of the sources elsewhere compiles to the same output and the same errors.
+A single compiled .json file is read and validated instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dukec.compiler import ast
+from dukec.compiler.check import check_sources
+from dukec.compiler.diagnostics import CompileError, Diagnostic, Position, SourceTexts
+from dukec.compiler.emit import program_dict, source_map
+from dukec.compiler.model import Program
+from dukec.compiler.parser import parse_source, read_source
+from dukec.compiler.validate import load_json_file, validate_tileset
+
+SOURCE_SUFFIX = ".duke"
+JSON_SUFFIX = ".json"
+
+
+def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
+    """The .duke and .json files named by `paths`, each with the name errors show."""
+    found: list[tuple[Path, str]] = []
+    problems: list[Diagnostic] = []
+    seen: set[Path] = set()
+
+    def add(path: Path, shown: str) -> None:
+        key = path.resolve()
+        if key not in seen:
+            seen.add(key)
+            found.append((path, shown))
+
+    if not paths:
+        problems.append(Diagnostic("dukec", None, "no input: give .duke files or directories"))
+    for path in paths:
+        shown = str(path)
+        try:
+            if path.is_dir():
+                sources = sorted(
+                    (p for p in path.rglob(f"*{SOURCE_SUFFIX}") if p.is_file()),
+                    key=lambda p: p.relative_to(path).as_posix(),
+                )
+                if not sources:
+                    problems.append(
+                        Diagnostic(shown, None, f"no {SOURCE_SUFFIX} files in this directory")
+                    )
+                for source in sources:
+                    add(source, str(path / source.relative_to(path)))
+            elif not path.exists():
+                problems.append(Diagnostic(shown, None, "no such file or directory"))
+            elif path.suffix in (SOURCE_SUFFIX, JSON_SUFFIX):
+                add(path, shown)
+            else:
+                problems.append(
+                    Diagnostic(
+                        shown,
+                        None,
+                        "not a tile source: expected a .duke file, a directory "
+                        "of them, or a compiled .json tile set",
+                    )
+                )
+        except OSError as error:
+            reason = (error.strerror or type(error).__name__).lower()
+            problems.append(Diagnostic(shown, None, f"cannot read: {reason}"))
+    return found, problems
+
+
+def load(paths: list[Path]) -> dict[str, Any]:
+    """Compile .duke files and directories, or read one compiled .json file, into a tile set.
+
+    Raises CompileError carrying every diagnostic of the run.
+    """
+    found, problems = collect(paths)
+    if problems:
+        raise CompileError(problems)
+    json_files = [(p, shown) for p, shown in found if p.suffix == JSON_SUFFIX]
+    if json_files:
+        if len(found) > 1:
+            raise CompileError(
+                [
+                    Diagnostic(
+                        json_files[0][1],
+                        None,
+                        "a compiled .json tile set is read on its own; give it alone",
+                    )
+                ]
+            )
+        return load_json_file(*json_files[0])
+    return compile_sources(found)
+
+
+def parse_all(
+    found: Sequence[tuple[Path, str]],
+) -> tuple[list[ast.SourceFile], list[Diagnostic], SourceTexts]:
+    """Read and parse every file; a file with an error is left out and its error kept."""
+    sources = SourceTexts()
+    parsed: list[ast.SourceFile] = []
+    problems: list[Diagnostic] = []
+    for path, shown in found:
+        try:
+            text = read_source(path, shown)
+            sources.add(shown, text)
+            source = parse_source(text, shown)
+            if not source.definitions:
+                problems.append(Diagnostic(shown, None, "no tile or set is defined in this file"))
+            parsed.append(source)
+        except CompileError as error:
+            problems += error.diagnostics
+            sources.texts.update(error.sources.texts)
+    return parsed, problems, sources
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Everything the compiler knows about some sources, errors included (for tools like lint).
+
+    `sources` are the parsed files (syntax trees with comments), `program` the checked tiles
+    and sets (each `Tile` and `PlacedIcon` carries its path and `Position`), `diagnostics`
+    every error found, `texts` the file texts for rendering.
+    """
+
+    sources: tuple[ast.SourceFile, ...]
+    program: Program
+    diagnostics: tuple[Diagnostic, ...]
+    texts: SourceTexts
+
+    def error(self) -> CompileError | None:
+        """The CompileError these diagnostics make, or None when there are none."""
+        return CompileError(self.diagnostics, self.texts) if self.diagnostics else None
+
+
+def analyze(paths: list[Path]) -> Analysis:
+    """Parse and check .duke files and directories without raising on errors in them."""
+    found, problems = collect(paths)
+    analysis = _analyze_found([(p, shown) for p, shown in found if p.suffix == SOURCE_SUFFIX])
+    if not problems:
+        return analysis
+    return Analysis(
+        analysis.sources, analysis.program, (*problems, *analysis.diagnostics), analysis.texts
+    )
+
+
+def _analyze_found(found: Sequence[tuple[Path, str]]) -> Analysis:
+    parsed, problems, texts = parse_all(found)
+    program, diagnostics = check_sources(parsed, incomplete=bool(problems))
+    return Analysis(tuple(parsed), program, (*problems, *diagnostics), texts)
+
+
+def compile_sources(found: Sequence[tuple[Path, str]]) -> dict[str, Any]:
+    """Parse, check, emit and validate .duke files."""
+    analysis = _analyze_found(found)
+    error = analysis.error()
+    if error is not None:
+        raise error
+    program, sources = analysis.program, analysis.texts
+    data = program_dict(program)
+    mapping = source_map(program)
+
+    def locate(json_path: list[str | int]) -> tuple[str, Position | None]:
+        for length in range(len(json_path), 0, -1):
+            where = mapping.get(tuple(json_path[:length]))
+            if where is not None:
+                return where[0], where[1]
+        first = found[0][1] if found else "dukec"
+        return first, None
+
+    validate_tileset(data, found[0][1] if found else "dukec", locate, sources)
+    return data
+
+
+def compile_text(text: str, path: str = "<text>") -> dict[str, Any]:
+    """Compile one source text (handy in tests and tools)."""
+    sources = SourceTexts()
+    sources.add(path, text)
+    try:
+        parsed = parse_source(text, path)
+    except CompileError as error:
+        raise CompileError(error.diagnostics, sources) from None
+    program, diagnostics = check_sources([parsed])
+    if diagnostics:
+        raise CompileError(diagnostics, sources)
+    data = program_dict(program)
+    validate_tileset(data, path, None, sources)
+    return data

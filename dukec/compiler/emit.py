@@ -1,0 +1,125 @@
+"""Emit stage: checked rules data to the JSON tile set, and writing it canonically.
+
+Canonical form: keys sorted, two-space indent, UTF-8 as is, one trailing newline; tiles and
+sets sorted by name, icons by (icon, dx, dy). The file is written to a temporary file in the
+same directory and renamed over the target, so a failed run leaves the old output untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from dukec.compiler.diagnostics import Position
+from dukec.compiler.model import Army, GameSet, Program, Tile
+from dukec.compiler.vocabulary import Side
+
+FORMAT = "duke-tileset/1"
+
+
+def tile_dict(tile: Tile) -> dict[str, Any]:
+    """One tile as JSON data."""
+    data: dict[str, Any] = {
+        "name": tile.name,
+        "kind": tile.kind.value,
+        "count": tile.count,
+        "abilities": [ability.value for ability in tile.abilities],
+        "sides": {
+            side.value: {
+                "icons": [
+                    {"icon": icon.icon.value, "at": [icon.at[0], icon.at[1]]}
+                    for icon in sorted(tile.icons(side), key=lambda i: i.sort_key())
+                ]
+            }
+            for side in Side
+        },
+    }
+    if tile.ability_sides:
+        data["ability_sides"] = {
+            ability.value: [side.value for side in sides] for ability, sides in tile.ability_sides
+        }
+    if tile.acts_as_duke:
+        data["acts_as_duke"] = True
+    if tile.terrain is not None:
+        data["terrain"] = {
+            key: list(value) if isinstance(value, tuple) else value for key, value in tile.terrain
+        }
+    return data
+
+
+def _army_dict(army: Army) -> dict[str, Any]:
+    start = []
+    for entry in army.start:
+        item: dict[str, Any] = {"tile": entry.tile, "count": entry.count}
+        if entry.beside is not None:
+            item["beside"] = entry.beside
+        else:
+            item["squares"] = list(entry.squares)
+        start.append(item)
+    return {"start": start, "bag": [{"tile": name, "count": count} for name, count in army.bag]}
+
+
+def set_dict(game_set: GameSet) -> dict[str, Any]:
+    """One game set as JSON data."""
+    data: dict[str, Any] = {
+        "name": game_set.name,
+        "board": {"files": game_set.files, "ranks": game_set.ranks},
+        "armies": [_army_dict(army) for army in game_set.armies],
+    }
+    if game_set.terrain:
+        data["terrain"] = [{"tile": name, "count": count} for name, count in game_set.terrain]
+    if game_set.optional:
+        data["optional"] = list(game_set.optional)
+    return data
+
+
+def program_dict(program: Program) -> dict[str, Any]:
+    """The whole tile set as JSON data."""
+    return {
+        "format": FORMAT,
+        "tiles": [tile_dict(tile) for tile in sorted(program.tiles, key=lambda t: t.name)],
+        "sets": [set_dict(s) for s in sorted(program.sets, key=lambda s: s.name)],
+    }
+
+
+def source_map(program: Program) -> dict[tuple[str | int, ...], tuple[str, Position]]:
+    """JSON path prefix -> where it was written, to map schema errors back to the source."""
+    mapping: dict[tuple[str | int, ...], tuple[str, Position]] = {}
+    for index, tile in enumerate(sorted(program.tiles, key=lambda t: t.name)):
+        mapping[("tiles", index)] = (tile.path, tile.name_pos)
+    for index, game_set in enumerate(sorted(program.sets, key=lambda s: s.name)):
+        mapping[("sets", index)] = (game_set.path, game_set.pos)
+    return mapping
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """The canonical JSON text of a tile set."""
+    return json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+def canonicalize(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a tile set with tiles, sets and icons in canonical order."""
+    result = json.loads(json.dumps(data))
+    result["tiles"] = sorted(result.get("tiles", []), key=lambda t: t["name"])
+    for tile in result["tiles"]:
+        for side in tile.get("sides", {}).values():
+            side["icons"] = sorted(side["icons"], key=lambda i: (i["icon"], *i["at"]))
+    result["sets"] = sorted(result.get("sets", []), key=lambda s: s["name"])
+    out: dict[str, Any] = result
+    return out
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file in the same directory and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

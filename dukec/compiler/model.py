@@ -1,0 +1,89 @@
+"""Checked rules data: what the tile sources mean, ready to emit as JSON.
+
+Produced by `dukec.compiler.check`, turned into the JSON tile set by `dukec.compiler.emit`.
+Positions (`field(compare=False)`) map each tile, icon and set back to its source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dukec.compiler.ast import NO_POSITION
+from dukec.compiler.diagnostics import Position
+from dukec.compiler.vocabulary import Ability, Icon, Kind, Side
+
+TerrainValue = bool | int | str | tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedIcon:
+    """An icon on a grid: `at` is (dx, dy) with +dy forward and +dx the owner's right."""
+
+    icon: Icon
+    at: tuple[int, int]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+    def sort_key(self) -> tuple[str, int, int]:
+        """Canonical order: by icon name, then dx, then dy."""
+        return (self.icon.value, self.at[0], self.at[1])
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A checked tile; `sides` maps front/back to icons in canonical order."""
+
+    name: str
+    kind: Kind
+    count: int
+    abilities: tuple[Ability, ...]
+    ability_sides: tuple[tuple[Ability, tuple[Side, ...]], ...]
+    acts_as_duke: bool
+    sides: tuple[tuple[Side, tuple[PlacedIcon, ...]], ...]
+    terrain: tuple[tuple[str, TerrainValue], ...] | None
+    path: str = field(default="", compare=False)
+    pos: Position = field(default=NO_POSITION, compare=False)
+    name_pos: Position = field(default=NO_POSITION, compare=False)
+
+    def icons(self, side: Side) -> tuple[PlacedIcon, ...]:
+        """The icons on `side`."""
+        return dict(self.sides).get(side, ())
+
+
+@dataclass(frozen=True, slots=True)
+class StartEntry:
+    """Tiles put on the board at set-up, on one of `squares` or beside the tile `beside`."""
+
+    tile: str
+    count: int
+    squares: tuple[str, ...]
+    beside: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Army:
+    """One player's army: start entries in placement order, bag sorted by tile name."""
+
+    start: tuple[StartEntry, ...]
+    bag: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSet:
+    """A checked game set."""
+
+    name: str
+    files: int
+    ranks: int
+    armies: tuple[Army, Army]
+    terrain: tuple[tuple[str, int], ...]
+    optional: tuple[str, ...]
+    path: str = field(default="", compare=False)
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """Every checked tile and set, sorted by name."""
+
+    tiles: tuple[Tile, ...]
+    sets: tuple[GameSet, ...]

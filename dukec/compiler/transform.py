@@ -1,0 +1,145 @@
+"""Transform stage: lark's parse tree to the syntax tree in `dukec.compiler.ast`.
+
+Only shapes change here; nothing is judged. Names, glyphs and numbers are checked later, in
+`dukec.compiler.check`, so that every problem of a file is reported together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer, Tree, v_args
+from lark.tree import Meta
+
+from dukec.compiler import ast
+from dukec.compiler.diagnostics import Position
+from dukec.compiler.vocabulary import Kind, Side
+
+
+def token_position(token: Token) -> Position:
+    """The span of a token."""
+    line = token.line or 0
+    column = token.column or 0
+    end_line = token.end_line if token.end_line is not None else line
+    end_column = token.end_column if token.end_column is not None else column + len(token)
+    return Position(line, column, end_line, end_column)
+
+
+def meta_position(meta: Meta) -> Position:
+    """The span of a rule match."""
+    if getattr(meta, "empty", True):
+        return ast.NO_POSITION
+    return Position(meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _word(token: Token) -> ast.Word:
+    return ast.Word(str(token), token_position(token))
+
+
+def _number(token: Token) -> ast.Number:
+    return ast.Number(int(token), token_position(token))
+
+
+def _value(token: Token) -> ast.Word | ast.Number:
+    return _number(token) if token.type == "INT" else _word(token)
+
+
+def _split_count(children: list[Any]) -> tuple[ast.Number | None, list[Any]]:
+    if children and isinstance(children[0], Token) and children[0].type == "INT":
+        return _number(children[0]), children[1:]
+    return None, children
+
+
+@v_args(meta=True)
+class ToAst(Transformer[Token, ast.SourceFile]):
+    """Build the syntax tree; use as ``ToAst(path).transform(tree)``."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(visit_tokens=False)
+        self.path = path
+
+    def start(self, meta: Meta, children: list[ast.Definition]) -> ast.SourceFile:
+        return ast.SourceFile(self.path, tuple(children))
+
+    # === Tiles ===
+
+    def tile(self, meta: Meta, children: list[Any]) -> ast.TileDef:
+        kind_token, name, *items = children
+        kind = Kind.TERRAIN if kind_token.type == "TERRAIN" else Kind.TROOP
+        return ast.TileDef(kind, _word(name), tuple(items), meta_position(meta))
+
+    def count(self, meta: Meta, children: list[Token]) -> ast.CountDecl:
+        return ast.CountDecl(_number(children[0]), meta_position(meta))
+
+    def ability(self, meta: Meta, children: list[Any]) -> ast.AbilityDecl:
+        sides: tuple[ast.Word, ...] = ()
+        if children and isinstance(children[-1], tuple):
+            sides = children.pop()
+        words = tuple(_word(token) for token in children)
+        return ast.AbilityDecl(words, sides, meta_position(meta))
+
+    def ability_side(self, meta: Meta, children: list[Token]) -> tuple[ast.Word, ...]:
+        return tuple(_word(token) for token in children)
+
+    def acts_as_duke(self, meta: Meta, children: list[Token]) -> ast.ActsAsDuke:
+        return ast.ActsAsDuke(meta_position(meta))
+
+    def property(self, meta: Meta, children: list[Token]) -> ast.PropertyDecl:
+        name, *values = children
+        return ast.PropertyDecl(_word(name), tuple(_value(v) for v in values), meta_position(meta))
+
+    def side(self, meta: Meta, children: list[Any]) -> ast.SideGrid:
+        side_token, *rows = children
+        return ast.SideGrid(Side(str(side_token)), tuple(rows), meta_position(meta))
+
+    def row(self, meta: Meta, children: list[Token]) -> ast.Row:
+        cells = tuple(ast.Cell(str(t), token_position(t)) for t in children)
+        # The row's span is its cells, without the line break the rule also matches.
+        first, last = cells[0].pos, cells[-1].pos
+        return ast.Row(cells, Position(first.line, first.column, last.end_line, last.end_column))
+
+    # === Game sets ===
+
+    def set(self, meta: Meta, children: list[Any]) -> ast.SetDef:
+        name, *items = children
+        return ast.SetDef(_word(name), tuple(items), meta_position(meta))
+
+    def board(self, meta: Meta, children: list[Token]) -> ast.BoardDecl:
+        return ast.BoardDecl(_number(children[0]), _number(children[1]), meta_position(meta))
+
+    def optional(self, meta: Meta, children: list[Token]) -> ast.OptionalDecl:
+        return ast.OptionalDecl(tuple(_word(t) for t in children), meta_position(meta))
+
+    def set_terrain(self, meta: Meta, children: list[Any]) -> ast.TerrainDecl:
+        return ast.TerrainDecl(tuple(children[1:]), meta_position(meta))
+
+    def army(self, meta: Meta, children: list[Any]) -> ast.ArmyDef:
+        player = None
+        if children and isinstance(children[0], Token):
+            player = _word(children[0])
+            children = children[1:]
+        return ast.ArmyDef(player, tuple(children), meta_position(meta))
+
+    def start_on(self, meta: Meta, children: list[Token]) -> ast.StartDecl:
+        count, rest = _split_count(children)
+        tile, *squares = rest
+        return ast.StartDecl(
+            count, _word(tile), tuple(_word(s) for s in squares), None, meta_position(meta)
+        )
+
+    def start_beside(self, meta: Meta, children: list[Token]) -> ast.StartDecl:
+        count, rest = _split_count(children)
+        tile, other = rest
+        return ast.StartDecl(count, _word(tile), (), _word(other), meta_position(meta))
+
+    def bag(self, meta: Meta, children: list[ast.Stack]) -> ast.BagDecl:
+        return ast.BagDecl(tuple(children), meta_position(meta))
+
+    def stack(self, meta: Meta, children: list[Token]) -> ast.Stack:
+        count, rest = _split_count(children)
+        return ast.Stack(count, _word(rest[0]), meta_position(meta))
+
+
+def to_ast(tree: Tree[Token], path: str) -> ast.SourceFile:
+    """Transform one parse tree."""
+    return ToAst(path).transform(tree)

@@ -1,0 +1,102 @@
+"""The closed vocabularies of the tile language: icons and their glyphs, sides, abilities."""
+
+from __future__ import annotations
+
+import enum
+
+
+class Icon(enum.StrEnum):
+    """A movement icon, named as in the compiled JSON."""
+
+    MOVE = "move"
+    JUMP = "jump"
+    SLIDE = "slide"
+    JUMP_SLIDE = "jump_slide"
+    STRIKE = "strike"
+    COMMAND = "command"
+    DREAD = "dread"
+    DEFENSE = "defense"
+
+    @property
+    def glyph(self) -> str:
+        """The one-letter glyph that stands for this icon in a grid."""
+        return _GLYPHS[self]
+
+    @property
+    def label(self) -> str:
+        """The icon's name as the rulebook prints it."""
+        return self.value.replace("_", " ").title()
+
+
+_GLYPHS: dict[Icon, str] = {
+    Icon.MOVE: "M",
+    Icon.JUMP: "J",
+    Icon.SLIDE: "S",
+    Icon.JUMP_SLIDE: "L",
+    Icon.STRIKE: "X",
+    Icon.COMMAND: "C",
+    Icon.DREAD: "D",
+    Icon.DEFENSE: "B",
+}
+
+ICON_BY_GLYPH: dict[str, Icon] = {glyph: icon for icon, glyph in _GLYPHS.items()}
+
+#: Glyph order inside one cell, as the decompiler writes it.
+GLYPH_ORDER: tuple[str, ...] = tuple(_GLYPHS[icon] for icon in Icon)
+
+OWN_SQUARE = "@"
+EMPTY = "."
+
+
+class Side(enum.StrEnum):
+    """A tile side: front is the starting side, back the non-starting side."""
+
+    FRONT = "front"
+    BACK = "back"
+
+
+class Ability(enum.StrEnum):
+    """An enhanced ability; an enhanced tile shows its Roman numeral."""
+
+    SUMMON = "summon"
+    DIVINATION = "divination"
+    ESCAPE = "escape"
+    RANSOM = "ransom"
+
+    @property
+    def numeral(self) -> str:
+        """The Roman numeral printed on a tile with this ability."""
+        return _NUMERALS[self]
+
+
+_NUMERALS: dict[Ability, str] = {
+    Ability.SUMMON: "I",
+    Ability.DIVINATION: "II",
+    Ability.ESCAPE: "III",
+    Ability.RANSOM: "IV",
+}
+
+ABILITY_BY_NUMERAL: dict[str, Ability] = {numeral: ab for ab, numeral in _NUMERALS.items()}
+
+
+class Kind(enum.StrEnum):
+    """A troop tile or a terrain tile."""
+
+    TROOP = "troop"
+    TERRAIN = "terrain"
+
+
+def is_numeral(word: str) -> bool:
+    """True for a word written in Roman numeral letters (I, V, X, ...)."""
+    return bool(word) and all(ch in "IVXLCDM" for ch in word)
+
+
+#: Offsets a Jump Slide glyph may sit at: two squares away on a straight or diagonal line.
+JUMP_SLIDE_OFFSETS: frozenset[tuple[int, int]] = frozenset(
+    (dx, dy) for dx in (-2, 0, 2) for dy in (-2, 0, 2) if (dx, dy) != (0, 0)
+)
+
+#: Offsets a Slide glyph may sit at: the eight squares next to the tile.
+SLIDE_OFFSETS: frozenset[tuple[int, int]] = frozenset(
+    (dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)
+)

@@ -1,0 +1,212 @@
+"""Properties: random valid tile sets compile deterministically; JSON -> DSL -> JSON round-trips."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dukec.compiler import CompileError, compile_text, dumps, load
+from dukec.compiler.check import terrain_vocabulary
+from dukec.compiler.consistency import consistency_errors
+from dukec.compiler.decompile import decompile
+from dukec.compiler.emit import canonicalize
+from dukec.compiler.validate import tileset_validator
+from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS, Ability, Icon
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+NAMES = st.from_regex(r"[A-Z][a-z]{0,6}", fullmatch=True)
+NEAR = [(dx, dy) for dx in range(-3, 4) for dy in range(-3, 4) if (dx, dy) != (0, 0)]
+
+
+def _places(icon: Icon) -> list[tuple[int, int]]:
+    if icon is Icon.SLIDE:
+        return sorted(SLIDE_OFFSETS)
+    if icon is Icon.JUMP_SLIDE:
+        return sorted(JUMP_SLIDE_OFFSETS)
+    return NEAR
+
+
+ICON = st.sampled_from(list(Icon)).flatmap(
+    lambda icon: st.sampled_from(_places(icon)).map(lambda at: (icon.value, at))
+)
+SIDE = st.sets(ICON, max_size=10).map(
+    lambda icons: {"icons": [{"icon": i, "at": [x, y]} for i, (x, y) in sorted(icons)]}
+)
+
+
+@st.composite
+def terrain_properties(draw: st.DrawFn) -> dict[str, Any]:
+    chosen: dict[str, Any] = {}
+    for name, prop in terrain_vocabulary().items():
+        if (
+            not draw(st.booleans())
+            or prop.kind == "word"
+            or not (prop.choices or prop.kind in ("boolean", "integer"))
+        ):
+            continue
+        if prop.kind == "boolean":
+            chosen[name] = draw(st.booleans())
+        elif prop.kind == "integer":
+            chosen[name] = draw(st.integers(prop.minimum or 0, prop.maximum or 5))
+        elif prop.kind == "enum":
+            chosen[name] = draw(st.sampled_from(prop.choices))
+        else:
+            picked = draw(st.sets(st.sampled_from(prop.choices)))
+            chosen[name] = [c for c in prop.choices if c in picked]
+    return chosen
+
+
+@st.composite
+def tiles(draw: st.DrawFn, name: str) -> dict[str, Any]:
+    terrain = draw(st.booleans()) and draw(st.booleans())
+    tile: dict[str, Any] = {
+        "name": name,
+        "kind": "terrain" if terrain else "troop",
+        "count": draw(st.integers(0, 4)),
+        "abilities": [],
+        "sides": {"front": draw(SIDE), "back": draw(SIDE)},
+    }
+    if terrain:
+        tile["terrain"] = draw(terrain_properties())
+        return tile
+    abilities = sorted(draw(st.sets(st.sampled_from([a.value for a in Ability]))))
+    tile["abilities"] = abilities
+    sides_of = {}
+    for ability in abilities:
+        sides = draw(st.sampled_from([None, ["front"], ["back"], ["front", "back"]]))
+        if sides is not None:
+            sides_of[ability] = sides
+    if sides_of:
+        tile["ability_sides"] = sides_of
+    if draw(st.booleans()):
+        tile["acts_as_duke"] = True
+    return tile
+
+
+@st.composite
+def armies(draw: st.DrawFn, troops: list[dict[str, Any]], files: int, ranks: int) -> Any:
+    left = {t["name"]: t["count"] for t in troops}
+    squares = [f"{chr(ord('a') + f)}{r + 1}" for f in range(files) for r in range(ranks)]
+    start: list[dict[str, Any]] = []
+    for _ in range(draw(st.integers(0, 3))):
+        candidates = sorted(name for name, n in left.items() if n > 0)
+        if not candidates:
+            break
+        name = draw(st.sampled_from(candidates))
+        count = draw(st.integers(1, left[name]))
+        left[name] -= count
+        entry: dict[str, Any] = {"tile": name, "count": count}
+        if start and draw(st.booleans()):
+            entry["beside"] = draw(st.sampled_from([e["tile"] for e in start]))
+        else:
+            size = min(count + 2, len(squares))
+            chosen = draw(st.sets(st.sampled_from(squares), min_size=count, max_size=size))
+            entry["squares"] = sorted(chosen)
+        start.append(entry)
+    bag = []
+    for name in sorted(left):
+        if left[name] > 0 and draw(st.booleans()):
+            bag.append({"tile": name, "count": draw(st.integers(1, left[name]))})
+    return {"start": start, "bag": bag}
+
+
+@st.composite
+def tilesets(draw: st.DrawFn) -> dict[str, Any]:
+    names = draw(st.lists(NAMES, min_size=1, max_size=5, unique=True))
+    all_tiles = [draw(tiles(name)) for name in names]
+    troops = [t for t in all_tiles if t["kind"] == "troop"]
+    terrain = [t for t in all_tiles if t["kind"] == "terrain" and t["count"] > 0]
+    sets = []
+    for set_name in draw(
+        st.lists(st.from_regex(r"[a-z][a-z0-9-]{0,5}", fullmatch=True), max_size=2, unique=True)
+    ):
+        files, ranks = draw(st.integers(2, 8)), draw(st.integers(2, 9))
+        first = draw(armies(troops, files, ranks))
+        second = first if draw(st.booleans()) else draw(armies(troops, files, ranks))
+        game: dict[str, Any] = {
+            "name": set_name,
+            "board": {"files": files, "ranks": ranks},
+            "armies": [first, second],
+        }
+        placed = [t for t in terrain if draw(st.booleans())]
+        if placed:
+            game["terrain"] = [
+                {"tile": t["name"], "count": draw(st.integers(1, t["count"]))}
+                for t in sorted(placed, key=lambda t: t["name"])
+            ]
+        optional = sorted(draw(st.sets(st.sampled_from(names))))
+        if optional:
+            game["optional"] = optional
+        sets.append(game)
+    return canonicalize({"format": "duke-tileset/1", "tiles": all_tiles, "sets": sets})
+
+
+@SETTINGS
+@given(tilesets())
+def test_json_to_dsl_to_json_round_trips(data: dict[str, Any]) -> None:
+    assert list(tileset_validator().iter_errors(data)) == []
+    assert consistency_errors(data) == []
+    text = decompile(data)
+    assert dumps(compile_text(text, "round.duke")) == dumps(data)
+
+
+@SETTINGS
+@given(tilesets(), st.randoms(use_true_random=False))
+def test_compiling_is_deterministic_whatever_the_file_layout(
+    data: dict[str, Any], random: Random
+) -> None:
+    text = decompile(data)
+    once = dumps(compile_text(text, "a.duke"))
+    assert dumps(compile_text(text, "b.duke")) == once
+    # The same definitions in shuffled order, spread over files with random names.
+    chunks = [chunk for chunk in text.split("\n\n") if chunk.strip()]
+    random.shuffle(chunks)
+    with tempfile.TemporaryDirectory() as directory:
+        root = Path(directory)
+        for index, chunk in enumerate(chunks):
+            folder = root / random.choice(["", "x", "y/z"])
+            folder.mkdir(parents=True, exist_ok=True)
+            name = f"{random.randrange(10**6)}-{index}.duke"
+            (folder / name).write_text(f"# part {index}\n\n{chunk}\n", encoding="utf-8")
+        assert dumps(load([root])) == once
+
+
+def test_base_tiles_round_trip() -> None:
+    data = load([Path(__file__).resolve().parents[2] / "tiles"])
+    assert dumps(compile_text(decompile(data))) == dumps(data)
+
+
+BASE_TEXT = "\n".join(
+    path.read_text(encoding="utf-8")
+    for path in sorted((Path(__file__).resolve().parents[2] / "tiles").glob("*.duke"))
+)
+EDIT = st.tuples(st.integers(0, len(BASE_TEXT)), st.integers(0, 12), st.text(max_size=6))
+
+
+@SETTINGS
+@given(st.lists(EDIT, min_size=1, max_size=4))
+def test_any_edit_of_the_sources_compiles_or_reports(edits: list[tuple[int, int, str]]) -> None:
+    text = BASE_TEXT
+    for start, length, insert in edits:
+        text = text[:start] + insert + text[start + length :]
+    try:
+        compile_text(text, "edited.duke")
+    except CompileError as error:
+        assert error.diagnostics
+        assert all(d.path == "edited.duke" for d in error.diagnostics)
+        assert error.render().startswith("edited.duke:")
+
+
+@SETTINGS
+@given(st.text())
+def test_any_text_compiles_or_reports(text: str) -> None:
+    try:
+        compile_text(text, "any.duke")
+    except CompileError as error:
+        assert error.render().startswith("any.duke")

@@ -1,0 +1,40 @@
+"""The examples in the README's "Writing tiles" section compile as shown."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from dukec.compiler import compile_text, load
+from dukec.compiler.vocabulary import Icon
+
+REPO = Path(__file__).resolve().parents[2]
+SECTION = REPO.joinpath("README.md").read_text(encoding="utf-8").split("## Writing tiles")[1]
+
+# Fenced blocks without a language are .duke examples.
+BLOCKS = [
+    body
+    for lang, body in re.findall(r"^```(\w*)\n(.*?)^```$", SECTION, flags=re.S | re.M)
+    if not lang
+]
+
+
+def test_tile_and_terrain_examples_compile() -> None:
+    examples = [b for b in BLOCKS if re.match(r"(#.*\n)*(tile|terrain) ", b)]
+    assert len(examples) == 2
+    for block in examples:
+        assert len(compile_text(block)["tiles"]) == 1
+
+
+def test_set_example_is_the_base_set(tmp_path: Path) -> None:
+    (block,) = [b for b in BLOCKS if b.startswith("set ")]
+    for path in (REPO / "tiles").glob("*.duke"):
+        if path.name != "base.duke":
+            (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "example.duke").write_text(block, encoding="utf-8")
+    assert load([tmp_path]) == load([REPO / "tiles"])
+
+
+def test_every_glyph_is_documented() -> None:
+    for icon in Icon:
+        assert f"| `{icon.glyph}` |" in SECTION
