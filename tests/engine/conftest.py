@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from dukec.commands.common import load_tileset
 from dukec.engine import Game, Rules, format_action, load_rules, position_from_json
 
-BOOTSTRAP = Path("/work/bootstrap/tileset.json")
 REPO = Path(__file__).resolve().parents[2]
 
 
 def load_base_tileset() -> dict[str, Any]:
-    """The base tile set as the compiler writes it."""
-    data: dict[str, Any] = json.loads(BOOTSTRAP.read_text())
-    return data
+    """The base tile set, compiled from the packaged sources in tiles/."""
+    return load_tileset(None)
 
 
 @pytest.fixture(scope="session")

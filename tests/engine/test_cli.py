@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from dukec.cli import main
-from dukec.commands import engine_cmds
+
+from .conftest import REPO
 
 STUDY = {
     "to_move": 0,
@@ -24,9 +25,8 @@ STUDY = {
 
 
 @pytest.fixture
-def run(monkeypatch: pytest.MonkeyPatch, tileset: dict[str, Any]) -> Any:
-    """Invoke ``dukec`` with the base tile set; returns the click Result."""
-    monkeypatch.setattr(engine_cmds, "load_tileset", lambda path: tileset)
+def run() -> Any:
+    """Invoke ``dukec`` (the base tile set by default); returns the click Result."""
     runner = CliRunner()
 
     def invoke(*args: str, input: str | None = None) -> Any:
@@ -219,3 +219,22 @@ def test_play_against_a_person(run: Any) -> None:
     assert "'nonsense' is not a legal action here" in result.output
     assert "player 0: Footman@b1" in result.output
     assert "result: player 1 (random) wins (resigned)" in result.output
+
+
+def test_set_option_takes_json_sources_and_env(
+    run: Any, study: Path, tmp_path: Path, tileset: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiled = tmp_path / "tileset.json"
+    compiled.write_text(json.dumps(tileset))
+    from_json = run("moves", str(study), "--set", str(compiled))
+    from_sources = run("moves", str(study), "--set", str(REPO / "tiles"))
+    assert from_json.exit_code == from_sources.exit_code == 0
+    assert from_json.output == from_sources.output == run("moves", str(study)).output
+    monkeypatch.setenv("DUKEC_SET", str(compiled))
+    assert run("perft", str(study), "--depth", "1").output == "17\n"
+
+
+def test_unknown_game_set(run: Any) -> None:
+    result = run("moves", "--game", "bsae")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: no game set named 'bsae' (did you mean 'base'?)\n"
