@@ -238,3 +238,19 @@ def test_unknown_game_set(run: Any) -> None:
     result = run("moves", "--game", "bsae")
     assert result.exit_code == 1
     assert result.stderr == "Error: no game set named 'bsae' (did you mean 'base'?)\n"
+
+
+def test_moves_reports_guard_and_game_over(run: Any, tmp_path: Path) -> None:
+    guard = tmp_path / "guard.json"
+    board = [
+        {"tile": "Duke", "owner": 0, "side": "back", "at": "c1"},
+        {"tile": "Champion", "owner": 1, "side": "front", "at": "c3"},
+    ]
+    guard.write_text(json.dumps({"to_move": 0, "board": board}))
+    assert run("moves", str(guard)).output == "c1xc3\nplayer 0 is in Guard\n"
+    lost = tmp_path / "lost.json"
+    board[0] |= {"at": "a1", "side": "front"}
+    board[1]["at"] = "a3"
+    board.append({"tile": "Pikeman", "owner": 0, "side": "front", "at": "b1"})
+    lost.write_text(json.dumps({"to_move": 0, "board": board}))
+    assert run("moves", str(lost)).output == "game over: player 1 wins (no legal action)\n"
