@@ -130,3 +130,28 @@ def legal_moves(
         ):
             legal.add(action)
     return legal
+
+
+def may_draw(
+    tiles: dict[str, Any],
+    board: dict[Square, Tile],
+    size: tuple[int, int],
+    me: int,
+    bag_size: int,
+    placeholder: str,
+) -> bool:
+    """Drawing is legal: a tile in the bag, and an empty square beside the Duke that, filled,
+    leaves the Duke safe."""
+    duke = duke_square(tiles, board, me)
+    if duke is None or bag_size == 0:
+        return False
+    files, ranks = size
+    for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        sq = (duke[0] + dx, duke[1] + dy)
+        if not (0 <= sq[0] < files and 0 <= sq[1] < ranks) or sq in board:
+            continue
+        filled = dict(board)
+        filled[sq] = (placeholder, "front", me)
+        if not any(a[2] == duke for a in actions(tiles, filled, size, 1 - me)):
+            return True
+    return False

@@ -148,6 +148,7 @@ def test_engine_agrees_with_a_direct_reading_of_the_rules(
         return coords(square) if square >= 0 else None
 
     positions = 0
+    guarded = 0
     for seed in range(40):
         game = Game(rules, seed=seed, ply_limit=200)
         rng = random.Random(seed)
@@ -163,11 +164,19 @@ def test_engine_agrees_with_a_direct_reading_of_the_rules(
                     for a in game.legal_actions()
                     if a.kind != DRAW
                 }
-                expected = reference.legal_moves(tiles, to_reference(game), size, game.to_move)
+                board = to_reference(game)
+                expected = reference.legal_moves(tiles, board, size, game.to_move)
                 assert mine == expected, f"seed {seed} ply {game.ply}"
+                drawing = any(a.kind == DRAW for a in game.legal_actions())
+                bag = len(game.bags[game.to_move])
+                assert drawing == reference.may_draw(
+                    tiles, board, size, game.to_move, bag, "Footman"
+                ), f"seed {seed} ply {game.ply}"
+                guarded += game.in_guard()
                 positions += 1
             assert game.play_random(rng)
     assert positions > 1000
+    assert guarded > 50
 
 
 def test_same_seed_same_game(rules: Rules) -> None:
