@@ -1,5 +1,304 @@
-"""Commands of this area (filled in by its owner)."""
+"""Commands of the engine: moves, replay, play, perft, bench."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
 
 import click
 
-COMMANDS: list[click.Command] = []
+from dukec.commands.common import load_tileset, set_option
+from dukec.engine import (
+    DEFAULT_PLY_LIMIT,
+    PLAYER_KINDS,
+    Game,
+    HumanPlayer,
+    Player,
+    PositionError,
+    RecordError,
+    Rules,
+    RulesError,
+    bench,
+    format_action,
+    load_rules,
+    make_player,
+    perft,
+    perft_divide,
+    play_game,
+    position_from_json,
+    read_record,
+    replay,
+    write_record,
+)
+from dukec.engine.game import KIND_NAMES
+from dukec.engine.text import board_text
+
+game_option = click.option(
+    "--game",
+    "set_name",
+    default=None,
+    metavar="NAME",
+    help="Game set of the tile set to play (default: base).",
+)
+
+
+def _rules(tileset_path: Path | None, set_name: str | None) -> Rules:
+    try:
+        return load_rules(load_tileset(tileset_path), set_name)
+    except RulesError as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _json_error(path: str, text: str, error: json.JSONDecodeError) -> str:
+    source = text.splitlines()[error.lineno - 1] if text.splitlines() else ""
+    caret = " " * (error.colno - 1) + "^"
+    return (
+        f"{path}:{error.lineno}:{error.colno}: error: invalid JSON: {error.msg}\n"
+        f"{source}\n{caret}\nhelp: a position is one JSON object, see schemas/position.schema.json"
+    )
+
+
+def _position(rules: Rules, path: str | None, seed: int = 0) -> Game:
+    """The game at a position file ('-' for standard input), or at set-up if none is given."""
+    if path is None:
+        return Game(rules, seed=seed)
+    if path == "-":
+        text = sys.stdin.read()
+        path = "<stdin>"
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise click.ClickException(f"{path}: error: cannot read: {error.strerror}") from None
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise click.ClickException(_json_error(path, text, error)) from None
+    try:
+        return position_from_json(rules, data, seed=seed)
+    except PositionError as error:
+        raise click.ClickException(f"{path}: error: {error}") from None
+
+
+position_argument = click.argument("position", required=False, metavar="[POSITION]")
+
+
+@click.command("moves")
+@position_argument
+@set_option
+@game_option
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of action objects.")
+def moves_command(
+    position: str | None, tileset_path: Path | None, set_name: str | None, as_json: bool
+) -> None:
+    """List the legal actions in POSITION (a position JSON file, '-' for stdin; default: the
+    start of set-up)."""
+    rules = _rules(tileset_path, set_name)
+    game = _position(rules, position)
+    name = rules.geometry.name
+    actions = game.legal_actions()
+    if as_json:
+        listed = [
+            {
+                "kind": KIND_NAMES[a.kind],
+                "from": name(a.frm) if a.frm >= 0 else None,
+                "to": name(a.to) if a.to >= 0 else None,
+                "by": name(a.by) if a.by >= 0 else None,
+                "notation": format_action(game, a),
+            }
+            for a in actions
+        ]
+        click.echo(json.dumps(listed, indent=2))
+        return
+    for action in actions:
+        click.echo(format_action(game, action))
+    result = game.result
+    if result is not None:
+        winner = "draw" if result.winner is None else f"player {result.winner} wins"
+        click.echo(f"game over: {winner} ({result.reason})")
+    elif game.in_guard():
+        click.echo(f"player {game.to_move} is in Guard")
+
+
+@click.command("replay")
+@click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@set_option
+@click.option("--no-hash-check", is_flag=True, help="Replay even if the tile set hash differs.")
+def replay_command(record: Path, tileset_path: Path | None, no_hash_check: bool) -> None:
+    """Re-play a game RECORD (JSON Lines), check every action is legal, print the result."""
+    try:
+        game_record = read_record(record)
+        rules = _rules(tileset_path, game_record.set_name)
+        game = replay(rules, game_record, check_hash=not no_hash_check)
+    except RecordError as error:
+        message = str(error)
+        if not message.startswith(str(record)):
+            message = f"{record}: error: {message}"
+        raise click.ClickException(message) from None
+    result = game.result
+    click.echo(f"{len(game_record.actions)} actions, {game.ply} plies replayed: all legal")
+    if result is None:
+        click.echo("result: unfinished")
+    elif result.winner is None:
+        click.echo(f"result: draw ({result.reason})")
+    else:
+        who = game_record.players[result.winner]
+        click.echo(f"result: player {result.winner} ({who}) wins ({result.reason})")
+
+
+@click.command("play")
+@set_option
+@game_option
+@click.option("--seed", type=int, default=None, help="Seed of the game (default: random).")
+@click.option("--first", type=click.Choice(PLAYER_KINDS), default="human", show_default=True)
+@click.option("--second", type=click.Choice(PLAYER_KINDS), default="greedy", show_default=True)
+@click.option(
+    "--ply-limit",
+    type=int,
+    default=DEFAULT_PLY_LIMIT,
+    show_default=True,
+    help="Turns after which the game is adjudicated a draw.",
+)
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write the game record (JSON Lines) here.",
+)
+@click.option("--quiet", is_flag=True, help="Draw the board only at the end.")
+def play_command(
+    tileset_path: Path | None,
+    set_name: str | None,
+    seed: int | None,
+    first: str,
+    second: str,
+    ply_limit: int,
+    record_path: Path | None,
+    quiet: bool,
+) -> None:
+    """Play a game in the terminal: a person types actions against a bot, or bots play."""
+    import random
+
+    rules = _rules(tileset_path, set_name)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    click.echo(f"seed {seed}")
+
+    def ask(prompt: str) -> str:
+        return str(click.prompt(prompt, default="", show_default=False))
+
+    def player(kind: str, index: int) -> Player:
+        if kind == "human":
+            return HumanPlayer(ask, click.echo)
+        return make_player(kind, seed * 2 + index)
+
+    players = (player(first, 0), player(second, 1))
+    humans = "human" in (first, second)
+
+    def show(game: Game, entry: Any) -> None:
+        if not quiet:
+            drew = f" ({entry.drawn})" if entry.drawn else ""
+            click.echo(f"player {entry.player}: {entry.notation}{drew}")
+            if not humans or players[game.to_move].name == "human":
+                click.echo(board_text(game))
+
+    if humans:
+        click.echo(
+            "actions: c2-c3, c2xc4 (capture), c1!c3 (strike), e1:d1-d2 (command), "
+            "draw, then the square to place on; 'moves' lists them"
+        )
+        if players[0].name == "human":
+            click.echo(board_text(_position(rules, None, seed)))
+    record = play_game(
+        rules, players[0], players[1], seed=seed, ply_limit=ply_limit, on_action=show
+    )
+    if record_path is not None:
+        write_record(record, record_path)
+    result = record.result
+    if result is None or result.winner is None:
+        click.echo(f"result: draw ({result.reason if result else 'unfinished'})")
+    else:
+        click.echo(
+            f"result: player {result.winner} ({record.players[result.winner]}) wins "
+            f"({result.reason}) after {record.plies} plies"
+        )
+
+
+@click.command("perft")
+@position_argument
+@set_option
+@game_option
+@click.option("--depth", type=click.IntRange(min=0), required=True, help="Turns to look ahead.")
+@click.option("--divide", is_flag=True, help="Print the count below each first turn.")
+def perft_command(
+    position: str | None,
+    tileset_path: Path | None,
+    set_name: str | None,
+    depth: int,
+    divide: bool,
+) -> None:
+    """Count turn sequences of length DEPTH from POSITION (default: the start of set-up); a draw
+    branches on each kind of tile the bag could give and each square it may go on."""
+    rules = _rules(tileset_path, set_name)
+    game = _position(rules, position)
+    if divide:
+        total = 0
+        for name, count in perft_divide(game, depth):
+            click.echo(f"{name}: {count}")
+            total += count
+        click.echo(f"total: {total}")
+    else:
+        click.echo(str(perft(game, depth)))
+
+
+@click.command("bench")
+@set_option
+@game_option
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--ply-limit", type=int, default=DEFAULT_PLY_LIMIT, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def bench_command(
+    tileset_path: Path | None,
+    set_name: str | None,
+    games: int,
+    seed: int,
+    ply_limit: int,
+    as_json: bool,
+) -> None:
+    """Play uniformly random complete games (full legality) on one core and time them."""
+    rules = _rules(tileset_path, set_name)
+    result = bench(rules, games=games, seed=seed, ply_limit=ply_limit)
+    figures = {
+        "games": result.games,
+        "plies": result.plies,
+        "seconds": round(result.seconds, 4),
+        "plies_per_second": round(result.plies_per_second, 1),
+        "games_per_second": round(result.games_per_second, 2),
+        "seed": result.seed,
+        "wins": list(result.wins),
+        "draws": result.draws,
+    }
+    if as_json:
+        click.echo(json.dumps(figures))
+        return
+    click.echo(
+        f"games {result.games}  plies {result.plies}  seconds {result.seconds:.3f}  "
+        f"plies/s {result.plies_per_second:,.0f}  games/s {result.games_per_second:,.1f}"
+    )
+    click.echo(
+        f"seed {seed}  first player wins {result.wins[0]}  second {result.wins[1]}  "
+        f"ply-limit draws {result.draws}"
+    )
+
+
+COMMANDS: list[click.Command] = [
+    moves_command,
+    replay_command,
+    play_command,
+    perft_command,
+    bench_command,
+]

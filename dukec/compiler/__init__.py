@@ -6,14 +6,16 @@ canonical JSON), `validate` (JSON Schema), `decompile` (JSON -> .duke text); `dr
 """
 
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Position
-from dukec.compiler.driver import compile_text, load
+from dukec.compiler.driver import Analysis, analyze, compile_text, load
 from dukec.compiler.emit import dumps, write_atomic
 from dukec.compiler.parser import parse_file, parse_source
 
 __all__ = [
+    "Analysis",
     "CompileError",
     "Diagnostic",
     "Position",
+    "analyze",
     "compile_text",
     "dumps",
     "load",

@@ -183,7 +183,8 @@ class TerrainProperty:
     """One terrain property from the schema's vocabulary."""
 
     name: str
-    kind: str  # "boolean", "integer", "list" or "enum"
+    kind: str  # "boolean", "integer", "list", "enum" or "word"
+    # For "list" and "enum": the allowed words (a list without choices takes any word).
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
@@ -202,9 +203,13 @@ def terrain_vocabulary() -> Mapping[str, TerrainProperty]:
                 name, "integer", minimum=spec.get("minimum"), maximum=spec.get("maximum")
             )
         elif spec.get("type") == "array":
-            vocabulary[name] = TerrainProperty(name, "list", tuple(spec["items"]["enum"]))
-        else:
+            choices = tuple(spec.get("items", {}).get("enum", ()))
+            vocabulary[name] = TerrainProperty(name, "list", choices)
+        elif "enum" in spec:
             vocabulary[name] = TerrainProperty(name, "enum", tuple(spec["enum"]))
+        else:
+            # Any other property is one word, checked by the schema after emitting.
+            vocabulary[name] = TerrainProperty(name, "word")
     return MappingProxyType(vocabulary)
 
 
@@ -233,10 +238,12 @@ def _terrain_value(
         return first.value
     if prop.kind == "list" and [_text(v) for v in values] == [NONE_VALUE]:
         return ()
+    if prop.kind == "word":
+        return _text(first)
     chosen: list[str] = []
     for value in values:
         text = _text(value)
-        if text not in prop.choices:
+        if prop.choices and text not in prop.choices:
             report.error(
                 value.pos,
                 f"'{text}' is not a value of '{name}'{did_you_mean(text, prop.choices)} "

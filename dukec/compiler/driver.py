@@ -8,6 +8,7 @@ A single compiled .json file is read and validated instead.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from dukec.compiler import ast
 from dukec.compiler.check import check_sources
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Position, SourceTexts
 from dukec.compiler.emit import program_dict, source_map
+from dukec.compiler.model import Program
 from dukec.compiler.parser import parse_source, read_source
 from dukec.compiler.validate import load_json_file, validate_tileset
 
@@ -114,13 +116,49 @@ def parse_all(
     return parsed, problems, sources
 
 
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Everything the compiler knows about some sources, errors included (for tools like lint).
+
+    `sources` are the parsed files (syntax trees with comments), `program` the checked tiles
+    and sets (each `Tile` and `PlacedIcon` carries its path and `Position`), `diagnostics`
+    every error found, `texts` the file texts for rendering.
+    """
+
+    sources: tuple[ast.SourceFile, ...]
+    program: Program
+    diagnostics: tuple[Diagnostic, ...]
+    texts: SourceTexts
+
+    def error(self) -> CompileError | None:
+        """The CompileError these diagnostics make, or None when there are none."""
+        return CompileError(self.diagnostics, self.texts) if self.diagnostics else None
+
+
+def analyze(paths: list[Path]) -> Analysis:
+    """Parse and check .duke files and directories without raising on errors in them."""
+    found, problems = collect(paths)
+    analysis = _analyze_found([(p, shown) for p, shown in found if p.suffix == SOURCE_SUFFIX])
+    if not problems:
+        return analysis
+    return Analysis(
+        analysis.sources, analysis.program, (*problems, *analysis.diagnostics), analysis.texts
+    )
+
+
+def _analyze_found(found: Sequence[tuple[Path, str]]) -> Analysis:
+    parsed, problems, texts = parse_all(found)
+    program, diagnostics = check_sources(parsed, incomplete=bool(problems))
+    return Analysis(tuple(parsed), program, (*problems, *diagnostics), texts)
+
+
 def compile_sources(found: Sequence[tuple[Path, str]]) -> dict[str, Any]:
     """Parse, check, emit and validate .duke files."""
-    parsed, problems, sources = parse_all(found)
-    program, diagnostics = check_sources(parsed, incomplete=bool(problems))
-    problems += diagnostics
-    if problems:
-        raise CompileError(problems, sources)
+    analysis = _analyze_found(found)
+    error = analysis.error()
+    if error is not None:
+        raise error
+    program, sources = analysis.program, analysis.texts
     data = program_dict(program)
     mapping = source_map(program)
 

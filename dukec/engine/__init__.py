@@ -1,1 +1,102 @@
-"""The generic game engine: plays The Duke from a compiled JSON tile set alone."""
+"""The generic game engine: plays The Duke from a compiled JSON tile set alone.
+
+The engine reads the tile set dict (the compiler's output) and nothing else; it knows no tile
+by name. The public API, kept stable for the tools built on it:
+
+Rules (immutable, built once)
+    ``load_rules(tileset: dict, set_name: str | None = None) -> Rules`` (default set ``base``);
+    ``Rules.types`` (``TileType``: ``name``, ``count``, ``acts_as_duke``, ``sides``, ``value``),
+    ``Rules.geometry`` (``name(square) -> "c1"``, ``parse("c1") -> int | None``),
+    ``Rules.type_named(name) -> int``, ``Rules.tileset_hash``; ``RulesError``.
+
+Game state (mutable, changed in place)
+    ``Game(rules, seed=0, ply_limit=None, setup=True)``: set-up is played as actions.
+    ``legal_actions() -> list[Action]``, ``apply(action)``, ``undo() -> action``,
+    ``is_legal(action)``, ``result -> Result | None`` (``winner``: 0, 1 or None for the
+    ply-limit draw; ``reason``: ``Reason``), ``ply`` (turns of play), ``to_move``, ``phase``,
+    ``in_guard()``, ``tile_at(square)``, ``bags``, ``captured``, ``draw_outcomes()``,
+    ``random_action(rng)``, ``play_random(rng) -> bool``.
+    ``Action(kind, frm=-1, to=-1, by=-1, tile=-1)`` with ``ActionKind`` MOVE, STRIKE, COMMAND,
+    DRAW (``tile`` >= 0 forces the outcome, for search), PLACE.
+
+Notation and positions
+    ``format_action(game, action) -> str``, ``parse_action(game, text) -> Action``
+    (``NotationError``); ``position_from_json(rules, data, seed=0) -> Game``,
+    ``position_to_json(game) -> dict`` (``PositionError``).
+
+Players, games, records
+    ``Player`` protocol (``name``, ``choose(game) -> Action | None``); ``RandomPlayer(seed)``,
+    ``GreedyPlayer(seed)``, ``HumanPlayer(ask, tell)``, ``make_player(kind, seed)``.
+    ``play_game(rules, first, second, seed=0, ply_limit=1000, on_action=None) -> GameRecord``
+    (``actions``: ``ActionRecord`` with ``tile``, ``moved``, ``frm``, ``to``, ``by``,
+    ``captured``, ``drawn``, ``guard``); ``write_record(record, path)``,
+    ``read_record(path) -> GameRecord``, ``replay(rules, record) -> Game`` (``RecordError``).
+
+Counting and timing
+    ``perft(game, depth) -> int``, ``perft_divide(game, depth) -> list[(str, int)]``,
+    ``bench(rules, games=200, seed=0, ply_limit=1000) -> BenchResult``.
+"""
+
+from dukec.engine.bench import DEFAULT_PLY_LIMIT, BenchResult, bench
+from dukec.engine.game import Action, ActionKind, Game, Phase, Reason, Result
+from dukec.engine.notation import NotationError, format_action, parse_action
+from dukec.engine.perft import perft, perft_divide
+from dukec.engine.players import (
+    PLAYER_KINDS,
+    GreedyPlayer,
+    HumanPlayer,
+    Player,
+    RandomPlayer,
+    make_player,
+)
+from dukec.engine.position import PositionError, position_from_json, position_to_json
+from dukec.engine.record import (
+    ActionRecord,
+    GameRecord,
+    RecordError,
+    parse_record,
+    play_game,
+    read_record,
+    replay,
+    write_record,
+)
+from dukec.engine.rules import Rules, RulesError, TileType, load_rules, tileset_hash
+
+__all__ = [
+    "DEFAULT_PLY_LIMIT",
+    "PLAYER_KINDS",
+    "Action",
+    "ActionKind",
+    "ActionRecord",
+    "BenchResult",
+    "Game",
+    "GameRecord",
+    "GreedyPlayer",
+    "HumanPlayer",
+    "NotationError",
+    "Phase",
+    "Player",
+    "PositionError",
+    "RandomPlayer",
+    "Reason",
+    "RecordError",
+    "Result",
+    "Rules",
+    "RulesError",
+    "TileType",
+    "bench",
+    "format_action",
+    "load_rules",
+    "make_player",
+    "parse_action",
+    "parse_record",
+    "perft",
+    "perft_divide",
+    "play_game",
+    "position_from_json",
+    "position_to_json",
+    "read_record",
+    "replay",
+    "tileset_hash",
+    "write_record",
+]

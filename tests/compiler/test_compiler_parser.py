@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dukec.compiler import CompileError, ast, parse_file, parse_source
+from dukec.compiler import CompileError, analyze, ast, parse_file, parse_source
 from dukec.compiler.check import check_sources
 from dukec.compiler.diagnostics import Position
 from dukec.compiler.parser import build_parser
@@ -95,3 +95,21 @@ def test_tab_indented_source_points_the_caret_under_the_spot() -> None:
     with pytest.raises(CompileError) as caught:
         parse_source("tile A {\n\tcount x\n}\n", "tabs.duke")
     assert caught.value.render().splitlines()[1:3] == ["    \tcount x", "    \t     ^"]
+
+
+def test_analyze_keeps_trees_checked_tiles_and_errors_together(tmp_path: Path) -> None:
+    (tmp_path / "good.duke").write_text(SOURCE, encoding="utf-8")
+    (tmp_path / "bad.duke").write_text(SOURCE.replace("Scout", "Spy").replace("@ JC", ". JC"))
+    analysis = analyze([tmp_path])
+    assert [s.path for s in analysis.sources] == [
+        str(tmp_path / "bad.duke"),
+        str(tmp_path / "good.duke"),
+    ]
+    assert [t.name for t in analysis.program.tiles] == ["Scout", "Spy"]
+    assert [d.message for d in analysis.diagnostics] == [
+        "the front grid has no '@': mark the tile's own square with '@'"
+    ]
+    error = analysis.error()
+    assert error is not None and "bad.duke:4:5: error:" in error.render()
+    clean = analyze([tmp_path / "good.duke"])
+    assert clean.error() is None and clean.sources[0].comments

@@ -44,7 +44,11 @@ SIDE = st.sets(ICON, max_size=10).map(
 def terrain_properties(draw: st.DrawFn) -> dict[str, Any]:
     chosen: dict[str, Any] = {}
     for name, prop in terrain_vocabulary().items():
-        if not draw(st.booleans()):
+        if (
+            not draw(st.booleans())
+            or prop.kind == "word"
+            or not (prop.choices or prop.kind in ("boolean", "integer"))
+        ):
             continue
         if prop.kind == "boolean":
             chosen[name] = draw(st.booleans())

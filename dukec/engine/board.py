@@ -1,0 +1,95 @@
+"""Board geometry: square names, indices, orientation and the squares a straight line crosses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import pairwise
+
+FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """A rectangular board; square index = rank * files + file, rank 0 the first player's edge."""
+
+    files: int
+    ranks: int
+
+    @property
+    def size(self) -> int:
+        """Number of squares."""
+        return self.files * self.ranks
+
+    def name(self, square: int) -> str:
+        """The square's name as the first player sees the board, e.g. ``c1``."""
+        rank, file = divmod(square, self.files)
+        return f"{FILE_LETTERS[file]}{rank + 1}"
+
+    def parse(self, text: str) -> int | None:
+        """The index of a square name, or None if it is not a square of this board."""
+        text = text.strip().lower()
+        if len(text) < 2 or text[0] not in FILE_LETTERS or not text[1:].isdigit():
+            return None
+        file = FILE_LETTERS.index(text[0])
+        rank = int(text[1:]) - 1
+        if not (0 <= file < self.files and 0 <= rank < self.ranks) or text[1] == "0":
+            return None
+        return rank * self.files + file
+
+    def coords(self, square: int) -> tuple[int, int]:
+        """(file, rank) of a square."""
+        rank, file = divmod(square, self.files)
+        return file, rank
+
+    def at(self, file: int, rank: int) -> int | None:
+        """The square at (file, rank), or None if off the board."""
+        if 0 <= file < self.files and 0 <= rank < self.ranks:
+            return rank * self.files + file
+        return None
+
+    def rotate(self, square: int) -> int:
+        """The square seen from the other side of the board (a 180-degree turn)."""
+        return self.size - 1 - square
+
+    def neighbours(self, square: int) -> tuple[int, ...]:
+        """Squares sharing a side with ``square``, in index order."""
+        file, rank = self.coords(square)
+        found = [self.at(file + dx, rank + dy) for dx, dy in ((0, -1), (-1, 0), (1, 0), (0, 1))]
+        return tuple(s for s in found if s is not None)
+
+
+def orient(offset: tuple[int, int], owner: int) -> tuple[int, int]:
+    """An owner-relative offset as a board offset (the second player's grid is turned around)."""
+    dx, dy = offset
+    return (dx, dy) if owner == 0 else (-dx, -dy)
+
+
+def crossed_cells(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
+    """Cells strictly between (0, 0) and (dx, dy) whose interior a straight segment crosses.
+
+    On a rank, file or diagonal these are the squares in between; for any other offset they are
+    the squares the line between the two centres passes through (touching only a corner does not
+    count, so a kitty-corner square never blocks).
+    """
+    steps = max(abs(dx), abs(dy))
+    if steps <= 1:
+        return ()
+    if dx == 0 or dy == 0 or abs(dx) == abs(dy):
+        ux = (dx > 0) - (dx < 0)
+        uy = (dy > 0) - (dy < 0)
+        return tuple((ux * k, uy * k) for k in range(1, steps))
+    cells: list[tuple[int, int]] = []
+    # Sample the segment at the midpoints between every crossing of a cell border; each midpoint
+    # lies strictly inside one cell, so the cells found are exactly those the segment crosses.
+    crossings = {Fraction(0), Fraction(1)}
+    for d in (dx, dy):
+        for k in range(1, 2 * abs(d) + 1, 2):
+            crossings.add(Fraction(k, 2 * abs(d)))
+    ordered = sorted(crossings)
+    for lo, hi in pairwise(ordered):
+        t = (lo + hi) / 2
+        cell = (round(t * dx), round(t * dy))
+        if cell not in ((0, 0), (dx, dy)) and cell not in cells:
+            cells.append(cell)
+    return tuple(cells)

@@ -1,0 +1,62 @@
+"""Perft: the number of action sequences of a given length, the engine's numeric oracle.
+
+A unit of depth is one turn. A turn that draws from the bag branches on every distinct tile the
+bag could give (a chance outcome) and then on every square it may be placed on; each set-up
+placement is a turn of its own. Counts are of sequences reaching the full depth; a finished game
+has none below it.
+"""
+
+from __future__ import annotations
+
+from dukec.engine.game import DRAW, ActionTuple, Game
+from dukec.engine.notation import format_action
+
+
+def _turns(game: Game) -> list[tuple[ActionTuple, ...]]:
+    """Every turn of the player to move as the actions that make it up."""
+    turns: list[tuple[ActionTuple, ...]] = []
+    for action in game._legal():
+        if action[0] != DRAW:
+            turns.append((action,))
+            continue
+        for tile in sorted(set(game.bags[game.to_move])):
+            forced = (DRAW, -1, -1, -1, tile)
+            game._apply(forced)
+            turns.extend((forced, place) for place in game._legal())
+            game.undo()
+    return turns
+
+
+def perft(game: Game, depth: int) -> int:
+    """Count the turn sequences of length ``depth`` from the current state."""
+    if depth <= 0:
+        return 1
+    if game._over is not None:
+        return 0
+    turns = _turns(game)
+    if depth == 1:
+        return len(turns)
+    total = 0
+    for turn in turns:
+        for action in turn:
+            game._apply(action)
+        total += perft(game, depth - 1)
+        for _ in turn:
+            game.undo()
+    return total
+
+
+def perft_divide(game: Game, depth: int) -> list[tuple[str, int]]:
+    """Perft split by the first turn: (notation of the turn, count below it)."""
+    found: list[tuple[str, int]] = []
+    if depth <= 0 or game._over is not None:
+        return found
+    for turn in _turns(game):
+        names = []
+        for action in turn:
+            names.append(format_action(game, action))
+            game._apply(action)
+        found.append((" ".join(names), perft(game, depth - 1)))
+        for _ in turn:
+            game.undo()
+    return found

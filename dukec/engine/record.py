@@ -1,0 +1,308 @@
+"""Game records: playing a game to a record, writing and reading it (JSON Lines), replaying it.
+
+A record file has one JSON object per line: a header (format, tile set hash, game set, seed,
+players, ply limit), one line per action (set-up placements, draws and placements included), and
+a last line with the result. Every action line carries what per-tile statistics need: the tile
+that acted, the tile a command moved, the squares, the captured tile and the drawn tile.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dukec.engine.game import (
+    COMMAND,
+    DRAW,
+    KIND_NAMES,
+    PLACE,
+    Action,
+    ActionTuple,
+    Game,
+    Reason,
+    Result,
+)
+from dukec.engine.notation import NotationError, format_action, parse_action
+from dukec.engine.players import Player
+from dukec.engine.rules import Rules
+
+RECORD_FORMAT = "duke-game/1"
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message names the first bad line or ply."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One action as played: who, what, where, and what it captured or drew."""
+
+    ply: int
+    player: int
+    kind: str
+    notation: str
+    tile: str | None = None
+    moved: str | None = None
+    frm: str | None = None
+    to: str | None = None
+    by: str | None = None
+    captured: str | None = None
+    drawn: str | None = None
+    guard: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A whole game: enough to replay it exactly and to count per-tile statistics."""
+
+    tileset_hash: str
+    set_name: str
+    seed: int
+    players: tuple[str, str]
+    ply_limit: int | None
+    actions: tuple[ActionRecord, ...]
+    result: Result | None
+    plies: int = field(default=0)
+
+
+def describe(game: Game, action: ActionTuple) -> ActionRecord:
+    """Apply ``action`` to ``game`` and return its record entry."""
+    kind, frm, to, by, _tile = action
+    rules = game.rules
+    names = rules.types
+    square = rules.geometry.name
+    player = game.to_move
+    ply = game.ply
+    notation = format_action(game, action)
+    tile = moved = captured = drawn = None
+    if kind == PLACE:
+        tile = names[game.placement_tile()].name
+    elif kind != DRAW:
+        actor = game.board[by if kind == COMMAND else frm]
+        tile = names[actor >> 2].name
+        if kind == COMMAND:
+            moved = names[game.board[frm] >> 2].name
+        target = game.board[to]
+        if target >= 0:
+            captured = names[target >> 2].name
+    game.apply(action)
+    if kind == DRAW:
+        drawn = names[game.drawn].name
+    guard = kind != DRAW and game.in_guard(player ^ 1)
+    return ActionRecord(
+        ply=ply,
+        player=player,
+        kind=KIND_NAMES[kind],
+        notation=notation + ("+" if guard else ""),
+        tile=tile,
+        moved=moved,
+        frm=square(frm) if frm >= 0 else None,
+        to=square(to) if to >= 0 else None,
+        by=square(by) if by >= 0 else None,
+        captured=captured,
+        drawn=drawn,
+        guard=guard,
+    )
+
+
+def play_game(
+    rules: Rules,
+    first: Player,
+    second: Player,
+    seed: int = 0,
+    ply_limit: int | None = 1000,
+    on_action: Callable[[Game, ActionRecord], None] | None = None,
+) -> GameRecord:
+    """Play a whole game, set-up included, and return its record.
+
+    A player that returns no action (a person quitting) loses; the reason is ``resigned``.
+    """
+    game = Game(rules, seed=seed, ply_limit=ply_limit)
+    players = (first, second)
+    actions: list[ActionRecord] = []
+    result = game.result
+    while result is None:
+        choice = players[game.to_move].choose(game)
+        if choice is None:
+            result = Result(game.to_move ^ 1, Reason.RESIGNED)
+            break
+        entry = describe(game, choice)
+        actions.append(entry)
+        if on_action is not None:
+            on_action(game, entry)
+        result = game.result
+    return GameRecord(
+        tileset_hash=rules.tileset_hash,
+        set_name=rules.set_name,
+        seed=seed,
+        players=(first.name, second.name),
+        ply_limit=ply_limit,
+        actions=tuple(actions),
+        result=result,
+        plies=game.ply,
+    )
+
+
+def _result_json(result: Result | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {"winner": result.winner, "reason": str(result.reason)}
+
+
+def record_lines(record: GameRecord) -> Iterable[str]:
+    """The record as JSON Lines (without line ends)."""
+    header = {
+        "format": RECORD_FORMAT,
+        "tileset_hash": record.tileset_hash,
+        "set": record.set_name,
+        "seed": record.seed,
+        "players": list(record.players),
+        "ply_limit": record.ply_limit,
+    }
+    yield json.dumps(header)
+    for entry in record.actions:
+        data = {k: v for k, v in asdict(entry).items() if v is not None and v is not False}
+        if "frm" in data:
+            data["from"] = data.pop("frm")
+        yield json.dumps(data)
+    yield json.dumps({"result": _result_json(record.result), "plies": record.plies})
+
+
+def write_record(record: GameRecord, path: Path) -> None:
+    """Write a record file atomically (temporary file, then rename)."""
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=path.parent or Path("."), prefix=f".{path.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            for line in record_lines(record):
+                out.write(line + "\n")
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def parse_record(text: str, source: str = "<record>") -> GameRecord:
+    """Read a record from JSON Lines text; RecordError naming the line on a bad one."""
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not lines:
+        raise RecordError(f"{source}: error: empty record")
+    parsed: list[tuple[int, dict[str, Any]]] = []
+    for number, line in lines:
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"{source}:{number}: error: not JSON: {error.msg}") from None
+        if not isinstance(value, dict):
+            raise RecordError(f"{source}:{number}: error: expected a JSON object")
+        parsed.append((number, value))
+    number, header = parsed[0]
+    if header.get("format") != RECORD_FORMAT:
+        raise RecordError(
+            f"{source}:{number}: error: not a game record (expected format "
+            f"{RECORD_FORMAT!r} on the first line)"
+        )
+    try:
+        body = parsed[1:]
+        result: Result | None = None
+        plies = 0
+        if body and "result" in body[-1][1]:
+            end = body.pop()[1]
+            if end["result"] is not None:
+                result = Result(end["result"]["winner"], Reason(end["result"]["reason"]))
+            plies = int(end.get("plies", 0))
+        actions = []
+        for number, data in body:
+            if "notation" not in data:
+                raise RecordError(f"{source}:{number}: error: an action line needs 'notation'")
+            actions.append(
+                ActionRecord(
+                    ply=int(data.get("ply", 0)),
+                    player=int(data.get("player", 0)),
+                    kind=str(data.get("kind", "")),
+                    notation=str(data["notation"]),
+                    tile=data.get("tile"),
+                    moved=data.get("moved"),
+                    frm=data.get("from"),
+                    to=data.get("to"),
+                    by=data.get("by"),
+                    captured=data.get("captured"),
+                    drawn=data.get("drawn"),
+                    guard=bool(data.get("guard", False)),
+                )
+            )
+        players = header.get("players", ["?", "?"])
+        return GameRecord(
+            tileset_hash=str(header["tileset_hash"]),
+            set_name=str(header["set"]),
+            seed=int(header["seed"]),
+            players=(str(players[0]), str(players[1])),
+            ply_limit=None if header.get("ply_limit") is None else int(header["ply_limit"]),
+            actions=tuple(actions),
+            result=result,
+            plies=plies,
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, RecordError):
+            raise
+        raise RecordError(f"{source}: error: malformed record: {error}") from None
+
+
+def read_record(path: Path) -> GameRecord:
+    """Read a record file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"{path}: error: cannot read: {error.strerror}") from None
+    return parse_record(text, str(path))
+
+
+def replay(rules: Rules, record: GameRecord, check_hash: bool = True) -> Game:
+    """Re-play a record under ``rules``, checking every action; RecordError at the first bad one.
+
+    The record's recorded result, if any, must match the result the replay reaches.
+    """
+    if check_hash and record.tileset_hash != rules.tileset_hash:
+        raise RecordError(
+            f"the record was played with tile set {record.tileset_hash}, "
+            f"but the tile set given is {rules.tileset_hash}"
+        )
+    if record.set_name != rules.set_name:
+        raise RecordError(
+            f"the record is a {record.set_name!r} game, the rules are {rules.set_name!r}"
+        )
+    game = Game(rules, seed=record.seed, ply_limit=record.ply_limit)
+    for number, entry in enumerate(record.actions, 1):
+        where = f"action {number} (ply {game.ply}, {entry.notation!r})"
+        if game.result is not None:
+            raise RecordError(f"{where}: the game was already over ({game.result.reason})")
+        try:
+            action: Action = parse_action(game, entry.notation)
+        except NotationError as error:
+            raise RecordError(f"{where}: {error}") from None
+        if entry.player != game.to_move:
+            raise RecordError(
+                f"{where}: recorded for player {entry.player}, but player {game.to_move} is to move"
+            )
+        played = describe(game, action)
+        if played.drawn != entry.drawn and entry.kind == "draw":
+            raise RecordError(
+                f"{where}: the draw gives {played.drawn}, the record says {entry.drawn}"
+            )
+        if played.captured != entry.captured:
+            raise RecordError(
+                f"{where}: captures {played.captured}, the record says {entry.captured}"
+            )
+    resigned = record.result is not None and record.result.reason is Reason.RESIGNED
+    if record.result is not None and game.result != record.result and not resigned:
+        raise RecordError(
+            f"the replay ends with {_result_json(game.result)}, "
+            f"the record says {_result_json(record.result)}"
+        )
+    return game

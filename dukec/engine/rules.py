@@ -1,0 +1,350 @@
+"""Rules data: a compiled tile set and a game set, turned once into immutable lookup tables.
+
+Every tile is reduced to per-(tile type, side, owner) tables per from-square, so that move
+generation and the Duke-danger test are table lookups. A piece code packs what a square holds:
+``code = (type * 2 + side) * 2 + owner`` (side 0 the starting side, 1 the other), and -1 is an
+empty square. Flipping a tile is ``code ^ 2``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from math import gcd
+from typing import Any
+
+from dukec.engine.board import Geometry, crossed_cells, orient
+
+FRONT = 0
+BACK = 1
+SIDE_NAMES = ("front", "back")
+EMPTY = -1
+
+
+class RulesError(ValueError):
+    """A tile set or game set the engine cannot play."""
+
+
+class Icon(StrEnum):
+    """Movement icons (Dread and Defense are kept as data for the expanded rules)."""
+
+    MOVE = "move"
+    JUMP = "jump"
+    SLIDE = "slide"
+    JUMP_SLIDE = "jump_slide"
+    STRIKE = "strike"
+    COMMAND = "command"
+    DREAD = "dread"
+    DEFENSE = "defense"
+
+
+@dataclass(frozen=True, slots=True)
+class IconAt:
+    """One icon of a grid at an owner-relative offset (+dy forward, +dx the owner's right)."""
+
+    icon: Icon
+    dx: int
+    dy: int
+
+
+@dataclass(frozen=True, slots=True)
+class TileType:
+    """A troop tile type: its name, count per player and both grids."""
+
+    index: int
+    name: str
+    count: int
+    acts_as_duke: bool
+    abilities: tuple[str, ...]
+    sides: tuple[tuple[IconAt, ...], tuple[IconAt, ...]]
+    value: float = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SetupStep:
+    """One set-up placement: ``tile`` on one of ``squares``, or beside a ``beside`` tile."""
+
+    owner: int
+    tile: int
+    squares: tuple[int, ...] | None
+    beside: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Lookup tables indexed by ``code * board_size + square`` (see the module docstring)."""
+
+    direct: tuple[tuple[int, ...], ...]
+    pathed: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+    rays: tuple[tuple[tuple[int, ...], ...], ...]
+    strikes: tuple[tuple[int, ...], ...]
+    command: tuple[tuple[int, ...], ...]
+    overlap: tuple[bool, ...]
+    attack: tuple[Mapping[int, tuple[tuple[int, ...], ...]], ...]
+    has_command: tuple[bool, ...]
+    is_duke: tuple[bool, ...]
+    mine: tuple[tuple[bool, ...], tuple[bool, ...]]
+    not_mine: tuple[tuple[bool, ...], tuple[bool, ...]]
+    value: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Immutable rules data for one game set of one tile set."""
+
+    set_name: str
+    geometry: Geometry
+    types: tuple[TileType, ...]
+    setup: tuple[SetupStep, ...]
+    bags: tuple[tuple[int, ...], tuple[int, ...]]
+    tileset_hash: str
+    tables: Tables = field(repr=False, compare=False)
+    by_name: Mapping[str, int] = field(repr=False, compare=False)
+
+    def type_named(self, name: str) -> int:
+        """The index of the tile type called ``name`` (RulesError with a suggestion if none)."""
+        index = self.by_name.get(name)
+        if index is None:
+            raise RulesError(f"unknown tile {name!r}{_suggest(name, self.by_name)}")
+        return index
+
+    def code(self, tile: int, side: int, owner: int) -> int:
+        """The piece code of a tile type on a side for an owner."""
+        return (tile * 2 + side) * 2 + owner
+
+
+def tileset_hash(tileset: Mapping[str, Any]) -> str:
+    """A stable hash of a tile set: sha256 of its canonical JSON."""
+    text = json.dumps(tileset, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def set_names(tileset: Mapping[str, Any]) -> list[str]:
+    """Names of the game sets in a tile set."""
+    return [str(s["name"]) for s in tileset.get("sets", [])]
+
+
+def load_rules(tileset: Mapping[str, Any], set_name: str | None = None) -> Rules:
+    """Compile a tile set dict and one of its game sets (default ``base``, else the first)."""
+    try:
+        return _load(tileset, set_name)
+    except (KeyError, TypeError, IndexError) as error:
+        raise RulesError(f"malformed tile set: missing or bad field {error}") from None
+
+
+def _suggest(name: str, choices: Mapping[str, Any] | list[str]) -> str:
+    close = difflib.get_close_matches(name, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
+    if tileset.get("format") != "duke-tileset/1":
+        raise RulesError("not a compiled tile set (expected format 'duke-tileset/1')")
+    sets = {str(s["name"]): s for s in tileset["sets"]}
+    if not sets:
+        raise RulesError("the tile set defines no game set")
+    if set_name is None:
+        set_name = "base" if "base" in sets else next(iter(sets))
+    if set_name not in sets:
+        raise RulesError(f"no game set named {set_name!r}{_suggest(set_name, list(sets))}")
+    game_set = sets[set_name]
+    geometry = Geometry(int(game_set["board"]["files"]), int(game_set["board"]["ranks"]))
+
+    troops = [t for t in tileset["tiles"] if t["kind"] == "troop"]
+    # Order types by content, never by name, so renaming tiles changes nothing but the names.
+    troops.sort(
+        key=lambda t: (
+            json.dumps({k: v for k, v in t.items() if k != "name"}, sort_keys=True),
+            t["name"],
+        )
+    )
+
+    def grid(tile: Mapping[str, Any], side: str) -> tuple[IconAt, ...]:
+        icons = tile["sides"][side]["icons"]
+        return tuple(IconAt(Icon(i["icon"]), int(i["at"][0]), int(i["at"][1])) for i in icons)
+
+    raw_types: list[_RawType] = [
+        (
+            str(t["name"]),
+            int(t["count"]),
+            bool(t.get("acts_as_duke", False)),
+            tuple(str(a) for a in t.get("abilities", [])),
+            (grid(t, "front"), grid(t, "back")),
+        )
+        for t in troops
+    ]
+    by_name = {name: index for index, (name, *_rest) in enumerate(raw_types)}
+
+    def lookup(name: str, where: str) -> int:
+        if name not in by_name:
+            raise RulesError(
+                f"set {set_name!r}: {where} names unknown tile {name!r}{_suggest(name, by_name)}"
+            )
+        return by_name[name]
+
+    setup: list[SetupStep] = []
+    bags: list[tuple[int, ...]] = []
+    for owner, army in enumerate(game_set["armies"][:2]):
+        for entry in army["start"]:
+            tile = lookup(str(entry["tile"]), f"army {owner} start")
+            squares: tuple[int, ...] | None = None
+            beside: int | None = None
+            if "squares" in entry:
+                found = []
+                for name in entry["squares"]:
+                    square = geometry.parse(str(name))
+                    if square is None:
+                        raise RulesError(
+                            f"set {set_name!r}: start square {name!r} is off the "
+                            f"{geometry.files}x{geometry.ranks} board"
+                        )
+                    found.append(square if owner == 0 else geometry.rotate(square))
+                squares = tuple(found)
+            else:
+                beside = lookup(str(entry["beside"]), f"army {owner} start 'beside'")
+            setup.extend(
+                SetupStep(owner, tile, squares, beside) for _ in range(int(entry["count"]))
+            )
+        bag: list[int] = []
+        for stack in army["bag"]:
+            bag.extend([lookup(str(stack["tile"]), f"army {owner} bag")] * int(stack["count"]))
+        bags.append(tuple(sorted(bag)))
+    if len(bags) != 2:
+        raise RulesError(f"set {set_name!r} must have two armies")
+
+    for owner in (0, 1):
+        dukes = [s for s in setup if s.owner == owner and raw_types[s.tile][2]]
+        if len(dukes) > 1 or any(raw_types[t][2] for t in bags[owner]):
+            raise RulesError(
+                f"set {set_name!r}: army {owner} may have one tile acting as the Duke, "
+                "placed at set-up (none in the bag)"
+            )
+    tables, values = _compile_tables(geometry, raw_types)
+    types = tuple(
+        TileType(index, name, count, duke, abilities, sides, values[index])
+        for index, (name, count, duke, abilities, sides) in enumerate(raw_types)
+    )
+    return Rules(
+        set_name=set_name,
+        geometry=geometry,
+        types=types,
+        setup=tuple(setup),
+        bags=(bags[0], bags[1]),
+        tileset_hash=tileset_hash(tileset),
+        tables=tables,
+        by_name=by_name,
+    )
+
+
+def _unit(dx: int, dy: int) -> tuple[int, int]:
+    g = gcd(dx, dy) or 1
+    return dx // g, dy // g
+
+
+_RawType = tuple[str, int, bool, tuple[str, ...], tuple[tuple[IconAt, ...], tuple[IconAt, ...]]]
+
+
+def _compile_tables(geometry: Geometry, raw_types: list[_RawType]) -> tuple[Tables, list[float]]:
+    size = geometry.size
+    ncodes = len(raw_types) * 4
+    direct: list[tuple[int, ...]] = []
+    pathed: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
+    rays: list[tuple[tuple[int, ...], ...]] = []
+    strikes: list[tuple[int, ...]] = []
+    command: list[tuple[int, ...]] = []
+    overlap: list[bool] = []
+    attack: list[Mapping[int, tuple[tuple[int, ...], ...]]] = []
+    has_command: list[bool] = []
+    is_duke: list[bool] = []
+    mobility: list[float] = [0.0] * len(raw_types)
+
+    def shift(square: int, dx: int, dy: int) -> int | None:
+        file, rank = geometry.coords(square)
+        return geometry.at(file + dx, rank + dy)
+
+    for code in range(ncodes):
+        tile, side, owner = code >> 2, (code >> 1) & 1, code & 1
+        icons = raw_types[tile][4][side]
+        is_duke.append(raw_types[tile][2])
+        has_command.append(any(i.icon is Icon.COMMAND for i in icons))
+        for square in range(size):
+            d_list: list[int] = []
+            p_list: list[tuple[int, tuple[int, ...]]] = []
+            r_list: list[tuple[int, ...]] = []
+            s_list: list[int] = []
+            c_list: list[int] = []
+            alternatives: dict[int, list[tuple[int, ...]]] = {}
+            for icon in icons:
+                dx, dy = orient((icon.dx, icon.dy), owner)
+                if icon.icon in (Icon.DREAD, Icon.DEFENSE):
+                    continue
+                if icon.icon in (Icon.SLIDE, Icon.JUMP_SLIDE):
+                    ux, uy = _unit(dx, dy)
+                    start = (dx, dy) if icon.icon is Icon.JUMP_SLIDE else (ux, uy)
+                    ray: list[int] = []
+                    here = shift(square, *start)
+                    while here is not None:
+                        ray.append(here)
+                        here = shift(here, ux, uy)
+                    if ray:
+                        r_list.append(tuple(ray))
+                        for k, target in enumerate(ray):
+                            alternatives.setdefault(target, []).append(tuple(ray[:k]))
+                    continue
+                found = shift(square, dx, dy)
+                if found is None or found == square:
+                    continue
+                target = found
+                if icon.icon is Icon.COMMAND:
+                    c_list.append(target)
+                    continue
+                if icon.icon is Icon.STRIKE:
+                    s_list.append(target)
+                    alternatives.setdefault(target, []).append(())
+                    continue
+                path: tuple[int, ...] = ()
+                if icon.icon is Icon.MOVE:
+                    cells = [shift(square, cx, cy) for cx, cy in crossed_cells(dx, dy)]
+                    path = tuple(c for c in cells if c is not None)
+                if path:
+                    p_list.append((target, path))
+                else:
+                    d_list.append(target)
+                alternatives.setdefault(target, []).append(path)
+            destinations = d_list + [t for t, _ in p_list] + [s for r in r_list for s in r]
+            direct.append(tuple(dict.fromkeys(d_list)))
+            pathed.append(tuple(dict.fromkeys(p_list)))
+            rays.append(tuple(r_list))
+            strikes.append(tuple(dict.fromkeys(s_list)))
+            command.append(tuple(dict.fromkeys(c_list)))
+            overlap.append(len(destinations) != len(set(destinations)))
+            # The unblocked alternative first: the danger test can stop at it.
+            attack.append({t: tuple(sorted(set(a), key=len)) for t, a in alternatives.items()})
+            if owner == 0:
+                reach = len(set(destinations)) + len(set(s_list)) + len(set(c_list))
+                mobility[tile] += reach / (2 * size)
+    values = [1000.0 if raw[2] else round(1.0 + mobility[i], 3) for i, raw in enumerate(raw_types)]
+    mine = tuple(
+        tuple(code >= 0 and code & 1 == owner for code in [*range(ncodes), EMPTY])
+        for owner in (0, 1)
+    )
+    not_mine = tuple(tuple(not m for m in row) for row in mine)
+    tables = Tables(
+        direct=tuple(direct),
+        pathed=tuple(pathed),
+        rays=tuple(rays),
+        strikes=tuple(strikes),
+        command=tuple(command),
+        overlap=tuple(overlap),
+        attack=tuple(attack),
+        has_command=tuple(has_command),
+        is_duke=tuple(is_duke),
+        mine=(mine[0], mine[1]),
+        not_mine=(not_mine[0], not_mine[1]),
+        value=tuple(values[code >> 2] for code in range(ncodes)),
+    )
+    return tables, values
