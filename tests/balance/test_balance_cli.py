@@ -88,6 +88,9 @@ def test_same_seed_same_results_with_one_and_two_workers() -> None:
     two = balance(*common, "--with", JUMPING, "--workers", "2")
     assert one.exit_code == 0 and two.exit_code == 0, one.output + two.output
     assert results_of(json.loads(one.stdout)) == results_of(json.loads(two.stdout))
+    dask = balance(*common, "--with", JUMPING, "--workers", "2", "--backend", "dask")
+    assert dask.exit_code == 0, dask.output
+    assert results_of(json.loads(dask.stdout)) == results_of(json.loads(one.stdout))
     other = balance(
         "--games",
         "60",
