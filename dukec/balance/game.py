@@ -11,7 +11,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-SEATS = (0, 1)
+POLICIES = ("random", "greedy", "search")
+"""The players a balance run can use, weakest first."""
 
 
 def game_seed(master_seed: int, index: int) -> int:

@@ -62,7 +62,7 @@ class _Frame:
         span = (self.y1 - self.y0) or 1.0
         return self.bottom - (y - self.y0) / span * (self.bottom - self.top)
 
-    def axes(self, x_label: str, y_label: str, y_format: str = "{:g}", x_ticks: bool = True) -> str:
+    def axes(self, x_label: str, y_label: str, y_format: str = "{:g}") -> str:
         parts = [
             f'<line x1="{self.left}" y1="{self.bottom}" x2="{self.right}" y2="{self.bottom}" '
             'class="axis"/>',
@@ -78,14 +78,12 @@ class _Frame:
                     f'<text x="{self.left - 6}" y="{y + 4:.1f}" text-anchor="end">'
                     f"{_e(y_format.format(tick))}</text>"
                 )
-        if x_ticks:
-            for tick in nice_ticks(self.x0, self.x1, 8):
-                if self.x0 - 1e-9 <= tick <= self.x1 + 1e-9:
-                    x = self.px(tick)
-                    parts.append(
-                        f'<text x="{x:.1f}" y="{self.bottom + 16}" text-anchor="middle">'
-                        f"{tick:g}</text>"
-                    )
+        for tick in nice_ticks(self.x0, self.x1, 8):
+            if self.x0 - 1e-9 <= tick <= self.x1 + 1e-9:
+                x = self.px(tick)
+                parts.append(
+                    f'<text x="{x:.1f}" y="{self.bottom + 16}" text-anchor="middle">{tick:g}</text>'
+                )
         parts.append(
             f'<text x="{(self.left + self.right) / 2:.1f}" y="{HEIGHT - 6}" '
             f'text-anchor="middle" class="label">{_e(x_label)}</text>'

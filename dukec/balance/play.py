@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dukec.balance.game import GameJob, GameSummary, Matchup, TileCounts
+from dukec.balance.game import POLICIES, GameJob, GameSummary, Matchup, TileCounts
 from dukec.engine import (
     ActionKind,
     Game,
@@ -20,8 +20,6 @@ from dukec.engine import (
     load_rules,
     make_player,
 )
-
-POLICIES = ("random", "greedy", "search")
 
 _RULES: dict[tuple[str, str], Rules] = {}
 

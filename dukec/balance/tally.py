@@ -37,7 +37,6 @@ class Tally:
     score_a: Moments = field(default_factory=Moments)
     score_first: Moments = field(default_factory=Moments)
     tiles: dict[tuple[int, str], TileCounts] = field(default_factory=dict)
-    tile_games: Counter[tuple[int, str]] = field(default_factory=Counter)
 
     def add(self, a_seat: int, summary: GameSummary) -> None:
         """Count one more game, in which army A sat at ``a_seat``."""
@@ -62,7 +61,6 @@ class Tally:
             for name, count in counts.items():
                 key = (side, name)
                 self.tiles[key] = self.tiles.get(key, TileCounts()) + count
-                self.tile_games[key] += 1
 
     def decision(self, rule: StopRule | None) -> Verdict | None:
         """What ``rule`` decides now; rules are checked only after an even number of games, so
@@ -70,13 +68,6 @@ class Tally:
         if rule is None or self.games == 0 or self.games % 2:
             return None
         return rule.decision(self.score_a)
-
-
-def score_point(half_points: list[int], games: int) -> dict[str, float]:
-    """Score and interval after the first ``games`` games."""
-    score = sum(half_points[:games]) / (2.0 * games)
-    low, high = wilson(score, games)
-    return {"games": games, "score": score, "low": low, "high": high}
 
 
 def trajectory(half_points: list[int], points: int = 120) -> list[dict[str, float]]:

@@ -9,9 +9,8 @@ from typing import Any
 import click
 from rich.console import Console
 
+from dukec.balance.game import POLICIES
 from dukec.commands.common import load_tileset, set_option
-
-POLICIES = ("random", "greedy", "search")
 
 
 def _replacement(value: str | None) -> tuple[str, str] | None:
