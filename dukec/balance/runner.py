@@ -47,6 +47,8 @@ def batch_size(games: int, workers: int) -> int:
 
 
 class _Pool(Protocol):
+    capacity: int
+
     def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any: ...
 
     def wait(self, pending: set[Any]) -> set[Any]: ...
@@ -65,6 +67,8 @@ class _Played:
 
 class _InProcess:
     """One worker: play each batch in this process when it is submitted."""
+
+    capacity = 1
 
     def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any:
         return _Played(play(jobs))
@@ -87,6 +91,7 @@ class _Processes:
         # 'spawn' avoids forking a parent that runs threads (the progress bar).
         context = multiprocessing.get_context("spawn")
         self.executor = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
+        self.capacity = workers
 
     def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any:
         return self.executor.submit(play, jobs)
@@ -130,6 +135,9 @@ class _Dask:
         except OSError as error:
             self._shutdown()
             raise RunnerError(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
+        # Keep every thread of the cluster busy, however many machines it spans.
+        threads = sum(self.client.nthreads().values())
+        self.capacity = max(workers if scheduler is None else 1, threads)
 
     def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any:
         return self.client.submit(play, jobs, pure=False)
@@ -181,10 +189,10 @@ def run_games(
     """
     if workers < 1:
         raise RunnerError("--workers must be at least 1")
-    size = batch or batch_size(games, workers)
-    ahead = workers * 3
     pool = _pool(backend, workers, scheduler)
     try:
+        size = batch or batch_size(games, pool.capacity)
+        ahead = pool.capacity * 3
         pending: dict[Any, int] = {}
         finished: dict[int, list[GameSummary]] = {}
         submitted = 0

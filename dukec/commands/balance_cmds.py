@@ -107,7 +107,8 @@ def _policies(value: str) -> list[str]:
     "-j",
     type=click.IntRange(1),
     default=None,
-    help="Worker processes (default: all cores).",
+    help="Local worker processes, or the local Dask cluster's (default: all cores); "
+    "an existing Dask scheduler uses all its workers.",
 )
 @click.option(
     "--backend",
