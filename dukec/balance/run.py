@@ -68,9 +68,11 @@ class _RateColumn(ProgressColumn):
 
 
 @contextmanager
-def progress_bar(total: int, label: str, enabled: bool) -> Iterator[Progress | None]:
+def progress_bar(
+    total: int, label: str, enabled: bool, console: Console | None = None
+) -> Iterator[Progress | None]:
     """A progress bar with rate and ETA on stderr, when ``enabled`` and stderr is a terminal."""
-    console = Console(stderr=True)
+    console = console or Console(stderr=True)
     if not enabled or not console.is_terminal:
         yield None
         return

@@ -1,13 +1,15 @@
 """The runner: seeds, seats, ordering, and the same results whatever runs the games."""
 
 import hashlib
+import io
 
 import pytest
 from balance_fakes import fake_batch
+from rich.console import Console
 
 from dukec.balance.experiments import Experiment
 from dukec.balance.game import Matchup, game_seed, jobs_for
-from dukec.balance.run import Settings, run
+from dukec.balance.run import Settings, progress_bar, run
 from dukec.balance.runner import RunnerError, batch_size, run_games
 from dukec.balance.stats import WidthStop
 from dukec.balance.tally import summary_numbers
@@ -97,3 +99,16 @@ def test_dask_local_cluster_gives_the_same_games() -> None:
     local = list(run_games(matchup(), 13, 40, workers=1, play=fake_batch))
     dask = list(run_games(matchup(), 13, 40, workers=2, backend="dask", play=fake_batch, batch=5))
     assert dask == local
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    terminal = io.StringIO()
+    with progress_bar(10, "games", True, Console(file=terminal, force_terminal=True)) as bar:
+        assert bar is not None
+        bar.advance(bar.task_ids[0], 10)
+    assert "10/10" in terminal.getvalue()
+    assert "games/s" in terminal.getvalue()
+    with progress_bar(10, "games", True, Console(file=io.StringIO(), force_terminal=False)) as bar:
+        assert bar is None
+    with progress_bar(10, "games", False, Console(file=io.StringIO(), force_terminal=True)) as bar:
+        assert bar is None
