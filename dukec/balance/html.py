@@ -257,7 +257,10 @@ def page(document: dict[str, Any]) -> str:
         + "</tr>"
         for row in document["tiles"]
     )
-    subject = document["subject"]
+    # Self-play's subject is the first side itself; otherwise name the tile or set and its side.
+    self_play = document["experiment"] == "self-play"
+    subject = sides[0] if self_play else document["subject"]
+    who = subject if self_play else f"{subject} ({sides[0]})"
     verdict_class = document["verdict"].replace(" ", "-")
     length = document["game_length"]
     line = comparison_line(document)
@@ -275,7 +278,7 @@ def page(document: dict[str, Any]) -> str:
 <p class="verdict {verdict_class}">{_e(document["verdict_line"])}</p>
 <table>{rows}</table>
 <h2>Score over games</h2>
-<p>The score of {_e(subject)} ({_e(sides[0])}) after each number of games, with its 95%
+<p>The score of {_e(who)} after each number of games, with its 95%
 interval (shaded) narrowing as games accumulate; the dashed line is 50%.</p>
 {score_plot(document["score_over_games"], subject)}
 <h2>Game length</h2>
