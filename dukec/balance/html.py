@@ -260,7 +260,7 @@ def page(document: dict[str, Any]) -> str:
     # Self-play's subject is the first side itself; otherwise name the tile or set and its side.
     self_play = document["experiment"] == "self-play"
     subject = sides[0] if self_play else document["subject"]
-    who = subject if self_play else f"{subject} ({sides[0]})"
+    who = f"the {subject}" if self_play else f"{subject} ({sides[0]})"
     verdict_class = document["verdict"].replace(" ", "-")
     length = document["game_length"]
     line = comparison_line(document)
