@@ -184,7 +184,8 @@ def tile_table(rows: list[dict[str, Any]]) -> Table:
     """The per-tile table: per game means, capture rate and survival."""
     table = Table(title="Per tile (means per game)", title_justify="left")
     for header in ("side", "tile", "drawn", "moves", "captures", "captured", "lost %", "survives"):
-        table.add_column(header, justify="left" if header in ("side", "tile") else "right")
+        label = header in ("side", "tile")
+        table.add_column(header, justify="left" if label else "right", no_wrap=label)
     for row in rows:
         rate = row["captured_rate"]
         table.add_row(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -243,7 +244,8 @@ def balance(
         output = documents[0] if len(documents) == 1 else documents
         click.echo(json.dumps(output, indent=2, ensure_ascii=False))
         return
-    console = Console()
+    # Piped output has no terminal width: give the tables room rather than wrapping them at 80.
+    console = Console(width=None if sys.stdout.isatty() else 120)
     if len(results) == 1:
         render(results[0], console)
     else:
