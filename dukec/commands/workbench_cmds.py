@@ -1,5 +1,101 @@
-"""Commands of this area (filled in by its owner)."""
+"""Workbench commands: `dukec show`, `render`, `fmt`, `lint` and `describe`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import IO, Any
 
 import click
 
-COMMANDS: list[click.Command] = []
+from dukec.commands.common import load_tileset, set_option
+
+
+class ReportError(click.ClickException):
+    """A report printed as it is (compiler errors, files to format), exit 1, no prefix."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(self.format_message(), err=True, file=file)
+
+
+def _tiles(names: tuple[str, ...], tileset_path: Path | None) -> list[Any]:
+    from dukec.workbench.tiles import WorkbenchError, find_tile
+
+    tileset = load_tileset(tileset_path)
+    found = []
+    for name in dict.fromkeys(names):
+        try:
+            tile = find_tile(tileset, name)
+        except WorkbenchError as error:
+            raise click.UsageError(str(error)) from None
+        if tile not in found:
+            found.append(tile)
+    return found
+
+
+@click.command()
+@click.argument("tile")
+@set_option
+def show(tile: str, tileset_path: Path | None) -> None:
+    """Draw TILE's two grids side by side in the terminal, with a legend.
+
+    Icons are coloured when the output is a terminal and plain text otherwise. Exit status:
+    0 drawn, 1 errors in the tile set, 2 bad usage (such as an unknown tile name).
+    """
+    from rich.console import Console
+
+    from dukec.workbench.terminal import card_lines
+
+    (view,) = _tiles((tile,), tileset_path)
+    console = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    for line in card_lines(view):
+        console.print(line)
+
+
+@click.command()
+@click.argument("tiles", nargs=-1, required=True)
+@set_option
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="Directory the pictures are written to (created if missing).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["svg", "png"]),
+    default="svg",
+    show_default=True,
+    help="Picture format.",
+)
+@click.option(
+    "--sheet",
+    is_flag=True,
+    help="Lay the tiles out on printable A4 sticker sheets (sheet-1.svg, ...) instead of cards.",
+)
+def render(
+    tiles: tuple[str, ...], tileset_path: Path | None, out_dir: Path, fmt: str, sheet: bool
+) -> None:
+    """Draw a tile card (both sides, in the printed style) for each TILE, as SVG or PNG.
+
+    Each card is written to OUTPUT/<tile name>.<format>, through a temporary file and a
+    rename. Exit status: 0 written, 1 errors in the tile set or a file that cannot be
+    written, 2 bad usage (such as an unknown tile name).
+    """
+    from dukec.workbench.render import render_files
+
+    views = _tiles(tiles, tileset_path)
+    try:
+        written = render_files(views, out_dir, fmt, sheet)
+    except OSError as error:
+        reason = (error.strerror or type(error).__name__).lower()
+        raise click.ClickException(f"cannot write into '{out_dir}': {reason}") from None
+    for path in written:
+        click.echo(str(path))
+
+
+COMMANDS: list[click.Command] = [show, render]
