@@ -98,4 +98,37 @@ def render(
         click.echo(str(path))
 
 
-COMMANDS: list[click.Command] = [show, render]
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--check", is_flag=True, help="Write nothing; list the files fmt would change.")
+def fmt(paths: tuple[Path, ...], check: bool) -> None:
+    """Rewrite .duke files (and directories of them) in the canonical layout.
+
+    Grids are aligned, statements put in canonical order, comments kept; the compiled tile set
+    stays the same. With --check nothing is written and each file that would change is listed
+    on stdout. Exit status: 0 nothing to change (or all rewritten), 1 files would change
+    (--check) or errors in the sources, 2 bad usage.
+    """
+    from dukec.compiler.emit import write_atomic
+    from dukec.workbench.fmt import FormatError, format_paths
+
+    try:
+        results, error = format_paths(list(paths))
+    except FormatError as failure:
+        raise click.ClickException(str(failure)) from None
+    changed = [result for result in results if result.changed]
+    for result in changed:
+        if not check:
+            write_atomic(result.path, result.after)
+        click.echo(result.shown)
+    verb = "would be reformatted" if check else "reformatted"
+    summary = f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}, "
+    summary += f"{len(results) - len(changed)} unchanged"
+    click.echo(summary, err=True)
+    if error is not None:
+        raise ReportError(error.render())
+    if check and changed:
+        raise SystemExit(1)
+
+
+COMMANDS: list[click.Command] = [show, render, fmt]
