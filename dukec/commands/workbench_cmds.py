@@ -131,4 +131,34 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
         raise SystemExit(1)
 
 
-COMMANDS: list[click.Command] = [show, render, fmt]
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--strict", is_flag=True, help="Exit 1 when there is any warning.")
+def lint(paths: tuple[Path, ...], strict: bool) -> None:
+    """Warn about tile designs that compile but are probably mistakes.
+
+    Each warning reads path:line:col: warning: reason [code], with the source line and a
+    caret. Codes: unusable-icon (off a 6x6 board from every square), same-sides,
+    duplicate-icon (an icon another icon on that side already gives), lone-command,
+    no-capture, no-backward, redundant-jump (a Jump next to the tile). A tile silences codes
+    with a comment inside it or just above it: "# lint: allow no-capture, same-sides"
+    ("allow all" for every code).
+
+    Exit status: 0 when there are no warnings or only warnings, 1 with --strict and any
+    warning, or on errors in the sources; 2 bad usage.
+    """
+    from dukec.compiler.diagnostics import CompileError
+    from dukec.workbench.lint import lint_paths
+
+    report = lint_paths(paths)
+    if report.warnings:
+        click.echo(report.render_warnings())
+    count = len(report.warnings)
+    click.echo(f"{count} warning{'s' if count != 1 else ''}", err=True)
+    if report.errors:
+        raise ReportError(CompileError(report.errors, report.texts).render())
+    if strict and count:
+        raise SystemExit(1)
+
+
+COMMANDS: list[click.Command] = [show, render, fmt, lint]
