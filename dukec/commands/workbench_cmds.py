@@ -161,4 +161,24 @@ def lint(paths: tuple[Path, ...], strict: bool) -> None:
         raise SystemExit(1)
 
 
-COMMANDS: list[click.Command] = [show, render, fmt, lint]
+@click.command()
+@click.argument("tile")
+@set_option
+def describe(tile: str, tileset_path: Path | None) -> None:
+    """Figures that describe TILE without playing, ranked among the base set's troop tiles.
+
+    With the tile on each square of an empty 6x6 board: the squares it can move to and the
+    squares it attacks (Move, Jump, Slide, Jump Slide and Strike), as a mean and a range, for
+    each side; and how different its two sides are (the share of icons on one side only).
+    Each figure's percentile is among the troop tiles of the base set that ships with dukec.
+    Exit status: 0 described, 1 errors in the tile set, 2 bad usage (such as an unknown tile).
+    """
+    from dukec.commands.common import default_sources
+    from dukec.workbench.describe import base_troops, report
+
+    (view,) = _tiles((tile,), tileset_path)
+    base = base_troops(load_tileset(default_sources()))
+    click.echo(report(view, base), nl=False)
+
+
+COMMANDS: list[click.Command] = [show, render, fmt, lint, describe]

@@ -28,6 +28,11 @@ def test_every_command_has_help(runner: CliRunner, command: str) -> None:
     assert "Exit status" in result.stdout
 
 
+def test_commands_are_registered() -> None:
+    assert [c.name for c in COMMANDS] == ["show", "render", "fmt", "lint", "describe"]
+    assert all(name in main.commands for name in ("show", "render", "fmt", "lint", "describe"))
+
+
 # === show ===
 
 
