@@ -79,7 +79,11 @@ def _paint(draw: ImageDraw.ImageDraw, shape: Shape, f: float) -> None:
             draw.polygon(points, fill=shape.fill)
         if shape.stroke and shape.stroke_width > 0:
             width = _width(shape.stroke_width, f)
-            draw.line([*points, points[0]], fill=shape.stroke, width=width, joint="curve")
+            # Closed with a joint at every corner, and round corners as the SVG has.
+            draw.line([*points, *points[:2]], fill=shape.stroke, width=width, joint="curve")
+            for x, y in points:
+                half = width / 2
+                draw.ellipse((x - half, y - half, x + half, y + half), fill=shape.stroke)
     elif isinstance(shape, Line):
         width = _width(shape.stroke_width, f)
         ends = [(shape.x1 * f, shape.y1 * f), (shape.x2 * f, shape.y2 * f)]
