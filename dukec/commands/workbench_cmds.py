@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
 from dukec.commands.common import load_tileset, set_option
+
+if TYPE_CHECKING:
+    from dukec.workbench.tiles import TileView
 
 
 class ReportError(click.ClickException):
@@ -18,7 +21,7 @@ class ReportError(click.ClickException):
         click.echo(self.format_message(), err=True, file=file)
 
 
-def _tiles(names: tuple[str, ...], tileset_path: Path | None) -> list[Any]:
+def _tiles(names: tuple[str, ...], tileset_path: Path | None) -> list[TileView]:
     from dukec.workbench.tiles import WorkbenchError, find_tile
 
     tileset = load_tileset(tileset_path)

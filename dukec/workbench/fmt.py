@@ -21,7 +21,7 @@ from typing import Any
 
 from dukec.compiler import ast
 from dukec.compiler.check import terrain_vocabulary
-from dukec.compiler.diagnostics import CompileError, Diagnostic
+from dukec.compiler.diagnostics import CompileError, Diagnostic, Position
 from dukec.compiler.parser import parse_source
 from dukec.compiler.vocabulary import Side
 
@@ -237,6 +237,8 @@ class _Formatter:
 
     def _verbatim(self, node: Any, indent: str) -> list[str]:
         """An unknown statement as written (comments on its lines included), re-indented."""
+        if not isinstance(getattr(node, "pos", None), Position):
+            raise FormatError(f"cannot format a {type(node).__name__}: it has no source position")
         first, last = node.pos.line, node.pos.end_line
         self.comments.take(first, last)
         shift = len(indent) - (node.pos.column - 1)
