@@ -230,6 +230,47 @@ def test_fmt_is_idempotent_on_random_tiles(text: str) -> None:
     assert compile_text(once) == compiled
 
 
+NAMES = st.lists(st.sampled_from(["Duke", "Footman", "Pikeman", "Knight", "Wizard"]), min_size=1)
+
+
+@st.composite
+def set_texts(draw: st.DrawFn) -> str:
+    def items(names: list[str]) -> str:
+        # A list may continue on the next line after a comma, with a comment there.
+        text = ""
+        for index, name in enumerate(names):
+            count = f"{draw(st.integers(1, 3))} " if draw(st.booleans()) else ""
+            if index:
+                text += "," + draw(st.sampled_from([" ", "  ", "\n        ", " # c\n  "]))
+            text += count + name
+        return text
+
+    def line(text: str) -> str:
+        comment = draw(COMMENT)
+        return f"{draw(INDENT)}{text}{' ' + comment if comment else ''}\n"
+
+    army = [line(f"start Duke on {draw(st.sampled_from(['c1', 'd1', 'c1, d1']))}")]
+    army.append(line("start 2 Footman beside Duke"))
+    army.append(line(f"bag {items(draw(NAMES))}"))
+    army = draw(st.permutations(army))
+    statements = [line("board 6 x 6"), line(f"optional {', '.join(draw(NAMES))}")]
+    statements.append(
+        line(f"army {draw(st.sampled_from(['', 'first ', 'second ']))}{{")
+        + "".join(army)
+        + line("}")
+    )
+    return line("set s {") + "".join(draw(st.permutations(statements))) + line("}")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(set_texts())
+def test_fmt_is_idempotent_on_random_sets(text: str) -> None:
+    once = format_text(text, "random.duke")
+    assert format_text(once, "random.duke") == once
+    before = sorted(c.text.rstrip() for c in parse_source(text, "r").comments)
+    assert sorted(c.text for c in parse_source(once, "r").comments) == before
+
+
 # === Files and the command ===
 
 
