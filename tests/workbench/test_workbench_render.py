@@ -6,8 +6,11 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
+from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS, Icon
 from dukec.workbench.layout import CARD_CELL, Circle, Polygon, Rect, card, card_panels, grid_bounds
 from dukec.workbench.png import image_size, render_image, to_png
 from dukec.workbench.render import render_files, write_bytes_atomic
@@ -54,7 +57,6 @@ def test_grid_wider_than_five_for_a_custom_tile() -> None:
 
 
 def test_every_icon_has_a_distinct_drawing() -> None:
-    from dukec.compiler.vocabulary import Icon
     from dukec.workbench.layout import icon_shapes
 
     drawings = {repr(icon_shapes(PlacedIcon(icon, 0, 1), 20, 20, 40)) for icon in Icon}
@@ -82,7 +84,6 @@ def _tip(icon: PlacedIcon) -> tuple[float, float]:
 def test_slide_arrow_points_its_direction(
     direction: tuple[int, int], expected: tuple[float, float]
 ) -> None:
-    from dukec.compiler.vocabulary import Icon
 
     x, y = _tip(PlacedIcon(Icon.SLIDE, *direction))
     assert (round(x), round(y)) == expected  # forward (+dy) is up on the card: y decreases
@@ -185,3 +186,47 @@ def test_atomic_write_leaves_no_temporary_file(tmp_path: Path) -> None:
     write_bytes_atomic(target, b"new")
     assert target.read_bytes() == b"new"
     assert [p.name for p in tmp_path.iterdir()] == ["card.svg"]
+
+
+# === Property: any tile lays out inside its card ===
+
+
+def _icon(icon: Icon) -> st.SearchStrategy[PlacedIcon]:
+    if icon is Icon.SLIDE:
+        places = st.sampled_from(sorted(SLIDE_OFFSETS))
+    elif icon is Icon.JUMP_SLIDE:
+        places = st.sampled_from(sorted(JUMP_SLIDE_OFFSETS))
+    else:
+        near = st.integers(-7, 7)
+        places = st.tuples(near, near).filter(lambda at: at != (0, 0))
+    return places.map(lambda at: PlacedIcon(icon, *at))
+
+
+SIDE_ICONS = st.lists(st.sampled_from(list(Icon)).flatmap(_icon), max_size=12, unique=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(SIDE_ICONS, SIDE_ICONS, st.booleans())
+def test_any_tile_lays_out_inside_its_grid(
+    front: list[PlacedIcon], back: list[PlacedIcon], enhanced: bool
+) -> None:
+    import xml.etree.ElementTree as ElementTree
+
+    tile = TileView(
+        "Random", "troop", 1, ("escape",) if enhanced else (), tuple(front), tuple(back)
+    )
+    bounds = grid_bounds(tile)
+    assert bounds.cols >= 5 and bounds.rows >= 5
+    for icon in (*front, *back):
+        assert bounds.min_dx <= icon.dx <= bounds.max_dx
+        assert bounds.min_dy <= icon.dy <= bounds.max_dy
+    drawing = card(tile)
+    for shape in drawing.shapes:
+        if isinstance(shape, Circle):
+            assert shape.cx - shape.r >= 0 and shape.cx + shape.r <= drawing.width
+            assert shape.cy - shape.r >= 0 and shape.cy + shape.r <= drawing.height
+        if isinstance(shape, Polygon):
+            assert all(
+                0 <= x <= drawing.width and 0 <= y <= drawing.height for x, y in shape.points
+            )
+    ElementTree.fromstring(to_svg(drawing).encode())
