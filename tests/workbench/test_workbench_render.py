@@ -230,3 +230,18 @@ def test_any_tile_lays_out_inside_its_grid(
                 0 <= x <= drawing.width and 0 <= y <= drawing.height for x, y in shape.points
             )
     ElementTree.fromstring(to_svg(drawing).encode())
+
+
+def test_png_pixels_of_the_rarer_icons() -> None:
+    tile = find_tile(custom_set(), "Warden")
+    scale = 2.0
+    image = render_image(card(tile), scale)
+    front = card_panels(tile)["front"]
+    red, green, blue = _pixel(image, front.center(-1, 2), scale)  # Dread: a purple hub
+    assert red > 80 and blue > 120 and green < 60
+    red, green, blue = _pixel(image, front.center(1, 2), scale)  # Defense: a green shield
+    assert green > 100 and red < 80 and blue < 80
+    red, green, blue = _pixel(image, front.center(2, 0), scale)  # Command: a blue crown
+    assert blue > 130 and red < 60
+    own = _pixel(image, front.center(0, 0), scale)  # the tile's own square holds its figure
+    assert own != _pixel(image, front.center(-2, -2), scale)
