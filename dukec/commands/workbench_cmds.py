@@ -1,5 +1,187 @@
-"""Commands of this area (filled in by its owner)."""
+"""Workbench commands: `dukec show`, `render`, `fmt`, `lint` and `describe`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-COMMANDS: list[click.Command] = []
+from dukec.commands.common import load_tileset, set_option
+
+if TYPE_CHECKING:
+    from dukec.workbench.tiles import TileView
+
+
+class ReportError(click.ClickException):
+    """A report printed as it is (compiler errors, files to format), exit 1, no prefix."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(self.format_message(), err=True, file=file)
+
+
+def _tiles(names: tuple[str, ...], tileset_path: Path | None) -> list[TileView]:
+    from dukec.workbench.tiles import WorkbenchError, find_tile
+
+    tileset = load_tileset(tileset_path)
+    found = []
+    for name in dict.fromkeys(names):
+        try:
+            tile = find_tile(tileset, name)
+        except WorkbenchError as error:
+            raise click.UsageError(str(error)) from None
+        if tile not in found:
+            found.append(tile)
+    return found
+
+
+@click.command()
+@click.argument("tile")
+@set_option
+def show(tile: str, tileset_path: Path | None) -> None:
+    """Draw TILE's two grids side by side in the terminal, with a legend.
+
+    Icons are coloured when the output is a terminal and plain text otherwise. Exit status:
+    0 drawn, 1 errors in the tile set, 2 bad usage (such as an unknown tile name).
+    """
+    from rich.console import Console
+
+    from dukec.workbench.terminal import card_lines
+
+    (view,) = _tiles((tile,), tileset_path)
+    console = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    for line in card_lines(view):
+        console.print(line)
+
+
+@click.command()
+@click.argument("tiles", nargs=-1, required=True)
+@set_option
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="Directory the pictures are written to (created if missing).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["svg", "png"]),
+    default="svg",
+    show_default=True,
+    help="Picture format.",
+)
+@click.option(
+    "--sheet",
+    is_flag=True,
+    help="Lay the tiles out on printable A4 sticker sheets (sheet-1.svg, ...) instead of cards.",
+)
+def render(
+    tiles: tuple[str, ...], tileset_path: Path | None, out_dir: Path, fmt: str, sheet: bool
+) -> None:
+    """Draw a tile card (both sides, in the printed style) for each TILE, as SVG or PNG.
+
+    Each card is written to OUTPUT/<tile name>.<format>, through a temporary file and a
+    rename. Exit status: 0 written, 1 errors in the tile set or a file that cannot be
+    written, 2 bad usage (such as an unknown tile name).
+    """
+    from dukec.workbench.render import render_files
+
+    views = _tiles(tiles, tileset_path)
+    try:
+        written = render_files(views, out_dir, fmt, sheet)
+    except OSError as error:
+        reason = (error.strerror or type(error).__name__).lower()
+        raise click.ClickException(f"cannot write into '{out_dir}': {reason}") from None
+    for path in written:
+        click.echo(str(path))
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--check", is_flag=True, help="Write nothing; list the files fmt would change.")
+def fmt(paths: tuple[Path, ...], check: bool) -> None:
+    """Rewrite .duke files (and directories of them) in the canonical layout.
+
+    Grids are aligned, statements put in canonical order, comments kept; the compiled tile set
+    stays the same. With --check nothing is written and each file that would change is listed
+    on stdout. Exit status: 0 nothing to change (or all rewritten), 1 files would change
+    (--check) or errors in the sources, 2 bad usage.
+    """
+    from dukec.compiler.emit import write_atomic
+    from dukec.workbench.fmt import FormatError, format_paths
+
+    try:
+        results, error = format_paths(list(paths))
+    except FormatError as failure:
+        raise click.ClickException(str(failure)) from None
+    changed = [result for result in results if result.changed]
+    for result in changed:
+        if not check:
+            write_atomic(result.path, result.after)
+        click.echo(result.shown)
+    verb = "would be reformatted" if check else "reformatted"
+    summary = f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}, "
+    summary += f"{len(results) - len(changed)} unchanged"
+    click.echo(summary, err=True)
+    if error is not None:
+        raise ReportError(error.render())
+    if check and changed:
+        raise SystemExit(1)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--strict", is_flag=True, help="Exit 1 when there is any warning.")
+def lint(paths: tuple[Path, ...], strict: bool) -> None:
+    """Warn about tile designs that compile but are probably mistakes.
+
+    Each warning reads path:line:col: warning: reason [code], with the source line and a
+    caret. Codes: unusable-icon (off a 6x6 board from every square), same-sides,
+    duplicate-icon (an icon another icon on that side already gives), lone-command,
+    no-capture, no-backward, redundant-jump (a Jump next to the tile). A tile silences codes
+    with a comment inside it or just above it: "# lint: allow no-capture, same-sides"
+    ("allow all" for every code).
+
+    Exit status: 0 when there are no warnings or only warnings, 1 with --strict and any
+    warning, or on errors in the sources; 2 bad usage.
+    """
+    from dukec.compiler.diagnostics import CompileError
+    from dukec.workbench.lint import lint_paths
+
+    report = lint_paths(paths)
+    if report.warnings:
+        click.echo(report.render_warnings())
+    count = len(report.warnings)
+    click.echo(f"{count} warning{'s' if count != 1 else ''}", err=True)
+    if report.errors:
+        raise ReportError(CompileError(report.errors, report.texts).render())
+    if strict and count:
+        raise SystemExit(1)
+
+
+@click.command()
+@click.argument("tile")
+@set_option
+def describe(tile: str, tileset_path: Path | None) -> None:
+    """Figures that describe TILE without playing, ranked among the base set's troop tiles.
+
+    With the tile on each square of an empty 6x6 board: the squares it can move to and the
+    squares it attacks (Move, Jump, Slide, Jump Slide and Strike), as a mean and a range, for
+    each side; and how different its two sides are (the share of icons on one side only).
+    Each figure's percentile is among the troop tiles of the base set that ships with dukec.
+    Exit status: 0 described, 1 errors in the tile set, 2 bad usage (such as an unknown tile).
+    """
+    from dukec.commands.common import default_sources
+    from dukec.workbench.describe import base_troops, report
+
+    (view,) = _tiles((tile,), tileset_path)
+    base = base_troops(load_tileset(default_sources()))
+    click.echo(report(view, base), nl=False)
+
+
+COMMANDS: list[click.Command] = [show, render, fmt, lint, describe]

@@ -1,1 +1,1 @@
-"""The tile designer's workbench: pictures of tiles, a formatter, design warnings and tile figures."""
+"""The tile designer's workbench: tile pictures, a formatter, design warnings, tile figures."""

@@ -1,0 +1,68 @@
+"""Render stage: tile cards and sticker sheets written to files as SVG or PNG.
+
+Every file is written to a temporary file in the target directory and renamed over its name,
+so an interrupted run never leaves a half-written picture.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from dukec.workbench.layout import Drawing, card, sheets
+from dukec.workbench.tiles import TileView
+
+FORMATS = ("svg", "png")
+
+
+def encode(drawing: Drawing, fmt: str) -> bytes:
+    """A drawing as the bytes of an SVG or PNG file."""
+    if fmt == "svg":
+        from dukec.workbench.svg import to_svg
+
+        return to_svg(drawing).encode("utf-8")
+    if fmt == "png":
+        from dukec.workbench.png import to_png
+
+        return to_png(drawing)
+    raise ValueError(f"unknown format {fmt!r}")
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same directory and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def card_filename(tile: TileView, fmt: str) -> str:
+    """The file a tile's card is written to: its name, lowercased, and the format."""
+    return f"{tile.name.lower()}.{fmt}"
+
+
+def planned_drawings(tiles: Sequence[TileView], fmt: str, sheet: bool) -> list[tuple[str, Drawing]]:
+    """Each output file's name and drawing: one card per tile, or the sticker sheets."""
+    if sheet:
+        pages = sheets(tiles)
+        return [(f"sheet-{number}.{fmt}", page) for number, page in enumerate(pages, 1)]
+    return [(card_filename(tile, fmt), card(tile)) for tile in tiles]
+
+
+def render_files(
+    tiles: Sequence[TileView], out_dir: Path, fmt: str, sheet: bool = False
+) -> list[Path]:
+    """Write the cards (or sticker sheets) of ``tiles`` into ``out_dir``; the paths written."""
+    written = []
+    for name, drawing in planned_drawings(tiles, fmt, sheet):
+        path = out_dir / name
+        write_bytes_atomic(path, encode(drawing, fmt))
+        written.append(path)
+    return written

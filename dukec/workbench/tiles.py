@@ -1,0 +1,128 @@
+"""Tiles as the workbench sees them: read-only views of a compiled tile set's tiles."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dukec.compiler.vocabulary import Icon
+
+
+class WorkbenchError(Exception):
+    """A user mistake the workbench reports as one message (no traceback)."""
+
+
+#: Icons that move the tile itself to the target square.
+MOVING_ICONS = frozenset({Icon.MOVE, Icon.JUMP, Icon.SLIDE, Icon.JUMP_SLIDE})
+#: Icons with a direction: the tile goes on along the line past the icon's square.
+SLIDING_ICONS = frozenset({Icon.SLIDE, Icon.JUMP_SLIDE})
+
+SIDES = ("front", "back")
+
+#: Roman numerals of the enhanced abilities (rulebook, "Enhanced Abilities").
+ABILITY_NUMERALS = {"summon": "I", "divination": "II", "escape": "III", "ransom": "IV"}
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedIcon:
+    """One icon on one square of a grid, at (dx, dy) from the tile's square (+dy forward)."""
+
+    icon: Icon
+    dx: int
+    dy: int
+
+    @property
+    def at(self) -> tuple[int, int]:
+        """The icon's square as an offset."""
+        return (self.dx, self.dy)
+
+    @property
+    def direction(self) -> tuple[int, int]:
+        """The unit step along the icon's line (for Slide and Jump Slide)."""
+        return (_sign(self.dx), _sign(self.dy))
+
+
+@dataclass(frozen=True, slots=True)
+class TileView:
+    """A compiled tile: its name, kind, abilities and both sides' icons."""
+
+    name: str
+    kind: str
+    count: int
+    abilities: tuple[str, ...]
+    front: tuple[PlacedIcon, ...]
+    back: tuple[PlacedIcon, ...]
+    acts_as_duke: bool = False
+
+    def side(self, side: str) -> tuple[PlacedIcon, ...]:
+        """The icons of ``front`` or ``back``."""
+        if side == "front":
+            return self.front
+        if side == "back":
+            return self.back
+        raise ValueError(f"no side {side!r}")
+
+    @property
+    def numerals(self) -> tuple[str, ...]:
+        """The Roman numerals an enhanced tile shows in its corner."""
+        return tuple(ABILITY_NUMERALS.get(ability, "?") for ability in self.abilities)
+
+    @property
+    def enhanced(self) -> bool:
+        """Whether the tile has an enhanced ability (double border, numeral)."""
+        return bool(self.abilities)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TileView:
+        """Build a view from one tile of a compiled tile set."""
+        sides = data.get("sides", {})
+        return cls(
+            name=str(data["name"]),
+            kind=str(data.get("kind", "troop")),
+            count=int(data.get("count", 1)),
+            abilities=tuple(str(a) for a in data.get("abilities", [])),
+            front=_icons(sides.get("front", {}).get("icons", [])),
+            back=_icons(sides.get("back", {}).get("icons", [])),
+            acts_as_duke=bool(data.get("acts_as_duke", False)),
+        )
+
+
+def _icons(items: Iterable[Mapping[str, Any]]) -> tuple[PlacedIcon, ...]:
+    return tuple(
+        PlacedIcon(Icon(item["icon"]), int(item["at"][0]), int(item["at"][1])) for item in items
+    )
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def all_tiles(tileset: Mapping[str, Any]) -> list[TileView]:
+    """Every tile of a compiled tile set, in the set's order."""
+    return [TileView.from_json(tile) for tile in tileset.get("tiles", [])]
+
+
+def find_tile(tileset: Mapping[str, Any], name: str) -> TileView:
+    """The tile called ``name`` (case-insensitive), or an error with a "did you mean"."""
+    tiles = all_tiles(tileset)
+    for tile in tiles:
+        if tile.name == name:
+            return tile
+    folded = [tile for tile in tiles if tile.name.casefold() == name.casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    raise WorkbenchError(unknown_tile_message(name, [tile.name for tile in tiles]))
+
+
+def unknown_tile_message(name: str, names: Sequence[str]) -> str:
+    """``unknown tile 'Foo'`` with the closest names as a suggestion."""
+    by_fold = {known.casefold(): known for known in names}
+    close = difflib.get_close_matches(name.casefold(), list(by_fold), n=3, cutoff=0.6)
+    message = f"unknown tile {name!r}"
+    if close:
+        message += "; did you mean " + " or ".join(repr(by_fold[c]) for c in close) + "?"
+    elif names:
+        message += "; the set has " + ", ".join(sorted(names))
+    return message

@@ -1,0 +1,27 @@
+"""Rewrite the workbench's golden SVG cards: `python tests/workbench/regenerate.py`.
+
+Run it only after a deliberate change to the card layout, then read the diff of
+tests/workbench/golden/ before committing it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from goldens import GOLDEN_DIR, golden_cases, rendered  # noqa: E402
+
+
+def main() -> None:
+    """Render every golden case and write it next to the tests."""
+    for case in golden_cases():
+        path = GOLDEN_DIR / f"{case}.svg"
+        path.write_text(rendered(case), encoding="utf-8")
+        print(path.relative_to(HERE.parents[1]))
+
+
+if __name__ == "__main__":
+    main()
