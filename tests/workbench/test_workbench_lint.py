@@ -156,9 +156,19 @@ def test_more_duplicate_icons(tmp_path: Path) -> None:
     assert ("no-backward", "1:6") not in found
 
 
-def test_base_tiles_warn_only_about_the_duchess(tmp_path: Path) -> None:
+def test_base_tiles_are_lint_clean() -> None:
     report = lint_paths([REPO / "tiles"])
     assert report.errors == ()
+    assert report.warnings == ()
+
+
+def test_duchess_warns_without_its_allow_comment(tmp_path: Path) -> None:
+    """The Duchess is printed with two equal sides; only its comment keeps lint quiet."""
+    text = (REPO / "tiles" / "duchess.duke").read_text("utf-8")
+    assert "# lint: allow same-sides\n" in text
+    path = tmp_path / "duchess.duke"
+    path.write_text(text.replace("# lint: allow same-sides\n", ""), "utf-8")
+    report = lint_paths([path])
     assert [w.message for w in report.warnings] == [
         "the back shows the same icons as the front: flipping changes nothing [same-sides]"
     ]
