@@ -9,11 +9,10 @@ from __future__ import annotations
 import html
 import json
 import math
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from dukec.atomic import write_text_atomic
 from dukec.balance.report import comparison_line
 from dukec.balance.stats import percent
 
@@ -321,19 +320,6 @@ def _elo_text(value: float | None, interval: list[float | None]) -> str:
     return f"{one(value)} (95% {one(interval[0])} to {one(interval[1])})"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename: never half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def ladder_page(documents: list[dict[str, Any]]) -> str:
     """An overview of a ladder: one line per policy, each linking to that policy's page."""
     rows = "".join(
@@ -369,13 +355,13 @@ def write_ladder_report(directory: Path, documents: list[dict[str, Any]]) -> Pat
     for document in documents:
         write_report(directory / document["policy"], document)
     page_path = directory / "index.html"
-    write_atomic(page_path, ladder_page(documents))
+    write_text_atomic(page_path, ladder_page(documents))
     return page_path
 
 
 def write_report(directory: Path, document: dict[str, Any]) -> Path:
     """Write ``index.html`` and ``balance.json`` into ``directory``; return the page's path."""
     page_path = directory / "index.html"
-    write_atomic(directory / "balance.json", json.dumps(document, indent=2) + "\n")
-    write_atomic(page_path, page(document))
+    write_text_atomic(directory / "balance.json", json.dumps(document, indent=2) + "\n")
+    write_text_atomic(page_path, page(document))
     return page_path

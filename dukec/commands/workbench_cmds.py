@@ -112,7 +112,7 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
     on stdout. Exit status: 0 nothing to change (or all rewritten), 1 files would change
     (--check) or errors in the sources, 2 bad usage.
     """
-    from dukec.compiler.emit import write_atomic
+    from dukec.atomic import write_text_atomic
     from dukec.workbench.fmt import FormatError, format_paths
 
     try:
@@ -122,7 +122,7 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
     changed = [result for result in results if result.changed]
     for result in changed:
         if not check:
-            write_atomic(result.path, result.after)
+            write_text_atomic(result.path, result.after)
         click.echo(result.shown)
     verb = "would be reformatted" if check else "reformatted"
     summary = f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}, "

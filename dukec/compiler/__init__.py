@@ -5,9 +5,10 @@ Stages, one module each: `parser` (text -> syntax tree, with comments), `transfo
 canonical JSON), `validate` (JSON Schema), `decompile` (JSON -> .duke text); `driver` ties them.
 """
 
+from dukec.atomic import write_text_atomic as write_atomic
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Position
 from dukec.compiler.driver import Analysis, analyze, compile_text, load
-from dukec.compiler.emit import dumps, write_atomic
+from dukec.compiler.emit import dumps
 from dukec.compiler.parser import parse_file, parse_source
 
 __all__ = [

@@ -8,9 +8,6 @@ same directory and renamed over the target, so a failed run leaves the old outpu
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from dukec.compiler.diagnostics import Position
@@ -110,16 +107,3 @@ def canonicalize(data: dict[str, Any]) -> dict[str, Any]:
     result["sets"] = sorted(result.get("sets", []), key=lambda s: s["name"])
     out: dict[str, Any] = result
     return out
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same directory and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

@@ -9,13 +9,12 @@ that acted, the tile a command moved, the squares, the captured tile and the dra
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dukec.atomic import write_text_atomic
 from dukec.engine.game import (
     COMMAND,
     DRAW,
@@ -175,16 +174,7 @@ def record_lines(record: GameRecord) -> Iterable[str]:
 
 def write_record(record: GameRecord, path: Path) -> None:
     """Write a record file atomically (temporary file, then rename)."""
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent or Path("."), prefix=f".{path.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            for line in record_lines(record):
-                out.write(line + "\n")
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_text_atomic(Path(path), "".join(line + "\n" for line in record_lines(record)))
 
 
 def parse_record(text: str, source: str = "<record>") -> GameRecord:

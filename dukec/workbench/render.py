@@ -6,11 +6,10 @@ so an interrupted run never leaves a half-written picture.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from dukec.atomic import write_bytes_atomic
 from dukec.workbench.layout import Drawing, card, sheets
 from dukec.workbench.tiles import TileView
 
@@ -28,19 +27,6 @@ def encode(drawing: Drawing, fmt: str) -> bytes:
 
         return to_png(drawing)
     raise ValueError(f"unknown format {fmt!r}")
-
-
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same directory and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def card_filename(tile: TileView, fmt: str) -> str:
