@@ -32,7 +32,7 @@ from dukec.engine import (
     replay,
     write_record,
 )
-from dukec.engine.game import KIND_NAMES
+from dukec.engine.game import COMMAND, ESCAPE, KIND_NAMES, SUMMON
 from dukec.engine.text import board_text
 
 game_option = click.option(
@@ -105,7 +105,7 @@ def moves_command(
                 "kind": KIND_NAMES[a.kind],
                 "from": name(a.frm) if a.frm >= 0 else None,
                 "to": name(a.to) if a.to >= 0 else None,
-                "by": name(a.by) if a.by >= 0 else None,
+                "by": name(a.by) if a.by >= 0 and a.kind in (COMMAND, SUMMON, ESCAPE) else None,
                 "notation": format_action(game, a),
             }
             for a in actions
