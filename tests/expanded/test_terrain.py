@@ -144,11 +144,11 @@ def test_terrain_captures_are_not_by_an_opponent(tileset: dict[str, Any]) -> Non
     rules = load_rules(tileset, "dragon")
     game = build(
         rules,
-        ["d1 Duke 0", "a6 Duke 1", "f1 Footman 0"],
+        ["d1 Duke 0", "a6 Duke 1", "a2 Footman 0"],
         bags=(["Footman"], []),
         dragon={"at": "d2", "facing": "right"},
     )
-    play(game, "f1-e1")
+    play(game, "a2-a3")
     # Between the turns the Dragon (facing right: its right hand is d1) takes the Duke.
     assert game.duke[0] == -1
     assert game.result is None
