@@ -893,6 +893,8 @@ class ExpandedGame(Game):
             self.last_events.append(f"{self._roamer()} pushed to {self._name(behind)}")
             self._remove(behind, -1)
             d[1], d[2] = (-1, 0) if self._random(2) == 0 else (1, 0)
+            # Decision: a push that captures also takes the next action between turns.
+            d[4], d[5] = 1, 0
         else:
             toward = 1 if me == 0 else -1
             if how == ENRAGE_HOME:
