@@ -218,6 +218,8 @@ def play_command(
     if record_path is not None:
         write_record(record, record_path)
     result = record.result
+    if record.scores is not None:
+        click.echo(f"scores: {record.scores[0]}-{record.scores[1]}")
     if result is None or result.winner is None:
         click.echo(f"result: draw ({result.reason if result else 'unfinished'})")
     else:

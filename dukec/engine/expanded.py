@@ -1,8 +1,9 @@
-"""Expanded play: Dread, Defense, terrain, the roaming tile, enhanced abilities, alternate objectives.
+"""Expanded play: Dread, Defense, terrain, enhanced abilities, alternate objectives.
 
 :class:`ExpandedGame` is the :class:`Game` of a game set that uses any of it (``Game(rules)``
 gives one when ``rules.expanded`` is set). It keeps the base engine's state and interface and
-adds terrain, banners, the roaming tile, frozen tiles, scores and the pre-play phases, all read from the
+adds terrain, banners, the roaming tile, frozen tiles, scores and the pre-play phases, all read
+from the
 tile set's data. Clarity over speed here: every action saves a snapshot of the whole state, and
 undo restores it exactly; the base game never comes through this module.
 
@@ -224,7 +225,7 @@ class ExpandedGame(Game):
         return bool(getattr(kind, what))
 
     def _open(self, square: int) -> bool:
-        """Empty of troops, banners and the roaming tile, and on no terrain that forbids placement."""
+        """Empty of troops, banners and the roaming tile, on no terrain that forbids placement."""
         if self.board[square] >= 0 or square == self.dragon[0] or self.flag_at(square) >= 0:
             return False
         t = self.terrain[square]
@@ -266,7 +267,7 @@ class ExpandedGame(Game):
         return False
 
     def _jump_ok(self, frm: int, dx: int, dy: int) -> bool:
-        """blocking terrain rule for a jump: the straight path, or with none some path, is not blocked."""
+        """A jump's straight path, or with none some shortest path, crosses no blocking terrain."""
         for path in shortest_paths(dx, dy):
             blocked = False
             for cx, cy in path:
@@ -328,7 +329,7 @@ class ExpandedGame(Game):
 
     # ------------------------------------------------------------- generation
 
-    def _pseudo(self, who: int | None = None) -> list[ActionTuple]:  # type: ignore[override]
+    def _pseudo(self, who: int | None = None) -> list[ActionTuple]:
         """Actions allowed by the icons, terrain and abilities, before the Duke-danger rule."""
         me = self.to_move if who is None else who
         board = self.board
@@ -343,14 +344,20 @@ class ExpandedGame(Game):
             for icon, dx, dy in self._grids[code]:
                 if icon is Icon.MOVE:
                     t = self._shift(s, dx, dy)
-                    if t is not None and self._path_free(s, dx, dy):
-                        if self._enter_ok(me, s, t, "move"):
-                            app((MOVE, s, t, -1, -1))
+                    if (
+                        t is not None
+                        and self._path_free(s, dx, dy)
+                        and self._enter_ok(me, s, t, "move")
+                    ):
+                        app((MOVE, s, t, -1, -1))
                 elif icon is Icon.JUMP:
                     t = self._shift(s, dx, dy)
-                    if t is not None and self._jump_ok(s, dx, dy):
-                        if self._enter_ok(me, s, t, "jump"):
-                            app((MOVE, s, t, -1, -1))
+                    if (
+                        t is not None
+                        and self._jump_ok(s, dx, dy)
+                        and self._enter_ok(me, s, t, "jump")
+                    ):
+                        app((MOVE, s, t, -1, -1))
                 elif icon is Icon.SLIDE or icon is Icon.JUMP_SLIDE:
                     how = "slide" if icon is Icon.SLIDE else "jump_slide"
                     g = max(abs(dx), abs(dy))
@@ -414,7 +421,7 @@ class ExpandedGame(Game):
     def _push_actions(
         self, me: int, s: int, at: int, ux: int, uy: int, how: str, out: list[ActionTuple]
     ) -> None:
-        """A Slide or Jump Slide into the roaming tile pushes it one square on (rulebook, roaming tile)."""
+        """A Slide or Jump Slide into the roaming tile pushes it one square on."""
         if self.dragon[3]:
             return  # an enraged roaming tile cannot be enraged again
         behind = self._shift(at, ux, uy)
@@ -434,9 +441,13 @@ class ExpandedGame(Game):
             for n in self._neighbours[duke]:
                 if n != s and self._open(n):
                     out.append((SUMMON, s, n, duke, -1))
-        if self._ability_ok(code, "divination") and self.bags[me] and duke >= 0:
-            if any(self._open(n) for n in self._neighbours[duke]):
-                out.append((DIVINE, s, -1, -1, -1))
+        if (
+            self._ability_ok(code, "divination")
+            and self.bags[me]
+            and duke >= 0
+            and any(self._open(n) for n in self._neighbours[duke])
+        ):
+            out.append((DIVINE, s, -1, -1, -1))
         if self._ability_ok(code, "escape"):
             sacrifices: list[tuple[int, int]] = []
             for n in self._neighbours[s]:
@@ -938,7 +949,7 @@ class ExpandedGame(Game):
 
     def _dread(self) -> None:
         """Tiles under a Dread icon are frozen (immune: tiles acting as the Duke, tiles with a
-        Dread icon, tiles on sheltering terrain; a Dread tile on sheltering terrain freezes nothing outside)."""
+        Dread icon, tiles on sheltering terrain; a Dread tile there freezes nothing outside)."""
         if not self._any_dread:
             return
         board = self.board
@@ -1119,9 +1130,9 @@ class ExpandedGame(Game):
             if name != "move":
                 continue
             dx, dy = self._dragon_offset(rdx, rdy)
-            t = self._shift(d[0], dx, dy)
-            if t is not None and (self.board[t] < 0 or self._capturable(t)):
-                moves.append((t, rdx))
+            step = self._shift(d[0], dx, dy)
+            if step is not None and (self.board[step] < 0 or self._capturable(step)):
+                moves.append((step, rdx))
         if not moves:
             return
         t, rdx = moves[self._random(len(moves))]

@@ -198,7 +198,7 @@ def build_extras(
                 for i in side.get("icons", [])
             )
         )
-    in_play = set()
+    in_play: set[str] = set()
     for army in game_set["armies"][:2]:
         in_play.update(str(e["tile"]) for e in army["start"])
         in_play.update(str(e["tile"]) for e in army["bag"])

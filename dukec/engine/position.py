@@ -160,10 +160,11 @@ def _read_expanded(game: ExpandedGame, data: dict[str, Any], seen: dict[int, str
         if not isinstance(entry, dict) or set(entry) != {"tile", "at"}:
             raise PositionError(f"{where}: needs exactly the fields tile and at")
         kind = types.get(entry["tile"])
+        lying = [n for n, t in types.items() if not t.acts and not t.carried]
         if kind is None or kind.acts or kind.carried:
             raise PositionError(
                 f"{where}: {entry['tile']!r} is not a terrain tile that lies on a square "
-                f"(terrain: {', '.join(sorted(n for n, t in types.items() if not t.acts and not t.carried))}; "
+                f"(terrain: {', '.join(sorted(lying))}; "
                 "banners go in 'flags', the roaming tile in 'dragon')"
             )
         square = _square(game, entry["at"], where)

@@ -11,7 +11,7 @@ RICHLIEU = ["c1 Richlieu 0", "d1 Footman 0", "b3 Dragoon 1 back", "c4 Champion 1
 
 
 def test_escape_example_richlieu(study: Rules) -> None:
-    """"the Richlieu Tile, acting as the Duke, is under Guard from the Dragoon, so it must move
+    """ "the Richlieu Tile, acting as the Duke, is under Guard from the Dragoon, so it must move
     or the player loses the game. ... can't use Richlieu's Jump icons ... nor can he use its
     Command ability ... can't use the front Move icon as it would mean its capture by Porthos;
     can't use the right Move icon as a friendly Footman is there; can't use the left Move icon
@@ -40,7 +40,7 @@ def test_without_escape_the_same_position_is_lost(study: Rules) -> None:
 
 
 def test_escape_reverts_and_captures_an_enemy_on_the_duke_square(study: Rules) -> None:
-    """"the tile automatically reverts to its starting side. If one of the squares is occupied
+    """ "the tile automatically reverts to its starting side. If one of the squares is occupied
     by an opponent's tile, the escaping tile may automatically capture that tile\""""
     game = build(study, ["b4 Rogue 0 back", "b3 Footman 0", "d1 Footman 1", "f1 Duke 0"])
     legal = [n for n in notations(game) if n.startswith("escape")]
@@ -52,11 +52,9 @@ def test_escape_reverts_and_captures_an_enemy_on_the_duke_square(study: Rules) -
 
 
 def test_escape_onto_friendly_tiles_sacrifices_one(study: Rules) -> None:
-    """"if both tiles are occupied by a friendly tile, the escaping tile sacrifices a tile of the
+    """ "if both tiles are occupied by a friendly tile, the escaping tile sacrifices a tile of the
     player's choosing (i.e. it's captured and removed from the game).\""""
-    game = build(
-        study, ["b4 Rogue 0", "b3 Footman 0", "c1 Pikeman 0", "d1 Knight 0", "f1 Duke 0"]
-    )
+    game = build(study, ["b4 Rogue 0", "b3 Footman 0", "c1 Pikeman 0", "d1 Knight 0", "f1 Duke 0"])
     legal = [n for n in notations(game) if n.startswith("escape")]
     assert legal == ["escape b4-c1 sacrificing b3", "escape b4-d1 sacrificing b3"]
     play(game, "escape b4-d1 sacrificing b3")
@@ -66,7 +64,7 @@ def test_escape_onto_friendly_tiles_sacrifices_one(study: Rules) -> None:
 
 
 def test_summon(study: Rules) -> None:
-    """"The player flips the Duke Tile ... and he may move the tile from where ever it is located
+    """ "The player flips the Duke Tile ... and he may move the tile from where ever it is located
     on the board and place it fully adjacent to the Duke; the called tile remains with its current
     side up. This move is NOT a Command move and so cannot be used to capture a tile\""""
     game = build(study, ["c1 Duke 0", "f5 Duchess 0 back", "c2 Pikeman 1", "f6 Duke 1"])
@@ -81,7 +79,7 @@ def test_summon(study: Rules) -> None:
 
 
 def test_divination(study: Rules) -> None:
-    """"If a tile with the Divination ability is in play and has its non-starting side up, the
+    """ "If a tile with the Divination ability is in play and has its non-starting side up, the
     player may choose to "move" the tile by flipping it back to its starting side ...
     Immediately the player must select three random tiles from the bag, choosing which one he
     wants to place on the board and puts the other two tiles either back in the bag, or ...
@@ -108,12 +106,10 @@ def test_divination(study: Rules) -> None:
 
 
 def test_ransom_in_place_of_the_escape_sacrifice(study: Rules) -> None:
-    """"In place of sacrificing a tile during an Escape (see above), the player ransoms back a
+    """ "In place of sacrificing a tile during an Escape (see above), the player ransoms back a
     previously captured tile with the Ransom ability to the opponent"; "the opponent receiving
     the tile with the Ransom ability places it back in his bag.\""""
-    game = build(
-        study, ["b4 Rogue 0", "f1 Duke 0", "f6 Duke 1"], captured=[[], ["Hostage"]]
-    )
+    game = build(study, ["b4 Rogue 0", "f1 Duke 0", "f6 Duke 1"], captured=[[], ["Hostage"]])
     legal = [n for n in notations(game) if n.startswith("escape")]
     assert legal == ["escape b4-c1 ransoming Hostage", "escape b4-d1 ransoming Hostage"]
     play(game, "escape b4-c1 ransoming Hostage")
@@ -122,7 +118,7 @@ def test_ransom_in_place_of_the_escape_sacrifice(study: Rules) -> None:
 
 
 def test_ransom_trade_for_a_captured_escape_tile(study: Rules) -> None:
-    """"The player may trade a captured tile with the Ransom ability for any previously captured
+    """ "The player may trade a captured tile with the Ransom ability for any previously captured
     tile by the opponent with the Escape ability. Any retrieved tile in this fashion is placed in
     a starting square as though it just used the Escape ability\""""
     game = build(

@@ -22,7 +22,7 @@ ROBIN_HOOD = [
 
 
 def test_robin_hood_little_john_cannot_be_captured(study: Rules) -> None:
-    """"Since the Priest starts in the Defense icon square indicated by the Little John Tile and
+    """ "Since the Priest starts in the Defense icon square indicated by the Little John Tile and
     the Jump icon ... is a straight line running from the Defense icon-indicated square to
     Little John, the Seer can't capture Little John. Likewise, the Assassin's Jump Slide icon
     will not allow it to leap over the Defense icon-indicated square"."""
@@ -37,7 +37,7 @@ def test_without_defense_icons_the_same_captures_are_legal(study: Rules) -> None
 
 
 def test_robin_hood_friar_tuck(study: Rules) -> None:
-    """"Since there is not a straight line from the square occupied by Sir Guy to Friar Tuck
+    """ "Since there is not a straight line from the square occupied by Sir Guy to Friar Tuck
     ... both the "Green Path" and "Blue Path" Jump moves pass through a Defense icon-indicated
     square, Sir Guy cannot capture Friar Tuck." "... only the "Purple Path" Jump move passes
     through a Defense-indicated square, while the "Red Path" ... doesn't ... so the Ranger could
@@ -52,7 +52,7 @@ def test_robin_hood_friar_tuck(study: Rules) -> None:
 
 
 def test_defense_blocks_a_straight_move_and_a_strike(study: Rules) -> None:
-    """"A tile cannot capture a target tile if its straight move towards or into the target
+    """ "A tile cannot capture a target tile if its straight move towards or into the target
     square would pass through a square with a Defense icon"; "The Strike icon follows the same
     rules as the Jump icon"."""
     # Friar Tuck on c4 (second player) defends b3, c3 and d3.

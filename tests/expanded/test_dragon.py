@@ -25,7 +25,7 @@ def _dragon(game: Game) -> tuple[str, tuple[int, int], int]:
 
 
 def test_set_up_in_the_middle_facing_left_or_right_threatening_nothing(rules: Rules) -> None:
-    """"randomly place the Dragon in one of the middle four squares of the gameboard, with its
+    """ "randomly place the Dragon in one of the middle four squares of the gameboard, with its
     orientation facing either to the right or to the left"; "The final set-up cannot allow a
     player to lose a tile to the Dragon before his first turn even starts\""""
     seen = set()
@@ -42,7 +42,7 @@ def test_set_up_in_the_middle_facing_left_or_right_threatening_nothing(rules: Ru
 
 
 def test_between_turns_it_captures_with_its_move_icons(rules: Rules) -> None:
-    """"if there is a tile that may be captured by the Dragon, the Dragon automatically moves to
+    """ "if there is a tile that may be captured by the Dragon, the Dragon automatically moves to
     capture the tile"; "The Dragon tile does not flip over ... and it keeps its same
     orientation\""""
     game = build(
@@ -56,7 +56,7 @@ def test_between_turns_it_captures_with_its_move_icons(rules: Rules) -> None:
 
 
 def test_at_the_edge_it_turns_round_and_captures_nothing_that_turn(rules: Rules) -> None:
-    """"If a move places the Dragon at the edge of the game board, during the next in between
+    """ "If a move places the Dragon at the edge of the game board, during the next in between
     turn, the Dragon will re-orient to the opposite direction only; it will not move to capture a
     new tile on the turn it re-orients, even if it could.\""""
     game = build(
@@ -72,7 +72,7 @@ def test_at_the_edge_it_turns_round_and_captures_nothing_that_turn(rules: Rules)
 
 
 def test_a_slide_enrages_it_and_the_enraging_player_orients_it(rules: Rules) -> None:
-    """"if the player can capture the Dragon tile using either the Slide or Jump Slide icon (and
+    """ "if the player can capture the Dragon tile using either the Slide or Jump Slide icon (and
     ONLY those two icons), the player can choose to take their entire turn to enrage the Dragon.
     ... pushing it one square in the direction of the move. Once the Dragon is in the new
     square, it flips over to its "enraged" side, and the player that enraged it may choose
@@ -94,7 +94,7 @@ def test_a_slide_enrages_it_and_the_enraging_player_orients_it(rules: Rules) -> 
 
 
 def test_a_jump_or_move_cannot_enrage(rules: Rules) -> None:
-    """"(and ONLY those two icons)\""""
+    """ "(and ONLY those two icons)\""""
     game = build(
         rules, ["c1 Champion 0", "f1 Duke 0", "f6 Duke 1"], dragon={"at": "c3", "facing": "left"}
     )
@@ -102,7 +102,7 @@ def test_a_jump_or_move_cannot_enrage(rules: Rules) -> None:
 
 
 def test_a_push_into_a_tile_captures_it_and_does_not_enrage(rules: Rules) -> None:
-    """"If there is a non-Terrain Tile in the square where the Dragon is pushed, that tile is
+    """ "If there is a non-Terrain Tile in the square where the Dragon is pushed, that tile is
     immediately captured and the Dragon does not enrage; in this instance, the player should
     randomly re-orient the Dragon either right or left\""""
     game = build(
@@ -119,7 +119,7 @@ def test_a_push_into_a_tile_captures_it_and_does_not_enrage(rules: Rules) -> Non
 
 
 def test_enraged_strikes_up_to_two_then_calms(rules: Rules) -> None:
-    """"During the next in between turn after the Dragon was enraged, the Dragon will capture up
+    """ "During the next in between turn after the Dragon was enraged, the Dragon will capture up
     to two tiles at once using only its Strike icons. If there are more than two tiles, randomly
     determine which tiles are captured"; "When it captures a tile(s), immediately flip the
     Dragon back to its starting side and randomly re-orient it either right or left.\""""
@@ -135,7 +135,7 @@ def test_enraged_strikes_up_to_two_then_calms(rules: Rules) -> None:
 
 
 def test_enraged_with_nothing_to_strike_moves_and_turns(rules: Rules) -> None:
-    """"If there are no tiles it can use its Strike icons against, then randomly determine where
+    """ "If there are no tiles it can use its Strike icons against, then randomly determine where
     it moves using its Move icons; if there is a tile in the square where it moves, capture that
     tile. After it has moved into its new square, rotate the Dragon 90 degrees in the direction
     of the move\""""
@@ -159,7 +159,7 @@ def test_enraged_with_nothing_to_strike_moves_and_turns(rules: Rules) -> None:
 
 
 def test_mountain_and_fort(rules: Rules, custom: dict[str, Any]) -> None:
-    """"The Dragon will move into the Fort ... using its Move icons, while on its Starting side,
+    """ "The Dragon will move into the Fort ... using its Move icons, while on its Starting side,
     to capture a tile"; "while moving randomly on its enraged side, the Dragon can enter both the
     Fort (Camelot) and the Mountain Tiles"; "The Mountain and Fort Tiles block the Dragon's
     Strike icons per the standard rules\""""
@@ -191,7 +191,7 @@ def test_mountain_and_fort(rules: Rules, custom: dict[str, Any]) -> None:
 
 
 def test_immune_to_dread(rules: Rules, custom: dict[str, Any]) -> None:
-    """"Dread: The Dragon is immune to the Dread icon.\""""
+    """ "Dread: The Dragon is immune to the Dread icon.\""""
     study = load_rules(custom, "study")
     game = build(
         study,

@@ -26,7 +26,7 @@ def test_a_move_freezes_the_tiles_under_dread(study: Rules) -> None:
 
 
 def test_a_frozen_tile_cannot_be_captured_nor_commanded(study: Rules) -> None:
-    """"The tile cannot be moved, captured, shifted by the Command ability"."""
+    """ "The tile cannot be moved, captured, shifted by the Command ability"."""
     game = build(
         study,
         ["c3 Wraith 0", "c4 Footman 1", "b3 Footman 0", "c5 General 1 back", "a1 Duke 0"],
@@ -41,7 +41,7 @@ def test_a_frozen_tile_cannot_be_captured_nor_commanded(study: Rules) -> None:
 
 
 def test_frozen_until_the_controlling_players_turn_begins_uncovered(study: Rules) -> None:
-    """"until the Dread icon is removed (i.e. at the start of the controlling player's turn,
+    """ "until the Dread icon is removed (i.e. at the start of the controlling player's turn,
     the Dread icon is no longer covering the previously frozen tile)"."""
     game = build(study, ["c2 Wraith 0 back", "d3 Footman 1", "a1 Duke 0", "f6 Duke 1"])
     play(game, "c2-c3")  # freezes d3
@@ -55,7 +55,7 @@ def test_frozen_until_the_controlling_players_turn_begins_uncovered(study: Rules
 
 
 def test_immune_duke_dread_tiles_and_tiles_in_a_fort(study: Rules) -> None:
-    """"any tile acting as the Duke, as well as any tile with a Dread icon, is immune"; "a tile
+    """ "any tile acting as the Duke, as well as any tile with a Dread icon, is immune"; "a tile
     in the Fort ... cannot be frozen in place, while a tile with a Dread icon inside the Fort
     ... cannot freeze any tile in place outside"."""
     game = build(
@@ -75,13 +75,13 @@ def test_immune_duke_dread_tiles_and_tiles_in_a_fort(study: Rules) -> None:
 
 
 def test_friendly_tiles_are_frozen_too(study: Rules) -> None:
-    """"any tile (friendly or enemy) in a square covered by a Dread icon is frozen"."""
+    """ "any tile (friendly or enemy) in a square covered by a Dread icon is frozen"."""
     game = build(study, ["c3 Wraith 0", "c4 Footman 0", "a1 Duke 0"])
     assert not [n for n in notations(game) if n.startswith("c4")]
 
 
 def test_placement_freezes_too(study: Rules) -> None:
-    """"After any movement or placement of a new tile is complete"."""
+    """ "After any movement or placement of a new tile is complete"."""
     game = build(study, ["c1 Duke 0", "c3 Footman 1", "f6 Duke 1"], bags=(["Wraith"], []))
     play(game, "draw")
     play(game, "c2")

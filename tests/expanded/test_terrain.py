@@ -11,7 +11,7 @@ MOUNTAIN_C3 = {"terrain": [{"tile": "Mountain", "at": "c3"}]}
 
 
 def test_mountain_example_pikeman(study: Rules) -> None:
-    """"For the Pikeman, a straight line drawn from the center square occupied by it to either
+    """ "For the Pikeman, a straight line drawn from the center square occupied by it to either
     of the squares it could normally target with its Strike icon passes through the square
     occupied by the Mountain Tile, so it can't use that icon in either square this turn; this
     means the Knight and Footman Tiles occupying those squares are safe for now.\""""
@@ -24,7 +24,7 @@ def test_mountain_example_pikeman(study: Rules) -> None:
 
 
 def test_mountain_example_bowman(study: Rules) -> None:
-    """"A line drawn from the center of the Bowman's square to the center of the target square
+    """ "A line drawn from the center of the Bowman's square to the center of the target square
     on either side of the square occupied by the Mountain Tile passes through the "kitty
     corners." As such, the controlling player can still use the Strike icon in either square to
     eliminate the Marshall or the Priest; obviously the player cannot use the Strike icon in the
@@ -39,7 +39,7 @@ def test_mountain_example_bowman(study: Rules) -> None:
 
 
 def test_mountain_no_entry_no_jumping_over_no_command_no_placement(study: Rules) -> None:
-    """"cannot be moved into with the Move, Slide or Jump Slide icons, or jumped over with the
+    """ "cannot be moved into with the Move, Slide or Jump Slide icons, or jumped over with the
     Jump or Jump Slide icons"; "New Troop Tiles ... cannot be placed in this square"; "The
     Command icon cannot be used to move a Troop Tile into a square occupied by a Mountain"."""
     game = build(
@@ -61,12 +61,14 @@ def test_mountain_no_entry_no_jumping_over_no_command_no_placement(study: Rules)
 def test_straight_jump_over_the_mountain_is_blocked_a_knights_jump_goes_around(
     study: Rules,
 ) -> None:
-    """"if there is a "straight jump path" from the moving tile to the target square and the
+    """ "if there is a "straight jump path" from the moving tile to the target square and the
     Mountain Tile is anywhere along that path, the jump cannot be made. However, if there is no
     straight line move to the target square, then the player can use which ever path can move
     around the Mountain Tile.\""""
     game = build(
-        study, ["c1 Champion 0", "b1 Knight 0", "f1 Duke 0"], terrain=[{"tile": "Mountain", "at": "c2"}]
+        study,
+        ["c1 Champion 0", "b1 Knight 0", "f1 Duke 0"],
+        terrain=[{"tile": "Mountain", "at": "c2"}],
     )
     legal = notations(game)
     assert "c1-c3" not in legal  # straight over the Mountain
@@ -104,7 +106,7 @@ def test_fort_entry_occupant_strike_and_command(study: Rules) -> None:
 
 
 def test_fort_holds_one_tile_and_is_captured_into(study: Rules) -> None:
-    """"Only a single Troop Tile can be in the square occupied by a Fort Tile at the end of a
+    """ "Only a single Troop Tile can be in the square occupied by a Fort Tile at the end of a
     turn; if a friendly Troop Tile is already there, then the move cannot be made"; "If an enemy
     tile already occupies the square, capture it."""
     keep = {"terrain": [{"tile": "Keep", "at": "c3"}]}
@@ -115,7 +117,7 @@ def test_fort_holds_one_tile_and_is_captured_into(study: Rules) -> None:
 
 
 def test_flag_is_carried_and_passed_sideways(tileset: dict[str, Any]) -> None:
-    """"Flag Tiles can be picked up and carried by Troop Tiles that end their move in a square
+    """ "Flag Tiles can be picked up and carried by Troop Tiles that end their move in a square
     occupied by a Flag Tile"; "the Flag may be moved to another Troop Tile controlled by the
     player if that Troop Tile occupies a square that shares a side with the current Flag Tile
     holder"."""
@@ -137,7 +139,7 @@ def test_flag_is_carried_and_passed_sideways(tileset: dict[str, Any]) -> None:
 
 
 def test_terrain_captures_are_not_by_an_opponent(tileset: dict[str, Any]) -> None:
-    """"Any tile(s) captured by a Terrain Tile are not considered to have been "captured by an
+    """ "Any tile(s) captured by a Terrain Tile are not considered to have been "captured by an
     opponent."": the Dragon taking a Duke wins no game.
 
     Decision: that player plays on without a Duke (no more placements)."""
@@ -159,7 +161,7 @@ def test_terrain_captures_are_not_by_an_opponent(tileset: dict[str, Any]) -> Non
 
 
 def test_mountain_is_placed_at_random_after_set_up(tileset: dict[str, Any]) -> None:
-    """"Before play begins, randomly determine the placement of the Mountain Tile into any open
+    """ "Before play begins, randomly determine the placement of the Mountain Tile into any open
     square after set-up is complete": seeded, so the same seed gives the same square."""
     rules = load_rules(tileset, "mountain")
     squares = set()
