@@ -98,8 +98,10 @@ def describe(game: Game, action: ActionTuple) -> ActionRecord:
     tile = moved = captured = drawn = None
     if kind == PLACE:
         tile = names[game.placement_tile()].name
-    elif kind in (DRAFT, CHOOSE, RANSOM):
+    elif kind in (DRAFT, RANSOM):
         tile = names[_tile].name
+    elif kind == CHOOSE:
+        tile = names[game.pending[_tile]].name  # type: ignore[attr-defined]
     elif kind in (MOVE, STRIKE, COMMAND, SUMMON, DIVINE, ESCAPE, FLAG_PASS):
         actor = game.board[by if kind == COMMAND else frm]
         tile = names[actor >> 2].name
