@@ -143,6 +143,8 @@ def build_extras(
         if name not in by_name:
             raise fail(f"set terrain names unknown terrain tile {name!r}")
         set_terrain.append((by_name[name], int(stack["count"])))
+    # Order by content, never by name, so renaming tiles changes nothing but the names.
+    set_terrain.sort(key=lambda entry: (_content(terrain[entry[0]]), entry[1]))
     spec = dict(game_set.get("rules", {}))
     for key, choices in (
         ("flag_squares", FLAG_SQUARES),
@@ -222,6 +224,23 @@ def build_extras(
         abilities=tuple(abilities),
         has_dread_icon=tuple(dread),
         used=used,
+    )
+
+
+def _content(kind: TerrainType) -> str:
+    """A terrain tile's properties and grids without its name or index."""
+    return repr((kind.count, sorted(kind.enter_with), kind.placement, kind.sides)) + repr(
+        (
+            kind.occupants,
+            kind.blocks_jump,
+            kind.blocks_slide,
+            kind.blocks_strike_line,
+            kind.shelters_from_strike,
+            kind.shelters_from_dread,
+            kind.allows_placement,
+            kind.carried,
+            kind.acts,
+        )
     )
 
 

@@ -86,3 +86,12 @@ def test_placement_freezes_too(study: Rules) -> None:
     play(game, "draw")
     play(game, "c2")
     assert game.rules.geometry.parse("c3") in game.frozen  # type: ignore[attr-defined]
+
+
+def test_a_frozen_tile_uses_no_ability(study: Rules) -> None:
+    """ "The tile cannot be moved, captured, shifted by the Command ability, or use any
+    ability\""""
+    position = ["c1 Duke 0", "e4 Duchess 0", "f6 Duke 1"]
+    assert [n for n in notations(build(study, position)) if n.startswith("summon")]
+    frozen = build(study, [*position, "e5 Wraith 1"])  # its Dread ahead (as it sees it): e4
+    assert not [n for n in notations(frozen) if n.startswith("summon")]

@@ -118,3 +118,52 @@ def test_custom_records_replay(custom: dict[str, Any]) -> None:
 def test_many_more_custom_games(custom: dict[str, Any], seed: int) -> None:
     """More of the same, run with the slow tests."""
     _check_game(load_rules(custom, "everything"), 1000 + seed, 400)
+
+
+@pytest.mark.parametrize("name", ["everything"])
+def test_renamed_tiles_play_identical_expanded_games(custom: dict[str, Any], name: str) -> None:
+    """No tile name steers expanded play: renaming every tile, terrain included, gives the same
+    seeded games apart from the names."""
+    import copy
+    import re
+
+    from dukec.engine.record import record_lines
+    from tests.engine.test_independence import renamed
+
+    original = load_rules(copy.deepcopy(custom), name)
+    other, mapping = renamed(custom)
+    for game_set in other["sets"]:
+        game_set.get("terrain", []).sort(key=lambda s: s["tile"])
+    renamed_rules = load_rules(other, name)
+    for seed in range(6):
+        one = play_game(original, RandomPlayer(seed), RandomPlayer(seed + 9), seed=seed)
+        two = play_game(renamed_rules, RandomPlayer(seed), RandomPlayer(seed + 9), seed=seed)
+        expected = []
+        for line in list(record_lines(one))[1:]:
+            for old, new in mapping.items():
+                line = re.sub(rf"\b{old}\b", new, line)
+            expected.append(line)
+        assert list(record_lines(two))[1:] == expected
+
+
+def test_renamed_objective_sets_play_identical_games(tileset: dict[str, Any]) -> None:
+    """The same for the alternate objectives, whose rules name tiles (a draft, a win)."""
+    import copy
+    import re
+
+    from dukec.engine.record import record_lines
+    from tests.engine.test_independence import renamed
+
+    other, mapping = renamed(tileset)
+    for name in ("dynastic-dispute", "dark-rider", "counting-coup"):
+        original = load_rules(copy.deepcopy(tileset), name)
+        renamed_rules = load_rules(other, name)
+        for seed in range(3):
+            one = play_game(original, RandomPlayer(seed), RandomPlayer(seed + 9), seed=seed)
+            two = play_game(renamed_rules, RandomPlayer(seed), RandomPlayer(seed + 9), seed=seed)
+            expected = []
+            for line in list(record_lines(one))[1:]:
+                for old, new in mapping.items():
+                    line = re.sub(rf"\b{old}\b", new, line)
+                expected.append(line)
+            assert list(record_lines(two))[1:] == expected

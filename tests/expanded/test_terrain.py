@@ -181,3 +181,28 @@ def test_mountain_is_placed_at_random_after_set_up(tileset: dict[str, Any]) -> N
             again.play_random(rng)
         assert again.terrain == game.terrain  # type: ignore[attr-defined]
     assert len(squares) > 3
+
+
+def test_jump_slide_cannot_pass_the_mountain(study: Rules) -> None:
+    """Jump Slide: "(This will not allow a tile to Jump Slide past the Mountain Tile.)\""""
+    # The Assassin (front: Jump Slide forward from two squares away) on c1.
+    skipped = build(
+        study, ["c1 Assassin 0", "f1 Duke 0"], terrain=[{"tile": "Mountain", "at": "c2"}]
+    )
+    assert not [n for n in notations(skipped) if n.startswith("c1-c")]
+    beyond = build(
+        study, ["c1 Assassin 0", "f1 Duke 0"], terrain=[{"tile": "Mountain", "at": "c5"}]
+    )
+    assert [n for n in notations(beyond) if n.startswith("c1-c")] == ["c1-c3", "c1-c4"]
+
+
+def test_fort_blocks_a_strike_line_like_the_mountain(study: Rules) -> None:
+    """Fort: "The Strike icon cannot be used if a straight line between the target square and
+    the center of the square occupied by the Troop Tile crosses any part of a square occupied by
+    the Fort Tile\""""
+    game = build(
+        study,
+        ["c2 Bowman 0 back", "c4 Footman 1", "f1 Duke 0"],
+        terrain=[{"tile": "Keep", "at": "c3"}],
+    )
+    assert "c2!c4" not in notations(game)
