@@ -297,15 +297,10 @@ class ExpandedGame(Game):
             if how not in kind.enter_with or kind.occupants < 1:
                 return False
         f = self.flag_at(to)
-        if f >= 0:
-            flag = self.flags[f]
-            if how not in self._types[flag[2]].enter_with:
-                return False
-            barred = self.objective.flag_barred
-            if (barred == "own" and flag[1] == me) or (barred == "opponent" and flag[1] == me ^ 1):
-                return False
-            if self.flag_at(frm) >= 0:
-                return False
+        if f >= 0 and how not in self._types[self.flags[f][2]].enter_with:
+            return False
+        if not self._banner_ok(me, frm, to):
+            return False
         v = self.board[to]
         if v >= 0:
             if v & 1 == me or not self._capturable(to):
@@ -313,6 +308,18 @@ class ExpandedGame(Game):
             if how != "command" and not self._defense_ok(frm, to, how):
                 return False
         return True
+
+    def _banner_ok(self, me: int, frm: int, to: int) -> bool:
+        """Whether a tile of ``me`` from ``frm`` may end on ``to`` as far as banners go: not on
+        a barred one, and not on one while carrying another."""
+        f = self.flag_at(to)
+        if f < 0:
+            return True
+        owner = self.flags[f][1]
+        barred = self.objective.flag_barred
+        if (barred == "own" and owner == me) or (barred == "opponent" and owner == me ^ 1):
+            return False
+        return frm < 0 or self.flag_at(frm) < 0
 
     def _path_free(self, frm: int, dx: int, dy: int) -> bool:
         for cx, cy in crossed_cells(dx, dy):
@@ -470,6 +477,8 @@ class ExpandedGame(Game):
                 continue
             kind = self.terrain_type(t)
             if kind is not None and kind.occupants < 1:
+                continue
+            if not self._banner_ok(me, frm, t):
                 continue
             v = self.board[t]
             if v < 0 or t == gone:
