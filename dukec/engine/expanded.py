@@ -608,7 +608,11 @@ class ExpandedGame(Game):
         squares = [n for n in self._neighbours[duke] if self._open(n)]
         if not squares:
             return False
-        if self._duke_safe(me):
+        snap = self._snapshot()
+        self._release(me ^ 1)  # as at the opponent's next turn
+        safe = self._duke_safe(me)
+        self._restore(snap)
+        if safe:
             return True
         return any(
             self._placement_safe(me, n, tile)
