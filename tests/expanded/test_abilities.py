@@ -145,3 +145,14 @@ def test_abilities_obey_the_duke_danger_rule(study: Rules) -> None:
         "summon b1-c2",
         "summon b1-d1",
     ]
+
+
+def test_perft_counts_a_divination_as_one_turn(study: Rules) -> None:
+    """By hand: the Duke's 5 Slides; a draw of 4 kinds of tile onto b1, d1 or c2 (12); a
+    Divination: keep one of the three drawn, each other one back or destroyed (12 choices), placed
+    on one of 3 squares (36)."""
+    from dukec.engine import perft
+
+    bag = ["Knight", "Seer", "Wizard", "Priest"]
+    game = build(study, ["c1 Duke 0", "e3 Oracle 0 back", "f6 Duke 1"], bags=(bag, []))
+    assert perft(game, 1) == 5 + 12 + 36
