@@ -210,6 +210,12 @@ def play_command(
             "actions: c2-c3, c2xc4 (capture), c1!c3 (strike), e1:d1-d2 (command), "
             "draw, then the square to place on; 'moves' lists them"
         )
+        if rules.expanded is not None:
+            click.echo(
+                "expanded: flag c2-c3 (pass a Flag), flag@c6, summon f5-d1, divine e3, "
+                "keep Name, escape c1-d1 sacrificing d1, ransom Name for Other@c1, draft Name, "
+                "a3-c3 enrage away|home (push the Dragon)"
+            )
         if players[0].name == "human":
             click.echo(board_text(_position(rules, None, seed)))
     record = play_game(
