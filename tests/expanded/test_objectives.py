@@ -175,44 +175,54 @@ def test_trophy_hunters_flags_on_the_home_edges(trophy: Rules) -> None:
 
 
 def test_trophy_hunters_example(trophy: Rules) -> None:
-    """The p. 11 example, Joshua (first player) against Frank. "the first thing Joshua does is
-    move his Footman Tile into the square occupied by the Flag Tile"; "he uses the Strike icon of
-    the Bowman ... and captures Joshua's Knight Tile"; "he moves the Wizard adjacent to the
-    Footman"; "Frank's not in a position to use a Strike icon against the Footman, nor can he move
-    into the square to capture the Footman while the Flag is there, so ... Frank ... moves his
-    Pikeman"; "Joshua moves the Flag Tile from underneath the Footman Tile to underneath the
-    Wizard Tile"; "he uses the Strike icon from the Pikeman to capture the Wizard ..., leaving his
-    Flag Tile by itself in a square"; "he's several turns from being able to move Frank's Flag
-    Tile the one last square needed to hit his home edge and win the game.\""""
+    """The p. 11 example, Joshua (first player) against Frank, on a board rebuilt from the text.
+    "the first thing Joshua does is move his Footman Tile into the square occupied by the Flag
+    Tile"; "Frank, to stop Joshua from moving his Knight next to the Footman, wants to eliminate
+    the Knight Tile. He could use his Pikeman, but that would put it in danger of capture by
+    Joshua's Footman next turn. Instead ... he uses the Strike icon of the Bowman ... and
+    captures Joshua's Knight Tile"; "he moves the Wizard adjacent to the Footman"; "Frank's not
+    in a position to use a Strike icon against the Footman, nor can he move into the square to
+    capture the Footman while the Flag is there, so ... Frank ... moves his Pikeman"; "Joshua
+    moves the Flag Tile from underneath the Footman Tile to underneath the Wizard Tile"; "he uses
+    the Strike icon from the Pikeman to capture the Wizard ..., leaving his Flag Tile by itself in
+    a square"; "he's several turns from being able to move Frank's Flag Tile the one last square
+    needed to hit his home edge and win the game.\""""
     game = build(
         trophy,
         [
             "f1 Duke 0",
             "c4 Footman 0",
-            "b5 Knight 0",
+            "b4 Knight 0",
             "d1 Wizard 0",
             "f6 Duke 1",
-            "c6 Bowman 1 back",
-            "e5 Pikeman 1",
-            "b4 Footman 1",
+            "a5 Bowman 1 back",
+            "c5 Pikeman 1",
         ],
         flags=[{"at": "c3", "owner": 1}, {"at": "a1", "owner": 0}],
     )
     square = trophy.geometry.parse
     play(game, "c4-c3")
     assert game.flags[0][0] == square("c3")  # type: ignore[attr-defined]
-    play(game, "c6!b5")
+    # Joshua's Knight could step next to the Footman (b4-c4); Frank's Pikeman could take it ...
+    assert "c5xb4" in notations(game)
+    game.apply(
+        next(a for a in game.legal_actions() if a.frm == square("c5") and a.to == square("b4"))
+    )
+    assert "c3xb4" in notations(game)  # ... and be taken by the Footman next turn.
+    game.undo()
+    play(game, "a5!b4")
     assert game.captured[0] == [trophy.type_named("Knight")]
     play(game, "d1-c2")
     frank = notations(game)
     assert not [n for n in frank if n.endswith("c3")]  # no capture of the Footman on the Flag
-    play(game, "e5-d4")
+    play(game, "c5-d4")
     play(game, "flag c3-c2")
     assert game.flags[0][0] == square("c2")  # type: ignore[attr-defined]
     play(game, "d4!c2")
-    assert game.flags[0][0] == square("c2") and game.board[square("c2") or 0] < 0  # type: ignore[attr-defined]
+    c2 = square("c2") or 0
+    assert game.flags[0][0] == c2 and game.board[c2] < 0  # type: ignore[attr-defined]
     assert game.result is None
-    assert trophy.geometry.coords(square("c2") or 0)[1] == 1  # one square from the home edge
+    assert trophy.geometry.coords(c2)[1] == 1  # one square from Joshua's home edge
 
 
 def test_trophy_hunters_win_at_the_home_edge_and_own_flag_barred(trophy: Rules) -> None:
