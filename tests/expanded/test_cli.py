@@ -102,3 +102,45 @@ def test_a_bad_expanded_position_names_the_entry(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["moves", str(path)])
     assert result.exit_code == 1
     assert "terrain[0]" in result.stderr and "'Mountian'" in result.stderr
+
+
+def test_replay_checks_what_the_dragon_did(tmp_path: Path) -> None:
+    """A record whose Dragon events were changed no longer replays: the first bad line is named."""
+    record = tmp_path / "dragon.jsonl"
+    for seed in range(40):
+        args = ["play", "--game", "dragon", "--seed", str(seed), "--first", "random"]
+        CliRunner().invoke(main, [*args, "--second", "random", "--quiet", "--record", str(record)])
+        lines = record.read_text().splitlines()
+        with_events = [i for i, line in enumerate(lines) if '"events"' in line]
+        if with_events:
+            break
+    else:
+        pytest.fail("no game with an event of the Dragon")
+    number = with_events[0]
+    entry = json.loads(lines[number])
+    entry["events"] = ["nothing at all"]
+    lines[number] = json.dumps(entry)
+    record.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(main, ["replay", str(record)])
+    assert result.exit_code == 1
+    assert f"action {number}" in result.stderr and "nothing at all" in result.stderr
+
+
+def test_moves_json_names_the_new_kinds(tmp_path: Path) -> None:
+    position = {
+        "to_move": 0,
+        "board": [
+            {"tile": "Duke", "owner": 0, "side": "front", "at": "c1"},
+            {"tile": "Duchess", "owner": 0, "side": "front", "at": "f4"},
+            {"tile": "Duke", "owner": 1, "side": "front", "at": "c6"},
+        ],
+    }
+    path = tmp_path / "summon.json"
+    path.write_text(json.dumps(position))
+    result = CliRunner().invoke(main, ["moves", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    summons = [a for a in json.loads(result.stdout) if a["kind"] == "summon"]
+    assert summons == [
+        {"kind": "summon", "from": "f4", "to": t, "by": "c1", "notation": f"summon f4-{t}"}
+        for t in ("b1", "d1", "c2")
+    ]
