@@ -141,6 +141,7 @@ class ExpandedGame(Game):
             list(self.flag_queue),
             self.relocate,
             self._over,
+            list(self.last_events),
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
@@ -171,6 +172,7 @@ class ExpandedGame(Game):
             self.flag_queue,
             self.relocate,
             self._over,
+            self.last_events,
         ) = snap
         self._version += 1
 
