@@ -631,6 +631,10 @@ class ExpandedGame(Game):
         self._check_wins(me)
 
     def _duke_safe(self, me: int) -> bool:
+        if not self.objective.duke_capture_wins:
+            # Where taking the Duke wins nothing, it may be left in danger (the rulebook then
+            # says what follows its capture: no more placements).
+            return True
         duke = self.duke[me]
         return duke < 0 or not self._attacked(duke, me ^ 1)
 

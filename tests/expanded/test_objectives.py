@@ -133,6 +133,21 @@ def test_counting_coup_cannot_enter_the_opponents_flag(coup: Rules) -> None:
     assert "c3-c4" not in notations(game)
 
 
+def test_where_the_duke_wins_nothing_it_may_be_left_in_danger(coup: Rules, study: Rules) -> None:
+    """ "If a player's Duke is captured, that player cannot place any new Troop Tiles on the
+    gameboard; players do not win by capturing the Duke, however."
+
+    Decision: a Duke whose capture wins nothing can be captured in play, so the Duke-danger rule
+    does not hold in such a set; a move that leaves it capturable is legal."""
+    position = ["c1 Duke 0", "a2 Footman 0", "c2 Footman 1", "f6 Duke 1"]
+    guarded = build(coup, position)
+    assert guarded.in_guard()
+    assert "a2-a3" in notations(guarded)
+    standard = build(study, position)  # where capturing the Duke wins
+    assert standard.in_guard()
+    assert "a2-a3" not in notations(standard)
+
+
 def test_counting_coup_duke_capture_does_not_win_losing_every_tile_does(coup: Rules) -> None:
     """ "If a player's Duke is captured, that player cannot place any new Troop Tiles on the
     gameboard; players do not win by capturing the Duke"; "If a player has all of his pieces
