@@ -3,9 +3,11 @@
 :class:`ExpandedGame` is the :class:`Game` of a game set that uses any of it (``Game(rules)``
 gives one when ``rules.expanded`` is set). It keeps the base engine's state and interface and
 adds terrain, banners, the roaming tile, frozen tiles, scores and the pre-play phases, all read
-from the
-tile set's data. Clarity over speed here: every action saves a snapshot of the whole state, and
+from the tile set's data. Clarity over speed here: every action saves a snapshot of the whole state, and
 undo restores it exactly; the base game never comes through this module.
+
+Words: a *banner* is a terrain tile that troop tiles carry (the rulebook's flag); the *roaming
+tile* is a terrain tile that acts between turns with its own two grids (the rulebook's dragon).
 
 Extra action kinds (the same 5-tuple ``(kind, frm, to, by, tile)``):
 ``FLAG_PASS (holder, receiver)``; ``FLAG_PLACE (flag square or -1, to)``;
@@ -744,7 +746,7 @@ class ExpandedGame(Game):
             self.to_move = self.rules.setup[self.setup_index].owner
 
     def _after_setup(self) -> None:
-        """banners are placed by the players, then random terrain and the roaming tile go down."""
+        """Banners are placed by the players, then random terrain and the roaming tile go down."""
         queue = []
         for index, count in self.extras.set_terrain:
             if self._types[index].placement == "chosen":
@@ -1060,7 +1062,7 @@ class ExpandedGame(Game):
     # -------------------------------------------------------------- the roaming tile
 
     def _dragon_offset(self, dx: int, dy: int) -> tuple[int, int]:
-        """A roaming tile-grid offset (+dy the way it faces) as a board offset."""
+        """An offset of the roaming tile's grids (+dy the way it faces) as a board offset."""
         fx, fy = self.dragon[1], self.dragon[2]
         rx, ry = fy, -fx  # its right hand
         return dx * rx + dy * fx, dx * ry + dy * fy
@@ -1122,7 +1124,7 @@ class ExpandedGame(Game):
         self.last_events.append(f"{self._roamer()} calms")
 
     def _dragon_turn(self) -> None:
-        """The roaming tile's action between two turns (rulebook, roaming tile Tile)."""
+        """The roaming tile's action between two turns (rulebook pp. 9-10)."""
         d = self.dragon
         if d[4]:
             d[4] = 0  # enraging it took this action

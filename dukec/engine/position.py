@@ -165,7 +165,7 @@ def _read_expanded(game: ExpandedGame, data: dict[str, Any], seen: dict[int, str
             raise PositionError(
                 f"{where}: {entry['tile']!r} is not a terrain tile that lies on a square "
                 f"(terrain: {', '.join(sorted(lying))}; "
-                "banners go in 'flags', the roaming tile in 'dragon')"
+                "flags go in 'flags', the tile that acts between turns in 'dragon')"
             )
         square = _square(game, entry["at"], where)
         if square in holds:
@@ -180,9 +180,11 @@ def _read_expanded(game: ExpandedGame, data: dict[str, Any], seen: dict[int, str
     for index, entry in enumerate(data.get("flags", [])):
         where = f"flags[{index}]"
         if not isinstance(entry, dict) or "at" not in entry:
-            raise PositionError(f"{where}: a banner needs 'at' (and 'owner': 0, 1 or null)")
+            raise PositionError(f"{where}: a flag needs 'at' (and 'owner': 0, 1 or null)")
         if flag_type < 0:
-            raise PositionError(f"{where}: the tile set has no banner (a carried terrain tile)")
+            raise PositionError(
+                f"{where}: the tile set has no flag (a terrain tile that is carried)"
+            )
         square = _square(game, entry["at"], where)
         if square in holds:
             raise PositionError(f"{where}: square {entry['at']} already holds {holds[square]}")
@@ -190,7 +192,7 @@ def _read_expanded(game: ExpandedGame, data: dict[str, Any], seen: dict[int, str
         if owner not in (0, 1, None):
             raise PositionError(f"{where}: owner must be 0, 1 or null")
         game.flags.append([square, -1 if owner is None else int(owner), flag_type])
-        holds[square] = "a banner"
+        holds[square] = "a flag"
     dragon = data.get("dragon")
     if dragon:
         where = "dragon"
