@@ -215,3 +215,14 @@ def test_the_same_seed_gives_the_same_dragon(rules: Rules) -> None:
 
     assert run(5) == run(5)
     assert run(5) != run(6)
+
+
+def test_a_jump_slide_enrages_it_too(rules: Rules) -> None:
+    """ "using either the Slide or Jump Slide icon": the Assassin's Jump Slide skips c2 and meets
+    the Dragon on c3, pushing it to c4."""
+    game = build(
+        rules, ["c1 Assassin 0", "f1 Duke 0", "f6 Duke 1"], dragon={"at": "c3", "facing": "right"}
+    )
+    assert {"c1-c3 enrage away", "c1-c3 enrage home"} <= set(notations(game))
+    play(game, "c1-c3 enrage home")
+    assert _dragon(game) == ("c4", (0, -1), 1)
