@@ -327,3 +327,19 @@ def test_dynastic_dispute_selection(tileset: dict[str, Any]) -> None:
     assert game.phase is Phase.PLAY and game.to_move == 1
     total = [len(game.bags[o]) + len(game.boxed[o]) + len(game.pieces[o]) for o in (0, 1)]  # type: ignore[attr-defined]
     assert total == [19, 19]
+
+
+def test_dark_rider_a_pikeman_on_the_far_edge_stays(tileset: dict[str, Any]) -> None:
+    """ "Once a Pikeman Tile reaches the opponent's edge, it is frozen and cannot be moved or
+    captured for the rest of the game.\""""
+    rules = load_rules(tileset, "dark-rider")
+    game = build(rules, ["c5 Pikeman 0 back", "a1 Pikeman 0", "f2 Knight 1"])
+    play(game, "c5-c6")
+    c6 = rules.geometry.parse("c6")
+    assert c6 in game.settled  # type: ignore[attr-defined]
+    play(game, "f2-e2")
+    assert not [n for n in notations(game) if n.startswith("c6")]
+    # Without the rule (a plain set) the same Pikeman could move on.
+    study = load_rules(tileset, "mountain").with_expanded()
+    free = build(study, ["c6 Pikeman 0 back", "a1 Duke 0", "f4 Duke 1"])
+    assert [n for n in notations(free) if n.startswith("c6")]
