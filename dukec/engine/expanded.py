@@ -3,8 +3,8 @@
 :class:`ExpandedGame` is the :class:`Game` of a game set that uses any of it (``Game(rules)``
 gives one when ``rules.expanded`` is set). It keeps the base engine's state and interface and
 adds terrain, banners, the roaming tile, frozen tiles, scores and the pre-play phases, all read
-from the tile set's data. Clarity over speed here: every action saves a snapshot of the whole state, and
-undo restores it exactly; the base game never comes through this module.
+from the tile set's data. Clarity over speed here: every action saves a snapshot of the whole
+state, and undo restores it exactly; the base game never comes through this module.
 
 Words: a *banner* is a terrain tile that troop tiles carry (the rulebook's flag); the *roaming
 tile* is a terrain tile that acts between turns with its own two grids (the rulebook's dragon).
