@@ -83,6 +83,24 @@ class ExpandedGame(Game):
             dread.append(tuple((dx, dy) for i, dx, dy in oriented if i is Icon.DREAD))
             defense.append(tuple((dx, dy) for i, dx, dy in oriented if i is Icon.DEFENSE))
         self._grids = tuple(grids)
+        # Per code, what could ever reach a square: exact offsets (Move, Jump, Strike, and a
+        # Command square when there are two), Slide directions with their first step, and
+        # whether an ability (Escape) may capture anywhere. The Duke-danger test looks only at
+        # tiles that pass this.
+        reach: list[tuple[frozenset[tuple[int, int]], tuple[tuple[int, int, int], ...], bool]] = []
+        for code, grid in enumerate(grids):
+            exact = {(dx, dy) for i, dx, dy in grid if i in (Icon.MOVE, Icon.JUMP, Icon.STRIKE)}
+            commands = {(dx, dy) for i, dx, dy in grid if i is Icon.COMMAND}
+            if len(commands) > 1:
+                exact |= commands
+            rays = []
+            for i, dx, dy in grid:
+                if i is Icon.SLIDE or i is Icon.JUMP_SLIDE:
+                    g = max(abs(dx), abs(dy))
+                    rays.append((dx // g, dy // g, 1 if i is Icon.SLIDE else 2))
+            anywhere = "escape" in extras.abilities[code >> 2]
+            reach.append((frozenset(exact), tuple(rays), anywhere))
+        self._reach = tuple(reach)
         self._dread_at = tuple(dread)
         self._defense_at = tuple(defense)
         self._any_dread = any(dread)
@@ -346,72 +364,9 @@ class ExpandedGame(Game):
         board = self.board
         out: list[ActionTuple] = []
         app = out.append
-        dragon = self.dragon[0]
         for s in sorted(self.pieces[me]):
-            if s in self.frozen or s in self.settled:
-                continue
-            code = board[s]
-            command: list[int] = []
-            for icon, dx, dy in self._grids[code]:
-                if icon is Icon.MOVE:
-                    t = self._shift(s, dx, dy)
-                    if (
-                        t is not None
-                        and self._path_free(s, dx, dy)
-                        and self._enter_ok(me, s, t, "move")
-                    ):
-                        app((MOVE, s, t, -1, -1))
-                elif icon is Icon.JUMP:
-                    t = self._shift(s, dx, dy)
-                    if (
-                        t is not None
-                        and self._jump_ok(s, dx, dy)
-                        and self._enter_ok(me, s, t, "jump")
-                    ):
-                        app((MOVE, s, t, -1, -1))
-                elif icon is Icon.SLIDE or icon is Icon.JUMP_SLIDE:
-                    how = "slide" if icon is Icon.SLIDE else "jump_slide"
-                    g = max(abs(dx), abs(dy))
-                    ux, uy = dx // g, dy // g
-                    cur = self._shift(s, ux, uy)
-                    if icon is Icon.JUMP_SLIDE and cur is not None:
-                        if self._blocks(cur, "blocks_jump") or self._blocks(cur, "blocks_slide"):
-                            continue
-                        cur = self._shift(cur, ux, uy)
-                    while cur is not None:
-                        if cur == dragon:
-                            self._push_actions(me, s, cur, ux, uy, how, out)
-                            break
-                        if self._blocks(cur, "blocks_slide"):
-                            break
-                        if self._enter_ok(me, s, cur, how):
-                            app((MOVE, s, cur, -1, -1))
-                        if board[cur] >= 0:
-                            break
-                        cur = self._shift(cur, ux, uy)
-                elif icon is Icon.STRIKE:
-                    t = self._shift(s, dx, dy)
-                    if t is None:
-                        continue
-                    v = board[t]
-                    if v < 0 or v & 1 == me or not self._capturable(t):
-                        continue
-                    if self._blocks(t, "shelters_from_strike"):
-                        continue
-                    if self._line_clear(s, dx, dy) and self._defense_ok(s, t, "strike"):
-                        app((STRIKE, s, t, -1, -1))
-                elif icon is Icon.COMMAND:
-                    t = self._shift(s, dx, dy)
-                    if t is not None:
-                        command.append(t)
-            for q in command:
-                v = board[q]
-                if v >= 0 and v & 1 == me and self._capturable(q):
-                    for t in command:
-                        if t != q and self._enter_ok(me, q, t, "command"):
-                            app((COMMAND, q, t, s, -1))
-            if self.extras.abilities[code >> 2]:
-                self._ability_actions(me, s, code, out)
+            if s not in self.frozen and s not in self.settled:
+                self._tile_actions(me, s, out)
         if self.objective.flag_passing:
             for q, owner, _t in self.flags:
                 v = board[q]
@@ -428,6 +383,70 @@ class ExpandedGame(Game):
         if self.bags[me] and duke >= 0 and any(self._open(n) for n in self._neighbours[duke]):
             app((DRAW, -1, -1, -1, -1))
         return list(dict.fromkeys(out))
+
+    def _tile_actions(self, me: int, s: int, out: list[ActionTuple]) -> None:
+        """The icon and ability actions of the (unfrozen) tile on ``s``."""
+        board = self.board
+        app = out.append
+        dragon = self.dragon[0]
+        code = board[s]
+        command: list[int] = []
+        for icon, dx, dy in self._grids[code]:
+            if icon is Icon.MOVE:
+                t = self._shift(s, dx, dy)
+                if (
+                    t is not None
+                    and self._path_free(s, dx, dy)
+                    and self._enter_ok(me, s, t, "move")
+                ):
+                    app((MOVE, s, t, -1, -1))
+            elif icon is Icon.JUMP:
+                t = self._shift(s, dx, dy)
+                if t is not None and self._jump_ok(s, dx, dy) and self._enter_ok(me, s, t, "jump"):
+                    app((MOVE, s, t, -1, -1))
+            elif icon is Icon.SLIDE or icon is Icon.JUMP_SLIDE:
+                how = "slide" if icon is Icon.SLIDE else "jump_slide"
+                g = max(abs(dx), abs(dy))
+                ux, uy = dx // g, dy // g
+                cur = self._shift(s, ux, uy)
+                if icon is Icon.JUMP_SLIDE and cur is not None:
+                    if self._blocks(cur, "blocks_jump") or self._blocks(cur, "blocks_slide"):
+                        continue
+                    cur = self._shift(cur, ux, uy)
+                while cur is not None:
+                    if cur == dragon:
+                        self._push_actions(me, s, cur, ux, uy, how, out)
+                        break
+                    if self._blocks(cur, "blocks_slide"):
+                        break
+                    if self._enter_ok(me, s, cur, how):
+                        app((MOVE, s, cur, -1, -1))
+                    if board[cur] >= 0:
+                        break
+                    cur = self._shift(cur, ux, uy)
+            elif icon is Icon.STRIKE:
+                t = self._shift(s, dx, dy)
+                if t is None:
+                    continue
+                v = board[t]
+                if v < 0 or v & 1 == me or not self._capturable(t):
+                    continue
+                if self._blocks(t, "shelters_from_strike"):
+                    continue
+                if self._line_clear(s, dx, dy) and self._defense_ok(s, t, "strike"):
+                    app((STRIKE, s, t, -1, -1))
+            elif icon is Icon.COMMAND:
+                t = self._shift(s, dx, dy)
+                if t is not None:
+                    command.append(t)
+        for q in command:
+            v = board[q]
+            if v >= 0 and v & 1 == me and self._capturable(q):
+                for t in command:
+                    if t != q and self._enter_ok(me, q, t, "command"):
+                        app((COMMAND, q, t, s, -1))
+        if self.extras.abilities[code >> 2]:
+            self._ability_actions(me, s, code, out)
 
     def _push_actions(
         self, me: int, s: int, at: int, ux: int, uy: int, how: str, out: list[ActionTuple]
@@ -640,11 +659,29 @@ class ExpandedGame(Game):
         duke = self.duke[me]
         return duke < 0 or not self._attacked(duke, me ^ 1)
 
+    def _could_reach(self, s: int, target: int) -> bool:
+        exact, rays, anywhere = self._reach[self.board[s]]
+        if anywhere:
+            return True
+        dx, dy = self._delta(s, target)
+        if (dx, dy) in exact:
+            return True
+        for ux, uy, first in rays:
+            k = dx * ux if ux else dy * uy
+            if k >= first and dx == k * ux and dy == k * uy:
+                return True
+        return False
+
     def _attacked(self, target: int, by: int) -> bool:
         """Whether a tile of ``by`` could capture on ``target`` with one action now."""
         if self.board[target] < 0 or not self._capturable(target):
             return False
-        for action in self._pseudo(by):
+        found: list[ActionTuple] = []
+        for s in self.pieces[by]:
+            if s not in self.frozen and s not in self.settled and self._could_reach(s, target):
+                self._tile_actions(by, s, found)
+        self._ransom_actions(by, found)
+        for action in found:
             kind, frm, to = action[0], action[1], action[2]
             if to == target and kind in (MOVE, STRIKE, COMMAND, ESCAPE, RANSOM):
                 return True
