@@ -32,7 +32,7 @@ from dukec.engine import (
     replay,
     write_record,
 )
-from dukec.engine.game import KIND_NAMES
+from dukec.engine.game import COMMAND, ESCAPE, KIND_NAMES, SUMMON
 from dukec.engine.text import board_text
 
 game_option = click.option(
@@ -105,7 +105,7 @@ def moves_command(
                 "kind": KIND_NAMES[a.kind],
                 "from": name(a.frm) if a.frm >= 0 else None,
                 "to": name(a.to) if a.to >= 0 else None,
-                "by": name(a.by) if a.by >= 0 else None,
+                "by": name(a.by) if a.by >= 0 and a.kind in (COMMAND, SUMMON, ESCAPE) else None,
                 "notation": format_action(game, a),
             }
             for a in actions
@@ -210,6 +210,12 @@ def play_command(
             "actions: c2-c3, c2xc4 (capture), c1!c3 (strike), e1:d1-d2 (command), "
             "draw, then the square to place on; 'moves' lists them"
         )
+        if rules.expanded is not None:
+            click.echo(
+                "expanded: flag c2-c3 (pass a Flag), flag@c6, summon f5-d1, divine e3, "
+                "keep Name, escape c1-d1 sacrificing d1, ransom Name for Other@c1, draft Name, "
+                "a3-c3 enrage away|home (push the Dragon)"
+            )
         if players[0].name == "human":
             click.echo(board_text(_position(rules, None, seed)))
     record = play_game(
@@ -218,6 +224,8 @@ def play_command(
     if record_path is not None:
         write_record(record, record_path)
     result = record.result
+    if record.scores is not None:
+        click.echo(f"scores: {record.scores[0]}-{record.scores[1]}")
     if result is None or result.winner is None:
         click.echo(f"result: draw ({result.reason if result else 'unfinished'})")
     else:

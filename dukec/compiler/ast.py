@@ -145,7 +145,25 @@ class BagDecl:
     pos: Position = field(default=NO_POSITION, compare=False)
 
 
-ArmyItem = StartDecl | BagDecl
+@dataclass(frozen=True, slots=True)
+class WinDecl:
+    """`win capture|reach [N] Tile` inside an army: an extra way to win."""
+
+    by: Word
+    count: Number | None
+    tile: Word
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class FreezeDecl:
+    """`freeze Tile, ... at edge` inside an army."""
+
+    tiles: tuple[Word, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+ArmyItem = StartDecl | BagDecl | WinDecl | FreezeDecl
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +200,16 @@ class TerrainDecl:
     pos: Position = field(default=NO_POSITION, compare=False)
 
 
-SetItem = BoardDecl | OptionalDecl | TerrainDecl | ArmyDef
+@dataclass(frozen=True, slots=True)
+class RuleDecl:
+    """`rule name value, ...` inside a set: an objective rule."""
+
+    name: Word
+    values: tuple[Word | Number, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+SetItem = BoardDecl | OptionalDecl | TerrainDecl | ArmyDef | RuleDecl
 
 
 @dataclass(frozen=True, slots=True)

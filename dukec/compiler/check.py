@@ -193,7 +193,17 @@ class TerrainProperty:
 @functools.cache
 def terrain_vocabulary() -> Mapping[str, TerrainProperty]:
     """The terrain properties the schema defines, by name, in the schema's order."""
-    properties: dict[str, Any] = tileset_schema()["$defs"]["terrain"]["properties"]
+    return _vocabulary("terrain")
+
+
+@functools.cache
+def rules_vocabulary() -> Mapping[str, TerrainProperty]:
+    """The objective rules of a game set the schema defines, by name, in the schema's order."""
+    return _vocabulary("rules")
+
+
+def _vocabulary(definition: str) -> Mapping[str, TerrainProperty]:
+    properties: dict[str, Any] = tileset_schema()["$defs"][definition]["properties"]
     vocabulary = {}
     for name, spec in properties.items():
         if spec.get("type") == "boolean":
@@ -214,7 +224,7 @@ def terrain_vocabulary() -> Mapping[str, TerrainProperty]:
 
 
 def _terrain_value(
-    prop: TerrainProperty, decl: ast.PropertyDecl, report: Reporter
+    prop: TerrainProperty, decl: ast.PropertyDecl | ast.RuleDecl, report: Reporter
 ) -> TerrainValue | None:
     values = decl.values
     name = prop.name
@@ -433,15 +443,37 @@ def _whose(player: str) -> str:
     return "both players" if player == "both" else f"the {player} player"
 
 
-def _check_army(army: ast.ArmyDef, known: _Known, files: int, ranks: int, report: Reporter) -> Army:
+def _check_army(
+    army: ast.ArmyDef,
+    known: _Known,
+    files: int,
+    ranks: int,
+    report: Reporter,
+    shared: dict[str, int] | None = None,
+) -> Army:
+    """Check one army. With ``shared`` (the two players' armies given apart), an army may
+    borrow the other player's tiles (rulebook, Dark Rider: "he'll need to use Pikeman Tiles
+    from both bags"): the two armies together may not exceed twice a tile's count."""
     start: list[StartEntry] = []
     bag: dict[str, tuple[int, Position]] = {}
     used: dict[str, int] = {}
     started: set[str] = set()
+    win: list[tuple[str, str, int]] = []
+    freeze: list[str] = []
 
     def use(tile: Tile, count: int, position: Position) -> None:
         before = used.get(tile.name, 0)
         used[tile.name] = before + count
+        if shared is not None:
+            earlier = shared.get(tile.name, 0)
+            shared[tile.name] = earlier + count
+            if shared[tile.name] > 2 * tile.count >= earlier:
+                report.error(
+                    position,
+                    f"counts don't add up: the two armies use {shared[tile.name]} "
+                    f"{tile.name}, but the two players own {2 * tile.count}",
+                )
+            return
         # Report a tile once, where its total first exceeds its count.
         if used[tile.name] > tile.count >= before:
             placed = sum(e.count for e in start if e.tile == tile.name)
@@ -453,6 +485,33 @@ def _check_army(army: ast.ArmyDef, known: _Known, files: int, ranks: int, report
             )
 
     for item in army.items:
+        if isinstance(item, ast.WinDecl):
+            how = item.by.text
+            if how not in ("capture", "reach"):
+                report.error(
+                    item.by.pos,
+                    f"unknown way to win '{how}'{did_you_mean(how, ['capture', 'reach'])} "
+                    f"(write 'win capture N Tile' or 'win reach N Tile')",
+                )
+                continue
+            count = item.count.value if item.count is not None else 1
+            if count < 1:
+                report.error(item.count.pos if item.count else item.pos, "a count is at least 1")
+                continue
+            found = known.resolve(item.tile, report, Kind.TROOP)
+            if found is not None:
+                win.append((how, found.name, count))
+            continue
+        if isinstance(item, ast.FreezeDecl):
+            for word in item.tiles:
+                found = known.resolve(word, report, Kind.TROOP)
+                if found is None:
+                    continue
+                if found.name in freeze:
+                    report.error(word.pos, f"'{found.name}' is listed twice")
+                else:
+                    freeze.append(found.name)
+            continue
         if isinstance(item, ast.StartDecl):
             count = item.count.value if item.count is not None else 1
             if count < 1:
@@ -511,7 +570,12 @@ def _check_army(army: ast.ArmyDef, known: _Known, files: int, ranks: int, report
                     continue
                 bag[tile.name] = (count, stack.pos)
                 use(tile, count, stack.pos)
-    return Army(tuple(start), tuple(sorted((name, c) for name, (c, _) in bag.items())))
+    return Army(
+        tuple(start),
+        tuple(sorted((name, c) for name, (c, _) in bag.items())),
+        tuple(win),
+        tuple(sorted(freeze)),
+    )
 
 
 def _square_ok(square: ast.Word, files: int, ranks: int, report: Reporter) -> bool:
@@ -594,11 +658,43 @@ def check_set(definition: ast.SetDef, known: _Known, report: Reporter) -> GameSe
         missing = "second" if "first" in by_player else "first"
         report.error(definition.name.pos, f"set '{name}' has no army for the {missing} player")
         ok = False
+    shared: dict[str, int] | None = None if "both" in by_player else {}
     checked: dict[str, Army] = {
-        player: _check_army(army, known, files, ranks, report) for player, army in by_player.items()
+        player: _check_army(army, known, files, ranks, report, shared)
+        for player, army in by_player.items()
     }
     terrain: dict[str, int] = {}
     optional: list[str] = []
+    rules: dict[str, TerrainValue] = {}
+    rule_seen: dict[str, Position] = {}
+    vocabulary = rules_vocabulary()
+    for item in definition.items:
+        if isinstance(item, ast.RuleDecl):
+            rule_name = item.name.text
+            prop = vocabulary.get(rule_name)
+            if prop is None:
+                report.error(
+                    item.name.pos,
+                    f"unknown rule '{rule_name}'{did_you_mean(rule_name, list(vocabulary))} "
+                    f"(rules: {quote_list(tuple(vocabulary))})",
+                )
+                continue
+            if rule_name in rule_seen:
+                report.error(
+                    item.pos,
+                    f"rule '{rule_name}' is given twice in set '{name}'",
+                    report.note(rule_seen[rule_name], "first given here"),
+                )
+                continue
+            rule_seen[rule_name] = item.pos
+            value = _terrain_value(prop, item, report)
+            if value is None:
+                continue
+            if rule_name == "draft" and isinstance(value, tuple):
+                words = [v for v in item.values if isinstance(v, ast.Word)]
+                if any(known.resolve(w, report, Kind.TROOP) is None for w in words):
+                    continue
+            rules[rule_name] = value
     for item in definition.items:
         if isinstance(item, ast.TerrainDecl):
             for stack in item.stacks:
@@ -639,6 +735,7 @@ def check_set(definition: ast.SetDef, known: _Known, report: Reporter) -> GameSe
         armies=pair,
         terrain=tuple(sorted(terrain.items())),
         optional=tuple(sorted(optional)),
+        rules=tuple(sorted(rules.items())),
         path=report.path,
         pos=definition.pos,
     )

@@ -53,6 +53,7 @@ def _check_army(
     tiles: dict[str, dict[str, Any]],
     board: dict[str, int],
     problems: list[tuple[JsonPath, str]],
+    shared: dict[str, int] | None = None,
 ) -> None:
     used: dict[str, int] = {}
     started: set[str] = set()
@@ -68,6 +69,19 @@ def _check_army(
         return True
 
     def use(here: JsonPath, name: str, count: int) -> None:
+        if shared is not None:
+            # Armies given apart may share the two players' tiles (rulebook, Dark Rider).
+            earlier = shared.get(name, 0)
+            shared[name] = earlier + count
+            if shared[name] > 2 * tiles[name]["count"] >= earlier:
+                problems.append(
+                    (
+                        here,
+                        f"counts don't add up: the two armies use {shared[name]} {name}, "
+                        f"but the two players own {2 * tiles[name]['count']}",
+                    )
+                )
+            return
         before = used.get(name, 0)
         used[name] = before + count
         # Report a tile once, where its total first exceeds its count.
@@ -110,6 +124,10 @@ def _check_army(
         in_bag.add(stack["tile"])
         if troop([*here, "tile"], stack["tile"]):
             use(here, stack["tile"], stack["count"])
+    for index, win in enumerate(army.get("win", [])):
+        troop([*path, "win", index, "tile"], win["tile"])
+    for index, name in enumerate(army.get("freeze_at_edge", [])):
+        troop([*path, "freeze_at_edge", index], name)
 
 
 def consistency_errors(data: dict[str, Any]) -> list[tuple[JsonPath, str]]:
@@ -128,8 +146,13 @@ def consistency_errors(data: dict[str, Any]) -> list[tuple[JsonPath, str]]:
         if game["name"] in names:
             problems.append(([*here, "name"], f"duplicate set '{game['name']}'"))
         names.add(game["name"])
+        shared: dict[str, int] | None = None if game["armies"][0] == game["armies"][1] else {}
         for number, army in enumerate(game["armies"]):
-            _check_army([*here, "armies", number], army, tiles, game["board"], problems)
+            _check_army([*here, "armies", number], army, tiles, game["board"], problems, shared)
+        for number, name in enumerate(game.get("rules", {}).get("draft", [])):
+            tile = tiles.get(name)
+            if tile is None or tile["kind"] != "troop":
+                problems.append(([*here, "rules", "draft", number], f"'{name}' is no troop tile"))
         for number, stack in enumerate(game.get("terrain", [])):
             tile = tiles.get(stack["tile"])
             where: JsonPath = [*here, "terrain", number, "tile"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dukec.compiler.check import terrain_vocabulary
+from dukec.compiler.check import rules_vocabulary, terrain_vocabulary
 from dukec.compiler.diagnostics import CompileError, Diagnostic
 from dukec.compiler.vocabulary import (
     EMPTY,
@@ -141,6 +141,10 @@ def _army_lines(army: dict[str, Any], player: str | None) -> list[str]:
             lines.append(f"{inner}start {count}{entry['tile']} on {', '.join(entry['squares'])}")
     if army["bag"]:
         lines += _wrapped("bag", _stacks(army["bag"]), inner)
+    for win in army.get("win", []):
+        lines.append(f"{inner}win {win['by']} {win['count']} {win['tile']}")
+    if army.get("freeze_at_edge"):
+        lines.append(f"{inner}freeze {', '.join(army['freeze_at_edge'])} at edge")
     lines.append(f"{INDENT}}}")
     return lines
 
@@ -153,6 +157,13 @@ def set_text(game_set: dict[str, Any]) -> str:
         lines += _wrapped("optional", list(game_set["optional"]), INDENT)
     if game_set.get("terrain"):
         lines += _wrapped("terrain", _stacks(game_set["terrain"]), INDENT)
+    order = list(rules_vocabulary())
+    rules = game_set.get("rules", {})
+    for key in sorted(rules, key=order.index):
+        if isinstance(rules[key], list):
+            lines += _wrapped(f"rule {key}", [str(v) for v in rules[key]], INDENT)
+        else:
+            lines.append(f"{INDENT}rule {key} {_value_text(rules[key])}")
     first, second = game_set["armies"]
     if first == second:
         lines += _army_lines(first, None)

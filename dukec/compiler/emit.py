@@ -56,7 +56,15 @@ def _army_dict(army: Army) -> dict[str, Any]:
         else:
             item["squares"] = list(entry.squares)
         start.append(item)
-    return {"start": start, "bag": [{"tile": name, "count": count} for name, count in army.bag]}
+    data: dict[str, Any] = {
+        "start": start,
+        "bag": [{"tile": name, "count": count} for name, count in army.bag],
+    }
+    if army.win:
+        data["win"] = [{"by": by, "tile": tile, "count": count} for by, tile, count in army.win]
+    if army.freeze_at_edge:
+        data["freeze_at_edge"] = list(army.freeze_at_edge)
+    return data
 
 
 def set_dict(game_set: GameSet) -> dict[str, Any]:
@@ -70,6 +78,10 @@ def set_dict(game_set: GameSet) -> dict[str, Any]:
         data["terrain"] = [{"tile": name, "count": count} for name, count in game_set.terrain]
     if game_set.optional:
         data["optional"] = list(game_set.optional)
+    if game_set.rules:
+        data["rules"] = {
+            key: list(value) if isinstance(value, tuple) else value for key, value in game_set.rules
+        }
     return data
 
 

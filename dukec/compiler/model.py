@@ -61,10 +61,13 @@ class StartEntry:
 
 @dataclass(frozen=True, slots=True)
 class Army:
-    """One player's army: start entries in placement order, bag sorted by tile name."""
+    """One player's army: start entries in placement order, bag sorted by tile name; extra
+    ways to win (by, tile, count) in source order and tiles frozen at the far edge."""
 
     start: tuple[StartEntry, ...]
     bag: tuple[tuple[str, int], ...]
+    win: tuple[tuple[str, str, int], ...] = ()
+    freeze_at_edge: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,7 @@ class GameSet:
     armies: tuple[Army, Army]
     terrain: tuple[tuple[str, int], ...]
     optional: tuple[str, ...]
+    rules: tuple[tuple[str, TerrainValue], ...] = ()
     path: str = field(default="", compare=False)
     pos: Position = field(default=NO_POSITION, compare=False)
 

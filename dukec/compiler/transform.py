@@ -113,6 +113,18 @@ class ToAst(Transformer[Token, ast.SourceFile]):
     def set_terrain(self, meta: Meta, children: list[Any]) -> ast.TerrainDecl:
         return ast.TerrainDecl(tuple(children[1:]), meta_position(meta))
 
+    def set_rule(self, meta: Meta, children: list[Token]) -> ast.RuleDecl:
+        name, *values = children
+        return ast.RuleDecl(_word(name), tuple(_value(v) for v in values), meta_position(meta))
+
+    def win(self, meta: Meta, children: list[Token]) -> ast.WinDecl:
+        by, *rest = children
+        count, tail = _split_count(rest)
+        return ast.WinDecl(_word(by), count, _word(tail[0]), meta_position(meta))
+
+    def freeze(self, meta: Meta, children: list[Token]) -> ast.FreezeDecl:
+        return ast.FreezeDecl(tuple(_word(t) for t in children), meta_position(meta))
+
     def army(self, meta: Meta, children: list[Any]) -> ast.ArmyDef:
         player = None
         if children and isinstance(children[0], Token):

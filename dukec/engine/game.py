@@ -28,11 +28,35 @@ class ActionKind(IntEnum):
     COMMAND = 2
     DRAW = 3
     PLACE = 4
+    FLAG_PASS = 5
+    FLAG_PLACE = 6
+    SUMMON = 7
+    DIVINE = 8
+    CHOOSE = 9
+    ESCAPE = 10
+    RANSOM = 11
+    DRAFT = 12
 
 
-KIND_NAMES = ("move", "strike", "command", "draw", "place")
+KIND_NAMES = (
+    "move",
+    "strike",
+    "command",
+    "draw",
+    "place",
+    "flag_pass",
+    "flag_place",
+    "summon",
+    "divine",
+    "choose",
+    "escape",
+    "ransom",
+    "draft",
+)
 
 MOVE, STRIKE, COMMAND, DRAW, PLACE = 0, 1, 2, 3, 4
+# Expanded play (see dukec.engine.expanded): abilities, banners, drafting.
+FLAG_PASS, FLAG_PLACE, SUMMON, DIVINE, CHOOSE, ESCAPE, RANSOM, DRAFT = 5, 6, 7, 8, 9, 10, 11, 12
 
 
 class Action(NamedTuple):
@@ -51,6 +75,11 @@ class Phase(IntEnum):
     SETUP = 0
     PLAY = 1
     PLACING = 2
+    # Expanded play only.
+    DRAFT = 3
+    FLAGS = 4
+    CHOOSE = 5
+    RELOCATE = 6
 
 
 class Reason(StrEnum):
@@ -60,6 +89,12 @@ class Reason(StrEnum):
     NO_LEGAL_ACTION = "no legal action"
     PLY_LIMIT = "ply limit"
     RESIGNED = "resigned"
+    # Alternate objectives.
+    SCORE = "score"
+    FLAG_HOME = "flag home"
+    CAPTURED_TILES = "captured tiles"
+    REACHED_EDGE = "reached edge"
+    NO_TILES = "no tiles left"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +119,17 @@ def draw_index(seed: int, draw_number: int, bag_size: int) -> int:
 
 
 class Game:
-    """A game of The Duke in progress under one set of rules; changed in place by apply/undo."""
+    """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
+
+    Rules that use expanded play (``rules.expanded``) get the expanded engine, a subclass.
+    """
+
+    def __new__(cls, rules: Rules, *args: object, **kwargs: object) -> Game:
+        if cls is Game and rules.expanded is not None:
+            from dukec.engine.expanded import ExpandedGame
+
+            return super().__new__(ExpandedGame)
+        return super().__new__(cls)
 
     def __init__(
         self, rules: Rules, seed: int = 0, ply_limit: int | None = None, setup: bool = True

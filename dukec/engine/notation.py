@@ -7,11 +7,41 @@ e1:d1-d2     the tile on e1 commands the tile on d1 to d2 (``x`` for a capture)
 draw         draw a tile from the bag (the game's random source picks it)
 Name@b6      place the tile that is due (drawn, or a set-up tile) on b6, by its name
 ...+         suffix: the action puts the opponent's Duke in Guard
+
+Expanded play:
+c2-c4 enrage away / enrage home / push   a Slide or Jump Slide into the roaming tile
+flag c2-c3   pass the banner from c2 to the tile on c3
+flag@c6      put a banner on c6 (set-up, or moving it after a point; ``flag stays`` keeps it)
+summon b4-c2 the tile on b4 is summoned to c2 (the Duke flips)
+divine b2    the tile on b2 flips back and three tiles are drawn
+keep Name, destroy Other   which drawn tile is kept (the others not named go back)
+escape d2-c1 sacrificing d1 / escape d2xc1 ransoming Name
+ransom Name for Other@c1    trade a captured Ransom tile for one's own captured Escape tile
+draft Name   take every tile of that type into one's bag (the opponent's go in the box)
 """
 
 from __future__ import annotations
 
-from dukec.engine.game import COMMAND, DRAW, MOVE, PLACE, STRIKE, Action, ActionTuple, Game
+from dukec.engine.game import (
+    CHOOSE,
+    COMMAND,
+    DIVINE,
+    DRAFT,
+    DRAW,
+    ESCAPE,
+    FLAG_PASS,
+    FLAG_PLACE,
+    MOVE,
+    PLACE,
+    RANSOM,
+    STRIKE,
+    SUMMON,
+    Action,
+    ActionTuple,
+    Game,
+)
+
+_PUSHES = (" enrage away", " enrage home", " push")
 
 
 class NotationError(ValueError):
@@ -22,10 +52,36 @@ def format_action(game: Game, action: ActionTuple) -> str:
     """The notation of ``action`` in the current state of ``game`` (before it is applied)."""
     kind, frm, to, by, tile = action
     name = game.rules.geometry.name
+    types = game.rules.types
     if kind in (MOVE, COMMAND):
         sep = "x" if game.board[to] >= 0 else "-"
         text = f"{name(frm)}{sep}{name(to)}"
+        if kind == MOVE and 0 <= tile < len(_PUSHES):
+            return text + _PUSHES[tile]
         return f"{name(by)}:{text}" if kind == COMMAND else text
+    if kind == FLAG_PASS:
+        return f"flag {name(frm)}-{name(to)}"
+    if kind == FLAG_PLACE:
+        if frm < 0:
+            return f"flag@{name(to)}"
+        return "flag stays" if frm == to else f"flag {name(frm)}-{name(to)}"
+    if kind == SUMMON:
+        return f"summon {name(frm)}-{name(to)}"
+    if kind == DIVINE:
+        return f"divine {name(frm)}"
+    if kind == CHOOSE:
+        drawn = getattr(game, "pending", [])
+        kept = types[drawn[tile]].name
+        gone = [types[t].name for i, t in enumerate(drawn) if by >> i & 1]
+        return f"keep {kept}" + (f", destroy {', '.join(sorted(gone))}" if gone else "")
+    if kind == ESCAPE:
+        sep = "x" if game.board[to] >= 0 and game.board[to] & 1 != game.to_move else "-"
+        paid = f"sacrificing {name(by)}" if by >= 0 else f"ransoming {types[tile].name}"
+        return f"escape {name(frm)}{sep}{name(to)} {paid}"
+    if kind == RANSOM:
+        return f"ransom {types[tile].name} for {types[by].name}@{name(to)}"
+    if kind == DRAFT:
+        return f"draft {types[tile].name}"
     if kind == STRIKE:
         return f"{name(frm)}!{name(to)}"
     if kind == DRAW:

@@ -3,28 +3,47 @@
 A unit of depth is one turn. A turn that draws from the bag branches on every distinct tile the
 bag could give (a chance outcome) and then on every square it may be placed on; each set-up
 placement is a turn of its own. Counts are of sequences reaching the full depth; a finished game
-has none below it.
+has none below it. In expanded play a Divination's three draws come from the game's seeded
+source (not enumerated), its choice and placement belong to the same turn, and so does moving a
+banner after the opponent scored.
 """
 
 from __future__ import annotations
 
-from dukec.engine.game import DRAW, ActionTuple, Game
+from dukec.engine.game import CHOOSE, DIVINE, DRAW, FLAG_PLACE, ActionTuple, Game, Phase
 from dukec.engine.notation import format_action
 
 
 def _turns(game: Game) -> list[tuple[ActionTuple, ...]]:
     """Every turn of the player to move as the actions that make it up."""
     turns: list[tuple[ActionTuple, ...]] = []
-    for action in game._legal():
-        if action[0] != DRAW:
-            turns.append((action,))
-            continue
-        for tile in sorted(set(game.bags[game.to_move])):
-            forced = (DRAW, -1, -1, -1, tile)
-            game._apply(forced)
-            turns.extend((forced, place) for place in game._legal())
-            game.undo()
+    _extend(game, (), turns)
     return turns
+
+
+def _extend(
+    game: Game, prefix: tuple[ActionTuple, ...], turns: list[tuple[ActionTuple, ...]]
+) -> None:
+    for action in game._legal():
+        if action[0] == DRAW:
+            for tile in sorted(set(game.bags[game.to_move])):
+                forced = (DRAW, -1, -1, -1, tile)
+                game._apply(forced)
+                _extend(game, (*prefix, forced), turns)
+                game.undo()
+            continue
+        # A turn goes on after a Divination (tiles to choose from, then one to place) and after
+        # a banner moved at the start of it (Counting Coup).
+        kind = action[0]
+        if kind not in (DIVINE, CHOOSE) and not (kind == FLAG_PLACE and action[1] >= 0):
+            turns.append((*prefix, action))
+            continue
+        game._apply(action)
+        if game._over is None and game.phase in (Phase.PLAY, Phase.PLACING, Phase.CHOOSE):
+            _extend(game, (*prefix, action), turns)
+        else:
+            turns.append((*prefix, action))
+        game.undo()
 
 
 def perft(game: Game, depth: int) -> int:

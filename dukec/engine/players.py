@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from dukec.engine.game import DRAW, PLACE, STRIKE, Action, Game
+from dukec.engine.game import COMMAND, DRAW, MOVE, STRIKE, Action, Game
 
 PLAYER_KINDS = ("random", "greedy", "human")
 
@@ -68,7 +68,7 @@ class GreedyPlayer:
         if action.kind == DRAW:
             return 0.0
         value = game.rules.tables.value
-        target = game.board[action.to] if action.kind != PLACE else -1
+        target = game.board[action.to] if action.kind in (MOVE, STRIKE, COMMAND) else -1
         gain = value[target] if target >= 0 else 0.0
         me = game.to_move
         game.apply(action)
@@ -76,6 +76,8 @@ class GreedyPlayer:
             if game.result is not None and game.result.winner == me:
                 return float("inf")
             landed = action.frm if action.kind == STRIKE else action.to
+            if landed < 0:
+                return gain
             code = game.board[landed]
             risk = value[code] if code >= 0 and game._attacked(landed, me ^ 1) else 0.0
         finally:

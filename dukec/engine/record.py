@@ -16,13 +16,24 @@ from typing import Any
 
 from dukec.atomic import write_text_atomic
 from dukec.engine.game import (
+    CHOOSE,
     COMMAND,
+    DIVINE,
+    DRAFT,
     DRAW,
+    ESCAPE,
+    FLAG_PASS,
+    FLAG_PLACE,
     KIND_NAMES,
+    MOVE,
     PLACE,
+    RANSOM,
+    STRIKE,
+    SUMMON,
     Action,
     ActionTuple,
     Game,
+    Phase,
     Reason,
     Result,
 )
@@ -53,6 +64,10 @@ class ActionRecord:
     captured: str | None = None
     drawn: str | None = None
     guard: bool = False
+    # Expanded play: what happened besides the action (roaming tile, sacrifices, points), the
+    # scores after it when the game set scores.
+    events: tuple[str, ...] = ()
+    scores: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +82,7 @@ class GameRecord:
     actions: tuple[ActionRecord, ...]
     result: Result | None
     plies: int = field(default=0)
+    scores: tuple[int, int] | None = None
 
 
 def describe(game: Game, action: ActionTuple) -> ActionRecord:
@@ -81,18 +97,31 @@ def describe(game: Game, action: ActionTuple) -> ActionRecord:
     tile = moved = captured = drawn = None
     if kind == PLACE:
         tile = names[game.placement_tile()].name
-    elif kind != DRAW:
+    elif kind in (DRAFT, RANSOM):
+        tile = names[_tile].name
+    elif kind == CHOOSE:
+        tile = names[game.pending[_tile]].name  # type: ignore[attr-defined]
+    elif kind in (MOVE, STRIKE, COMMAND, SUMMON, DIVINE, ESCAPE, FLAG_PASS):
         actor = game.board[by if kind == COMMAND else frm]
         tile = names[actor >> 2].name
         if kind == COMMAND:
             moved = names[game.board[frm] >> 2].name
-        target = game.board[to]
-        if target >= 0:
+        target = game.board[to] if to >= 0 else -1
+        if target >= 0 and (target & 1) != player and kind != SUMMON:
             captured = names[target >> 2].name
+    elif kind == FLAG_PLACE:
+        tile = None
     game.apply(action)
-    if kind == DRAW:
-        drawn = names[game.drawn].name
-    guard = kind != DRAW and game.in_guard(player ^ 1)
+    if kind in (DRAW, DIVINE):
+        drawn = names[game.drawn].name if kind == DRAW else None
+    events = tuple(getattr(game, "last_events", ()))
+    scores = None
+    objective = getattr(game, "objective", None)
+    if objective is not None and objective.score_beside_flag:
+        scores = (game.scores[0], game.scores[1])  # type: ignore[attr-defined]
+    guard = (
+        kind not in (DRAW, DIVINE) and game.phase is not Phase.CHOOSE and game.in_guard(player ^ 1)
+    )
     return ActionRecord(
         ply=ply,
         player=player,
@@ -106,6 +135,8 @@ def describe(game: Game, action: ActionTuple) -> ActionRecord:
         captured=captured,
         drawn=drawn,
         guard=guard,
+        events=events,
+        scores=scores,
     )
 
 
@@ -144,6 +175,7 @@ def play_game(
         actions=tuple(actions),
         result=result,
         plies=game.ply,
+        scores=actions[-1].scores if actions else None,
     )
 
 
@@ -165,11 +197,18 @@ def record_lines(record: GameRecord) -> Iterable[str]:
     }
     yield json.dumps(header)
     for entry in record.actions:
-        data = {k: v for k, v in asdict(entry).items() if v is not None and v is not False}
+        data = {
+            k: list(v) if isinstance(v, tuple) else v
+            for k, v in asdict(entry).items()
+            if v is not None and v is not False and v != ()
+        }
         if "frm" in data:
             data["from"] = data.pop("frm")
         yield json.dumps(data)
-    yield json.dumps({"result": _result_json(record.result), "plies": record.plies})
+    end: dict[str, Any] = {"result": _result_json(record.result), "plies": record.plies}
+    if record.scores is not None:
+        end["scores"] = list(record.scores)
+    yield json.dumps(end)
 
 
 def write_record(record: GameRecord, path: Path) -> None:
@@ -201,8 +240,11 @@ def parse_record(text: str, source: str = "<record>") -> GameRecord:
         body = parsed[1:]
         result: Result | None = None
         plies = 0
+        scores = None
         if body and "result" in body[-1][1]:
             end = body.pop()[1]
+            if end.get("scores") is not None:
+                scores = (int(end["scores"][0]), int(end["scores"][1]))
             if end["result"] is not None:
                 result = Result(end["result"]["winner"], Reason(end["result"]["reason"]))
             plies = int(end.get("plies", 0))
@@ -224,6 +266,8 @@ def parse_record(text: str, source: str = "<record>") -> GameRecord:
                     captured=data.get("captured"),
                     drawn=data.get("drawn"),
                     guard=bool(data.get("guard", False)),
+                    events=tuple(str(e) for e in data.get("events", [])),
+                    scores=None if data.get("scores") is None else tuple(data["scores"]),
                 )
             )
         players = header.get("players", ["?", "?"])
@@ -236,6 +280,7 @@ def parse_record(text: str, source: str = "<record>") -> GameRecord:
             actions=tuple(actions),
             result=result,
             plies=plies,
+            scores=scores,
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, RecordError):
@@ -288,6 +333,11 @@ def replay(rules: Rules, record: GameRecord, check_hash: bool = True) -> Game:
         if played.captured != entry.captured:
             raise RecordError(
                 f"{where}: captures {played.captured}, the record says {entry.captured}"
+            )
+        if played.events != entry.events:
+            raise RecordError(
+                f"{where}: {'; '.join(played.events) or 'nothing else happens'}, "
+                f"the record says {'; '.join(entry.events) or 'nothing else'}"
             )
     resigned = record.result is not None and record.result.reason is Reason.RESIGNED
     if record.result is not None and game.result != record.result and not resigned:

@@ -12,12 +12,13 @@ import difflib
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from math import gcd
 from typing import Any
 
 from dukec.engine.board import Geometry, crossed_cells, orient
+from dukec.engine.extras import Extras, build_extras
 
 FRONT = 0
 BACK = 1
@@ -104,6 +105,17 @@ class Rules:
     tileset_hash: str
     tables: Tables = field(repr=False, compare=False)
     by_name: Mapping[str, int] = field(repr=False, compare=False)
+    # Expanded play (terrain, abilities, Dread, Defense, objectives): None when the game set
+    # uses none of it, so base games keep the fast path; ``extras`` is always built.
+    extras: Extras | None = field(default=None, repr=False, compare=False)
+    expanded: Extras | None = field(default=None, repr=False, compare=False)
+    first_turn: int = 0
+
+    def with_expanded(self) -> Rules:
+        """The same rules played by the expanded engine (for positions that need it)."""
+        if self.expanded is not None or self.extras is None:
+            return self
+        return replace(self, expanded=self.extras)
 
     def type_named(self, name: str) -> int:
         """The index of the tile type called ``name`` (RulesError with a suggestion if none)."""
@@ -223,6 +235,25 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
                 f"set {set_name!r}: army {owner} may have one tile acting as the Duke, "
                 "placed at set-up (none in the bag)"
             )
+    duke_squares: list[tuple[int, ...]] = [(), ()]
+    for step in setup:
+        if raw_types[step.tile][2] and step.squares is not None:
+            duke_squares[step.owner] = step.squares
+
+    def fail(message: str) -> RulesError:
+        return RulesError(f"set {set_name!r}: {message}")
+
+    extras = build_extras(
+        tileset,
+        game_set,
+        troops,
+        lookup,
+        (duke_squares[0], duke_squares[1]),
+        fail,
+    )
+    first_turn = setup[0].owner if setup else 0
+    if extras.objective.first_turn == "last_setup" and setup:
+        first_turn = setup[-1].owner
     tables, values = _compile_tables(geometry, raw_types)
     types = tuple(
         TileType(index, name, count, duke, abilities, sides, values[index])
@@ -237,6 +268,9 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         tileset_hash=tileset_hash(tileset),
         tables=tables,
         by_name=by_name,
+        extras=extras,
+        expanded=extras if extras.used else None,
+        first_turn=first_turn,
     )
 
 

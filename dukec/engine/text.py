@@ -22,29 +22,67 @@ def board_text(game: Game) -> str:
     """The board as the first player sees it (rank 1 at the bottom).
 
     Upper case: the first player's tiles; lower case: the second player's; a trailing ``'``
-    marks a tile showing its non-starting side.
+    marks a tile showing its non-starting side. Expanded play adds: ``~Name`` terrain on an
+    empty square, ``^`` a tile carrying a banner (``^0``/``^1`` a lone banner and its owner), ``#``
+    a frozen tile, and the acting terrain tile with an arrow for its facing (``!`` enraged).
     """
     rules = game.rules
     geometry = rules.geometry
     short = abbreviations([t.name for t in rules.types])
-    width = max(len(s) for s in short.values()) + 1
+    extras = getattr(game, "extras", None)
+    terrain_short: dict[str, str] = {}
+    if extras is not None:
+        terrain_short = abbreviations([t.name for t in extras.terrain_types])
+    width = max(len(s) for s in [*short.values(), *terrain_short.values()]) + 3
     lines = ["    " + " ".join(f"{chr(97 + f):^{width}}" for f in range(geometry.files))]
     for rank in reversed(range(geometry.ranks)):
         cells = []
         for file in range(geometry.files):
-            held = game.tile_at(rank * geometry.files + file)
+            square = rank * geometry.files + file
+            held = game.tile_at(square)
+            marks = _marks(game, square, terrain_short) if extras is not None else ""
             if held is None:
-                cells.append(f"{'.':^{width}}")
+                cells.append(f"{marks or '.':^{width}}")
                 continue
             tile, side, owner = held
             label = short[rules.types[tile].name]
             label = label.upper() if owner == 0 else label.lower()
             if side:
                 label += "'"
-            cells.append(f"{label:^{width}}")
+            cells.append(f"{label + marks:^{width}}")
         lines.append(f"{rank + 1:>3} " + " ".join(cells))
     for owner in (0, 1):
         bag = len(game.bags[owner])
         lost = ", ".join(rules.types[t].name for t in game.captured[owner]) or "none"
-        lines.append(f"player {owner}: {bag} in the bag; lost: {lost}")
+        score = ""
+        if extras is not None and extras.objective.score_beside_flag:
+            score = f"; score {game.scores[owner]}"  # type: ignore[attr-defined]
+        lines.append(f"player {owner}: {bag} in the bag; lost: {lost}{score}")
+    pending = getattr(game, "pending", [])
+    if pending:
+        lines.append("drawn: " + ", ".join(rules.types[t].name for t in pending))
     return "\n".join(lines)
+
+
+_ARROWS = {(1, 0): ">", (-1, 0): "<", (0, 1): "^", (0, -1): "v"}
+
+
+def _marks(game: Game, square: int, terrain_short: dict[str, str]) -> str:
+    """What expanded play puts on a square besides a troop tile."""
+    marks = ""
+    held = game.board[square] >= 0
+    kind = game.terrain_type(square)  # type: ignore[attr-defined]
+    if kind is not None:
+        marks += "~" + terrain_short[kind.name]
+    flag = game.flag_at(square)  # type: ignore[attr-defined]
+    if flag >= 0:
+        owner = game.flags[flag][1]  # type: ignore[attr-defined]
+        marks += "^" if held else "^" + ("" if owner < 0 else str(owner))
+    if square in game.frozen or square in game.settled:  # type: ignore[attr-defined]
+        marks += "#"
+    dragon = game.dragon  # type: ignore[attr-defined]
+    if dragon[0] == square:
+        name = game.extras.terrain_types[game.dragon_type].name  # type: ignore[attr-defined]
+        marks += terrain_short[name] + _ARROWS.get((dragon[1], dragon[2]), "?")
+        marks += "!" if dragon[3] else ""
+    return marks

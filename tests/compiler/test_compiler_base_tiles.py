@@ -207,7 +207,9 @@ def test_terrain_properties(tiles: dict[str, dict[str, Any]]) -> None:
 
 
 def test_base_set(tileset: dict[str, Any]) -> None:
-    (base,) = tileset["sets"]
+    sets = {s["name"]: s for s in tileset["sets"]}
+    assert "base" in sets
+    base = sets["base"]
     assert base["name"] == "base"
     assert base["board"] == {"files": 6, "ranks": 6}
     assert base["optional"] == ["Dragon", "Duchess", "Mountain", "Oracle"]

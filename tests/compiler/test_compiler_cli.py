@@ -43,7 +43,7 @@ def test_build_default_paths_and_output(
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(main, ["build"])
     assert result.exit_code == 0, result.stderr
-    assert result.stdout == "wrote build/tileset.json: 21 tiles, 1 set\n"
+    assert result.stdout == "wrote build/tileset.json: 21 tiles, 9 sets\n"
     assert result.stderr == ""
     written = (tmp_path / "build" / "tileset.json").read_text(encoding="utf-8")
     assert written == dumps(load([TILES]))
@@ -103,11 +103,11 @@ def test_check_needs_a_path(runner: CliRunner) -> None:
 
 def test_check_sources_and_json(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["check", str(TILES)])
-    assert (result.exit_code, result.stdout, result.stderr) == (0, "ok: 21 tiles, 1 set\n", "")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "ok: 21 tiles, 9 sets\n", "")
     compiled = tmp_path / "set.json"
     compiled.write_text(dumps(load([TILES])), encoding="utf-8")
     result = runner.invoke(main, ["check", str(compiled)])
-    assert (result.exit_code, result.stdout) == (0, "ok: 21 tiles, 1 set\n")
+    assert (result.exit_code, result.stdout) == (0, "ok: 21 tiles, 9 sets\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["set.json"]
 
 

@@ -25,7 +25,12 @@ BAD = HERE / "bad"
 GOLDEN = HERE / "golden"
 REGENERATE = os.environ.get("DUKEC_REGENERATE") == "1"
 
-TILE_FILES = sorted(p.name for p in TILES.glob("*.duke") if p.name != "base.duke")
+# Files of game sets name tiles defined elsewhere: they are covered by the whole-set golden.
+TILE_FILES = sorted(
+    p.name
+    for p in TILES.glob("*.duke")
+    if not any(line.startswith("set ") for line in p.read_text().splitlines())
+)
 BAD_INPUTS = sorted(p.name for p in BAD.iterdir() if not p.name.startswith("."))
 
 

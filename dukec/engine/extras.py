@@ -1,0 +1,281 @@
+"""Rules data of expanded play: terrain, abilities, Dread and Defense, objectives.
+
+Read from the tile set like the base tables, once, and kept apart from them: a game set that
+uses none of it plays on the base engine's fast path (``Rules.expanded`` is None there).
+Everything here is data the tile set declares; nothing names a tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import product
+from typing import Any
+
+ABILITIES = ("summon", "divination", "escape", "ransom")
+FLAG_SQUARES = ("edge", "opponent_edge", "any")
+FLAG_BARRED = ("none", "own", "opponent")
+FIRST_TURN = ("first_setup", "last_setup")
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainType:
+    """A terrain tile and how it changes play (the schema's terrain properties)."""
+
+    index: int
+    name: str
+    count: int
+    occupants: int
+    enter_with: frozenset[str]
+    blocks_jump: bool
+    blocks_slide: bool
+    blocks_strike_line: bool
+    shelters_from_strike: bool
+    shelters_from_dread: bool
+    allows_placement: bool
+    carried: bool
+    acts: bool
+    placement: str
+    # Grids of a terrain tile that acts (front, back): (icon name, dx, dy) with +dy its facing.
+    sides: tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, int, int], ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class WinCondition:
+    """An army's extra way to win: ``capture`` N of the opponent's tiles of a type, or
+    ``reach`` the opponent's home edge with N of its own tiles of a type."""
+
+    by: str
+    tile: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """A game set's objective rules (``rules`` in the set; absent fields keep the base game)."""
+
+    duke_capture_wins: bool = True
+    lose_without_tiles: bool = False
+    flag_squares: str = "any"
+    flag_barred: str = "none"
+    flag_passing: bool = False
+    score_beside_flag: bool = False
+    win_score: int = 0
+    win_flag_home: bool = False
+    first_turn: str = "first_setup"
+    draft: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Extras:
+    """Everything expanded play reads, for one game set of one tile set."""
+
+    terrain_types: tuple[TerrainType, ...]
+    # Terrain put on the board at set-up: (terrain index, count).
+    set_terrain: tuple[tuple[int, int], ...]
+    objective: Objective
+    win: tuple[tuple[WinCondition, ...], tuple[WinCondition, ...]]
+    freeze_at_edge: tuple[frozenset[int], frozenset[int]]
+    # Squares where each player's Duke may set up (board squares), for Escape and Ransom.
+    duke_squares: tuple[tuple[int, ...], tuple[int, ...]]
+    # Per tile type: ability name -> sides (0 front, 1 back) it may be used on.
+    abilities: tuple[Mapping[str, frozenset[int]], ...]
+    has_dread_icon: tuple[bool, ...]
+    used: bool = field(default=False)
+
+
+def _flag(spec: Mapping[str, Any], key: str, default: bool = False) -> bool:
+    return bool(spec.get(key, default))
+
+
+def terrain_types(tileset: Mapping[str, Any]) -> tuple[TerrainType, ...]:
+    """Every terrain tile of a tile set, in name order."""
+    found = []
+    terrain = sorted(
+        (t for t in tileset["tiles"] if t["kind"] == "terrain"), key=lambda t: t["name"]
+    )
+    for index, tile in enumerate(terrain):
+        spec = tile.get("terrain", {})
+        sides = tuple(
+            tuple(
+                (str(i["icon"]), int(i["at"][0]), int(i["at"][1]))
+                for i in tile.get("sides", {}).get(side, {}).get("icons", [])
+            )
+            for side in ("front", "back")
+        )
+        found.append(
+            TerrainType(
+                index=index,
+                name=str(tile["name"]),
+                count=int(tile["count"]),
+                occupants=int(spec.get("occupants", 0)),
+                enter_with=frozenset(str(w) for w in spec.get("enter_with", [])),
+                blocks_jump=_flag(spec, "blocks_jump"),
+                blocks_slide=_flag(spec, "blocks_slide"),
+                blocks_strike_line=_flag(spec, "blocks_strike_line"),
+                shelters_from_strike=_flag(spec, "shelters_from_strike"),
+                shelters_from_dread=_flag(spec, "shelters_from_dread"),
+                allows_placement=_flag(spec, "allows_placement"),
+                carried=_flag(spec, "carried"),
+                acts=_flag(spec, "acts"),
+                placement=str(spec.get("placement", "random")),
+                sides=(sides[0], sides[1]),
+            )
+        )
+    return tuple(found)
+
+
+def build_extras(
+    tileset: Mapping[str, Any],
+    game_set: Mapping[str, Any],
+    troops: list[Mapping[str, Any]],
+    lookup: Callable[[str, str], int],
+    duke_squares: tuple[tuple[int, ...], tuple[int, ...]],
+    fail: Callable[[str], Exception],
+) -> Extras:
+    """The expanded-play data of one game set; ``troops`` are the troop tiles in type order."""
+    terrain = terrain_types(tileset)
+    by_name = {t.name: t.index for t in terrain}
+    set_terrain = []
+    for stack in game_set.get("terrain", []):
+        name = str(stack["tile"])
+        if name not in by_name:
+            raise fail(f"set terrain names unknown terrain tile {name!r}")
+        set_terrain.append((by_name[name], int(stack["count"])))
+    # Order by content, never by name, so renaming tiles changes nothing but the names.
+    set_terrain.sort(key=lambda entry: (_content(terrain[entry[0]]), entry[1]))
+    spec = dict(game_set.get("rules", {}))
+    for key, choices in (
+        ("flag_squares", FLAG_SQUARES),
+        ("flag_barred", FLAG_BARRED),
+        ("first_turn", FIRST_TURN),
+    ):
+        if key in spec and spec[key] not in choices:
+            raise fail(f"rule {key} is one of {', '.join(choices)}, not {spec[key]!r}")
+    objective = Objective(
+        duke_capture_wins=bool(spec.get("duke_capture_wins", True)),
+        lose_without_tiles=bool(spec.get("lose_without_tiles", False)),
+        flag_squares=str(spec.get("flag_squares", "any")),
+        flag_barred=str(spec.get("flag_barred", "none")),
+        flag_passing=bool(spec.get("flag_passing", False)),
+        score_beside_flag=bool(spec.get("score_beside_flag", False)),
+        win_score=int(spec.get("win_score", 0)),
+        win_flag_home=bool(spec.get("win_flag_home", False)),
+        first_turn=str(spec.get("first_turn", "first_setup")),
+        draft=tuple(lookup(str(name), "rule draft") for name in spec.get("draft", [])),
+    )
+    wins: list[tuple[WinCondition, ...]] = []
+    freezes: list[frozenset[int]] = []
+    for owner, army in enumerate(game_set["armies"][:2]):
+        wins.append(
+            tuple(
+                WinCondition(
+                    str(w["by"]), lookup(str(w["tile"]), f"army {owner} win"), int(w["count"])
+                )
+                for w in army.get("win", [])
+            )
+        )
+        freezes.append(
+            frozenset(
+                lookup(str(n), f"army {owner} freeze") for n in army.get("freeze_at_edge", [])
+            )
+        )
+    abilities: list[Mapping[str, frozenset[int]]] = []
+    dread: list[bool] = []
+    for tile in troops:
+        sides_of = tile.get("ability_sides", {})
+        abilities.append(
+            {
+                str(a): frozenset(
+                    ("front", "back").index(s) for s in sides_of.get(a, ["front", "back"])
+                )
+                for a in tile.get("abilities", [])
+            }
+        )
+        dread.append(
+            any(
+                i["icon"] == "dread"
+                for side in tile["sides"].values()
+                for i in side.get("icons", [])
+            )
+        )
+    in_play: set[str] = set()
+    for army in game_set["armies"][:2]:
+        in_play.update(str(e["tile"]) for e in army["start"])
+        in_play.update(str(e["tile"]) for e in army["bag"])
+    draft_names = {str(n) for n in spec.get("draft", [])}
+    uses_icons = any(
+        i["icon"] in ("dread", "defense")
+        for t in troops
+        if t["name"] in in_play | draft_names
+        for side in t["sides"].values()
+        for i in side.get("icons", [])
+    )
+    uses_abilities = any(t.get("abilities") for t in troops if t["name"] in in_play | draft_names)
+    used = bool(set_terrain or spec or any(wins) or any(freezes) or uses_icons or uses_abilities)
+    return Extras(
+        terrain_types=terrain,
+        set_terrain=tuple(set_terrain),
+        objective=objective,
+        win=(wins[0], wins[1]),
+        freeze_at_edge=(freezes[0], freezes[1]),
+        duke_squares=duke_squares,
+        abilities=tuple(abilities),
+        has_dread_icon=tuple(dread),
+        used=used,
+    )
+
+
+def _content(kind: TerrainType) -> str:
+    """A terrain tile's properties and grids without its name or index."""
+    return repr((kind.count, sorted(kind.enter_with), kind.placement, kind.sides)) + repr(
+        (
+            kind.occupants,
+            kind.blocks_jump,
+            kind.blocks_slide,
+            kind.blocks_strike_line,
+            kind.shelters_from_strike,
+            kind.shelters_from_dread,
+            kind.allows_placement,
+            kind.carried,
+            kind.acts,
+        )
+    )
+
+
+@cache
+def shortest_paths(dx: int, dy: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Cells strictly between (0, 0) and (dx, dy) on each shortest path of king steps.
+
+    A straight line (rank, file or diagonal) has one such path; any other offset has several,
+    and a Jump or Strike may take whichever avoids what blocks it.
+    """
+    steps = max(abs(dx), abs(dy))
+    if steps <= 1:
+        return ((),)
+    if dx == 0 or dy == 0 or abs(dx) == abs(dy):
+        ux = (dx > 0) - (dx < 0)
+        uy = (dy > 0) - (dy < 0)
+        return (tuple((ux * k, uy * k) for k in range(1, steps)),)
+    found: list[tuple[tuple[int, int], ...]] = []
+    moves = list(product((-1, 0, 1), repeat=2))
+    moves.remove((0, 0))
+
+    def walk(x: int, y: int, left: int, cells: tuple[tuple[int, int], ...]) -> None:
+        if left == 0:
+            if (x, y) == (dx, dy):
+                found.append(cells[:-1])
+            return
+        for mx, my in moves:
+            nx, ny = x + mx, y + my
+            if max(abs(dx - nx), abs(dy - ny)) <= left - 1:
+                walk(nx, ny, left - 1, (*cells, (nx, ny)))
+
+    walk(0, 0, steps, ())
+    return tuple(dict.fromkeys(found))
+
+
+def is_straight(dx: int, dy: int) -> bool:
+    """Whether an offset lies on a rank, file or diagonal."""
+    return dx == 0 or dy == 0 or abs(dx) == abs(dy)

@@ -1,0 +1,76 @@
+"""Fixtures of the expanded-play tests: the base tile set with every game set, a custom tile set
+with the tiles the rulebook's expanded examples need, and a compact way to build positions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dukec.commands.common import load_tileset
+from dukec.compiler import load
+from dukec.engine import Game, Rules, format_action, load_rules, position_from_json
+
+REPO = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+
+
+def custom_sources() -> list[Path]:
+    """The base tiles (not the base box's Fort, nor its sets) and the custom test tiles."""
+    base = [
+        p
+        for p in sorted((REPO / "tiles").glob("*.duke"))
+        if p.name != "fort.duke" and "\nset " not in "\n" + p.read_text()
+    ]
+    return [*base, HERE / "tiles"]
+
+
+@pytest.fixture(scope="session")
+def tileset() -> dict[str, Any]:
+    """The packaged tile set: base tiles and every game set of tiles/."""
+    return load_tileset(None)
+
+
+@pytest.fixture(scope="session")
+def custom() -> dict[str, Any]:
+    """The custom test tile set (tests/expanded/tiles with the base tiles)."""
+    return load(custom_sources())
+
+
+@pytest.fixture(scope="session")
+def study(custom: dict[str, Any]) -> Rules:
+    """Expanded rules (Duke capture wins) for hand-built positions of custom tiles."""
+    return load_rules(custom, "study")
+
+
+def build(
+    rules: Rules,
+    tiles: list[str],
+    to_move: int = 0,
+    bags: tuple[list[str], list[str]] = ([], []),
+    seed: int = 0,
+    **extra: Any,
+) -> Game:
+    """A position from lines like ``"c1 Duke 0"`` or ``"b4 Pikeman 1 back"``; ``extra``
+    gives the expanded fields (terrain, flags, dragon, frozen, scores, captured)."""
+    board = []
+    for line in tiles:
+        at, tile, owner, *side = line.split()
+        board.append(
+            {"tile": tile, "owner": int(owner), "side": side[0] if side else "front", "at": at}
+        )
+    data = {"to_move": to_move, "board": board, "bags": [list(bags[0]), list(bags[1])], **extra}
+    return position_from_json(rules, data, seed=seed)
+
+
+def notations(game: Game) -> list[str]:
+    """The notation of every legal action, sorted."""
+    return sorted(format_action(game, a) for a in game.legal_actions())
+
+
+def play(game: Game, text: str) -> None:
+    """Apply the legal action written ``text`` (fails the test if it is not legal)."""
+    from dukec.engine import parse_action
+
+    game.apply(parse_action(game, text))
