@@ -2,8 +2,9 @@
 
 The layout: four spaces per block level; one statement per line; tile statements in the order
 count, ability, acts as duke, terrain properties (in the schema's order), front, back; set
-statements in the order board, optional, terrain, armies; in an army the start entries (in
-their written order, which is the placement order) before the bags; each grid's cells padded
+statements in the order board, optional, terrain, rules (in their written order), armies; in an
+army the start entries (in their written order, which is the placement order), then the bags,
+the extra ways to win and the tiles frozen at the edge; each grid's cells padded
 to the width of its widest cell; long lists wrapped after a comma with the next item under the
 first; one blank line between definitions. Comments stay with the statement they precede or
 end; a statement the formatter does not know is kept as written.
@@ -60,9 +61,11 @@ def _set_item_key(item: object) -> tuple[int, int]:
         return (1, 0)
     if isinstance(item, ast.TerrainDecl):
         return (2, 0)
+    if isinstance(item, ast.RuleDecl):
+        return (3, 0)
     if isinstance(item, ast.ArmyDef):
         player = item.player.text if item.player is not None else ""
-        return (3, {"": 0, "first": 1, "second": 2}.get(player, 3))
+        return (4, {"": 0, "first": 1, "second": 2}.get(player, 3))
     return (9, 0)
 
 
@@ -71,6 +74,10 @@ def _army_item_key(item: object) -> tuple[int, int]:
         return (0, 0)
     if isinstance(item, ast.BagDecl):
         return (1, 0)
+    if isinstance(item, ast.WinDecl):
+        return (2, 0)
+    if isinstance(item, ast.FreezeDecl):
+        return (3, 0)
     return (9, 0)
 
 
@@ -172,6 +179,15 @@ def _statement(item: object, indent: str) -> list[str] | None:
         if item.beside is not None:
             return [f"{indent}{head} beside {item.beside.text}"]
         return _wrapped(f"{head} on", [square.text for square in item.squares], indent)
+    if isinstance(item, ast.RuleDecl):
+        return _wrapped(f"rule {item.name.text}", [_value(v) for v in item.values], indent)
+    if isinstance(item, ast.WinDecl):
+        count = f"{item.count.value} " if item.count is not None else ""
+        return [f"{indent}win {item.by.text} {count}{item.tile.text}"]
+    if isinstance(item, ast.FreezeDecl):
+        lines = _wrapped("freeze", [tile.text for tile in item.tiles], indent)
+        lines[-1] += " at edge"
+        return lines
     return None
 
 

@@ -126,6 +126,45 @@ def test_grids_align_to_the_widest_cell() -> None:
     assert "        MC .  .\n        .  @  M\n" in format_text(text, "a.duke")
 
 
+OBJECTIVE_MESSY = """\
+set rider {
+  army second {
+      win capture 3 Pikeman
+    start Knight on a1, b1
+  }
+    rule first_turn   last_setup
+  army first {
+    freeze Pikeman ,Knight at edge
+     win reach 3 Pikeman
+    start 4 Pikeman on a1, b1, c1, d1
+  }
+  board 6 x 6
+}
+"""
+
+OBJECTIVE_TIDY = """\
+set rider {
+    board 6 x 6
+    rule first_turn last_setup
+    army first {
+        start 4 Pikeman on a1, b1, c1, d1
+        win reach 3 Pikeman
+        freeze Pikeman, Knight at edge
+    }
+    army second {
+        start Knight on a1, b1
+        win capture 3 Pikeman
+    }
+}
+"""
+
+
+def test_objective_statements_have_their_place() -> None:
+    """Rules come before the armies; in an army, start, bag, win, freeze."""
+    assert format_text(OBJECTIVE_MESSY, "rider.duke") == OBJECTIVE_TIDY
+    assert format_text(OBJECTIVE_TIDY, "rider.duke") == OBJECTIVE_TIDY
+
+
 def test_syntax_error_is_reported() -> None:
     with pytest.raises(CompileError) as caught:
         format_text("tile A {\n    fornt {\n", "a.duke")
@@ -303,7 +342,8 @@ def test_fmt_check_on_the_base_tiles(runner: CliRunner) -> None:
     result = runner.invoke(main, ["fmt", "--check", str(TILES)])
     assert result.exit_code == 0, result.stdout
     assert result.stdout == ""
-    assert result.stderr == "0 files would be reformatted, 22 unchanged\n"
+    files = len(list(TILES.glob("*.duke")))
+    assert result.stderr == f"0 files would be reformatted, {files} unchanged\n"
 
 
 def test_fmt_check_lists_files_and_writes_nothing(runner: CliRunner, tmp_path: Path) -> None:
