@@ -4,45 +4,13 @@ from __future__ import annotations
 
 import enum
 
+from dukec.icons import ICON_BY_GLYPH, Icon
 
-class Icon(enum.StrEnum):
-    """A movement icon, named as in the compiled JSON."""
+__all__ = ["EMPTY", "GLYPH_ORDER", "ICON_BY_GLYPH", "OWN_SQUARE", "Ability", "Icon", "Side"]
 
-    MOVE = "move"
-    JUMP = "jump"
-    SLIDE = "slide"
-    JUMP_SLIDE = "jump_slide"
-    STRIKE = "strike"
-    COMMAND = "command"
-    DREAD = "dread"
-    DEFENSE = "defense"
-
-    @property
-    def glyph(self) -> str:
-        """The one-letter glyph that stands for this icon in a grid."""
-        return _GLYPHS[self]
-
-    @property
-    def label(self) -> str:
-        """The icon's name as the rulebook prints it."""
-        return self.value.replace("_", " ").title()
-
-
-_GLYPHS: dict[Icon, str] = {
-    Icon.MOVE: "M",
-    Icon.JUMP: "J",
-    Icon.SLIDE: "S",
-    Icon.JUMP_SLIDE: "L",
-    Icon.STRIKE: "X",
-    Icon.COMMAND: "C",
-    Icon.DREAD: "D",
-    Icon.DEFENSE: "B",
-}
-
-ICON_BY_GLYPH: dict[str, Icon] = {glyph: icon for icon, glyph in _GLYPHS.items()}
 
 #: Glyph order inside one cell, as the decompiler writes it.
-GLYPH_ORDER: tuple[str, ...] = tuple(_GLYPHS[icon] for icon in Icon)
+GLYPH_ORDER: tuple[str, ...] = tuple(icon.glyph for icon in Icon)
 
 OWN_SQUARE = "@"
 EMPTY = "."

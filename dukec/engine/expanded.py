@@ -47,7 +47,8 @@ from dukec.engine.game import (
     Result,
     draw_index,
 )
-from dukec.engine.rules import EMPTY, FRONT, Icon, Rules
+from dukec.engine.rules import EMPTY, FRONT, Rules
+from dukec.icons import Icon
 
 #: Salt of the game's random source for terrain and the roaming tile (draws keep their own stream).
 _EVENT_SALT = 0x5DEECE66D

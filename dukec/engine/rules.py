@@ -13,12 +13,12 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from math import gcd
 from typing import Any
 
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.engine.extras import Extras, build_extras
+from dukec.icons import Icon
 
 FRONT = 0
 BACK = 1
@@ -28,19 +28,6 @@ EMPTY = -1
 
 class RulesError(ValueError):
     """A tile set or game set the engine cannot play."""
-
-
-class Icon(StrEnum):
-    """Movement icons (Dread and Defense are kept as data for the expanded rules)."""
-
-    MOVE = "move"
-    JUMP = "jump"
-    SLIDE = "slide"
-    JUMP_SLIDE = "jump_slide"
-    STRIKE = "strike"
-    COMMAND = "command"
-    DREAD = "dread"
-    DEFENSE = "defense"
 
 
 @dataclass(frozen=True, slots=True)
