@@ -8,6 +8,7 @@ CompileError.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from dukec.compiler.check import rules_vocabulary, terrain_vocabulary
@@ -24,12 +25,18 @@ from dukec.compiler.vocabulary import (
 )
 
 INDENT = "    "
-WRAP = 90
+WRAP = 80
 NONE_VALUE = "none"
 
 
 def _problem(where: str, message: str) -> CompileError:
     return CompileError([Diagnostic(where, None, message)])
+
+
+def aligned_rows(cells: Sequence[Sequence[str]]) -> list[str]:
+    """A grid's rows, every cell padded to the widest cell of the grid (the canonical layout)."""
+    width = max((len(cell) for row in cells for cell in row), default=1)
+    return [" ".join(cell.ljust(width) for cell in row).rstrip() for row in cells]
 
 
 def grid_lines(icons: list[dict[str, Any]], where: str) -> list[str]:
@@ -65,11 +72,7 @@ def grid_lines(icons: list[dict[str, Any]], where: str) -> list[str]:
             else:
                 row.append(EMPTY)
         table.append(row)
-    widths = [max(len(row[i]) for row in table) for i in range(len(columns))]
-    return [
-        " ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
-        for row in table
-    ]
+    return aligned_rows(table)
 
 
 def _value_text(value: Any) -> str:
@@ -119,10 +122,11 @@ def _stacks(stacks: list[dict[str, Any]]) -> list[str]:
     ]
 
 
-def _wrapped(head: str, items: list[str], indent: str) -> list[str]:
+def wrapped(head: str, items: Sequence[str], indent: str) -> list[str]:
+    """`head a, b, c` over as many lines as WRAP allows (with the trailing comma), aligned."""
     lines = [f"{indent}{head} {items[0]}"]
     for item in items[1:]:
-        if len(lines[-1]) + len(item) + 2 > WRAP:
+        if len(lines[-1]) + len(item) + 3 > WRAP:
             lines[-1] += ","
             lines.append(f"{indent}{' ' * (len(head) + 1)}{item}")
         else:
@@ -140,7 +144,7 @@ def _army_lines(army: dict[str, Any], player: str | None) -> list[str]:
         else:
             lines.append(f"{inner}start {count}{entry['tile']} on {', '.join(entry['squares'])}")
     if army["bag"]:
-        lines += _wrapped("bag", _stacks(army["bag"]), inner)
+        lines += wrapped("bag", _stacks(army["bag"]), inner)
     for win in army.get("win", []):
         lines.append(f"{inner}win {win['by']} {win['count']} {win['tile']}")
     if army.get("freeze_at_edge"):
@@ -154,14 +158,14 @@ def set_text(game_set: dict[str, Any]) -> str:
     board = game_set["board"]
     lines = [f"set {game_set['name']} {{", f"{INDENT}board {board['files']} x {board['ranks']}"]
     if game_set.get("optional"):
-        lines += _wrapped("optional", list(game_set["optional"]), INDENT)
+        lines += wrapped("optional", list(game_set["optional"]), INDENT)
     if game_set.get("terrain"):
-        lines += _wrapped("terrain", _stacks(game_set["terrain"]), INDENT)
+        lines += wrapped("terrain", _stacks(game_set["terrain"]), INDENT)
     order = list(rules_vocabulary())
     rules = game_set.get("rules", {})
     for key in sorted(rules, key=order.index):
         if isinstance(rules[key], list):
-            lines += _wrapped(f"rule {key}", [str(v) for v in rules[key]], INDENT)
+            lines += wrapped(f"rule {key}", [str(v) for v in rules[key]], INDENT)
         else:
             lines.append(f"{INDENT}rule {key} {_value_text(rules[key])}")
     first, second = game_set["armies"]

@@ -22,12 +22,12 @@ from typing import Any
 
 from dukec.compiler import ast
 from dukec.compiler.check import terrain_vocabulary
+from dukec.compiler.decompile import aligned_rows, wrapped
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Position
 from dukec.compiler.parser import parse_source
 from dukec.compiler.vocabulary import Side
 
 INDENT = "    "
-WRAP = 80
 COMMENT_GAP = "  "
 
 
@@ -132,18 +132,6 @@ def _text(comment: ast.Comment) -> str:
 # === Statements ===
 
 
-def _wrapped(head: str, items: Sequence[str], indent: str) -> list[str]:
-    """`head a, b, c` over as many lines as the width needs, items aligned after the head."""
-    lines = [f"{indent}{head} {items[0]}"]
-    for item in items[1:]:
-        if len(lines[-1]) + len(item) + 3 > WRAP:
-            lines[-1] += ","
-            lines.append(f"{indent}{' ' * (len(head) + 1)}{item}")
-        else:
-            lines[-1] += f", {item}"
-    return lines
-
-
 def _value(value: ast.Word | ast.Number) -> str:
     return value.text if isinstance(value, ast.Word) else str(value.value)
 
@@ -164,28 +152,28 @@ def _statement(item: object, indent: str) -> list[str] | None:
     if isinstance(item, ast.ActsAsDuke):
         return [f"{indent}acts as duke"]
     if isinstance(item, ast.PropertyDecl):
-        return _wrapped(item.name.text, [_value(v) for v in item.values], indent)
+        return wrapped(item.name.text, [_value(v) for v in item.values], indent)
     if isinstance(item, ast.BoardDecl):
         return [f"{indent}board {item.files.value} x {item.ranks.value}"]
     if isinstance(item, ast.OptionalDecl):
-        return _wrapped("optional", [name.text for name in item.names], indent)
+        return wrapped("optional", [name.text for name in item.names], indent)
     if isinstance(item, ast.TerrainDecl):
-        return _wrapped("terrain", [_stack(s) for s in item.stacks], indent)
+        return wrapped("terrain", [_stack(s) for s in item.stacks], indent)
     if isinstance(item, ast.BagDecl):
-        return _wrapped("bag", [_stack(s) for s in item.stacks], indent)
+        return wrapped("bag", [_stack(s) for s in item.stacks], indent)
     if isinstance(item, ast.StartDecl):
         count = f"{item.count.value} " if item.count is not None else ""
         head = f"start {count}{item.tile.text}"
         if item.beside is not None:
             return [f"{indent}{head} beside {item.beside.text}"]
-        return _wrapped(f"{head} on", [square.text for square in item.squares], indent)
+        return wrapped(f"{head} on", [square.text for square in item.squares], indent)
     if isinstance(item, ast.RuleDecl):
-        return _wrapped(f"rule {item.name.text}", [_value(v) for v in item.values], indent)
+        return wrapped(f"rule {item.name.text}", [_value(v) for v in item.values], indent)
     if isinstance(item, ast.WinDecl):
         count = f"{item.count.value} " if item.count is not None else ""
         return [f"{indent}win {item.by.text} {count}{item.tile.text}"]
     if isinstance(item, ast.FreezeDecl):
-        lines = _wrapped("freeze", [tile.text for tile in item.tiles], indent)
+        lines = wrapped("freeze", [tile.text for tile in item.tiles], indent)
         lines[-1] += " at edge"
         return lines
     return None
@@ -309,9 +297,7 @@ class _Formatter:
 
 def _grid_rows(rows: Sequence[Any]) -> list[str]:
     """A grid's rows with every cell padded to the widest cell of the grid."""
-    cells = [[cell.text for cell in row.cells] for row in rows]
-    width = max((len(cell) for row in cells for cell in row), default=1)
-    return [" ".join(cell.ljust(width) for cell in row).rstrip() for row in cells]
+    return aligned_rows([[cell.text for cell in row.cells] for row in rows])
 
 
 # === Entry points ===

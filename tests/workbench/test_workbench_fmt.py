@@ -399,3 +399,12 @@ def test_fmt_usage(runner: CliRunner, tmp_path: Path) -> None:
     missing = runner.invoke(main, ["fmt", str(tmp_path / "nope.duke")])
     assert missing.exit_code == 1
     assert "no such file or directory" in missing.stderr
+
+
+def test_decompiled_text_is_already_canonical() -> None:
+    """`dukec decompile` and `dukec fmt` write one layout: fmt leaves decompiled text alone."""
+    from dukec.compiler import load
+    from dukec.compiler.decompile import decompile
+
+    text = decompile(load([TILES]))
+    assert format_text(text, "decompiled.duke") == text
