@@ -175,8 +175,11 @@ class BoardLog(EventLog):
 
     def track(self, game: Game) -> None:
         """Count the tiles already on the board and remember the board."""
-        super().track(game)
         self.keys = [code | 2 if code >= 0 else -1 for code in game.board]
+        for square, key in enumerate(self.keys):
+            if key >= 0 and square not in self.on_board:
+                self.counts[key & 1][key >> 2][self.ENTERED] += 1
+                self.on_board[square] = (key & 1, key >> 2, game.ply)
 
     def before(self, game: Game, action: tuple[int, int, int, int, int]) -> None:
         """Note what the board diff cannot tell: the action, its ply, whether it places a draw."""
