@@ -1,6 +1,8 @@
 """Balance runs of every game set in tiles/, expanded rules included: counts that add up."""
 
+import json
 from collections import Counter
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -124,11 +126,17 @@ def balance(*args: str) -> Any:
     return CliRunner().invoke(main, ["balance", "--workers", "1", "--no-progress", *args])
 
 
-def test_endings_show_the_objectives_reasons() -> None:
-    result = balance("--game", "trophy-hunters", "--games", "20", "--seed", "1")
+def test_endings_show_the_objectives_reasons(tmp_path: Path) -> None:
+    result = balance(
+        "--game", "trophy-hunters", "--games", "20", "--seed", "1", "--report", str(tmp_path)
+    )
     assert result.exit_code == 0, result.output
     endings = next(line for line in result.output.splitlines() if line.startswith("endings"))
     assert "flag home" in endings
+    document = json.loads((tmp_path / "balance.json").read_text())
+    shown = ", ".join(f"{name} {count}" for name, count in document["endings"].items())
+    assert "flag home" in shown
+    assert f"<th>endings</th><td class='name'>{shown}</td>" in (tmp_path / "index.html").read_text()
 
 
 def test_asymmetric_armies_report_per_seat_and_the_first_turn() -> None:
