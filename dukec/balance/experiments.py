@@ -14,6 +14,8 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
+from dukec.engine import RulesError, load_rules
+
 AB_SET = "balance-a-first"
 BA_SET = "balance-b-first"
 
@@ -34,6 +36,10 @@ class Experiment:
     opponent: str
     replaced: tuple[str, str] | None = None
     """For a replacement: (old tile, new tile)."""
+    first_seat: int = 0
+    """Self-play: the seat that takes the first turn (the set's rules may give it to seat 1)."""
+    alike: bool = True
+    """Self-play: whether both seats play the same army (else the verdict compares armies)."""
 
     def describe(self) -> str:
         """A few words saying what is compared."""
@@ -111,17 +117,50 @@ def _combined(
     }
 
 
+def first_seat(tileset: dict[str, Any], game_set: dict[str, Any]) -> int:
+    """The seat that takes the first turn: 0, or with ``first_turn last_setup`` the seat that
+    placed the last set-up tile (0 if the engine cannot read the set; it says why later)."""
+    try:
+        return load_rules(tileset, game_set["name"]).first_turn
+    except RulesError:
+        return 0
+
+
+def armies_alike(game_set: dict[str, Any]) -> bool:
+    """Whether both seats of a set play the same army (tiles, set-up, bag, own objectives)."""
+    armies = game_set.get("armies", [])
+    return len(armies) == 2 and armies[0] == armies[1]
+
+
 def self_play(tileset: dict[str, Any], set_name: str | None) -> Experiment:
-    """A set's first army against its second, seats fixed: army A always moves first."""
+    """A set's first army against its second, seats fixed: army A always sits in seat 0.
+
+    With the same army in both seats the sides are named by who moves first; with different
+    armies (a set such as Dark Rider) by army, and the verdict compares the armies.
+    """
     game_set = find_set(tileset, set_name)
     result = copy.deepcopy(tileset)
+    name = game_set["name"]
+    first = first_seat(tileset, game_set)
+    alike = armies_alike(game_set)
+    if not alike:
+        labels, subject = ("first army", "second army"), "The first army"
+        opponent = f"the second army in self-play of {name!r}"
+    elif first == 0:
+        labels, subject = ("first player", "second player"), "The first player"
+        opponent = f"the second in self-play of {name!r}"
+    else:
+        labels, subject = ("second player", "first player"), "The second player"
+        opponent = f"the first in self-play of {name!r}"
     return Experiment(
         kind="self-play",
         tileset=result,
-        sets=(game_set["name"], game_set["name"]),
-        labels=("first player", "second player"),
-        subject="The first player",
-        opponent=f"the second in self-play of {game_set['name']!r}",
+        sets=(name, name),
+        labels=labels,
+        subject=subject,
+        opponent=opponent,
+        first_seat=first,
+        alike=alike,
     )
 
 
@@ -138,6 +177,12 @@ def replace(
     ``tileset`` itself. Seats alternate, so each army moves first in half the games.
     """
     game_set = find_set(tileset, set_name)
+    if not armies_alike(game_set):
+        raise ExperimentError(
+            f"game set {game_set['name']!r} gives its two seats different armies; --replace "
+            f"plays an army against itself with one tile changed, seats alternating, so it "
+            f"needs a set whose armies are alike"
+        )
     tiles = _tiles(tileset)
     if old not in tiles:
         raise ExperimentError(f"no tile {old!r} in the tile set{_did_you_mean(old, sorted(tiles))}")

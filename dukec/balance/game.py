@@ -121,7 +121,8 @@ class TileCounts:
 
 @dataclass(frozen=True, slots=True)
 class GameSummary:
-    """The outcome of one game, seat by seat (seat 0 moved first)."""
+    """The outcome of one game, seat by seat (seat 0 set up first; ``first`` took the first turn,
+    seat 0 unless the set's rules say otherwise)."""
 
     index: int
     winner: int | None
@@ -129,6 +130,7 @@ class GameSummary:
     plies: int
     reason: str
     tiles: tuple[dict[str, TileCounts], dict[str, TileCounts]]
+    first: int = 0
 
     def points(self, seat: int) -> float:
         """What this game scored for ``seat``: 1, 1/2 or 0."""

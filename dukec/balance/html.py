@@ -236,6 +236,10 @@ def page(document: dict[str, Any]) -> str:
             f"{percent(document['first_player_score_ci95'][0])} to "
             f"{percent(document['first_player_score_ci95'][1])})",
         ),
+        (
+            "endings",
+            ", ".join(f"{name} {count}" for name, count in document["endings"].items()) or "-",
+        ),
         ("speed", f"{document['games_per_second']:.1f} games/s"),
     ]
     rows = "".join(f"<tr><th>{_e(k)}</th><td class='name'>{_e(v)}</td></tr>" for k, v in numbers)

@@ -132,35 +132,167 @@ class EventLog:
         return seats[0], seats[1]
 
 
+# Expanded play: kinds whose action belongs to one tile, and which field of the action names
+# its square (1: frm, 3: by).
+_ACTOR: dict[int, int] = {
+    ActionKind.MOVE: 1,
+    ActionKind.STRIKE: 1,
+    ActionKind.COMMAND: 3,
+    ActionKind.FLAG_PASS: 1,
+    ActionKind.SUMMON: 1,
+    ActionKind.DIVINE: 1,
+    ActionKind.ESCAPE: 1,
+}
+# Kinds that take the tile on ``frm`` to ``to``.
+_MOVING: frozenset[int] = frozenset(
+    (ActionKind.MOVE, ActionKind.COMMAND, ActionKind.SUMMON, ActionKind.ESCAPE)
+)
+# Kinds whose acting tile captures an opponent's tile standing on ``to``.
+_TAKING: frozenset[int] = frozenset(
+    (ActionKind.MOVE, ActionKind.STRIKE, ActionKind.COMMAND, ActionKind.ESCAPE)
+)
+
+
+class BoardLog(EventLog):
+    """The event log of expanded play, counted from the board before and after each action.
+
+    Besides moves, strikes and commands, expanded actions pass banners, summon, divine, escape
+    and ransom, and the roaming tile, terrain and sacrifices take tiles between turns; so rather
+    than follow each rule, compare the board (square -> owner and tile type) around each action.
+    A tile that left a square and stands elsewhere, same owner and type, moved and keeps its
+    entry ply; one gone for good was captured; a new one entered (drawn when placed after a draw
+    or a divination). The tile an action names is credited with the action and with capturing
+    the opponent's tile on its target square; other captures have no capturer.
+    """
+
+    def __init__(self, types: int, size: int) -> None:
+        super().__init__(types)
+        # What each square held after the last action: tile code with the side bit set, or -1.
+        self.keys = [-1] * size
+        self._drawn = False
+        self._ply = 0
+        self._action: tuple[int, int, int, int, int] = (-1, -1, -1, -1, -1)
+
+    def track(self, game: Game) -> None:
+        """Count the tiles already on the board and remember the board."""
+        self.keys = [code | 2 if code >= 0 else -1 for code in game.board]
+        for square, key in enumerate(self.keys):
+            if key >= 0 and square not in self.on_board:
+                self.counts[key & 1][key >> 2][self.ENTERED] += 1
+                self.on_board[square] = (key & 1, key >> 2, game.ply)
+
+    def before(self, game: Game, action: tuple[int, int, int, int, int]) -> None:
+        """Note what the board diff cannot tell: the action, its ply, whether it places a draw."""
+        self._action = tuple(action)  # type: ignore[assignment]
+        self._ply = game.ply
+        self._drawn = action[0] == ActionKind.PLACE and game.phase is Phase.PLACING
+
+    def after(self, game: Game) -> None:
+        """Count what the action just applied did to the board."""
+        kind, frm, to, _by, _tile = self._action
+        ply = self._ply
+        prev = self.keys
+        cur = [code | 2 if code >= 0 else -1 for code in game.board]
+        self.keys = cur
+        on_board = self.on_board
+        gone: dict[int, tuple[int, int, int]] = {}
+        new: list[int] = []
+        for square, (was, now) in enumerate(zip(prev, cur, strict=True)):
+            if was != now:
+                if was >= 0:
+                    gone[square] = on_board.pop(square)
+                if now >= 0:
+                    new.append(square)
+        actor = _ACTOR.get(kind)
+        if actor is not None:
+            key = prev[self._action[actor]]
+            if key >= 0:
+                row = self.counts[key & 1][key >> 2]
+                row[self.MOVES] += 1
+                target = prev[to] if to >= 0 else -1
+                if kind in _TAKING and target >= 0 and target & 1 != key & 1:
+                    row[self.CAPTURES] += 1
+        if kind in _MOVING and frm in gone and frm != to and cur[to] == prev[frm]:
+            # The named tile went from frm to to (over whatever stood there, if anything).
+            if to in new:
+                new.remove(to)
+            elif to in on_board:
+                gone[to] = on_board.pop(to)
+            on_board[to] = gone.pop(frm)
+        for square in list(new):
+            # Anything else that changed square without changing owner or type moved.
+            for left, entry in gone.items():
+                if prev[left] == cur[square]:
+                    on_board[square] = entry
+                    del gone[left]
+                    new.remove(square)
+                    break
+        for owner, tile, since in gone.values():
+            row = self.counts[owner][tile]
+            row[self.CAPTURED] += 1
+            row[self.PLIES] += ply - since
+        for square in new:
+            key = cur[square]
+            owner, tile = key & 1, key >> 2
+            row = self.counts[owner][tile]
+            row[self.ENTERED] += 1
+            row[self.DRAWN] += self._drawn
+            on_board[square] = (owner, tile, ply)
+
+
 def play_game(job: GameJob) -> GameSummary:
     """Play the game ``job`` describes to its end or its ply limit."""
+    return play_out(job)[0]
+
+
+def play_out(job: GameJob) -> tuple[GameSummary, Game]:
+    """Play the game ``job`` describes; its summary and the game as it ended."""
     matchup = job.matchup
     rules = rules_for(matchup, job.set_name)
     game = Game(rules, seed=job.seed, ply_limit=matchup.ply_limit)
     players = [
         make_policy(matchup.policy, player_seed(job.seed, seat), matchup.budget) for seat in (0, 1)
     ]
-    log = EventLog(len(rules.types))
-    log.track(game)
     winner: int | None = None
     reason: str
-    while True:
-        result = game.result
-        if result is not None:
-            winner, reason = result.winner, str(result.reason)
-            break
-        action = players[game.to_move].choose(game)
-        if action is None:  # a player that gives up loses
-            winner, reason = game.to_move ^ 1, str(Reason.RESIGNED)
-            break
-        log.before(game, action)
-        game.apply(action)
+    if rules.expanded is not None:
+        board_log = BoardLog(len(rules.types), rules.geometry.size)
+        board_log.track(game)
+        while True:
+            result = game.result
+            if result is not None:
+                winner, reason = result.winner, str(result.reason)
+                break
+            action = players[game.to_move].choose(game)
+            if action is None:
+                winner, reason = game.to_move ^ 1, str(Reason.RESIGNED)
+                break
+            board_log.before(game, action)
+            game.apply(action)
+            board_log.after(game)
+        log: EventLog = board_log
+    else:
+        log = EventLog(len(rules.types))
+        log.track(game)
+        while True:
+            result = game.result
+            if result is not None:
+                winner, reason = result.winner, str(result.reason)
+                break
+            action = players[game.to_move].choose(game)
+            if action is None:  # a player that gives up loses
+                winner, reason = game.to_move ^ 1, str(Reason.RESIGNED)
+                break
+            log.before(game, action)
+            game.apply(action)
     log.finish(game.ply)
-    return GameSummary(
+    summary = GameSummary(
         job.index,
         winner,
         reason == str(Reason.PLY_LIMIT),
         game.ply,
         reason,
         log.tiles(rules),
+        rules.first_turn,
     )
+    return summary, game

@@ -19,6 +19,13 @@ _SELF_PLAY_WORDS = {
 }
 
 
+_FLIPPED = {
+    Verdict.STRONGER: Verdict.WEAKER,
+    Verdict.NOT_DIFFERENT: Verdict.NOT_DIFFERENT,
+    Verdict.WEAKER: Verdict.STRONGER,
+}
+
+
 def verdict_line(result: RunResult) -> str:
     """'Paladin scores 58.3% ± 1.9% against the Knight it replaces: stronger'."""
     tally = result.tally
@@ -26,7 +33,12 @@ def verdict_line(result: RunResult) -> str:
     score = tally.score_a.mean
     interval = wilson(score, tally.games)
     outcome = verdict(interval)
-    words = _SELF_PLAY_WORDS[outcome] if experiment.kind == "self-play" else outcome.value
+    words = outcome.value
+    if experiment.kind == "self-play" and experiment.alike:
+        # Side A is the player in seat 0, who takes the first turn unless the rules say not.
+        if experiment.first_seat == 1:
+            outcome = _FLIPPED[outcome]
+        words = _SELF_PLAY_WORDS[outcome]
     return (
         f"{experiment.subject} scores {percent(score)} ± {percent(half_width(interval))} "
         f"against {experiment.opponent}: {words}"

@@ -28,6 +28,7 @@ class Tally:
     games: int = 0
     wins: list[int] = field(default_factory=lambda: [0, 0])
     seat_wins: list[int] = field(default_factory=lambda: [0, 0])
+    """Wins of the player who took the first turn, and of the other."""
     draws: int = 0
     adjudicated: int = 0
     a_first: int = 0
@@ -50,12 +51,12 @@ class Tally:
             self.draws += 1
             self.adjudicated += summary.adjudicated
         else:
-            self.seat_wins[summary.winner] += 1
+            self.seat_wins[0 if summary.winner == summary.first else 1] += 1
             self.wins[0 if summary.winner == a_seat else 1] += 1
         points = summary.points(a_seat)
         self.half_points.append(round(2 * points))
         self.score_a = self.score_a.add(points)
-        self.score_first = self.score_first.add(summary.points(0))
+        self.score_first = self.score_first.add(summary.points(summary.first))
         for seat, counts in enumerate(summary.tiles):
             side = 0 if seat == a_seat else 1
             for name, count in counts.items():
