@@ -52,10 +52,13 @@ def _rules(tileset_path: Path | None, set_name: str | None) -> Rules:
 
 
 def _json_error(path: str, text: str, error: json.JSONDecodeError) -> str:
-    source = text.splitlines()[error.lineno - 1] if text.splitlines() else ""
+    lines = text.splitlines()
+    # At the end of the input the error's line can be one past the last line of text.
+    source = lines[error.lineno - 1] if error.lineno <= len(lines) else ""
     caret = " " * (error.colno - 1) + "^"
+    message = "unexpected end of file" if not text[error.pos :].strip() else error.msg
     return (
-        f"{path}:{error.lineno}:{error.colno}: error: invalid JSON: {error.msg}\n"
+        f"{path}:{error.lineno}:{error.colno}: error: invalid JSON: {message}\n"
         f"{source}\n{caret}\nhelp: a position is one JSON object, see schemas/position.schema.json"
     )
 
@@ -72,6 +75,11 @@ def _position(rules: Rules, path: str | None, seed: int = 0) -> Game:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as error:
             raise click.ClickException(f"{path}: error: cannot read: {error.strerror}") from None
+        except UnicodeDecodeError as error:
+            raise click.ClickException(
+                f"{path}: error: not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
+                f"{error.start}): a position is a JSON file"
+            ) from None
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:

@@ -295,6 +295,11 @@ def read_record(path: Path) -> GameRecord:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise RecordError(f"{path}: error: cannot read: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"{path}: error: not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
+            f"{error.start}): a record is JSON Lines written by `dukec play --record`"
+        ) from None
     return parse_record(text, str(path))
 
 

@@ -116,6 +116,39 @@ def test_invalid_json_points_at_the_spot(run: Any, tmp_path: Path) -> None:
     assert ' "board": [}\n           ^\n' in result.stderr
 
 
+def test_json_that_stops_early_says_end_of_file(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "cut.json"
+    path.write_text('{"to_move": 0, "board": [\n')
+    result = run("moves", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {path}:2:1: error: invalid JSON: unexpected end of file\n"
+        "\n^\nhelp: a position is one JSON object, see schemas/position.schema.json\n"
+    )
+
+
+def test_position_that_is_not_utf8(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(b'{"to_move": "\xe9"}')
+    result = run("moves", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {path}: error: not UTF-8 text (byte 0xe9 at offset 13): "
+        "a position is a JSON file\n"
+    )
+
+
+def test_record_that_is_not_utf8(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(b"\x00\xff\xfe")
+    result = run("replay", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {path}: error: not UTF-8 text (byte 0xff at offset 1): "
+        "a record is JSON Lines written by `dukec play --record`\n"
+    )
+
+
 def test_perft_and_divide(run: Any, study: Path) -> None:
     assert run("perft", str(study), "--depth", "1").output == "17\n"
     divided = run("perft", "--depth", "2", "--divide").output.splitlines()
