@@ -5,13 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 SET_ENVVAR = "DUKEC_SET"
+
+
+class ReportError(click.ClickException):
+    """A report already written as `path:line:col: error: ...` lines: printed as is, exit 1."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(self.format_message(), err=True, file=file)
 
 
 def set_option(function: F) -> F:
@@ -40,4 +47,4 @@ def load_tileset(path: Path | None) -> dict[str, Any]:
     try:
         return load([path if path is not None else default_sources()])
     except CompileError as error:
-        raise click.ClickException(error.render()) from None
+        raise ReportError(error.render()) from None

@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import click
 
-from dukec.commands.common import default_sources
+from dukec.commands.common import ReportError, default_sources
 
 DEFAULT_OUTPUT = Path("build") / "tileset.json"
-
-
-class SourceError(click.ClickException):
-    """Errors in the sources (exit 1), printed as the compiler's report without a prefix."""
-
-    def show(self, file: IO[Any] | None = None) -> None:
-        click.echo(self.format_message(), err=True, file=file)
 
 
 def _default_paths() -> list[Path]:
@@ -30,7 +23,7 @@ def _load(paths: list[Path]) -> dict[str, Any]:
     try:
         return load(paths)
     except CompileError as error:
-        raise SourceError(error.render()) from None
+        raise ReportError(error.render()) from None
 
 
 def _summary(data: dict[str, Any]) -> str:
@@ -96,7 +89,7 @@ def decompile(path: Path, output: Path | None) -> None:
     try:
         text = to_source(data)
     except CompileError as error:
-        raise SourceError(error.render()) from None
+        raise ReportError(error.render()) from None
     if output is None:
         click.echo(text, nl=False)
     else:

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from dukec.commands.common import load_tileset, set_option
+from dukec.commands.common import ReportError, load_tileset, set_option
 from dukec.engine import (
     DEFAULT_PLY_LIMIT,
     PLAYER_KINDS,
@@ -74,20 +74,20 @@ def _position(rules: Rules, path: str | None, seed: int = 0) -> Game:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as error:
-            raise click.ClickException(f"{path}: error: cannot read: {error.strerror}") from None
+            raise ReportError(f"{path}: error: cannot read: {error.strerror}") from None
         except UnicodeDecodeError as error:
-            raise click.ClickException(
+            raise ReportError(
                 f"{path}: error: not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
                 f"{error.start}): a position is a JSON file"
             ) from None
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:
-        raise click.ClickException(_json_error(path, text, error)) from None
+        raise ReportError(_json_error(path, text, error)) from None
     try:
         return position_from_json(rules, data, seed=seed)
     except PositionError as error:
-        raise click.ClickException(f"{path}: error: {error}") from None
+        raise ReportError(f"{path}: error: {error}") from None
 
 
 position_argument = click.argument("position", required=False, metavar="[POSITION]")
@@ -144,7 +144,7 @@ def replay_command(record: Path, tileset_path: Path | None, no_hash_check: bool)
         message = str(error)
         if not message.startswith(str(record)):
             message = f"{record}: error: {message}"
-        raise click.ClickException(message) from None
+        raise ReportError(message) from None
     result = game.result
     click.echo(f"{len(game_record.actions)} actions, {game.ply} plies replayed: all legal")
     if result is None:

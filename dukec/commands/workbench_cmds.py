@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
-from dukec.commands.common import load_tileset, set_option
+from dukec.commands.common import ReportError, load_tileset, set_option
 
 if TYPE_CHECKING:
     from dukec.workbench.tiles import TileView
-
-
-class ReportError(click.ClickException):
-    """A report printed as it is (compiler errors, files to format), exit 1, no prefix."""
-
-    def show(self, file: IO[Any] | None = None) -> None:
-        click.echo(self.format_message(), err=True, file=file)
 
 
 def _tiles(names: tuple[str, ...], tileset_path: Path | None) -> list[TileView]:

@@ -92,7 +92,7 @@ def test_bad_position_names_the_entry(run: Any, tmp_path: Path) -> None:
     path.write_text(json.dumps(bad))
     result = run("moves", str(path))
     assert result.exit_code == 1
-    assert result.stderr == f"Error: {path}: error: board[4]: square g7 is off the 6x6 board\n"
+    assert result.stderr == f"{path}: error: board[4]: square g7 is off the 6x6 board\n"
     assert result.stdout == ""
 
 
@@ -103,7 +103,7 @@ def test_unknown_tile_gets_a_suggestion(run: Any, tmp_path: Path) -> None:
     result = run("moves", str(path))
     assert result.exit_code == 1
     assert result.stderr == (
-        f"Error: {path}: error: board[0]: unknown tile 'Dragon' (did you mean 'Dragoon'?)\n"
+        f"{path}: error: board[0]: unknown tile 'Dragon' (did you mean 'Dragoon'?)\n"
     )
 
 
@@ -112,7 +112,7 @@ def test_invalid_json_points_at_the_spot(run: Any, tmp_path: Path) -> None:
     path.write_text('{"to_move": 0,\n "board": [}\n')
     result = run("moves", str(path))
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"Error: {path}:2:12: error: invalid JSON: ")
+    assert result.stderr.startswith(f"{path}:2:12: error: invalid JSON: ")
     assert ' "board": [}\n           ^\n' in result.stderr
 
 
@@ -122,7 +122,7 @@ def test_json_that_stops_early_says_end_of_file(run: Any, tmp_path: Path) -> Non
     result = run("moves", str(path))
     assert result.exit_code == 1
     assert result.stderr == (
-        f"Error: {path}:2:1: error: invalid JSON: unexpected end of file\n"
+        f"{path}:2:1: error: invalid JSON: unexpected end of file\n"
         "\n^\nhelp: a position is one JSON object, see schemas/position.schema.json\n"
     )
 
@@ -133,7 +133,7 @@ def test_position_that_is_not_utf8(run: Any, tmp_path: Path) -> None:
     result = run("moves", str(path))
     assert result.exit_code == 1
     assert result.stderr == (
-        f"Error: {path}: error: not UTF-8 text (byte 0xe9 at offset 13): "
+        f"{path}: error: not UTF-8 text (byte 0xe9 at offset 13): "
         "a position is a JSON file\n"
     )
 
@@ -144,7 +144,7 @@ def test_record_that_is_not_utf8(run: Any, tmp_path: Path) -> None:
     result = run("replay", str(path))
     assert result.exit_code == 1
     assert result.stderr == (
-        f"Error: {path}: error: not UTF-8 text (byte 0xff at offset 1): "
+        f"{path}: error: not UTF-8 text (byte 0xff at offset 1): "
         "a record is JSON Lines written by `dukec play --record`\n"
     )
 
@@ -230,7 +230,7 @@ def test_replay_names_the_first_bad_ply(run: Any, tmp_path: Path) -> None:
     record.write_text("\n".join(lines) + "\n")
     result = run("replay", str(record))
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"Error: {record}: error: action 8 (ply ")
+    assert result.stderr.startswith(f"{record}: error: action 8 (ply ")
     assert "'a1-a6' is not a legal action here" in result.stderr
 
 
@@ -240,7 +240,7 @@ def test_replay_rejects_a_non_record(run: Any, tmp_path: Path) -> None:
     result = run("replay", str(path))
     assert result.exit_code == 1
     assert result.stderr == (
-        f"Error: {path}:1: error: not a game record (expected format 'duke-game/1' on the "
+        f"{path}:1: error: not a game record (expected format 'duke-game/1' on the "
         "first line)\n"
     )
 
