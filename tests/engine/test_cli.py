@@ -133,8 +133,7 @@ def test_position_that_is_not_utf8(run: Any, tmp_path: Path) -> None:
     result = run("moves", str(path))
     assert result.exit_code == 1
     assert result.stderr == (
-        f"{path}: error: not UTF-8 text (byte 0xe9 at offset 13): "
-        "a position is a JSON file\n"
+        f"{path}: error: not UTF-8 text (byte 0xe9 at offset 13): a position is a JSON file\n"
     )
 
 
@@ -240,8 +239,7 @@ def test_replay_rejects_a_non_record(run: Any, tmp_path: Path) -> None:
     result = run("replay", str(path))
     assert result.exit_code == 1
     assert result.stderr == (
-        f"{path}:1: error: not a game record (expected format 'duke-game/1' on the "
-        "first line)\n"
+        f"{path}:1: error: not a game record (expected format 'duke-game/1' on the first line)\n"
     )
 
 
