@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dukec.engine import PositionError, Rules, load_rules, position_from_json
 
@@ -82,3 +84,55 @@ def test_a_tile_set_without_flags_says_so_once(custom: dict[str, Any]) -> None:
         "flags[0]: a flag needs 'at' (and 'owner': 0, 1 or null)",
         "flags[1]: the tile set has no flag (a terrain tile that is carried)",
     ]
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 3) | st.sampled_from(["a1", "c1", "z9", "Duke"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=6,
+)
+SQUARE = st.sampled_from(["a1", "b2", "c1", "c6", "f6", "g7", "a0"]) | JSON
+ENTRY = st.fixed_dictionaries(
+    {
+        "tile": st.sampled_from(["Duke", "Seer", "Sear", "Footman"]) | JSON,
+        "owner": st.sampled_from([0, 1]) | JSON,
+        "side": st.sampled_from(["front", "back", "frnt"]) | JSON,
+        "at": SQUARE,
+    }
+)
+POSITION = st.fixed_dictionaries(
+    {"to_move": st.sampled_from([0, 1]) | JSON, "board": st.lists(ENTRY, max_size=4) | JSON},
+    optional={
+        "bags": st.lists(st.lists(st.sampled_from(["Seer", "Knigt"]) | JSON, max_size=2)) | JSON,
+        "terrain": st.lists(
+            st.fixed_dictionaries(
+                {"tile": st.sampled_from(["Mountain", "Keep", "Flag"]) | JSON, "at": SQUARE}
+            )
+            | JSON,
+            max_size=2,
+        )
+        | JSON,
+        "flags": st.lists(st.fixed_dictionaries({"at": SQUARE, "owner": JSON}) | JSON) | JSON,
+        "dragon": st.fixed_dictionaries(
+            {"at": SQUARE}, optional={"facing": JSON | st.just("up"), "side": JSON}
+        )
+        | JSON,
+        "frozen": st.lists(SQUARE, max_size=2) | JSON,
+        "settled": st.lists(SQUARE, max_size=2) | JSON,
+        "scores": JSON,
+        "captured": st.lists(st.lists(JSON, max_size=2), max_size=3) | JSON,
+        "drawn": st.sampled_from(["Seer", "Sear"]) | JSON,
+        "ply": JSON,
+        "colour": JSON,
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=POSITION)
+def test_any_json_gives_a_game_or_a_position_error(study: Rules, data: dict[str, Any]) -> None:
+    try:
+        position_from_json(study, data)
+    except PositionError as error:
+        assert error.problems
+        assert str(error) == "\n".join(error.problems)
