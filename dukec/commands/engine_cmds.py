@@ -87,7 +87,7 @@ def _position(rules: Rules, path: str | None, seed: int = 0) -> Game:
     try:
         return position_from_json(rules, data, seed=seed)
     except PositionError as error:
-        raise ReportError(f"{path}: error: {error}") from None
+        raise ReportError("\n".join(f"{path}: error: {p}" for p in error.problems)) from None
 
 
 position_argument = click.argument("position", required=False, metavar="[POSITION]")

@@ -10,7 +10,11 @@ from dukec.engine.rules import SIDE_NAMES, Rules, RulesError
 
 
 class PositionError(ValueError):
-    """A position that cannot be: the message names the offending entry."""
+    """A position that cannot be: the message names the offending entry, one problem a line."""
+
+    def __init__(self, *problems: str) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)
 
 
 _KEYS = {
@@ -32,92 +36,96 @@ FACINGS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 _ENTRY_KEYS = {"tile", "owner", "side", "at"}
 
 
-def _check_shape(data: Any) -> None:
-    """The checks of ``schemas/position.schema.json``, with messages naming the entry."""
-    if not isinstance(data, dict):
-        raise PositionError("$: a position is a JSON object")
+class _Problems:
+    """The problems of one position, each filed under the top-level field it is about."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        # Fields in the order the document gives them; "$" (the whole position) comes first.
+        self._order = {key: index for index, key in enumerate(data)}
+        self._found: list[tuple[str, str]] = []
+
+    def add(self, field: str, message: str) -> None:
+        self._found.append((field, message))
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def error(self) -> PositionError:
+        """One error listing every problem in document order."""
+        ordered = sorted(self._found, key=lambda found: self._order.get(found[0], -1))
+        return PositionError(*(message for _field, message in ordered))
+
+    def check(self) -> None:
+        """Raise the problems found so far, if any."""
+        if self._found:
+            raise self.error()
+
+
+def _is_owner(value: Any) -> bool:
+    return value in (0, 1) and not isinstance(value, bool)
+
+
+def _check_top(data: dict[str, Any], problems: _Problems) -> None:
+    """The top-level checks of ``schemas/position.schema.json``, with messages naming the field."""
     for key in data:
         if key not in _KEYS:
-            raise PositionError(f"$.{key}: unknown field (expected one of {sorted(_KEYS)})")
+            problems.add(key, f"$.{key}: unknown field (expected one of {sorted(_KEYS)})")
     for key in ("to_move", "board"):
         if key not in data:
-            raise PositionError(f"$: missing field {key!r}")
-    if data["to_move"] not in (0, 1) or isinstance(data["to_move"], bool):
-        raise PositionError("$.to_move: must be 0 or 1")
-    if not isinstance(data["board"], list):
-        raise PositionError("$.board: must be a list of tiles")
-    for index, entry in enumerate(data["board"]):
-        where = f"board[{index}]"
-        if not isinstance(entry, dict) or set(entry) != _ENTRY_KEYS:
-            raise PositionError(f"{where}: needs exactly the fields tile, owner, side and at")
-        if not isinstance(entry["tile"], str) or not isinstance(entry["at"], str):
-            raise PositionError(f"{where}: tile and at must be strings")
-        if entry["owner"] not in (0, 1) or isinstance(entry["owner"], bool):
-            raise PositionError(f"{where}: owner must be 0 or 1")
-        if entry["side"] not in SIDE_NAMES:
-            raise PositionError(f"{where}: unknown side {entry['side']!r} (front or back)")
+            problems.add("$", f"$: missing field {key!r}")
+    if "to_move" in data and not _is_owner(data["to_move"]):
+        problems.add("to_move", "$.to_move: must be 0 or 1")
     bags = data.get("bags", [[], []])
     if not (isinstance(bags, list) and len(bags) == 2 and all(isinstance(b, list) for b in bags)):
-        raise PositionError("$.bags: must be two lists of tile names")
-    for owner, bag in enumerate(bags):
-        for index, name in enumerate(bag):
-            if not isinstance(name, str):
-                raise PositionError(f"bags[{owner}][{index}]: must be a tile name")
+        problems.add("bags", "$.bags: must be two lists of tile names")
     for key in ("terrain", "flags", "frozen", "settled", "captured"):
         if not isinstance(data.get(key, []), list):
-            raise PositionError(f"$.{key}: must be a list")
+            problems.add(key, f"$.{key}: must be a list")
     if "drawn" in data and not isinstance(data["drawn"], str):
-        raise PositionError("$.drawn: must be a tile name")
+        problems.add("drawn", "$.drawn: must be a tile name")
     ply = data.get("ply", 0)
     if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
-        raise PositionError("$.ply: must be a whole number >= 0")
+        problems.add("ply", "$.ply: must be a whole number >= 0")
+
+
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    """The list under ``key`` (empty if absent or not a list: that is reported apart)."""
+    value = data.get(key, [])
+    return value if isinstance(value, list) else []
 
 
 def position_from_json(
     rules: Rules, data: Any, seed: int = 0, ply_limit: int | None = None
 ) -> Game:
-    """A game in the position ``data`` describes (play under way, no set-up left)."""
-    _check_shape(data)
-    if any(data.get(key) for key in _EXPANDED_KEYS) or _uses_expanded(rules, data):
+    """A game in the position ``data`` describes (play under way, no set-up left).
+
+    Raises one PositionError naming every problem found, one a line, in document order.
+    """
+    if not isinstance(data, dict):
+        raise PositionError("$: a position is a JSON object")
+    problems = _Problems(data)
+    _check_top(data, problems)
+    board = data.get("board", [])
+    if not isinstance(board, list):
+        problems.add("board", "$.board: must be a list of tiles")
+        raise problems.error()
+    if any(data.get(key) for key in _EXPANDED_KEYS) or _uses_expanded(rules, board):
         rules = rules.with_expanded()
     game = Game(rules, seed=seed, ply_limit=ply_limit, setup=False)
-    geometry = rules.geometry
-    seen: dict[int, str] = {}
-    for index, entry in enumerate(data["board"]):
-        where = f"board[{index}]"
-        square = geometry.parse(entry["at"])
-        if square is None:
-            raise PositionError(
-                f"{where}: square {entry['at']} is off the {geometry.files}x{geometry.ranks} board"
-            )
-        if square in seen:
-            raise PositionError(f"{where}: square {entry['at']} already holds {seen[square]}")
-        try:
-            tile = rules.type_named(entry["tile"])
-        except RulesError as problem:
-            raise PositionError(f"{where}: {problem}") from None
-        owner = int(entry["owner"])
-        if rules.types[tile].acts_as_duke and game.duke[owner] >= 0:
-            raise PositionError(f"{where}: player {owner} already has a tile acting as the Duke")
-        game.place_tile(square, tile, SIDE_NAMES.index(entry["side"]), owner)
-        seen[square] = f"{entry['tile']} of player {owner}"
+    seen = _read_board(game, board, problems)
+    _read_bags(game, data.get("bags", [[], []]), problems)
     if isinstance(game, ExpandedGame):
-        _read_expanded(game, data, seen)
-    for owner, bag in enumerate(data.get("bags", [[], []])):
-        tiles = []
-        for index, name in enumerate(bag):
-            try:
-                tiles.append(rules.type_named(name))
-            except RulesError as problem:
-                raise PositionError(f"bags[{owner}][{index}]: {problem}") from None
-        game.bags[owner] = sorted(tiles)
+        _read_expanded(game, data, seen, problems)
+    drawn = data.get("drawn")
+    if isinstance(drawn, str):
+        try:
+            game.drawn = rules.type_named(drawn)
+        except RulesError as problem:
+            problems.add("drawn", f"drawn: {problem}")
+    problems.check()
     game.to_move = int(data["to_move"])
     game.ply = int(data.get("ply", 0))
     if "drawn" in data:
-        try:
-            game.drawn = rules.type_named(data["drawn"])
-        except RulesError as problem:
-            raise PositionError(f"drawn: {problem}") from None
         game.phase = Phase.PLACING
     if isinstance(game, ExpandedGame):
         # Tiles under Dread now are frozen, as after the last action.
@@ -125,13 +133,78 @@ def position_from_json(
     return game
 
 
-def _uses_expanded(rules: Rules, data: dict[str, Any]) -> bool:
+def _read_board(game: Game, board: list[Any], problems: _Problems) -> dict[int, str]:
+    """Place the board's tiles; the squares they name, each with its first tile's description."""
+    rules = game.rules
+    geometry = rules.geometry
+    seen: dict[int, str] = {}
+    dukes: set[int] = set()
+    for index, entry in enumerate(board):
+        where = f"board[{index}]"
+        if not isinstance(entry, dict) or set(entry) != _ENTRY_KEYS:
+            problems.add("board", f"{where}: needs exactly the fields tile, owner, side and at")
+            continue
+        before = len(problems)
+        name, at, owner, side = entry["tile"], entry["at"], entry["owner"], entry["side"]
+        if not isinstance(name, str) or not isinstance(at, str):
+            problems.add("board", f"{where}: tile and at must be strings")
+        if not _is_owner(owner):
+            problems.add("board", f"{where}: owner must be 0 or 1")
+        square = geometry.parse(at) if isinstance(at, str) else None
+        if isinstance(at, str) and square is None:
+            problems.add(
+                "board",
+                f"{where}: square {at} is off the {geometry.files}x{geometry.ranks} board",
+            )
+        if square is not None:
+            if square in seen:
+                problems.add("board", f"{where}: square {at} already holds {seen[square]}")
+            elif isinstance(name, str):
+                seen[square] = f"{name} of player {owner}"
+        tile = None
+        if isinstance(name, str):
+            try:
+                tile = rules.type_named(name)
+            except RulesError as problem:
+                problems.add("board", f"{where}: {problem}")
+        if tile is not None and _is_owner(owner) and rules.types[tile].acts_as_duke:
+            if owner in dukes:
+                problems.add(
+                    "board", f"{where}: player {owner} already has a tile acting as the Duke"
+                )
+            dukes.add(owner)
+        if side not in SIDE_NAMES:
+            problems.add("board", f"{where}: unknown side {side!r} (front or back)")
+        if len(problems) == before and square is not None and tile is not None:
+            game.place_tile(square, tile, SIDE_NAMES.index(side), int(owner))
+    return seen
+
+
+def _read_bags(game: Game, bags: Any, problems: _Problems) -> None:
+    """The tiles left in each bag (a bag that is not a list is reported apart)."""
+    if not (isinstance(bags, list) and len(bags) == 2 and all(isinstance(b, list) for b in bags)):
+        return
+    for owner, bag in enumerate(bags):
+        tiles = []
+        for index, name in enumerate(bag):
+            if not isinstance(name, str):
+                problems.add("bags", f"bags[{owner}][{index}]: must be a tile name")
+                continue
+            try:
+                tiles.append(game.rules.type_named(name))
+            except RulesError as problem:
+                problems.add("bags", f"bags[{owner}][{index}]: {problem}")
+        game.bags[owner] = sorted(tiles)
+
+
+def _uses_expanded(rules: Rules, board: list[Any]) -> bool:
     """Whether any tile of the position has a Dread or Defense icon or an ability."""
     extras = rules.extras
     if extras is None:
         return False
-    for entry in data["board"]:
-        index = rules.by_name.get(entry["tile"])
+    for entry in board:
+        name = entry.get("tile") if isinstance(entry, dict) else None
+        index = rules.by_name.get(name) if isinstance(name, str) else None
         if index is None:
             continue
         kind = rules.types[index]
@@ -142,104 +215,169 @@ def _uses_expanded(rules: Rules, data: dict[str, Any]) -> bool:
     return False
 
 
-def _square(game: Game, text: Any, where: str) -> int:
+def _square(game: Game, text: Any, where: str, field: str, problems: _Problems) -> int | None:
+    """The square named ``text``, or None (reported) if it is not a square of the board."""
     geometry = game.rules.geometry
     square = geometry.parse(text) if isinstance(text, str) else None
     if square is None:
-        raise PositionError(f"{where}: {text!r} is not a square of the board")
+        problems.add(field, f"{where}: {text!r} is not a square of the board")
     return square
 
 
-def _read_expanded(game: ExpandedGame, data: dict[str, Any], seen: dict[int, str]) -> None:
+def _read_expanded(
+    game: ExpandedGame, data: dict[str, Any], seen: dict[int, str], problems: _Problems
+) -> None:
     """Terrain, banners, the roaming tile, frozen tiles, scores and captured tiles of a position."""
-    rules = game.rules
-    types = {t.name: t for t in game.extras.terrain_types}
     holds: dict[int, str] = {}
-    for index, entry in enumerate(data.get("terrain", [])):
-        where = f"terrain[{index}]"
-        if not isinstance(entry, dict) or set(entry) != {"tile", "at"}:
-            raise PositionError(f"{where}: needs exactly the fields tile and at")
-        kind = types.get(entry["tile"])
-        lying = [n for n, t in types.items() if not t.acts and not t.carried]
-        if kind is None or kind.acts or kind.carried:
-            raise PositionError(
-                f"{where}: {entry['tile']!r} is not a terrain tile that lies on a square "
-                f"(terrain: {', '.join(sorted(lying))}; "
-                "flags go in 'flags', the tile that acts between turns in 'dragon')"
-            )
-        square = _square(game, entry["at"], where)
-        if square in holds:
-            raise PositionError(f"{where}: square {entry['at']} already holds {holds[square]}")
-        if square in seen and kind.occupants < 1:
-            raise PositionError(
-                f"{where}: no tile may stand on {kind.name}, but {seen[square]} does"
-            )
-        game.terrain[square] = kind.index
-        holds[square] = kind.name
-    flag_type = next((t.index for t in game.extras.terrain_types if t.carried), -1)
-    for index, entry in enumerate(data.get("flags", [])):
-        where = f"flags[{index}]"
-        if not isinstance(entry, dict) or "at" not in entry:
-            raise PositionError(f"{where}: a flag needs 'at' (and 'owner': 0, 1 or null)")
-        if flag_type < 0:
-            raise PositionError(
-                f"{where}: the tile set has no flag (a terrain tile that is carried)"
-            )
-        square = _square(game, entry["at"], where)
-        if square in holds:
-            raise PositionError(f"{where}: square {entry['at']} already holds {holds[square]}")
-        owner = entry.get("owner")
-        if owner not in (0, 1, None):
-            raise PositionError(f"{where}: owner must be 0, 1 or null")
-        game.flags.append([square, -1 if owner is None else int(owner), flag_type])
-        holds[square] = "a flag"
+    _read_terrain(game, _list(data, "terrain"), seen, holds, problems)
+    _read_flags(game, _list(data, "flags"), holds, problems)
     dragon = data.get("dragon")
     if dragon:
-        where = "dragon"
-        acting = [t for t in game.extras.terrain_types if t.acts]
-        if not acting:
-            raise PositionError(f"{where}: the tile set has no tile that acts between turns")
-        if not isinstance(dragon, dict) or "at" not in dragon:
-            raise PositionError(f"{where}: needs 'at' (and 'facing', 'side')")
-        square = _square(game, dragon["at"], where)
-        if square in seen:
-            raise PositionError(f"{where}: square {dragon['at']} already holds {seen[square]}")
-        facing = dragon.get("facing", "right")
-        if facing not in FACINGS:
-            raise PositionError(f"{where}: facing is one of {', '.join(FACINGS)}")
-        side = dragon.get("side", "front")
-        if side not in SIDE_NAMES:
-            raise PositionError(f"{where}: side is front or back")
-        fx, fy = FACINGS[facing]
-        game.dragon_type = acting[0].index
-        game.dragon[:] = [
-            square,
-            fx,
-            fy,
-            SIDE_NAMES.index(side),
-            int(bool(dragon.get("rest", False))),
-            int(bool(dragon.get("reorient", False))),
-        ]
+        _read_dragon(game, dragon, seen, problems)
     for key, target in (("frozen", game.frozen), ("settled", game.settled)):
-        for index, text in enumerate(data.get(key, [])):
-            square = _square(game, text, f"{key}[{index}]")
+        for index, text in enumerate(_list(data, key)):
+            where = f"{key}[{index}]"
+            square = _square(game, text, where, key, problems)
+            if square is None:
+                continue
             if square not in seen:
-                raise PositionError(f"{key}[{index}]: no tile stands on {text}")
+                problems.add(key, f"{where}: no tile stands on {text}")
             target.add(square)
     scores = data.get("scores", [0, 0])
     if not (
         isinstance(scores, list) and len(scores) == 2 and all(isinstance(x, int) for x in scores)
     ):
-        raise PositionError("scores: must be two whole numbers")
-    game.scores = [int(scores[0]), int(scores[1])]
-    for owner, lost in enumerate(data.get("captured", [[], []])):
+        problems.add("scores", "scores: must be two whole numbers")
+    else:
+        game.scores = [int(scores[0]), int(scores[1])]
+    captured = data.get("captured", [[], []])
+    if not isinstance(captured, list):
+        return
+    if not (len(captured) == 2 and all(isinstance(lost, list) for lost in captured)):
+        problems.add("captured", "$.captured: must be two lists of tile names")
+        return
+    for owner, lost in enumerate(captured):
         for index, name in enumerate(lost):
+            where = f"captured[{owner}][{index}]"
+            if not isinstance(name, str):
+                problems.add("captured", f"{where}: must be a tile name")
+                continue
             try:
-                tile = rules.type_named(name)
+                tile = game.rules.type_named(name)
             except RulesError as problem:
-                raise PositionError(f"captured[{owner}][{index}]: {problem}") from None
+                problems.add("captured", f"{where}: {problem}")
+                continue
             game.captured[owner].append(tile)
             game.taken[owner ^ 1].append(tile)
+
+
+def _read_terrain(
+    game: ExpandedGame,
+    terrain: list[Any],
+    seen: dict[int, str],
+    holds: dict[int, str],
+    problems: _Problems,
+) -> None:
+    """Terrain tiles lying on squares; ``holds`` gets what each square holds."""
+    types = {t.name: t for t in game.extras.terrain_types}
+    lying = [n for n, t in types.items() if not t.acts and not t.carried]
+    for index, entry in enumerate(terrain):
+        where = f"terrain[{index}]"
+        if not isinstance(entry, dict) or set(entry) != {"tile", "at"}:
+            problems.add("terrain", f"{where}: needs exactly the fields tile and at")
+            continue
+        before = len(problems)
+        name = entry["tile"]
+        kind = types.get(name) if isinstance(name, str) else None
+        if kind is None or kind.acts or kind.carried:
+            problems.add(
+                "terrain",
+                f"{where}: {name!r} is not a terrain tile that lies on a square "
+                f"(terrain: {', '.join(sorted(lying))}; "
+                "flags go in 'flags', the tile that acts between turns in 'dragon')",
+            )
+            kind = None
+        square = _square(game, entry["at"], where, "terrain", problems)
+        if square is None:
+            continue
+        if square in holds:
+            problems.add("terrain", f"{where}: square {entry['at']} already holds {holds[square]}")
+            continue
+        if kind is None:
+            continue
+        if square in seen and kind.occupants < 1:
+            problems.add(
+                "terrain", f"{where}: no tile may stand on {kind.name}, but {seen[square]} does"
+            )
+        holds[square] = kind.name
+        if len(problems) == before:
+            game.terrain[square] = kind.index
+
+
+def _read_flags(
+    game: ExpandedGame, flags: list[Any], holds: dict[int, str], problems: _Problems
+) -> None:
+    """The flags on the board, on squares no other terrain tile holds."""
+    flag_type = next((t.index for t in game.extras.terrain_types if t.carried), -1)
+    for index, entry in enumerate(flags):
+        where = f"flags[{index}]"
+        if not isinstance(entry, dict) or "at" not in entry:
+            problems.add("flags", f"{where}: a flag needs 'at' (and 'owner': 0, 1 or null)")
+            continue
+        if flag_type < 0:
+            # Said once: every other flag has the same problem.
+            problems.add(
+                "flags", f"{where}: the tile set has no flag (a terrain tile that is carried)"
+            )
+            return
+        before = len(problems)
+        square = _square(game, entry["at"], where, "flags", problems)
+        if square is not None and square in holds:
+            problems.add("flags", f"{where}: square {entry['at']} already holds {holds[square]}")
+            square = None
+        owner = entry.get("owner")
+        if owner not in (0, 1, None):
+            problems.add("flags", f"{where}: owner must be 0, 1 or null")
+        if square is not None:
+            holds[square] = "a flag"
+            if len(problems) == before:
+                game.flags.append([square, -1 if owner is None else int(owner), flag_type])
+
+
+def _read_dragon(
+    game: ExpandedGame, dragon: Any, seen: dict[int, str], problems: _Problems
+) -> None:
+    """The terrain tile that acts between turns: where it is, which way it faces, its side."""
+    where = "dragon"
+    acting = [t for t in game.extras.terrain_types if t.acts]
+    if not acting:
+        problems.add(where, f"{where}: the tile set has no tile that acts between turns")
+        return
+    if not isinstance(dragon, dict) or "at" not in dragon:
+        problems.add(where, f"{where}: needs 'at' (and 'facing', 'side')")
+        return
+    before = len(problems)
+    square = _square(game, dragon["at"], where, where, problems)
+    if square is not None and square in seen:
+        problems.add(where, f"{where}: square {dragon['at']} already holds {seen[square]}")
+    facing = dragon.get("facing", "right")
+    if not isinstance(facing, str) or facing not in FACINGS:
+        problems.add(where, f"{where}: facing is one of {', '.join(FACINGS)}")
+    side = dragon.get("side", "front")
+    if side not in SIDE_NAMES:
+        problems.add(where, f"{where}: side is front or back")
+    if square is None or len(problems) != before:
+        return
+    fx, fy = FACINGS[facing]
+    game.dragon_type = acting[0].index
+    game.dragon[:] = [
+        square,
+        fx,
+        fy,
+        SIDE_NAMES.index(side),
+        int(bool(dragon.get("rest", False))),
+        int(bool(dragon.get("reorient", False))),
+    ]
 
 
 def position_to_json(game: Game) -> dict[str, Any]:

@@ -107,6 +107,26 @@ def test_unknown_tile_gets_a_suggestion(run: Any, tmp_path: Path) -> None:
     )
 
 
+def test_every_mistake_of_a_position_gets_its_own_line(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    board = [dict(entry) for entry in STUDY["board"]]
+    board[1]["side"] = "frnt"
+    board[3]["tile"] = "Dragon"
+    bad = dict(STUDY, board=board, bags=[[], ["Sear"]])
+    path.write_text(json.dumps(bad))
+    result = run("moves", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"{path}: error: board[1]: unknown side 'frnt' (front or back)\n"
+        f"{path}: error: board[3]: unknown tile 'Dragon' (did you mean 'Dragoon'?)\n"
+        f"{path}: error: bags[1][0]: unknown tile 'Sear' (did you mean 'Seer'?)\n"
+    )
+    assert result.stdout == ""
+    again = run("perft", "-", "--depth", "1", input=json.dumps(bad))
+    assert again.exit_code == 1
+    assert again.stderr == result.stderr.replace(str(path), "<stdin>")
+
+
 def test_invalid_json_points_at_the_spot(run: Any, tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"to_move": 0,\n "board": [}\n')

@@ -99,6 +99,81 @@ def test_impossible_positions_are_rejected(
     assert str(error.value).startswith(message)
 
 
+def test_every_problem_of_a_position_is_reported_in_order(rules: Rules) -> None:
+    data = {
+        "to_move": 0,
+        "board": [
+            {"tile": "Duke", "owner": 0, "side": "front", "at": "c1"},
+            {"tile": "Seer", "owner": 0, "side": "frnt", "at": "d2"},
+            {"tile": "Dragon", "owner": 1, "side": "back", "at": "a5"},
+        ],
+        "bags": [["Sear"], []],
+    }
+    with pytest.raises(PositionError) as error:
+        position_from_json(rules, data)
+    problems = [
+        "board[1]: unknown side 'frnt' (front or back)",
+        "board[2]: unknown tile 'Dragon' (did you mean 'Dragoon'?)",
+        "bags[0][0]: unknown tile 'Sear' (did you mean 'Seer'?)",
+    ]
+    assert error.value.problems == problems
+    assert str(error.value) == "\n".join(problems)
+
+
+def test_one_board_entry_can_have_several_problems(rules: Rules) -> None:
+    board = [
+        {"tile": "Seer", "owner": 0, "side": "front", "at": "b2"},
+        {"tile": 7, "owner": 2, "side": "up", "at": "b2"},
+        {"tile": "Duke", "owner": 0, "side": "front", "at": "b2"},
+        {"tile": "Duke", "owner": 0, "side": "back", "at": "h9"},
+    ]
+    with pytest.raises(PositionError) as error:
+        position_from_json(rules, {"to_move": 0, "board": board})
+    assert error.value.problems == [
+        "board[1]: tile and at must be strings",
+        "board[1]: owner must be 0 or 1",
+        "board[1]: square b2 already holds Seer of player 0",
+        "board[1]: unknown side 'up' (front or back)",
+        "board[2]: square b2 already holds Seer of player 0",
+        "board[3]: square h9 is off the 6x6 board",
+        "board[3]: player 0 already has a tile acting as the Duke",
+    ]
+
+
+def test_problems_follow_the_order_of_the_document(rules: Rules) -> None:
+    data = {
+        "ply": -1,
+        "bags": [[], ["Knigt"]],
+        "board": [{"tile": "Seer", "owner": 0, "side": "front", "at": "a0"}],
+        "to_move": 2,
+        "drawn": "Pikman",
+    }
+    with pytest.raises(PositionError) as error:
+        position_from_json(rules, data)
+    assert error.value.problems == [
+        "$.ply: must be a whole number >= 0",
+        "bags[1][0]: unknown tile 'Knigt' (did you mean 'Knight'?)",
+        "board[0]: square a0 is off the 6x6 board",
+        "$.to_move: must be 0 or 1",
+        "drawn: unknown tile 'Pikman' (did you mean 'Pikeman'?)",
+    ]
+
+
+def test_a_board_that_is_not_a_list_stops_the_checks(rules: Rules) -> None:
+    data = {"colour": "red", "board": {"a1": "Duke"}, "bags": [["Sear"], []]}
+    with pytest.raises(PositionError) as error:
+        position_from_json(rules, data)
+    assert error.value.problems == [
+        "$: missing field 'to_move'",
+        "$.colour: unknown field (expected one of ['bags', 'board', 'captured', 'dragon', "
+        "'drawn', 'flags', 'frozen', 'ply', 'scores', 'settled', 'terrain', 'to_move'])",
+        "$.board: must be a list of tiles",
+    ]
+    with pytest.raises(PositionError) as error:
+        position_from_json(rules, [{"to_move": 0}])
+    assert error.value.problems == ["$: a position is a JSON object"]
+
+
 def test_a_drawn_tile_waits_to_be_placed(rules: Rules) -> None:
     data = {
         "to_move": 0,
