@@ -1238,15 +1238,7 @@ class ExpandedGame(Game):
         if self.phase is not Phase.PLAY:
             legal = self._legal()
             return Action(*legal[int(rng.random() * len(legal))]) if legal else None
-        actions = self._pseudo()
-        while actions:
-            i = int(rng.random() * len(actions))
-            action = actions[i]
-            if self._check(action):
-                return Action(*action)
-            actions[i] = actions[-1]
-            actions.pop()
-        return None
+        return self._sample_legal(self._pseudo(), rng)
 
     def play_random(self, rng: random.Random) -> bool:
         """Apply a uniformly random legal action; False (nothing applied) if there is none."""

@@ -540,11 +540,16 @@ class Game:
             return Action(
                 PLACE, -1, squares[int(rng.random() * len(squares))], -1, self.placement_tile()
             )
-        actions = self._pseudo()
+        return self._sample_legal(self._pseudo(), rng)
+
+    def _sample_legal(self, actions: list[ActionTuple], rng: random.Random) -> Action | None:
+        """One of ``actions`` that passes the Duke-danger test, uniformly; None if none does.
+
+        Sampling a pseudo-legal action and rejecting it if illegal, then resampling among the
+        rest, is exactly uniform over the legal actions and rarely tests them all.
+        """
         rand = rng.random
         while actions:
-            # Sampling a pseudo-legal action and rejecting it if illegal, then resampling among
-            # the rest, is exactly uniform over the legal actions and rarely tests them all.
             i = int(rand() * len(actions))
             action = actions[i]
             if self._check(action):
