@@ -112,6 +112,9 @@ class EventLog:
         if kind != ActionKind.STRIKE:
             self.on_board[to] = self.on_board.pop(frm)
 
+    def after(self, game: Game) -> None:
+        """Nothing to count after an action: ``before`` already knew what it does."""
+
     def finish(self, ply: int) -> None:
         """Count the plies of the tiles still on the board when the game ended."""
         for owner, tile, since in self.on_board.values():
@@ -255,36 +258,24 @@ def play_out(job: GameJob) -> tuple[GameSummary, Game]:
     ]
     winner: int | None = None
     reason: str
-    if rules.expanded is not None:
-        board_log = BoardLog(len(rules.types), rules.geometry.size)
-        board_log.track(game)
-        while True:
-            result = game.result
-            if result is not None:
-                winner, reason = result.winner, str(result.reason)
-                break
-            action = players[game.to_move].choose(game)
-            if action is None:
-                winner, reason = game.to_move ^ 1, str(Reason.RESIGNED)
-                break
-            board_log.before(game, action)
-            game.apply(action)
-            board_log.after(game)
-        log: EventLog = board_log
-    else:
-        log = EventLog(len(rules.types))
-        log.track(game)
-        while True:
-            result = game.result
-            if result is not None:
-                winner, reason = result.winner, str(result.reason)
-                break
-            action = players[game.to_move].choose(game)
-            if action is None:  # a player that gives up loses
-                winner, reason = game.to_move ^ 1, str(Reason.RESIGNED)
-                break
-            log.before(game, action)
-            game.apply(action)
+    log = (
+        BoardLog(len(rules.types), rules.geometry.size)
+        if rules.expanded is not None
+        else EventLog(len(rules.types))
+    )
+    log.track(game)
+    while True:
+        result = game.result
+        if result is not None:
+            winner, reason = result.winner, str(result.reason)
+            break
+        action = players[game.to_move].choose(game)
+        if action is None:  # a player that gives up loses
+            winner, reason = game.to_move ^ 1, str(Reason.RESIGNED)
+            break
+        log.before(game, action)
+        game.apply(action)
+        log.after(game)
     log.finish(game.ply)
     summary = GameSummary(
         job.index,
