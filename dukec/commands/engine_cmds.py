@@ -34,6 +34,7 @@ from dukec.engine import (
 )
 from dukec.engine.game import COMMAND, ESCAPE, KIND_NAMES, SUMMON
 from dukec.engine.text import board_text
+from dukec.textfile import TextFileError, read_utf8
 
 game_option = click.option(
     "--game",
@@ -72,14 +73,9 @@ def _position(rules: Rules, path: str | None, seed: int = 0) -> Game:
         path = "<stdin>"
     else:
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as error:
-            raise ReportError(f"{path}: error: cannot read: {error.strerror}") from None
-        except UnicodeDecodeError as error:
-            raise ReportError(
-                f"{path}: error: not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
-                f"{error.start}): a position is a JSON file"
-            ) from None
+            text = read_utf8(Path(path), "a position is a JSON file")
+        except TextFileError as error:
+            raise ReportError(str(error)) from None
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:

@@ -34,6 +34,7 @@ from dukec.compiler.diagnostics import (
     did_you_mean,
 )
 from dukec.compiler.transform import to_ast
+from dukec.textfile import byte_position
 
 GRAMMAR_PACKAGE = "dukec.grammar"
 GRAMMAR_FILE = "duke.lark"
@@ -264,9 +265,7 @@ def read_source(path: Path, shown: str | None = None) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        before = data[: error.start]
-        line = before.count(b"\n") + 1
-        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        line, column = byte_position(data, error.start)
         message = f"not UTF-8 text: byte 0x{data[error.start]:02x} cannot be decoded"
         sources = SourceTexts()
         sources.add(name, data.decode("utf-8", errors="replace"))

@@ -40,6 +40,7 @@ from dukec.engine.game import (
 from dukec.engine.notation import NotationError, format_action, parse_action
 from dukec.engine.players import Player
 from dukec.engine.rules import Rules
+from dukec.textfile import TextFileError, read_utf8
 
 RECORD_FORMAT = "duke-game/1"
 
@@ -292,14 +293,9 @@ def read_record(path: Path) -> GameRecord:
     """Read a record file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RecordError(f"{path}: error: cannot read: {error.strerror}") from None
-    except UnicodeDecodeError as error:
-        raise RecordError(
-            f"{path}: error: not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
-            f"{error.start}): a record is JSON Lines written by `dukec play --record`"
-        ) from None
+        text = read_utf8(path, "a record is JSON Lines written by `dukec play --record`")
+    except TextFileError as error:
+        raise RecordError(str(error)) from None
     return parse_record(text, str(path))
 
 

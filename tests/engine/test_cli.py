@@ -149,22 +149,28 @@ def test_json_that_stops_early_says_end_of_file(run: Any, tmp_path: Path) -> Non
 
 def test_position_that_is_not_utf8(run: Any, tmp_path: Path) -> None:
     path = tmp_path / "latin1.json"
-    path.write_bytes(b'{"to_move": "\xe9"}')
+    path.write_bytes(b'{"to_move": 0,\n "board": "\xc3\xa9\xe9"}\n')
     result = run("moves", str(path))
     assert result.exit_code == 1
+    # The column counts bytes; the caret stands under the bad byte as the line is shown.
     assert result.stderr == (
-        f"{path}: error: not UTF-8 text (byte 0xe9 at offset 13): a position is a JSON file\n"
+        f"{path}:2:14: error: not UTF-8 text: byte 0xe9 cannot be decoded; "
+        "a position is a JSON file\n"
+        ' "board": "\u00e9\ufffd"}\n'
+        "            ^\n"
     )
 
 
 def test_record_that_is_not_utf8(run: Any, tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
-    path.write_bytes(b"\x00\xff\xfe")
+    path.write_bytes(b"{}\nx\xff\n")
     result = run("replay", str(path))
     assert result.exit_code == 1
     assert result.stderr == (
-        f"{path}: error: not UTF-8 text (byte 0xff at offset 1): "
+        f"{path}:2:2: error: not UTF-8 text: byte 0xff cannot be decoded; "
         "a record is JSON Lines written by `dukec play --record`\n"
+        "x\ufffd\n"
+        " ^\n"
     )
 
 
