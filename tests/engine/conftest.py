@@ -36,16 +36,18 @@ def build(
     to_move: int = 0,
     bags: tuple[list[str], list[str]] = ([], []),
     seed: int = 0,
+    **extra: Any,
 ) -> Game:
     """A position from lines like ``"c1 Duke 0"`` or ``"b4 Dragoon 0 back"`` (square, tile,
-    owner, side: front unless given)."""
+    owner, side: front unless given); ``extra`` gives further position fields (terrain, flags,
+    dragon, frozen, scores, captured)."""
     board = []
     for line in tiles:
         at, tile, owner, *side = line.split()
         board.append(
             {"tile": tile, "owner": int(owner), "side": side[0] if side else "front", "at": at}
         )
-    data = {"to_move": to_move, "board": board, "bags": [list(bags[0]), list(bags[1])]}
+    data = {"to_move": to_move, "board": board, "bags": [list(bags[0]), list(bags[1])], **extra}
     return position_from_json(rules, data, seed=seed)
 
 

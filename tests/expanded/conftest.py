@@ -10,7 +10,10 @@ import pytest
 
 from dukec.commands.common import load_tileset
 from dukec.compiler import load
-from dukec.engine import Game, Rules, format_action, load_rules, position_from_json
+from dukec.engine import Game, Rules, load_rules
+from tests.engine.conftest import build, notations
+
+__all__ = ["build", "notations", "play"]
 
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -42,31 +45,6 @@ def custom() -> dict[str, Any]:
 def study(custom: dict[str, Any]) -> Rules:
     """Expanded rules (Duke capture wins) for hand-built positions of custom tiles."""
     return load_rules(custom, "study")
-
-
-def build(
-    rules: Rules,
-    tiles: list[str],
-    to_move: int = 0,
-    bags: tuple[list[str], list[str]] = ([], []),
-    seed: int = 0,
-    **extra: Any,
-) -> Game:
-    """A position from lines like ``"c1 Duke 0"`` or ``"b4 Pikeman 1 back"``; ``extra``
-    gives the expanded fields (terrain, flags, dragon, frozen, scores, captured)."""
-    board = []
-    for line in tiles:
-        at, tile, owner, *side = line.split()
-        board.append(
-            {"tile": tile, "owner": int(owner), "side": side[0] if side else "front", "at": at}
-        )
-    data = {"to_move": to_move, "board": board, "bags": [list(bags[0]), list(bags[1])], **extra}
-    return position_from_json(rules, data, seed=seed)
-
-
-def notations(game: Game) -> list[str]:
-    """The notation of every legal action, sorted."""
-    return sorted(format_action(game, a) for a in game.legal_actions())
 
 
 def play(game: Game, text: str) -> None:
