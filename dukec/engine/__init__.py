@@ -19,14 +19,15 @@ Game state (mutable, changed in place)
     ``Action(kind, frm=-1, to=-1, by=-1, tile=-1)`` with ``ActionKind`` MOVE, STRIKE, COMMAND,
     DRAW (``tile`` >= 0 forces the outcome, for search), PLACE.
 
-Expanded play (``dukec.engine.expanded``)
-    ``Game(rules)`` is an ``ExpandedGame`` when ``rules.expanded`` is set (a game set with
-    terrain, objective rules, or tiles with Dread, Defense or abilities; ``Rules.with_expanded()``
-    forces it). Extra ``ActionKind`` FLAG_PASS, FLAG_PLACE, SUMMON, DIVINE, CHOOSE, ESCAPE,
-    RANSOM, DRAFT; extra ``Phase`` DRAFT, FLAGS, CHOOSE, RELOCATE; extra ``Reason`` SCORE,
-    FLAG_HOME, CAPTURED_TILES, REACHED_EDGE, NO_TILES. State: ``terrain``, ``flags``,
-    ``dragon``, ``frozen``, ``settled``, ``scores``, ``taken``, ``boxed``, ``pending``,
-    ``last_events``; ``state_key()`` for exact comparisons.
+Game sets with features (``dukec.engine.turn`` and one module per feature)
+    The same ``Game`` plays a game set with terrain, objective rules, or tiles with Dread,
+    Defense or abilities (``rules.expanded`` is set; ``Rules.with_expanded()`` forces it).
+    Extra ``ActionKind`` FLAG_PASS, FLAG_PLACE, SUMMON, DIVINE, CHOOSE, ESCAPE, RANSOM, DRAFT;
+    extra ``Phase`` DRAFT, FLAGS, CHOOSE, RELOCATE; extra ``Reason`` SCORE, FLAG_HOME,
+    CAPTURED_TILES, REACHED_EDGE, NO_TILES. State: ``terrain``, ``flags`` (``Flag``),
+    ``dragon`` (``Dragon``), ``frozen``, ``settled``, ``scores``, ``taken``, ``boxed``,
+    ``pending``, ``last_events``. ``state_key()`` compares any two states exactly.
+    ``ExpandedGame`` is another name for ``Game``.
 
 Notation and positions
     ``format_action(game, action) -> str``, ``parse_action(game, text) -> Action``
@@ -47,7 +48,8 @@ Counting and timing
 """
 
 from dukec.engine.bench import DEFAULT_PLY_LIMIT, BenchResult, bench
-from dukec.engine.expanded import ExpandedGame
+from dukec.engine.dragon import Dragon
+from dukec.engine.flags import Flag
 from dukec.engine.game import Action, ActionKind, Game, Phase, Reason, Result
 from dukec.engine.notation import NotationError, format_action, parse_action
 from dukec.engine.perft import perft, perft_divide
@@ -72,6 +74,9 @@ from dukec.engine.record import (
 )
 from dukec.engine.rules import Rules, RulesError, TileType, load_rules, tileset_hash
 
+#: The game of a game set with features is the one ``Game``.
+ExpandedGame = Game
+
 __all__ = [
     "DEFAULT_PLY_LIMIT",
     "PLAYER_KINDS",
@@ -79,8 +84,10 @@ __all__ = [
     "ActionKind",
     "ActionRecord",
     "BenchResult",
+    "Dragon",
     "ExpandedGame",
     "Game",
+    "Flag",
     "GameRecord",
     "GreedyPlayer",
     "HumanPlayer",

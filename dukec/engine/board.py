@@ -52,6 +52,26 @@ class Geometry:
         """The square seen from the other side of the board (a 180-degree turn)."""
         return self.size - 1 - square
 
+    def on_edge(self, square: int) -> bool:
+        """Whether a square lies on any edge of the board."""
+        file, rank = self.coords(square)
+        return file in (0, self.files - 1) or rank in (0, self.ranks - 1)
+
+    def home_rank(self, owner: int) -> int:
+        """The rank of a player's home edge (0 for the first player)."""
+        return 0 if owner == 0 else self.ranks - 1
+
+    def shift(self, square: int, dx: int, dy: int) -> int | None:
+        """The square ``(dx, dy)`` away from ``square``, or None if off the board."""
+        rank, file = divmod(square, self.files)
+        return self.at(file + dx, rank + dy)
+
+    def delta(self, frm: int, to: int) -> tuple[int, int]:
+        """The offset (files, ranks) from one square to another."""
+        r0, f0 = divmod(frm, self.files)
+        r1, f1 = divmod(to, self.files)
+        return f1 - f0, r1 - r0
+
     def neighbours(self, square: int) -> tuple[int, ...]:
         """Squares sharing a side with ``square``, in index order."""
         file, rank = self.coords(square)

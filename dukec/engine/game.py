@@ -1,135 +1,69 @@
 """The mutable game state: legal actions, apply and undo, results, and the game's seeded draws.
 
-An action is a 5-tuple ``(kind, frm, to, by, tile)`` of ints; :class:`Action` is the same tuple
-with names. ``frm``/``to`` are square indices, ``by`` the commanding tile's square of a
-command, ``tile`` the tile type of a forced draw (-1: drawn with the game's random source). The
-state is changed in place and every change is undone from an undo record, never by copying.
+One :class:`Game` plays every game set. The base game's rules are here, table-driven and
+changed in place from compact undo records; a game set that uses terrain, objectives, Dread,
+Defense or abilities (``rules.expanded``) plays its turns through :mod:`dukec.engine.turn`, which
+hooks in at the points listed on :class:`Game` and keeps its changes on a
+:class:`~dukec.engine.trail.Trail`. The action vocabulary is :mod:`dukec.engine.actions`.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from enum import IntEnum, StrEnum
-from typing import NamedTuple
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
-from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
-
-_MASK64 = (1 << 64) - 1
-
-ActionTuple = tuple[int, int, int, int, int]
-
-
-class ActionKind(IntEnum):
-    """What an action does."""
-
-    MOVE = 0
-    STRIKE = 1
-    COMMAND = 2
-    DRAW = 3
-    PLACE = 4
-    FLAG_PASS = 5
-    FLAG_PLACE = 6
-    SUMMON = 7
-    DIVINE = 8
-    CHOOSE = 9
-    ESCAPE = 10
-    RANSOM = 11
-    DRAFT = 12
-
-
-KIND_NAMES = (
-    "move",
-    "strike",
-    "command",
-    "draw",
-    "place",
-    "flag_pass",
-    "flag_place",
-    "summon",
-    "divine",
-    "choose",
-    "escape",
-    "ransom",
-    "draft",
+from dukec.engine.actions import (
+    CHOOSE,
+    COMMAND,
+    DIVINE,
+    DRAFT,
+    DRAW,
+    ESCAPE,
+    FLAG_PASS,
+    FLAG_PLACE,
+    KIND_NAMES,
+    MOVE,
+    PLACE,
+    RANSOM,
+    STRIKE,
+    SUMMON,
+    Action,
+    ActionKind,
+    ActionTuple,
+    Phase,
+    Reason,
+    Result,
+    draw_index,
 )
+from dukec.engine.dragon import Dragon
+from dukec.engine.extras import Extras, Objective, TerrainType
+from dukec.engine.flags import Flag
+from dukec.engine.reach import Reach
+from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
+from dukec.engine.trail import Trail
+from dukec.engine import movement, turn
 
-MOVE, STRIKE, COMMAND, DRAW, PLACE = 0, 1, 2, 3, 4
-# Expanded play (see dukec.engine.expanded): abilities, banners, drafting.
-FLAG_PASS, FLAG_PLACE, SUMMON, DIVINE, CHOOSE, ESCAPE, RANSOM, DRAFT = 5, 6, 7, 8, 9, 10, 11, 12
-
-
-class Action(NamedTuple):
-    """One decision: a move (any movement icon), strike, command, draw, or placement."""
-
-    kind: int
-    frm: int = -1
-    to: int = -1
-    by: int = -1
-    tile: int = -1
-
-
-class Phase(IntEnum):
-    """Where the game is within a turn."""
-
-    SETUP = 0
-    PLAY = 1
-    PLACING = 2
-    # Expanded play only.
-    DRAFT = 3
-    FLAGS = 4
-    CHOOSE = 5
-    RELOCATE = 6
-
-
-class Reason(StrEnum):
-    """Why a game ended."""
-
-    DUKE_CAPTURED = "duke captured"
-    NO_LEGAL_ACTION = "no legal action"
-    PLY_LIMIT = "ply limit"
-    RESIGNED = "resigned"
-    # Alternate objectives.
-    SCORE = "score"
-    FLAG_HOME = "flag home"
-    CAPTURED_TILES = "captured tiles"
-    REACHED_EDGE = "reached edge"
-    NO_TILES = "no tiles left"
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """The end of a game: the winner (None for the adjudicated ply-limit draw) and why."""
-
-    winner: int | None
-    reason: Reason
-
-
-def draw_index(seed: int, draw_number: int, bag_size: int) -> int:
-    """Which of ``bag_size`` tiles (in bag order) the ``draw_number``-th draw of a game takes.
-
-    A counter-based generator (splitmix64 of seed and draw number): a draw depends only on the
-    seed and how many draws came before, so undoing a draw needs no saved generator state.
-    """
-    z = (seed * 0x9E3779B97F4A7C15 + (draw_number + 1) * 0xD1B54A32D192ED03) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    z ^= z >> 31
-    return z % bag_size
-
+#: Salt of the game's random source for terrain and the Dragon (draws keep their own stream).
+_EVENT_SALT = 0x5DEECE66D
 
 class Game:
     """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
 
-    Rules that use expanded play (``rules.expanded``) get the expanded engine, a subclass.
+    Hook points, bound once per game: ``_legal``, ``_has_legal``, ``_check``, ``_apply``,
+    ``_undo``, ``_attacked``, ``_random_action`` and ``_play_random`` are the base game's
+    methods (``_base_*``) or, where the rules use features, :mod:`dukec.engine.turn`'s.
     """
 
-    def __new__(cls, rules: Rules, *args: object, **kwargs: object) -> Game:
-        if cls is Game and rules.expanded is not None:
-            from dukec.engine.expanded import ExpandedGame
-
-            return super().__new__(ExpandedGame)
-        return super().__new__(cls)
+    _legal: Callable[[], list[ActionTuple]]
+    _has_legal: Callable[[], bool]
+    _check: Callable[[ActionTuple], bool]
+    _apply: Callable[[ActionTuple], None]
+    _undo: Callable[[], ActionTuple]
+    _attacked: Callable[[int, int], bool]
+    _random_action: Callable[[random.Random], Action | None]
+    _play_random: Callable[[random.Random], bool]
 
     def __init__(
         self, rules: Rules, seed: int = 0, ply_limit: int | None = None, setup: bool = True
@@ -138,8 +72,8 @@ class Game:
         self.seed = seed
         self.ply_limit = ply_limit
         geometry = rules.geometry
-        self._size = geometry.size
-        self._neighbours = tuple(geometry.neighbours(s) for s in range(geometry.size))
+        self.size = geometry.size
+        self.neighbours = tuple(geometry.neighbours(s) for s in range(geometry.size))
         self.board: list[int] = [EMPTY] * geometry.size
         self.pieces: list[set[int]] = [set(), set()]
         self.duke: list[int] = [-1, -1]
@@ -151,14 +85,63 @@ class Game:
         self.drawn = -1
         self.ply = 0
         self.draws = 0
-        # Undo records: (action, a, b, result before); a and b depend on the kind of action.
+        # Undo records: (action, a, b, result before); a and b depend on the kind of action
+        # (with features: the trail's mark before the action, 0, None).
         self.history: list[tuple[ActionTuple, int, int, Result | None]] = []
-        self._over: Result | None = None
+        #: The result an action decided (a capture, an objective, the ply limit), if any.
+        self.over: Result | None = None
         self._version = 0
         self._cached: tuple[int, Result | None] = (-1, None)
         if not setup or not rules.setup:
             self.setup_index = len(rules.setup)
             self.phase = Phase.PLAY
+        # The state of game sets with features (empty in the base game).
+        extras = rules.expanded if rules.expanded is not None else rules.extras
+        assert extras is not None
+        self.extras: Extras = extras
+        self.objective: Objective = extras.objective
+        self.terrain_types: tuple[TerrainType, ...] = extras.terrain_types
+        self.trail = Trail()
+        self.terrain: list[int] = [-1] * geometry.size
+        self.terrain_on = False
+        self.flags: list[Flag] = []
+        self.dragon = Dragon()
+        self.frozen: set[int] = set()
+        self.covered: set[int] = set()
+        self.settled: set[int] = set()
+        self.scores: list[int] = [0, 0]
+        self.taken: list[list[int]] = [[], []]
+        self.boxed: list[list[int]] = [[], []]
+        self.events = 0
+        self.pending: list[int] = []
+        self.pool: list[int] = []
+        self.flag_queue: list[int] = []
+        self.relocate = -1
+        self.last_events: list[str] = []
+        if rules.expanded is None:
+            self._legal = self._base_legal
+            self._has_legal = self._base_has_legal
+            self._check = self._base_check
+            self._apply = self._base_apply
+            self._undo = self._base_undo
+            self._attacked = self._base_attacked
+            self._random_action = self._base_random_action
+            self._play_random = self._base_play_random
+            return
+        self.reach: Reach = rules.reach
+        self.any_dread = any(extras.has_dread_icon)
+        self.any_defense = any(rules.reach.defense)
+        self.escapes = tuple("escape" in a for a in extras.abilities)
+        self._legal = partial(turn.legal, self)
+        self._has_legal = partial(turn.has_legal, self)
+        self._check = partial(turn.check, self)
+        self._apply = partial(turn.apply, self)
+        self._undo = partial(turn.undo, self)
+        self._attacked = partial(movement.attacked, self)
+        self._random_action = partial(turn.random_action, self)
+        self._play_random = partial(turn.play_random, self)
+        if setup:
+            turn.begin(self)
 
     # ----------------------------------------------------------------- queries
 
@@ -187,8 +170,8 @@ class Game:
     @property
     def result(self) -> Result | None:
         """The result if the game is over (the player to move with no legal action loses)."""
-        if self._over is not None:
-            return self._over
+        if self.over is not None:
+            return self.over
         if self._cached[0] == self._version:
             return self._cached[1]
         found = None if self._has_legal() else Result(self.to_move ^ 1, Reason.NO_LEGAL_ACTION)
@@ -230,47 +213,52 @@ class Game:
 
     # ------------------------------------------------------------- generation
 
-    def _legal(self) -> list[ActionTuple]:
-        if self._over is not None:
+    def _base_legal(self) -> list[ActionTuple]:
+        if self.over is not None:
             return []
         if self.phase is not Phase.PLAY:
             return [(PLACE, -1, s, -1, self.placement_tile()) for s in self._placements()]
-        return [a for a in self._pseudo() if self._check(a)]
+        return [a for a in self._pseudo() if self._base_check(a)]
 
-    def _has_legal(self) -> bool:
+    def _base_has_legal(self) -> bool:
         if self.phase is not Phase.PLAY:
             return bool(self._placements())
-        return any(self._check(a) for a in self._pseudo())
+        return any(self._base_check(a) for a in self._pseudo())
 
     def _placements(self) -> list[int]:
         """Legal squares for the placement that is due (set-up or after a draw)."""
+        if self.phase is Phase.SETUP:
+            return self._setup_squares()
         board = self.board
         me = self.to_move
-        if self.phase is Phase.SETUP:
-            step = self.rules.setup[self.setup_index]
-            if step.squares is not None:
-                return [s for s in step.squares if board[s] < 0]
-            found = {
-                n
-                for s in self.pieces[me]
-                if board[s] >> 2 == step.beside
-                for n in self._neighbours[s]
-                if board[n] < 0
-            }
-            return sorted(found)
         duke = self.duke[me]
         if duke < 0:
             return []
-        empty = [n for n in self._neighbours[duke] if board[n] < 0]
-        if not empty or not self._attacked(duke, me ^ 1):
+        empty = [n for n in self.neighbours[duke] if board[n] < 0]
+        if not empty or not self._base_attacked(duke, me ^ 1):
             return empty
         safe = []
         for n in empty:
             board[n] = me  # any friendly tile blocks the same lines
-            if not self._attacked(duke, me ^ 1):
+            if not self._base_attacked(duke, me ^ 1):
                 safe.append(n)
             board[n] = EMPTY
         return safe
+
+    def _setup_squares(self) -> list[int]:
+        """Squares for the set-up placement that is due: its own, or beside a tile."""
+        board = self.board
+        step = self.rules.setup[self.setup_index]
+        if step.squares is not None:
+            return [s for s in step.squares if board[s] < 0]
+        found = {
+            n
+            for s in self.pieces[self.to_move]
+            if board[s] >> 2 == step.beside
+            for n in self.neighbours[s]
+            if board[n] < 0
+        }
+        return sorted(found)
 
     def _pseudo(self) -> list[ActionTuple]:
         """Actions allowed by the icons alone, before the Duke-danger rule."""
@@ -281,7 +269,7 @@ class Game:
         strikes, command, overlap = tables.strikes, tables.command, tables.overlap
         mine = tables.mine[me]
         not_mine = tables.not_mine[me]
-        size = self._size
+        size = self.size
         out: list[ActionTuple] = []
         app = out.append
         for frm in sorted(self.pieces[me]):
@@ -321,18 +309,18 @@ class Game:
                                 app((COMMAND, q, t, frm, -1))
         duke = self.duke[me]
         if self.bags[me] and duke >= 0:
-            for n in self._neighbours[duke]:
+            for n in self.neighbours[duke]:
                 if board[n] < 0:
                     app((DRAW, -1, -1, -1, -1))
                     break
         return out
 
-    def _attacked(self, target: int, by: int) -> bool:
+    def _base_attacked(self, target: int, by: int) -> bool:
         """Whether a tile of ``by`` could capture on ``target`` with one action now."""
         board = self.board
         tables = self.rules.tables
         attack = tables.attack
-        size = self._size
+        size = self.size
         for s in self.pieces[by]:
             code = board[s]
             alternatives = attack[code * size + s].get(target)
@@ -351,23 +339,23 @@ class Game:
                             return True
         return False
 
-    def _check(self, action: ActionTuple) -> bool:
+    def _base_check(self, action: ActionTuple) -> bool:
         """Whether a pseudo-legal action obeys the Duke-danger rule (tries it and undoes it)."""
         kind = action[0]
         me = self.to_move
         if kind == DRAW:
             return bool(self._placements_after_draw())
-        self._apply(action)
+        self._base_apply(action)
         ok = self._safe(me)
-        self.undo()
+        self._base_undo()
         return ok
 
     def _safe(self, me: int) -> bool:
         """After ``me`` acted: the Duke is not capturable, or the action captured the enemy's."""
         duke = self.duke[me]
-        if duke < 0 or not self._attacked(duke, me ^ 1):
+        if duke < 0 or not self._base_attacked(duke, me ^ 1):
             return True
-        over = self._over
+        over = self.over
         return over is not None and over.reason is Reason.DUKE_CAPTURED
 
     def _placements_after_draw(self) -> list[int]:
@@ -384,12 +372,12 @@ class Game:
         """Apply an action (assumed legal; see :meth:`is_legal`)."""
         self._apply(tuple(action))  # type: ignore[arg-type]
 
-    def _apply(self, action: ActionTuple) -> None:
+    def _base_apply(self, action: ActionTuple) -> None:
         kind, frm, to, by, tile = action
         board = self.board
         me = self.to_move
         tables = self.rules.tables
-        over = self._over
+        over = self.over
         self._version += 1
         if kind in (MOVE, COMMAND):
             code = board[frm]
@@ -455,22 +443,25 @@ class Game:
         self.captured[owner].append(code >> 2)
         if self.rules.tables.is_duke[code] and self.duke[owner] == square:
             self.duke[owner] = -1
-            self._over = Result(owner ^ 1, Reason.DUKE_CAPTURED)
+            self.over = Result(owner ^ 1, Reason.DUKE_CAPTURED)
 
     def _end_turn(self) -> None:
         self.to_move ^= 1
         self.ply += 1
-        if self._over is None and self.ply_limit is not None and self.ply >= self.ply_limit:
-            self._over = Result(None, Reason.PLY_LIMIT)
+        if self.over is None and self.ply_limit is not None and self.ply >= self.ply_limit:
+            self.over = Result(None, Reason.PLY_LIMIT)
 
     # ------------------------------------------------------------------- undo
 
     def undo(self) -> ActionTuple:
         """Take back the last action and return it."""
+        return self._undo()
+
+    def _base_undo(self) -> ActionTuple:
         action, a, b, over = self.history.pop()
         kind, frm, to, by, _tile = action
         board = self.board
-        self._over = over
+        self.over = over
         self._version += 1
         if kind in (MOVE, COMMAND):
             self.ply -= 1
@@ -527,11 +518,134 @@ class Game:
         if self.rules.tables.is_duke[code]:
             self.duke[owner] = -1
 
+    # ----------------------------------------------- changes of game sets with features
+
+    def put(self, square: int, code: int) -> None:
+        """Put a piece on an empty square (on the trail)."""
+        trail = self.trail
+        trail.setitem(self.board, square, code)
+        trail.add(self.pieces[code & 1], square)
+        if self.rules.tables.is_duke[code]:
+            trail.setitem(self.duke, code & 1, square)
+
+    def remove(self, square: int, by: int) -> None:
+        """Take a tile off the board: captured by player ``by``, or (-1) by terrain or a
+        sacrifice, which is no capture "by an opponent" (on the trail)."""
+        trail = self.trail
+        code = self.board[square]
+        owner = code & 1
+        tile = code >> 2
+        trail.setitem(self.board, square, EMPTY)
+        trail.discard(self.pieces[owner], square)
+        trail.append(self.captured[owner], tile)
+        trail.discard(self.frozen, square)
+        if by >= 0 and by != owner:
+            trail.append(self.taken[by], tile)
+        if self.rules.tables.is_duke[code] and self.duke[owner] == square:
+            trail.setitem(self.duke, owner, -1)
+            if by == owner ^ 1 and self.objective.duke_capture_wins and self.over is None:
+                trail.setattr(self, "over", Result(by, Reason.DUKE_CAPTURED))
+
+    def relocate_tile(self, me: int, frm: int, to: int, flip: bool, capture_by: int) -> None:
+        """Move ``me``'s tile from ``frm`` to ``to`` (flipping it if ``flip``), capturing what
+        stands there for ``capture_by``; a banner under it goes along (on the trail)."""
+        trail = self.trail
+        board = self.board
+        code = board[frm]
+        if board[to] >= 0:
+            self.remove(to, capture_by)
+        trail.setitem(board, frm, EMPTY)
+        trail.setitem(board, to, code ^ 2 if flip else code)
+        trail.discard(self.pieces[me], frm)
+        trail.add(self.pieces[me], to)
+        if self.rules.tables.is_duke[code]:
+            trail.setitem(self.duke, me, to)
+        if self.flags:
+            index = self.flag_at(frm)
+            if index >= 0:
+                trail.setattr(self.flags[index], "square", to)
+
+    def lay_terrain(self, square: int, index: int) -> None:
+        """Put terrain tile ``index`` on a square (on the trail)."""
+        self.trail.setitem(self.terrain, square, index)
+        if not self.terrain_on:
+            self.trail.setattr(self, "terrain_on", True)
+
+    def event(self, text: str) -> None:
+        """Say what happened besides the action (the Dragon, sacrifices, points)."""
+        self.trail.setattr(self, "last_events", [*self.last_events, text])
+
+    def event_random(self, n: int) -> int:
+        """A number below ``n`` from the game's seeded source for terrain and the Dragon."""
+        index = draw_index(self.seed ^ _EVENT_SALT, self.events, n)
+        self.trail.setattr(self, "events", self.events + 1)
+        return index
+
+    def draw_position(self, bag_size: int) -> int:
+        """Where in the bag the game's next draw takes its tile."""
+        return draw_index(self.seed, self.draws, bag_size)
+
+    def flag_at(self, square: int) -> int:
+        """Index of the banner on a square in ``flags`` (-1 if none)."""
+        for index, flag in enumerate(self.flags):
+            if flag.square == square:
+                return index
+        return -1
+
+    def terrain_type(self, square: int) -> TerrainType | None:
+        """The terrain tile lying on a square (not a banner or the Dragon), or None."""
+        index = self.terrain[square]
+        return self.terrain_types[index] if index >= 0 else None
+
+    def tile_name(self, square: int) -> str:
+        """The name of the tile on a square."""
+        return self.rules.types[self.board[square] >> 2].name
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that makes up the state, for comparing two states exactly."""
+        d = self.dragon
+        return (
+            tuple(self.board),
+            tuple(tuple(sorted(p)) for p in self.pieces),
+            tuple(self.duke),
+            tuple(tuple(b) for b in self.bags),
+            tuple(tuple(c) for c in self.captured),
+            self.to_move,
+            self.phase,
+            self.setup_index,
+            self.drawn,
+            self.ply,
+            self.draws,
+            self.over,
+            tuple(self.terrain),
+            tuple((f.square, f.owner, f.kind) for f in self.flags),
+            (d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient),
+            tuple(sorted(self.frozen)),
+            tuple(sorted(self.covered)),
+            tuple(sorted(self.settled)),
+            tuple(self.scores),
+            tuple(tuple(t) for t in self.taken),
+            tuple(tuple(b) for b in self.boxed),
+            self.events,
+            tuple(self.pending),
+            tuple(self.pool),
+            tuple(self.flag_queue),
+            self.relocate,
+            tuple(self.last_events),
+        )
+
     # ------------------------------------------------------------ random play
 
     def random_action(self, rng: random.Random) -> Action | None:
         """A legal action chosen uniformly at random (None if there is none); not applied."""
-        if self._over is not None:
+        return self._random_action(rng)
+
+    def play_random(self, rng: random.Random) -> bool:
+        """Apply a uniformly random legal action; False (nothing applied) if there is none."""
+        return self._play_random(rng)
+
+    def _base_random_action(self, rng: random.Random) -> Action | None:
+        if self.over is not None:
             return None
         if self.phase is not Phase.PLAY:
             squares = self._placements()
@@ -558,38 +672,37 @@ class Game:
             actions.pop()
         return None
 
-    def play_random(self, rng: random.Random) -> bool:
-        """Apply a uniformly random legal action; False (nothing applied) if there is none."""
-        if self._over is not None:
+    def _base_play_random(self, rng: random.Random) -> bool:
+        if self.over is not None:
             return False
         if self.phase is not Phase.PLAY:
             squares = self._placements()
             if not squares:
                 return False
             square = squares[int(rng.random() * len(squares))]
-            self._apply((PLACE, -1, square, -1, self.placement_tile()))
+            self._base_apply((PLACE, -1, square, -1, self.placement_tile()))
             return True
         me = self.to_move
         actions = self._pseudo()
         rand = rng.random
         duke = self.duke[me]
-        safe_now = duke < 0 or not self._attacked(duke, me ^ 1)
+        safe_now = duke < 0 or not self._base_attacked(duke, me ^ 1)
         while actions:
             i = int(rand() * len(actions))
             action = actions[i]
             kind = action[0]
             if kind == DRAW:
                 if safe_now or self._placements_after_draw():
-                    self._apply(action)
+                    self._base_apply(action)
                     return True
             elif kind == STRIKE and safe_now:
-                self._apply(action)
+                self._base_apply(action)
                 return True
             else:
-                self._apply(action)
+                self._base_apply(action)
                 if self._safe(me):
                     return True
-                self.undo()
+                self._base_undo()
             actions[i] = actions[-1]
             actions.pop()
         return False
@@ -597,10 +710,24 @@ class Game:
 
 __all__ = [
     "BACK",
+    "CHOOSE",
+    "COMMAND",
+    "DIVINE",
+    "DRAFT",
+    "DRAW",
+    "ESCAPE",
+    "FLAG_PASS",
+    "FLAG_PLACE",
     "FRONT",
     "KIND_NAMES",
+    "MOVE",
+    "PLACE",
+    "RANSOM",
+    "STRIKE",
+    "SUMMON",
     "Action",
     "ActionKind",
+    "ActionTuple",
     "Game",
     "Phase",
     "Reason",

@@ -39,7 +39,7 @@ def _extend(
             turns.append((*prefix, action))
             continue
         game._apply(action)
-        if game._over is None and game.phase in (Phase.PLAY, Phase.PLACING, Phase.CHOOSE):
+        if game.over is None and game.phase in (Phase.PLAY, Phase.PLACING, Phase.CHOOSE):
             _extend(game, (*prefix, action), turns)
         else:
             turns.append((*prefix, action))
@@ -50,7 +50,7 @@ def perft(game: Game, depth: int) -> int:
     """Count the turn sequences of length ``depth`` from the current state."""
     if depth <= 0:
         return 1
-    if game._over is not None:
+    if game.over is not None:
         return 0
     turns = _turns(game)
     if depth == 1:
@@ -68,7 +68,7 @@ def perft(game: Game, depth: int) -> int:
 def perft_divide(game: Game, depth: int) -> list[tuple[str, int]]:
     """Perft split by the first turn: (notation of the turn, count below it)."""
     found: list[tuple[str, int]] = []
-    if depth <= 0 or game._over is not None:
+    if depth <= 0 or game.over is not None:
         return found
     for turn in _turns(game):
         names = []

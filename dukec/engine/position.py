@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dukec.engine.expanded import ExpandedGame
+from dukec.engine import dread
+from dukec.engine.dragon import Dragon
+from dukec.engine.flags import Flag
 from dukec.engine.game import Game, Phase
 from dukec.engine.rules import SIDE_NAMES, Rules, RulesError
 
@@ -114,7 +116,7 @@ def position_from_json(
     game = Game(rules, seed=seed, ply_limit=ply_limit, setup=False)
     seen = _read_board(game, board, problems)
     _read_bags(game, data.get("bags", [[], []]), problems)
-    if isinstance(game, ExpandedGame):
+    if rules.expanded is not None:
         _read_expanded(game, data, seen, problems)
     drawn = data.get("drawn")
     if isinstance(drawn, str):
@@ -127,9 +129,9 @@ def position_from_json(
     game.ply = int(data.get("ply", 0))
     if "drawn" in data:
         game.phase = Phase.PLACING
-    if isinstance(game, ExpandedGame):
+    if rules.expanded is not None:
         # Tiles under Dread now are frozen, as after the last action.
-        game._dread()
+        dread.spread(game)
     return game
 
 
@@ -225,7 +227,7 @@ def _square(game: Game, text: Any, where: str, field: str, problems: _Problems) 
 
 
 def _read_expanded(
-    game: ExpandedGame, data: dict[str, Any], seen: dict[int, str], problems: _Problems
+    game: Game, data: dict[str, Any], seen: dict[int, str], problems: _Problems
 ) -> None:
     """Terrain, banners, the roaming tile, frozen tiles, scores and captured tiles of a position."""
     holds: dict[int, str] = {}
@@ -272,7 +274,7 @@ def _read_expanded(
 
 
 def _read_terrain(
-    game: ExpandedGame,
+    game: Game,
     terrain: list[Any],
     seen: dict[int, str],
     holds: dict[int, str],
@@ -311,11 +313,11 @@ def _read_terrain(
             )
         holds[square] = kind.name
         if len(problems) == before:
-            game.terrain[square] = kind.index
+            game.lay_terrain(square, kind.index)
 
 
 def _read_flags(
-    game: ExpandedGame, flags: list[Any], holds: dict[int, str], problems: _Problems
+    game: Game, flags: list[Any], holds: dict[int, str], problems: _Problems
 ) -> None:
     """The flags on the board, on squares no other terrain tile holds."""
     flag_type = next((t.index for t in game.extras.terrain_types if t.carried), -1)
@@ -341,11 +343,11 @@ def _read_flags(
         if square is not None:
             holds[square] = "a flag"
             if len(problems) == before:
-                game.flags.append([square, -1 if owner is None else int(owner), flag_type])
+                game.flags.append(Flag(square, -1 if owner is None else int(owner), flag_type))
 
 
 def _read_dragon(
-    game: ExpandedGame, dragon: Any, seen: dict[int, str], problems: _Problems
+    game: Game, dragon: Any, seen: dict[int, str], problems: _Problems
 ) -> None:
     """The terrain tile that acts between turns: where it is, which way it faces, its side."""
     where = "dragon"
@@ -369,15 +371,15 @@ def _read_dragon(
     if square is None or len(problems) != before:
         return
     fx, fy = FACINGS[facing]
-    game.dragon_type = acting[0].index
-    game.dragon[:] = [
-        square,
-        fx,
-        fy,
-        SIDE_NAMES.index(side),
-        int(bool(dragon.get("rest", False))),
-        int(bool(dragon.get("reorient", False))),
-    ]
+    game.dragon = Dragon(
+        kind=acting[0].index,
+        square=square,
+        fx=fx,
+        fy=fy,
+        enraged=side == "back",
+        rest=bool(dragon.get("rest", False)),
+        reorient=bool(dragon.get("reorient", False)),
+    )
 
 
 def position_to_json(game: Game) -> dict[str, Any]:
@@ -403,7 +405,7 @@ def position_to_json(game: Game) -> dict[str, Any]:
         data["drawn"] = rules.types[game.drawn].name
     if game.ply:
         data["ply"] = game.ply
-    if isinstance(game, ExpandedGame):
+    if rules.expanded is not None:
         name = rules.geometry.name
         terrain = [
             {"tile": game.extras.terrain_types[t].name, "at": name(s)}
@@ -414,18 +416,18 @@ def position_to_json(game: Game) -> dict[str, Any]:
             data["terrain"] = terrain
         if game.flags:
             data["flags"] = [
-                {"at": name(s), "owner": None if owner < 0 else owner}
-                for s, owner, _t in game.flags
+                {"at": name(f.square), "owner": None if f.owner < 0 else f.owner}
+                for f in game.flags
             ]
-        if game.dragon[0] >= 0:
-            d = game.dragon
-            facing = next(k for k, v in FACINGS.items() if v == (d[1], d[2]))
+        d = game.dragon
+        if d.square >= 0:
+            facing = next(k for k, v in FACINGS.items() if v == (d.fx, d.fy))
             data["dragon"] = {
-                "at": name(d[0]),
+                "at": name(d.square),
                 "facing": facing,
-                "side": SIDE_NAMES[d[3]],
-                "rest": bool(d[4]),
-                "reorient": bool(d[5]),
+                "side": SIDE_NAMES[int(d.enraged)],
+                "rest": d.rest,
+                "reorient": d.reorient,
             }
         if game.frozen:
             data["frozen"] = sorted(name(s) for s in game.frozen)

@@ -101,7 +101,7 @@ def describe(game: Game, action: ActionTuple) -> ActionRecord:
     elif kind in (DRAFT, RANSOM):
         tile = names[_tile].name
     elif kind == CHOOSE:
-        tile = names[game.pending[_tile]].name  # type: ignore[attr-defined]
+        tile = names[game.pending[_tile]].name
     elif kind in (MOVE, STRIKE, COMMAND, SUMMON, DIVINE, ESCAPE, FLAG_PASS):
         actor = game.board[by if kind == COMMAND else frm]
         tile = names[actor >> 2].name
@@ -115,11 +115,10 @@ def describe(game: Game, action: ActionTuple) -> ActionRecord:
     game.apply(action)
     if kind in (DRAW, DIVINE):
         drawn = names[game.drawn].name if kind == DRAW else None
-    events = tuple(getattr(game, "last_events", ()))
+    events = tuple(game.last_events)
     scores = None
-    objective = getattr(game, "objective", None)
-    if objective is not None and objective.score_beside_flag:
-        scores = (game.scores[0], game.scores[1])  # type: ignore[attr-defined]
+    if game.rules.expanded is not None and game.objective.score_beside_flag:
+        scores = (game.scores[0], game.scores[1])
     guard = (
         kind not in (DRAW, DIVINE) and game.phase is not Phase.CHOOSE and game.in_guard(player ^ 1)
     )

@@ -13,11 +13,13 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from math import gcd
 from typing import Any
 
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.engine.extras import Extras, build_extras
+from dukec.engine.reach import Reach, build_reach
 from dukec.icons import Icon
 
 FRONT = 0
@@ -99,10 +101,21 @@ class Rules:
     first_turn: int = 0
 
     def with_expanded(self) -> Rules:
-        """The same rules played by the expanded engine (for positions that need it)."""
+        """The same rules with the features' turn forced on (for positions that need it: terrain,
+        banners, frozen tiles on a base set)."""
         if self.expanded is not None or self.extras is None:
             return self
         return replace(self, expanded=self.extras)
+
+    @cached_property
+    def reach(self) -> Reach:
+        """The icon tables of game sets with features (built on first use)."""
+        sides = [
+            tuple((i.icon, i.dx, i.dy) for i in tile.sides[side])
+            for tile in self.types
+            for side in (FRONT, BACK)
+        ]
+        return build_reach(self.geometry, sides)
 
     def type_named(self, name: str) -> int:
         """The index of the tile type called ``name`` (RulesError with a suggestion if none)."""

@@ -56,9 +56,9 @@ def board_text(game: Game) -> str:
         lost = ", ".join(rules.types[t].name for t in game.captured[owner]) or "none"
         score = ""
         if extras is not None and extras.objective.score_beside_flag:
-            score = f"; score {game.scores[owner]}"  # type: ignore[attr-defined]
+            score = f"; score {game.scores[owner]}"
         lines.append(f"player {owner}: {bag} in the bag; lost: {lost}{score}")
-    pending = getattr(game, "pending", [])
+    pending = game.pending
     if pending:
         lines.append("drawn: " + ", ".join(rules.types[t].name for t in pending))
     return "\n".join(lines)
@@ -71,18 +71,18 @@ def _marks(game: Game, square: int, terrain_short: dict[str, str]) -> str:
     """What expanded play puts on a square besides a troop tile."""
     marks = ""
     held = game.board[square] >= 0
-    kind = game.terrain_type(square)  # type: ignore[attr-defined]
+    kind = game.terrain_type(square)
     if kind is not None:
         marks += "~" + terrain_short[kind.name]
-    flag = game.flag_at(square)  # type: ignore[attr-defined]
+    flag = game.flag_at(square)
     if flag >= 0:
-        owner = game.flags[flag][1]  # type: ignore[attr-defined]
+        owner = game.flags[flag].owner
         marks += "^" if held else "^" + ("" if owner < 0 else str(owner))
-    if square in game.frozen or square in game.settled:  # type: ignore[attr-defined]
+    if square in game.frozen or square in game.settled:
         marks += "#"
-    dragon = game.dragon  # type: ignore[attr-defined]
-    if dragon[0] == square:
-        name = game.extras.terrain_types[game.dragon_type].name  # type: ignore[attr-defined]
-        marks += terrain_short[name] + _ARROWS.get((dragon[1], dragon[2]), "?")
-        marks += "!" if dragon[3] else ""
+    dragon = game.dragon
+    if dragon.square == square:
+        name = game.terrain_types[dragon.kind].name
+        marks += terrain_short[name] + _ARROWS.get((dragon.fx, dragon.fy), "?")
+        marks += "!" if dragon.enraged else ""
     return marks

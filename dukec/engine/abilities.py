@@ -1,0 +1,200 @@
+"""Enhanced abilities: I Summon, II Divination, III Escape, IV Ransom.
+
+Rulebook: Summon, "The player flips the Duke Tile [...] over [...] and he may move the tile from
+where ever it is located on the board and place it fully adjacent to the Duke; the called tile
+remains with its current side up. This move is NOT a Command move and so cannot be used to
+capture a tile". Divination, "the player may choose to "move" the tile by flipping it back to its
+starting side [...] Immediately the player must select three random tiles from the bag, choosing
+which one he wants to place on the board and puts the other two tiles either back in the bag, or
+[...] "destroy" one or both tiles". Escape, "may sacrifice any of his tiles fully adjacent to the
+tile [...] Then move the tile with the Escape ability back to one of the two starting squares
+where the Duke may set-up [...] the tile automatically reverts to its starting side. If one of
+the squares is occupied by an opponent's tile, the escaping tile may automatically capture that
+tile; if both tiles are occupied by a friendly tile, the escaping tile sacrifices a tile".
+Ransom, "In place of sacrificing a tile during an Escape [...] the player ransoms back a
+previously captured tile with the Ransom ability to the opponent. The player may trade a captured
+tile with the Ransom ability for any previously captured tile by the opponent with the Escape
+ability. [...] the opponent receiving the tile with the Ransom ability places it back in his
+bag."
+
+Actions: ``SUMMON (summoner, to, duke)``; ``DIVINE (tile)``; ``CHOOSE (by=destroyed mask,
+tile=kept index)``; ``ESCAPE (tile, to, sacrificed square or -1, ransomed type or -1)``;
+``RANSOM (-1, to, escape type, ransom type)``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dukec.engine import flags, terrain
+from dukec.engine.actions import CHOOSE, DIVINE, ESCAPE, RANSOM, SUMMON, ActionTuple
+from dukec.engine.rules import FRONT
+
+if TYPE_CHECKING:
+    from dukec.engine.game import Game
+
+
+def usable(g: Game, code: int, ability: str) -> bool:
+    """Whether the tile of piece code ``code`` may use ``ability`` on the side it shows."""
+    sides = g.extras.abilities[code >> 2].get(ability)
+    return sides is not None and (code >> 1) & 1 in sides
+
+
+def actions(g: Game, me: int, s: int, code: int, out: list[ActionTuple]) -> None:
+    """The ability actions of the tile on ``s``."""
+    board = g.board
+    duke = g.duke[me]
+    if usable(g, code, "summon") and duke >= 0 and duke != s:
+        for n in g.neighbours[duke]:
+            if n != s and terrain.open_for_placement(g, n):
+                out.append((SUMMON, s, n, duke, -1))
+    if (
+        usable(g, code, "divination")
+        and g.bags[me]
+        and duke >= 0
+        and any(terrain.open_for_placement(g, n) for n in g.neighbours[duke])
+    ):
+        out.append((DIVINE, s, -1, -1, -1))
+    if usable(g, code, "escape"):
+        sacrifices: list[tuple[int, int]] = []
+        stuck = g.frozen | g.settled
+        for n in g.neighbours[s]:
+            v = board[n]
+            if v >= 0 and v & 1 == me and n not in stuck and n != duke:
+                sacrifices.append((n, -1))
+        for r in sorted(set(g.taken[me])):
+            if "ransom" in g.extras.abilities[r]:
+                sacrifices.append((-1, r))
+        for sacrificed, ransomed in sacrifices:
+            for t in escape_squares(g, me, s, sacrificed):
+                out.append((ESCAPE, s, t, sacrificed, ransomed))
+
+
+def escape_squares(g: Game, me: int, frm: int, gone: int) -> list[int]:
+    """The Duke's set-up squares an escaping tile may go to (``gone`` is already removed):
+    the free or enemy-held ones, else those friendly tiles hold (to be sacrificed)."""
+    free: list[int] = []
+    friendly: list[int] = []
+    for t in g.extras.duke_squares[me]:
+        if t == frm or t == g.dragon.square:
+            continue
+        kind = terrain.kind_at(g, t)
+        if kind is not None and kind.occupants < 1:
+            continue
+        if not flags.barred_ok(g, me, frm, t):
+            continue
+        v = g.board[t]
+        if v < 0 or t == gone:
+            free.append(t)
+        elif t in g.frozen or t in g.settled:
+            continue
+        elif v & 1 != me:
+            free.append(t)
+        elif t != g.duke[me]:
+            friendly.append(t)
+    return free or friendly
+
+
+def ransom_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
+    """Trading a captured Ransom tile for one's own captured Escape tile."""
+    abilities = g.extras.abilities
+    ransoms = [r for r in sorted(set(g.taken[me])) if "ransom" in abilities[r]]
+    if not ransoms:
+        return
+    escapes = [e for e in sorted(set(g.taken[me ^ 1])) if "escape" in abilities[e]]
+    for r in ransoms:
+        for e in escapes:
+            for t in escape_squares(g, me, -1, -1):
+                out.append((RANSOM, -1, t, e, r))
+
+
+def choices(g: Game) -> list[ActionTuple]:
+    """Divination: keep one of the drawn tiles; return each other one or destroy it."""
+    found: dict[tuple[int, tuple[int, ...], tuple[int, ...]], ActionTuple] = {}
+    drawn = g.pending
+    for keep in range(len(drawn)):
+        others = [i for i in range(len(drawn)) if i != keep]
+        for mask in range(1 << len(others)):
+            destroyed = tuple(sorted(drawn[i] for k, i in enumerate(others) if mask >> k & 1))
+            back = tuple(sorted(drawn[i] for k, i in enumerate(others) if not mask >> k & 1))
+            bits = sum(1 << i for k, i in enumerate(others) if mask >> k & 1)
+            found.setdefault((drawn[keep], destroyed, back), (CHOOSE, -1, -1, bits, keep))
+    return list(found.values())
+
+
+def summon(g: Game, me: int, frm: int, to: int, duke: int) -> int:
+    """The Duke flips; the summoned tile comes beside it, side unchanged."""
+    g.trail.setitem(g.board, duke, g.board[duke] ^ 2)
+    g.relocate_tile(me, frm, to, flip=False, capture_by=-1)
+    return to
+
+
+def divine(g: Game, me: int, frm: int) -> None:
+    """The diviner flips back; three tiles (or what the bag holds) are drawn to choose from."""
+    trail = g.trail
+    trail.setitem(g.board, frm, g.board[frm] ^ 2)
+    bag = g.bags[me]
+    drawn = []
+    for _ in range(min(3, len(bag))):
+        drawn.append(trail.pop(bag, g.draw_position(len(bag))))
+        trail.setattr(g, "draws", g.draws + 1)
+    trail.setattr(g, "pending", sorted(drawn))
+
+
+def choose(g: Game, mask: int, keep: int) -> None:
+    """Divination's choice: the kept tile is to be placed, the others destroyed or returned."""
+    me = g.to_move
+    trail = g.trail
+    for index, tile in enumerate(g.pending):
+        if index == keep:
+            trail.setattr(g, "drawn", tile)
+        elif mask >> index & 1:
+            trail.append(g.captured[me], tile)
+        else:
+            trail.setitem(g.bags, me, sorted([*g.bags[me], tile]))
+    trail.setattr(g, "pending", [])
+
+
+def escape(g: Game, me: int, frm: int, to: int, sacrificed: int, ransomed: int) -> int:
+    """A sacrifice (or a ransom back), then the escaping tile goes home, starting side up."""
+    if sacrificed >= 0:
+        g.event(f"sacrificed {g.tile_name(sacrificed)}")
+        g.remove(sacrificed, -1)
+    else:
+        _ransom_back(g, me, ransomed)
+    _clear(g, me, to)
+    code = g.board[frm] & ~2
+    g.relocate_tile(me, frm, to, flip=False, capture_by=me)
+    g.trail.setitem(g.board, to, code)
+    return to
+
+
+def ransom(g: Game, me: int, to: int, escaper: int, ransomed: int) -> int:
+    """The captured Ransom tile goes back; one's captured Escape tile returns to a Duke square."""
+    _ransom_back(g, me, ransomed)
+    g.trail.remove(g.taken[me ^ 1], escaper)
+    g.trail.remove(g.captured[me], escaper)
+    _clear(g, me, to)
+    # As played since the first version: the returned tile is not made the player's Duke
+    # again, even if it acts as one.
+    g.trail.setitem(g.board, to, g.rules.code(escaper, FRONT, me))
+    g.trail.add(g.pieces[me], to)
+    return to
+
+
+def _ransom_back(g: Game, me: int, tile: int) -> None:
+    """A captured Ransom tile goes back to its owner's bag."""
+    g.trail.remove(g.taken[me], tile)
+    g.trail.remove(g.captured[me ^ 1], tile)
+    g.trail.setitem(g.bags, me ^ 1, sorted([*g.bags[me ^ 1], tile]))
+    g.event(f"ransomed {g.rules.types[tile].name}")
+
+
+def _clear(g: Game, me: int, to: int) -> None:
+    v = g.board[to]
+    if v >= 0:
+        if v & 1 == me:
+            g.event(f"sacrificed {g.tile_name(to)}")
+            g.remove(to, -1)
+        else:
+            g.remove(to, me)

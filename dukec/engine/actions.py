@@ -1,0 +1,115 @@
+"""Actions, phases and results: the vocabulary every part of the engine shares.
+
+An action is a 5-tuple ``(kind, frm, to, by, tile)`` of ints; :class:`Action` is the same tuple
+with names. ``frm``/``to`` are square indices, ``by`` the commanding tile's square of a
+command, ``tile`` the tile type of a forced draw (-1: drawn with the game's random source).
+The kinds of game sets with features use the fields as :mod:`dukec.engine.turn` says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from typing import NamedTuple
+
+_MASK64 = (1 << 64) - 1
+
+ActionTuple = tuple[int, int, int, int, int]
+
+
+class ActionKind(IntEnum):
+    """What an action does."""
+
+    MOVE = 0
+    STRIKE = 1
+    COMMAND = 2
+    DRAW = 3
+    PLACE = 4
+    FLAG_PASS = 5
+    FLAG_PLACE = 6
+    SUMMON = 7
+    DIVINE = 8
+    CHOOSE = 9
+    ESCAPE = 10
+    RANSOM = 11
+    DRAFT = 12
+
+
+KIND_NAMES = (
+    "move",
+    "strike",
+    "command",
+    "draw",
+    "place",
+    "flag_pass",
+    "flag_place",
+    "summon",
+    "divine",
+    "choose",
+    "escape",
+    "ransom",
+    "draft",
+)
+
+MOVE, STRIKE, COMMAND, DRAW, PLACE = 0, 1, 2, 3, 4
+# Expanded play (see dukec.engine.expanded): abilities, banners, drafting.
+FLAG_PASS, FLAG_PLACE, SUMMON, DIVINE, CHOOSE, ESCAPE, RANSOM, DRAFT = 5, 6, 7, 8, 9, 10, 11, 12
+
+
+class Action(NamedTuple):
+    """One decision: a move (any movement icon), strike, command, draw, or placement."""
+
+    kind: int
+    frm: int = -1
+    to: int = -1
+    by: int = -1
+    tile: int = -1
+
+
+class Phase(IntEnum):
+    """Where the game is within a turn."""
+
+    SETUP = 0
+    PLAY = 1
+    PLACING = 2
+    # Expanded play only.
+    DRAFT = 3
+    FLAGS = 4
+    CHOOSE = 5
+    RELOCATE = 6
+
+
+class Reason(StrEnum):
+    """Why a game ended."""
+
+    DUKE_CAPTURED = "duke captured"
+    NO_LEGAL_ACTION = "no legal action"
+    PLY_LIMIT = "ply limit"
+    RESIGNED = "resigned"
+    # Alternate objectives.
+    SCORE = "score"
+    FLAG_HOME = "flag home"
+    CAPTURED_TILES = "captured tiles"
+    REACHED_EDGE = "reached edge"
+    NO_TILES = "no tiles left"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game: the winner (None for the adjudicated ply-limit draw) and why."""
+
+    winner: int | None
+    reason: Reason
+
+
+def draw_index(seed: int, draw_number: int, bag_size: int) -> int:
+    """Which of ``bag_size`` tiles (in bag order) the ``draw_number``-th draw of a game takes.
+
+    A counter-based generator (splitmix64 of seed and draw number): a draw depends only on the
+    seed and how many draws came before, so undoing a draw needs no saved generator state.
+    """
+    z = (seed * 0x9E3779B97F4A7C15 + (draw_number + 1) * 0xD1B54A32D192ED03) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    z ^= z >> 31
+    return z % bag_size

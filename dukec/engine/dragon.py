@@ -1,0 +1,276 @@
+"""The Dragon: a terrain tile that acts between the players' turns with its own two grids.
+
+Rulebook, "Dragon Tile": "randomly place the Dragon in one of the middle four squares of the
+gameboard, with its orientation facing either to the right or to the left [...] The final set-up
+cannot allow a player to lose a tile to the Dragon before his first turn even starts [...] In
+between each player's turn [...] if there is a tile that may be captured by the Dragon, the
+Dragon automatically moves to capture the tile; if there is more than one tile it may capture,
+randomly determine which tile it captures. [...] If a move places the Dragon at the edge of the
+game board, during the next in between turn, the Dragon will re-orient to the opposite direction
+only". Enraging: "if the player can capture the Dragon tile using either the Slide or Jump Slide
+icon [...] the player moves an appropriate tile [...] into the square the Dragon occupies,
+pushing it one square in the direction of the move. [...] it flips over to its "enraged" side,
+and the player that enraged it may choose either to re-orient the Dragon towards either his
+opponent or himself. If there is a non-Terrain Tile in the square where the Dragon is pushed,
+that tile is immediately captured and the Dragon does not enrage". Enraged: "the Dragon will
+capture up to two tiles at once using only its Strike icons. [...] If there are no tiles it can
+use its Strike icons against, then randomly determine where it moves using its Move icons [...]
+rotate the Dragon 90 degrees in the direction of the move [...] When it captures a tile(s),
+immediately flip the Dragon back to its starting side and randomly re-orient it".
+
+The Dragon is any terrain tile that ``acts``; its grids face the way it faces (+dy forward).
+A push is a ``MOVE`` whose ``tile`` field says what follows: :data:`ENRAGE_AWAY` (enraged, facing
+the opponent), :data:`ENRAGE_HOME` (facing the mover's own side) or :data:`PUSH_CAPTURE`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dukec.engine import terrain
+from dukec.engine.actions import MOVE, ActionTuple
+from dukec.engine.board import crossed_cells
+
+if TYPE_CHECKING:
+    from dukec.engine.game import Game
+
+ENRAGE_AWAY, ENRAGE_HOME, PUSH_CAPTURE = 0, 1, 2
+
+
+@dataclass(slots=True)
+class Dragon:
+    """Where the Dragon is (square -1: no Dragon in the game) and what it will do next."""
+
+    kind: int = -1
+    square: int = -1
+    #: The way it faces, as a board offset: (1, 0) right, (-1, 0) left, (0, 1) up, (0, -1) down.
+    fx: int = 0
+    fy: int = 0
+    enraged: bool = False
+    #: Enraging it took its next action between turns.
+    rest: bool = False
+    #: It reached the edge: next between turns it turns round, and only that.
+    reorient: bool = False
+
+
+def _set(g: Game, **changes: object) -> None:
+    for name, value in changes.items():
+        g.trail.setattr(g.dragon, name, value)
+
+
+def name(g: Game) -> str:
+    """The Dragon's tile name, for event texts."""
+    kind = g.dragon.kind
+    return g.terrain_types[kind].name if kind >= 0 else "?"
+
+
+def place(g: Game, index: int) -> None:
+    """Set-up: in one of the middle four squares facing left or right, where it threatens no
+    tile ("randomly adjust the set-up until that situation cannot occur")."""
+    geometry = g.rules.geometry
+    files = sorted({(geometry.files - 1) // 2, geometry.files // 2})
+    ranks = sorted({(geometry.ranks - 1) // 2, geometry.ranks // 2})
+    options = [
+        (r * geometry.files + f, facing)
+        for r in ranks
+        for f in files
+        for facing in (-1, 1)
+        if terrain.bare(g, r * geometry.files + f)
+    ]
+    _set(g, kind=index)
+    while options:
+        square, facing = options.pop(g.event_random(len(options)))
+        _set(g, square=square, fx=facing, fy=0, enraged=False, rest=False, reorient=False)
+        if not _targets(g):
+            return
+    # Where every square threatens a tile, the last one tried stays.
+
+
+def _offset(g: Game, dx: int, dy: int) -> tuple[int, int]:
+    """An offset of the Dragon's grids (+dy the way it faces) as a board offset."""
+    fx, fy = g.dragon.fx, g.dragon.fy
+    rx, ry = fy, -fx  # its right hand
+    return dx * rx + dy * fx, dx * ry + dy * fy
+
+
+def _grid(g: Game, side: int, icon: str) -> list[tuple[int, int]]:
+    return [
+        _offset(g, dx, dy)
+        for kind, dx, dy in g.terrain_types[g.dragon.kind].sides[side]
+        if kind == icon
+    ]
+
+
+def _capturable(g: Game, square: int) -> bool:
+    return g.board[square] >= 0 and square not in g.frozen and square not in g.settled
+
+
+def _targets(g: Game) -> list[int]:
+    """Tiles the calm Dragon could capture with its Move icons."""
+    geometry = g.rules.geometry
+    d = g.dragon.square
+    found = []
+    for dx, dy in _grid(g, 0, "move"):
+        t = geometry.shift(d, dx, dy)
+        if t is None or not _capturable(g, t):
+            continue
+        kind = terrain.kind_at(g, t)
+        if kind is not None and kind.occupants < 1:
+            continue
+        if _path_free(g, d, dx, dy) and _defense_ok(g, d, t, "move"):
+            found.append(t)
+    return found
+
+
+def _defense_ok(g: Game, frm: int, to: int, how: str) -> bool:
+    from dukec.engine import defense
+
+    return not g.any_defense or defense.allows(g, frm, to, how)
+
+
+def _path_free(g: Game, frm: int, dx: int, dy: int) -> bool:
+    geometry = g.rules.geometry
+    for cx, cy in crossed_cells(dx, dy):
+        q = geometry.shift(frm, cx, cy)
+        if q is not None and (g.board[q] >= 0 or terrain.blocks(g, q, "blocks_slide")):
+            return False
+    return True
+
+
+def _strikes(g: Game) -> list[int]:
+    geometry = g.rules.geometry
+    d = g.dragon.square
+    found = []
+    for dx, dy in _grid(g, 1, "strike"):
+        t = geometry.shift(d, dx, dy)
+        if t is None or not _capturable(g, t):
+            continue
+        if terrain.blocks(g, t, "shelters_from_strike"):
+            continue
+        line = tuple(
+            q for cx, cy in crossed_cells(dx, dy) if (q := geometry.shift(d, cx, cy)) is not None
+        )
+        if not terrain.line_clear(g, line):
+            continue
+        if _defense_ok(g, d, t, "strike"):
+            found.append(t)
+    return found
+
+
+def push_actions(
+    g: Game, me: int, s: int, behind: int, how: str, out: list[ActionTuple]
+) -> None:
+    """A ``how`` (Slide or Jump Slide) from ``s`` into the Dragon pushes it on to ``behind``
+    (-1: off the board, no push); the mover ends on the Dragon's square."""
+    from dukec.engine.movement import enter_ok
+
+    at = g.dragon.square
+    if g.dragon.enraged:
+        return  # an enraged Dragon cannot be enraged again
+    if behind < 0 or not enter_ok(g, me, s, at, how, dragon_ok=True):
+        return
+    if g.board[behind] >= 0:
+        if behind not in g.frozen and behind not in g.settled:
+            out.append((MOVE, s, at, -1, PUSH_CAPTURE))
+        return
+    out.append((MOVE, s, at, -1, ENRAGE_AWAY))
+    out.append((MOVE, s, at, -1, ENRAGE_HOME))
+
+
+def push(g: Game, me: int, frm: int, at: int, how: int) -> int:
+    """The push itself: the mover ends on the Dragon's square, the Dragon one square on."""
+    geometry = g.rules.geometry
+    dx, dy = geometry.delta(frm, at)
+    step = max(abs(dx), abs(dy))
+    behind = geometry.shift(at, dx // step, dy // step)
+    assert behind is not None
+    g.relocate_tile(me, frm, at, flip=True, capture_by=me)
+    _set(g, square=behind)
+    if how == PUSH_CAPTURE:
+        g.event(f"{name(g)} pushed to {geometry.name(behind)}")
+        g.remove(behind, -1)
+        fx = -1 if g.event_random(2) == 0 else 1
+        # Decision: a push that captures also takes the next action between turns.
+        _set(g, fx=fx, fy=0, rest=True, reorient=False)
+    else:
+        toward = 1 if me == 0 else -1
+        if how == ENRAGE_HOME:
+            toward = -toward
+        _set(g, fx=0, fy=toward, enraged=True, rest=True, reorient=False)
+        g.event(f"{name(g)} enraged on {geometry.name(behind)}")
+    return at
+
+
+def _capture(g: Game, square: int) -> None:
+    g.event(f"{name(g)} captures {g.tile_name(square)} on {g.rules.geometry.name(square)}")
+    g.remove(square, -1)
+
+
+def _calm(g: Game) -> None:
+    fx = -1 if g.event_random(2) == 0 else 1
+    _set(g, enraged=False, fx=fx, fy=0)
+    g.event(f"{name(g)} calms")
+
+
+def act(g: Game) -> None:
+    """The Dragon's action between two turns."""
+    d = g.dragon
+    geometry = g.rules.geometry
+    if d.rest:
+        _set(g, rest=False)
+        return
+    if not d.enraged:
+        if d.reorient:
+            _set(g, fx=-d.fx, fy=-d.fy, reorient=False)
+            g.event(f"{name(g)} turns round")
+            return
+        targets = _targets(g)
+        if not targets:
+            return
+        t = targets[g.event_random(len(targets))]
+        g.event(f"{name(g)} {geometry.name(d.square)}-{geometry.name(t)}")
+        _capture(g, t)
+        _set(g, square=t)
+        if geometry.shift(t, d.fx, d.fy) is None:
+            _set(g, reorient=True)
+        return
+    if _strike_round(g):
+        return
+    moves = []
+    for kind, rdx, rdy in g.terrain_types[d.kind].sides[1]:
+        if kind != "move":
+            continue
+        dx, dy = _offset(g, rdx, rdy)
+        step = geometry.shift(d.square, dx, dy)
+        if step is not None and (
+            g.board[step] < 0 or (step not in g.frozen and step not in g.settled)
+        ):
+            moves.append((step, rdx))
+    if not moves:
+        return
+    t, rdx = moves[g.event_random(len(moves))]
+    g.event(f"{name(g)} {geometry.name(d.square)}-{geometry.name(t)}")
+    _set(g, square=t)
+    # Turn 90 degrees the way it moved: its right hand (or its left) becomes its front.
+    rx, ry = d.fy, -d.fx
+    if rdx > 0:
+        _set(g, fx=rx, fy=ry)
+    elif rdx < 0:
+        _set(g, fx=-rx, fy=-ry)
+    if g.board[t] >= 0:
+        _capture(g, t)
+        _calm(g)
+        return
+    _strike_round(g)
+
+
+def _strike_round(g: Game) -> bool:
+    targets = _strikes(g)
+    if not targets:
+        return False
+    chosen = [targets.pop(g.event_random(len(targets))) for _ in range(min(2, len(targets)))]
+    for t in chosen:
+        _capture(g, t)
+    _calm(g)
+    return True

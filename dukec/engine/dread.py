@@ -1,0 +1,59 @@
+"""The Dread icon: tiles under it are frozen until it no longer covers them.
+
+Rulebook, "Dread": "After any movement or placement of a new tile is complete, any tile
+(friendly or enemy) in a square covered by a Dread icon is frozen in place. The tile cannot be
+moved, captured, shifted by the Command ability, or use any ability, until the Dread icon is
+removed (i.e. at the start of the controlling player's turn, the Dread icon is no longer covering
+the previously frozen tile). The Fort (and Camelot) Tile protects against the Dread icon; a tile
+in the Fort (and Camelot) cannot be frozen in place, while a tile with a Dread icon inside the
+Fort (and Camelot) cannot freeze any tile in place outside. Additionally, any tile acting as the
+Duke, as well as any tile with a Dread icon, is immune to the Dread icon."
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dukec.engine import terrain
+
+if TYPE_CHECKING:
+    from dukec.engine.game import Game
+
+
+def spread(g: Game) -> None:
+    """After an action: every tile under a Dread icon now is frozen (and marked covered)."""
+    if not g.any_dread:
+        return
+    board = g.board
+    size = g.size
+    dread = g.reach.dread
+    immune = g.extras.has_dread_icon
+    is_duke = g.rules.tables.is_duke
+    covered: set[int] = set()
+    for owner in (0, 1):
+        for s in g.pieces[owner]:
+            squares = dread[board[s] * size + s]
+            if not squares or terrain.blocks(g, s, "shelters_from_dread"):
+                continue
+            for q in squares:
+                v = board[q]
+                if v < 0 or is_duke[v] or immune[v >> 2]:
+                    continue
+                if terrain.blocks(g, q, "shelters_from_dread"):
+                    continue
+                covered.add(q)
+    g.trail.setattr(g, "covered", covered)
+    if not covered <= g.frozen:
+        g.trail.setattr(g, "frozen", g.frozen | covered)
+
+
+def release(g: Game, owner: int) -> None:
+    """At the start of ``owner``'s turn, that player's tiles no longer under Dread thaw."""
+    if not g.frozen:
+        return
+    board = g.board
+    thawed = {
+        q for q in g.frozen if board[q] >= 0 and (board[q] & 1 != owner or q in g.covered)
+    }
+    if thawed != g.frozen:
+        g.trail.setattr(g, "frozen", thawed)

@@ -1,0 +1,136 @@
+"""Banners: terrain tiles that troops carry (the rulebook's Flags), placed, passed and scored.
+
+Rulebook, "Flag Tiles": "Flag Tiles can be picked up and carried by Troop Tiles that end their
+move in a square occupied by a Flag Tile [...] instead of making a normal move [...] the Flag may
+be moved to another Troop Tile controlled by the player if that Troop Tile occupies a square that
+shares a side with the current Flag Tile holder". Counting Coup: "Each player places a Flag Tile,
+after set-up, in any open square along any edge of the gameboard. The player who finished set-up
+last places his Flag Tile first [...] Score 1 point for ending a move in a square sharing a side
+with the square occupied by the opponent's Flag Tile [...] After the point is scored, the owner
+of the Flag may immediately move that tile to any square sharing a side with one of the Troop
+Tiles he controls". Trophy Hunters: "A player cannot pick up or move his own Flag Tile".
+
+Which banners a player may enter, where they go at set-up and whether ending beside one scores
+are the game set's rules (``flag_squares``, ``flag_barred``, ``flag_passing``,
+``score_beside_flag``, ``win_score``); the banner itself is any terrain tile that is ``carried``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dukec.engine.actions import FLAG_PASS, ActionTuple, Reason, Result
+from dukec.engine.terrain import bare
+
+if TYPE_CHECKING:
+    from dukec.engine.game import Game
+
+
+@dataclass(slots=True)
+class Flag:
+    """A banner on the board: its square, its owner (-1: nobody's) and its terrain tile."""
+
+    square: int
+    owner: int
+    kind: int
+
+
+def enter_ok(g: Game, me: int, frm: int, to: int, how: str) -> bool:
+    """A banner on ``to`` lets ``how`` in, and ``me`` may end there from ``frm``."""
+    f = g.flag_at(to)
+    if f >= 0 and how not in g.terrain_types[g.flags[f].kind].enter_with:
+        return False
+    return barred_ok(g, me, frm, to)
+
+
+def barred_ok(g: Game, me: int, frm: int, to: int) -> bool:
+    """Whether a tile of ``me`` from ``frm`` may end on ``to`` as far as banners go: not on a
+    barred one, and not on one while carrying another (``frm`` -1: a tile coming from off the
+    board)."""
+    f = g.flag_at(to)
+    if f < 0:
+        return True
+    owner = g.flags[f].owner
+    barred = g.objective.flag_barred
+    if (barred == "own" and owner == me) or (barred == "opponent" and owner == me ^ 1):
+        return False
+    return frm < 0 or g.flag_at(frm) < 0
+
+
+def carry(g: Game, frm: int, to: int) -> None:
+    """A tile moving from ``frm`` to ``to`` takes the banner under it along."""
+    f = g.flag_at(frm)
+    if f >= 0:
+        g.trail.setattr(g.flags[f], "square", to)
+
+
+def pass_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
+    """Passing a banner from its holder to a friendly tile sharing a side with it."""
+    board = g.board
+    stuck = g.frozen | g.settled
+    for flag in g.flags:
+        q = flag.square
+        v = board[q]
+        if v < 0 or v & 1 != me or q in stuck:
+            continue
+        if g.objective.flag_barred == "own" and flag.owner == me:
+            continue
+        for n in g.neighbours[q]:
+            w = board[n]
+            if w >= 0 and w & 1 == me and n not in stuck and g.flag_at(n) < 0:
+                out.append((FLAG_PASS, q, n, -1, -1))
+
+
+def setup_squares(g: Game, me: int) -> list[int]:
+    """Where ``me`` may place a banner before play (the set's ``flag_squares``)."""
+    geometry = g.rules.geometry
+    where = g.objective.flag_squares
+    found = []
+    for s in range(geometry.size):
+        if not bare(g, s):
+            continue
+        if where == "edge" and not geometry.on_edge(s):
+            continue
+        if where == "opponent_edge" and s // geometry.files != geometry.home_rank(me ^ 1):
+            continue
+        found.append(s)
+    return found
+
+
+def place(g: Game, square: int) -> None:
+    """Set-up: the player to move puts down the next banner of the queue."""
+    owner = g.to_move ^ 1 if g.objective.flag_squares == "opponent_edge" else g.to_move
+    g.trail.append(g.flags, Flag(square, owner, g.flag_queue[0]))
+    g.trail.setattr(g, "flag_queue", g.flag_queue[1:])
+
+
+def relocate_squares(g: Game, me: int) -> list[int]:
+    """Where a scored-on banner's owner may move it: bare squares beside their own tiles."""
+    neighbours = g.neighbours
+    return sorted({n for s in g.pieces[me] for n in neighbours[s] if bare(g, n)})
+
+
+def score(g: Game, me: int, moved: int) -> None:
+    """Counting Coup: a tile ending its move beside the opponent's banner scores a point."""
+    if not g.objective.score_beside_flag or moved < 0 or g.over is not None:
+        return
+    for index, flag in enumerate(g.flags):
+        if flag.owner == me ^ 1 and moved in g.neighbours[flag.square]:
+            scores = list(g.scores)
+            scores[me] += 1
+            g.trail.setattr(g, "scores", scores)
+            g.trail.setattr(g, "relocate", index)
+            g.event(f"score {scores[0]}-{scores[1]}")
+            if g.objective.win_score and scores[me] >= g.objective.win_score:
+                g.trail.setattr(g, "over", Result(me, Reason.SCORE))
+            return
+
+
+def home_win(g: Game, player: int) -> bool:
+    """Trophy Hunters: the opponent's banner stands on ``player``'s home edge."""
+    geometry = g.rules.geometry
+    home = geometry.home_rank(player)
+    return any(
+        flag.owner == player ^ 1 and flag.square // geometry.files == home for flag in g.flags
+    )

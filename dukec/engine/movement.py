@@ -1,0 +1,155 @@
+"""The icons' actions in game sets with features, and the Duke-danger test there.
+
+The same icon rules as the base tables (:mod:`dukec.engine.rules`), read from
+:mod:`dukec.engine.reach`, with what the features add: a frozen or settled tile neither acts
+nor is captured; terrain admits some movements and blocks some paths
+(:mod:`dukec.engine.terrain`); banners bar some squares (:mod:`dukec.engine.flags`); the
+Dragon blocks and is pushed (:mod:`dukec.engine.dragon`); Defense icons shield
+(:mod:`dukec.engine.defense`); abilities add actions (:mod:`dukec.engine.abilities`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dukec.engine import abilities, defense, dragon, flags, terrain
+from dukec.engine.actions import COMMAND, DRAW, ESCAPE, MOVE, RANSOM, STRIKE, ActionTuple
+
+if TYPE_CHECKING:
+    from dukec.engine.game import Game
+
+
+def enter_ok(g: Game, me: int, frm: int, to: int, how: str, dragon_ok: bool = False) -> bool:
+    """Whether the tile on ``frm`` may end a ``how`` movement on ``to`` (capturing there).
+
+    ``how`` is the schema's name of the movement (``move``, ``jump``, ``slide``,
+    ``jump_slide``, ``command``); the Dragon's square only for a push (``dragon_ok``).
+    """
+    if to == g.dragon.square and not dragon_ok:
+        return False
+    if g.terrain[to] >= 0 and not terrain.admits(g, to, how):
+        return False
+    if g.flags and not flags.enter_ok(g, me, frm, to, how):
+        return False
+    v = g.board[to]
+    if v >= 0:
+        if v & 1 == me or to in g.frozen or to in g.settled:
+            return False
+        if g.any_defense and how != "command" and not defense.allows(g, frm, to, how):
+            return False
+    return True
+
+
+def pseudo(g: Game, me: int) -> list[ActionTuple]:
+    """Actions allowed by the icons, terrain and abilities, before the Duke-danger rule."""
+    out: list[ActionTuple] = []
+    stuck = g.frozen or g.settled
+    for s in sorted(g.pieces[me]):
+        if not stuck or (s not in g.frozen and s not in g.settled):
+            tile_actions(g, me, s, out)
+    if g.objective.flag_passing:
+        flags.pass_actions(g, me, out)
+    abilities.ransom_actions(g, me, out)
+    duke = g.duke[me]
+    if (
+        g.bags[me]
+        and duke >= 0
+        and any(terrain.open_for_placement(g, n) for n in g.neighbours[duke])
+    ):
+        out.append((DRAW, -1, -1, -1, -1))
+    return list(dict.fromkeys(out))
+
+
+def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
+    """The icon and ability actions of the (unfrozen) tile on ``s``."""
+    board = g.board
+    reach = g.reach
+    app = out.append
+    code = board[s]
+    k = code * g.size + s
+    dragon_at = g.dragon.square
+    plain = not (g.terrain_on or g.flags or g.any_defense or g.frozen or g.settled)
+    for t, cells in reach.moves[k]:
+        if plain and dragon_at < 0:
+            v = board[t]
+            if (v < 0 or v & 1 != me) and all(board[c] < 0 for c in cells):
+                app((MOVE, s, t, -1, -1))
+        elif terrain.path_free(g, cells) and enter_ok(g, me, s, t, "move"):
+            app((MOVE, s, t, -1, -1))
+    for t, paths in reach.jumps[k]:
+        if plain and dragon_at < 0:
+            v = board[t]
+            if v < 0 or v & 1 != me:
+                app((MOVE, s, t, -1, -1))
+        elif terrain.jump_ok(g, paths) and enter_ok(g, me, s, t, "jump"):
+            app((MOVE, s, t, -1, -1))
+    for how, leaped, line in reach.rays[k]:
+        if leaped >= 0 and (
+            terrain.blocks(g, leaped, "blocks_jump") or terrain.blocks(g, leaped, "blocks_slide")
+        ):
+            continue
+        for i, cur in enumerate(line):
+            if cur == dragon_at:
+                behind = line[i + 1] if i + 1 < len(line) else -1
+                dragon.push_actions(g, me, s, behind, how, out)
+                break
+            if terrain.blocks(g, cur, "blocks_slide"):
+                break
+            v = board[cur]
+            if plain:
+                if v < 0 or v & 1 != me:
+                    app((MOVE, s, cur, -1, -1))
+            elif enter_ok(g, me, s, cur, how):
+                app((MOVE, s, cur, -1, -1))
+            if v >= 0:
+                break
+    for t, line in reach.strikes[k]:
+        v = board[t]
+        if v < 0 or v & 1 == me or t in g.frozen or t in g.settled:
+            continue
+        if terrain.blocks(g, t, "shelters_from_strike") or not terrain.line_clear(g, line):
+            continue
+        if not g.any_defense or defense.allows(g, s, t, "strike"):
+            app((STRIKE, s, t, -1, -1))
+    squares = reach.commands[k]
+    if squares:
+        for q in squares:
+            v = board[q]
+            if v >= 0 and v & 1 == me and q not in g.frozen and q not in g.settled:
+                for t in squares:
+                    if t != q and enter_ok(g, me, q, t, "command"):
+                        app((COMMAND, q, t, s, -1))
+    if g.extras.abilities[code >> 2]:
+        abilities.actions(g, me, s, code, out)
+
+
+def attacked(g: Game, target: int, by: int) -> bool:
+    """Whether a tile of ``by`` could capture on ``target`` with one action now."""
+    if g.board[target] < 0 or target in g.frozen or target in g.settled:
+        return False
+    board = g.board
+    size = g.size
+    attack = g.rules.tables.attack
+    commands = g.reach.commands
+    escapes = g.escapes
+    found: list[ActionTuple] = []
+    stuck = g.frozen or g.settled
+    for s in g.pieces[by]:
+        if stuck and (s in g.frozen or s in g.settled):
+            continue
+        code = board[s]
+        k = code * size + s
+        # Only a tile whose grid reaches the target at all (or that can escape anywhere).
+        if target in attack[k] or target in commands[k] or escapes[code >> 2]:
+            tile_actions(g, by, s, found)
+    abilities.ransom_actions(g, by, found)
+    geometry = g.rules.geometry
+    for kind, frm, to, _by, tile in found:
+        if to == target and kind in (MOVE, STRIKE, COMMAND, ESCAPE, RANSOM):
+            return True
+        if kind == MOVE and tile == dragon.PUSH_CAPTURE:
+            dx, dy = geometry.delta(frm, to)
+            step = max(abs(dx), abs(dy))
+            if geometry.shift(to, dx // step, dy // step) == target:
+                return True
+    return False

@@ -1,0 +1,85 @@
+"""Alternate objectives: ways to win besides capturing the Duke, frozen edges, and drafts.
+
+Rulebook, Counting Coup and Trophy Hunters: "If a player has all of his pieces captured, he
+automatically loses"; "A player wins immediately by moving his opponent's Flag Tile to any
+square along his own edge of the gameboard". Dark Rider: "The Pikeman player immediately wins by
+capturing the Knight, or by moving three of his Pikeman Tiles into squares on his opponent's
+edge [...] Once a Pikeman Tile reaches the opponent's edge, it is frozen and cannot be moved or
+captured for the rest of the game. The Knight player immediately wins by capturing three or more
+Pikeman Tiles." Dynastic Dispute: "The first player selects a single Troop Tile(s) type and
+places it in his bag. The second player takes all his Troop Tile(s) of that type and places them
+back in the box [...] This alternates back and forth until all Troop Tiles are either in bags or
+in the box."
+
+All of it is the game set's data: ``lose_without_tiles``, ``win_flag_home``, an army's ``win``
+(``capture`` or ``reach`` N tiles of a type) and ``freeze_at_edge``, and the ``draft`` list.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dukec.engine import flags
+from dukec.engine.actions import Phase, Reason, Result
+
+if TYPE_CHECKING:
+    from dukec.engine.game import Game
+
+
+def draft(g: Game, tile: int) -> None:
+    """The player to move takes every tile of a type into their bag; the opponent boxes theirs."""
+    me = g.to_move
+    trail = g.trail
+    count = g.rules.types[tile].count
+    trail.setitem(g.bags, me, sorted(g.bags[me] + [tile] * count))
+    trail.setitem(g.boxed, me ^ 1, g.boxed[me ^ 1] + [tile] * count)
+    trail.setattr(g, "pool", [t for t in g.pool if t != tile])
+    trail.setattr(g, "to_move", me ^ 1)
+
+
+def settle(g: Game) -> None:
+    """Tiles of a ``freeze_at_edge`` type on the opponent's home edge are frozen for good."""
+    freeze = g.extras.freeze_at_edge
+    if not (freeze[0] or freeze[1]):
+        return
+    geometry = g.rules.geometry
+    for owner in (0, 1):
+        if not freeze[owner]:
+            continue
+        far = geometry.home_rank(owner ^ 1)
+        for s in g.pieces[owner]:
+            if s // geometry.files == far and g.board[s] >> 2 in freeze[owner]:
+                g.trail.add(g.settled, s)
+
+
+def check_wins(g: Game, me: int) -> None:
+    """After ``me``'s action (and after the Dragon's): has either player met an objective?"""
+    if g.over is not None or g.phase in (Phase.SETUP, Phase.DRAFT, Phase.FLAGS):
+        return
+    objective = g.objective
+    geometry = g.rules.geometry
+    for player in (me, me ^ 1):
+        other = player ^ 1
+        found: Reason | None = None
+        if objective.lose_without_tiles and not g.pieces[other]:
+            found = Reason.NO_TILES
+        elif objective.win_flag_home and flags.home_win(g, player):
+            found = Reason.FLAG_HOME
+        else:
+            for win in g.extras.win[player]:
+                if win.by == "capture" and g.taken[player].count(win.tile) >= win.count:
+                    found = Reason.CAPTURED_TILES
+                    break
+                if win.by == "reach":
+                    far = geometry.home_rank(other)
+                    there = sum(
+                        1
+                        for s in g.pieces[player]
+                        if s // geometry.files == far and g.board[s] >> 2 == win.tile
+                    )
+                    if there >= win.count:
+                        found = Reason.REACHED_EDGE
+                        break
+        if found is not None:
+            g.trail.setattr(g, "over", Result(player, found))
+            return

@@ -1,0 +1,84 @@
+"""The undo log of game sets with features: every change is written down as it is made.
+
+A game set with terrain, objectives or abilities changes much more than the base game's few
+squares in one action (banners travel, the Dragon acts, tiles freeze and thaw, points are
+scored), so its state is changed only through a :class:`Trail`, which records each change as
+one small entry (what was changed, and its old value). Undoing an action takes the entries back
+to the mark made before it, newest first: a compact undo record, never a copy of the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_SETITEM, _SETATTR, _ADD, _DISCARD, _APPEND, _REMOVE = range(6)
+
+
+class Trail:
+    """Changes made to a game's state since it began, to be undone newest first."""
+
+    __slots__ = ("_log",)
+
+    def __init__(self) -> None:
+        self._log: list[tuple[int, Any, Any, Any]] = []
+
+    def mark(self) -> int:
+        """A point to undo back to."""
+        return len(self._log)
+
+    def setitem(self, target: list[Any], index: int, value: Any) -> None:
+        """``target[index] = value``."""
+        self._log.append((_SETITEM, target, index, target[index]))
+        target[index] = value
+
+    def setattr(self, target: object, name: str, value: Any) -> None:
+        """``target.name = value``."""
+        self._log.append((_SETATTR, target, name, getattr(target, name)))
+        setattr(target, name, value)
+
+    def add(self, target: set[Any], value: Any) -> None:
+        """``target.add(value)``."""
+        if value not in target:
+            target.add(value)
+            self._log.append((_ADD, target, value, None))
+
+    def discard(self, target: set[Any], value: Any) -> None:
+        """``target.discard(value)``."""
+        if value in target:
+            target.discard(value)
+            self._log.append((_DISCARD, target, value, None))
+
+    def append(self, target: list[Any], value: Any) -> None:
+        """``target.append(value)``."""
+        target.append(value)
+        self._log.append((_APPEND, target, None, None))
+
+    def remove(self, target: list[Any], value: Any) -> None:
+        """``target.remove(value)`` (the first equal item)."""
+        index = target.index(value)
+        del target[index]
+        self._log.append((_REMOVE, target, index, value))
+
+    def pop(self, target: list[Any], index: int) -> Any:
+        """``target.pop(index)``."""
+        value = target.pop(index)
+        self._log.append((_REMOVE, target, index, value))
+        return value
+
+    def undo_to(self, mark: int) -> None:
+        """Take back every change made after ``mark``, newest first."""
+        log = self._log
+        while len(log) > mark:
+            op, target, key, old = log.pop()
+            if op == _SETITEM:
+                target[key] = old
+            elif op == _SETATTR:
+                setattr(target, key, old)
+            elif op == _ADD:
+                target.discard(key)
+            elif op == _DISCARD:
+                target.add(key)
+            elif op == _APPEND:
+                target.pop()
+            else:
+                target.insert(key, old)

@@ -1,0 +1,334 @@
+"""The turn of a game set with features: its phases, the Duke-danger rule, and what happens
+between turns. :class:`dukec.engine.game.Game` plays through these functions when its rules use
+terrain, objectives, Dread, Defense or abilities (``rules.expanded``); base sets never come here.
+
+A turn: the action (:mod:`dukec.engine.movement` lists them), then at once Dread spreads
+(:mod:`dukec.engine.dread`), edge tiles settle and objectives are checked
+(:mod:`dukec.engine.objectives`), a point may be scored (:mod:`dukec.engine.flags`); between the
+turns the Dragon acts (:mod:`dukec.engine.dragon`); the next player's frozen tiles thaw. Before
+play: the draft, set-up, banners, random terrain and the Dragon. Every change goes through the
+game's :class:`~dukec.engine.trail.Trail`, so undo takes back exactly one action.
+
+Extra action kinds (the same 5-tuple ``(kind, frm, to, by, tile)``): ``FLAG_PASS (holder,
+receiver)``; ``FLAG_PLACE (flag square or -1, to)``; ``DRAFT (tile=type)``; the abilities' in
+:mod:`dukec.engine.abilities`; a push of the Dragon in :mod:`dukec.engine.dragon`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from dukec.engine import abilities, dragon, dread, flags, movement, objectives, terrain
+from dukec.engine.actions import (
+    COMMAND,
+    DIVINE,
+    DRAFT,
+    DRAW,
+    ESCAPE,
+    FLAG_PASS,
+    FLAG_PLACE,
+    MOVE,
+    PLACE,
+    RANSOM,
+    STRIKE,
+    SUMMON,
+    Action,
+    ActionTuple,
+    Phase,
+    Reason,
+    Result,
+)
+from dukec.engine.rules import FRONT
+
+if TYPE_CHECKING:
+    from dukec.engine.game import Game
+
+
+def begin(g: Game) -> None:
+    """A new game (not a position): the draft if the set has one, else what follows set-up."""
+    if g.objective.draft:
+        g.pool = list(g.objective.draft)
+        g.phase = Phase.DRAFT
+        g.to_move = 0
+    elif g.phase is Phase.PLAY:
+        after_setup(g)
+
+
+# ------------------------------------------------------------------ legal actions
+
+
+def legal(g: Game) -> list[ActionTuple]:
+    """Every legal action of the player to move."""
+    if g.over is not None:
+        return []
+    phase = g.phase
+    me = g.to_move
+    if phase is Phase.PLAY:
+        check = g._check
+        return [a for a in movement.pseudo(g, me) if check(a)]
+    if phase is Phase.PLACING:
+        return [(PLACE, -1, s, -1, g.drawn) for s in placements(g)]
+    if phase is Phase.SETUP:
+        tile = g.rules.setup[g.setup_index].tile
+        return [(PLACE, -1, s, -1, tile) for s in g._setup_squares()]
+    if phase is Phase.DRAFT:
+        return [(DRAFT, -1, -1, -1, t) for t in sorted(set(g.pool))]
+    if phase is Phase.FLAGS:
+        return [(FLAG_PLACE, -1, s, -1, -1) for s in flags.setup_squares(g, me)]
+    if phase is Phase.RELOCATE:
+        at = g.flags[g.relocate].square
+        return [(FLAG_PLACE, at, at, -1, -1)] + [
+            (FLAG_PLACE, at, s, -1, -1) for s in flags.relocate_squares(g, me)
+        ]
+    return abilities.choices(g)  # Phase.CHOOSE
+
+
+def has_legal(g: Game) -> bool:
+    """Whether the player to move has a legal action."""
+    return bool(legal(g))
+
+
+def placements(g: Game) -> list[int]:
+    """Squares for the drawn tile: open, beside the Duke, keeping the Duke safe if any do."""
+    me = g.to_move
+    duke = g.duke[me]
+    if duke < 0:
+        return []
+    squares = [n for n in g.neighbours[duke] if terrain.open_for_placement(g, n)]
+    safe = [n for n in squares if _placement_safe(g, me, n, g.drawn)]
+    # A drawn tile must be placed, even where the Duke stays in danger.
+    return safe or squares
+
+
+def check(g: Game, action: ActionTuple) -> bool:
+    """Whether a pseudo-legal action obeys the Duke-danger rule (tried, then taken back)."""
+    me = g.to_move
+    kind = action[0]
+    if kind == DRAW:
+        return _draw_ok(g, me)
+    mark = g.trail.mark()
+    if kind == DIVINE:
+        g.trail.setitem(g.board, action[1], g.board[action[1]] ^ 2)
+        ok = _draw_ok(g, me)
+    else:
+        moved = _act(g, action)
+        _after_action(g, me, moved)
+        over = g.over
+        ok = (over is not None and over.winner == me) or _duke_safe(g, me)
+    g.trail.undo_to(mark)
+    return ok
+
+
+def _duke_safe(g: Game, me: int) -> bool:
+    if not g.objective.duke_capture_wins:
+        # Where taking the Duke wins nothing, it may be left in danger (the rulebook then says
+        # what follows its capture: no more placements).
+        return True
+    duke = g.duke[me]
+    return duke < 0 or not movement.attacked(g, duke, me ^ 1)
+
+
+def _draw_ok(g: Game, me: int) -> bool:
+    """A draw (or Divination) is legal when some tile of the bag could go somewhere safe."""
+    duke = g.duke[me]
+    squares = [n for n in g.neighbours[duke] if terrain.open_for_placement(g, n)]
+    if not squares:
+        return False
+    mark = g.trail.mark()
+    dread.release(g, me ^ 1)  # as at the opponent's next turn
+    safe = _duke_safe(g, me)
+    g.trail.undo_to(mark)
+    if safe:
+        return True
+    return any(
+        _placement_safe(g, me, n, tile) for tile in sorted(set(g.bags[me])) for n in squares
+    )
+
+
+def _placement_safe(g: Game, me: int, square: int, tile: int) -> bool:
+    mark = g.trail.mark()
+    g.put(square, g.rules.code(tile, FRONT, me))
+    _after_action(g, me, square)
+    ok = _duke_safe(g, me)
+    g.trail.undo_to(mark)
+    return ok
+
+
+# -------------------------------------------------------------------- applying
+
+
+def apply(g: Game, action: ActionTuple) -> None:
+    """Apply an action (assumed legal) and record how to undo it."""
+    trail = g.trail
+    g.history.append((action, trail.mark(), 0, None))
+    g._version += 1
+    trail.setattr(g, "last_events", [])
+    kind = action[0]
+    me = g.to_move
+    phase = g.phase
+    if phase is Phase.DRAFT:
+        objectives.draft(g, action[4])
+        if not g.pool:
+            if g.rules.setup:
+                trail.setattr(g, "phase", Phase.SETUP)
+                trail.setattr(g, "to_move", g.rules.setup[0].owner)
+            else:
+                after_setup(g)
+    elif phase is Phase.SETUP:
+        g.put(action[2], g.rules.code(g.rules.setup[g.setup_index].tile, FRONT, me))
+        trail.setattr(g, "setup_index", g.setup_index + 1)
+        if g.setup_index >= len(g.rules.setup):
+            after_setup(g)
+        else:
+            trail.setattr(g, "to_move", g.rules.setup[g.setup_index].owner)
+    elif phase is Phase.FLAGS:
+        flags.place(g, action[2])
+        if g.flag_queue:
+            trail.setattr(g, "to_move", me ^ 1)
+        else:
+            _start_play(g)
+    elif phase is Phase.RELOCATE:
+        flag = g.flags[g.relocate]
+        if action[2] != flag.square:
+            name = g.rules.geometry.name
+            g.event(f"flag {name(flag.square)}-{name(action[2])}")
+        trail.setattr(flag, "square", action[2])
+        trail.setattr(g, "relocate", -1)
+        trail.setattr(g, "phase", Phase.PLAY)
+    elif phase is Phase.CHOOSE:
+        abilities.choose(g, action[3], action[4])
+        trail.setattr(g, "phase", Phase.PLACING)
+    elif kind == DRAW:
+        bag = g.bags[me]
+        tile = action[4]
+        index = bag.index(tile) if tile >= 0 else g.draw_position(len(bag))
+        trail.setattr(g, "drawn", trail.pop(bag, index))
+        trail.setattr(g, "draws", g.draws + 1)
+        trail.setattr(g, "phase", Phase.PLACING)
+    elif kind == DIVINE:
+        abilities.divine(g, me, action[1])
+        trail.setattr(g, "phase", Phase.CHOOSE)
+    elif kind == PLACE:
+        g.put(action[2], g.rules.code(g.drawn, FRONT, me))
+        trail.setattr(g, "drawn", -1)
+        trail.setattr(g, "phase", Phase.PLAY)
+        _finish_turn(g, me, action[2])
+    else:
+        _finish_turn(g, me, _act(g, action))
+
+
+def undo(g: Game) -> ActionTuple:
+    """Take back the last action and return it."""
+    action, mark, _b, _over = g.history.pop()
+    g.trail.undo_to(mark)
+    g._version += 1
+    return action
+
+
+def _act(g: Game, action: ActionTuple) -> int:
+    """Carry out a turn's action; the square of a tile that ended a move there, or -1."""
+    kind, frm, to, by, tile = action
+    me = g.to_move
+    if kind == MOVE:
+        if to == g.dragon.square and tile >= 0:
+            return dragon.push(g, me, frm, to, tile)
+        g.relocate_tile(me, frm, to, flip=True, capture_by=me)
+        return to
+    if kind == COMMAND:
+        g.relocate_tile(me, frm, to, flip=False, capture_by=me)
+        g.trail.setitem(g.board, by, g.board[by] ^ 2)
+        return to
+    if kind == STRIKE:
+        g.trail.setitem(g.board, frm, g.board[frm] ^ 2)
+        g.remove(to, me)
+        return -1
+    if kind == FLAG_PASS:
+        g.trail.setattr(g.flags[g.flag_at(frm)], "square", to)
+        return -1
+    if kind == SUMMON:
+        return abilities.summon(g, me, frm, to, by)
+    if kind == ESCAPE:
+        return abilities.escape(g, me, frm, to, by, tile)
+    if kind == RANSOM:
+        return abilities.ransom(g, me, to, by, tile)
+    raise ValueError(f"not a play action: {action}")
+
+
+def _after_action(g: Game, me: int, moved: int) -> None:
+    """What follows any action before the opponent's turn: Dread, settling, objectives."""
+    dread.spread(g)
+    objectives.settle(g)
+    dread.release(g, me ^ 1)
+    flags.score(g, me, moved)
+    objectives.check_wins(g, me)
+
+
+def _finish_turn(g: Game, me: int, moved: int) -> None:
+    trail = g.trail
+    _after_action(g, me, moved)
+    trail.setattr(g, "to_move", me ^ 1)
+    trail.setattr(g, "ply", g.ply + 1)
+    if g.over is None and g.dragon.square >= 0:
+        dragon.act(g)
+        dread.spread(g)
+        objectives.settle(g)
+        objectives.check_wins(g, me)
+    dread.release(g, g.to_move)
+    if g.over is None and g.relocate >= 0:
+        if flags.relocate_squares(g, g.to_move):
+            trail.setattr(g, "phase", Phase.RELOCATE)
+        else:
+            trail.setattr(g, "relocate", -1)
+    if g.over is None and g.ply_limit is not None and g.ply >= g.ply_limit:
+        trail.setattr(g, "over", Result(None, Reason.PLY_LIMIT))
+
+
+def after_setup(g: Game) -> None:
+    """Banners are placed by the players, then random terrain and the Dragon go down."""
+    queue = []
+    for index, count in g.extras.set_terrain:
+        if g.terrain_types[index].placement == "chosen":
+            queue.extend([index] * count)
+    if queue:
+        # The player who finished set-up last places first (rulebook, Counting Coup).
+        last = g.rules.setup[-1].owner if g.rules.setup else 0
+        g.trail.setattr(g, "flag_queue", queue)
+        g.trail.setattr(g, "phase", Phase.FLAGS)
+        g.trail.setattr(g, "to_move", last)
+        return
+    _start_play(g)
+
+
+def _start_play(g: Game) -> None:
+    terrain.place_random(g)
+    for index, _count in g.extras.set_terrain:
+        if g.terrain_types[index].acts:
+            dragon.place(g, index)
+            break
+    g.trail.setattr(g, "phase", Phase.PLAY)
+    g.trail.setattr(g, "to_move", g.rules.first_turn)
+    dread.spread(g)
+    dread.release(g, g.to_move)
+
+
+# ------------------------------------------------------------------ random play
+
+
+def random_action(g: Game, rng: random.Random) -> Action | None:
+    """A legal action chosen uniformly at random (None if there is none); not applied."""
+    if g.over is not None:
+        return None
+    if g.phase is not Phase.PLAY:
+        found = legal(g)
+        return Action(*found[int(rng.random() * len(found))]) if found else None
+    return g._sample_legal(movement.pseudo(g, g.to_move), rng)
+
+
+def play_random(g: Game, rng: random.Random) -> bool:
+    """Apply a uniformly random legal action; False (nothing applied) if there is none."""
+    action = random_action(g, rng)
+    if action is None:
+        return False
+    apply(g, action)
+    return True
