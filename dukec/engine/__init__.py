@@ -24,8 +24,8 @@ Game sets with features (``dukec.engine.turn`` and one module per feature)
     Defense or abilities (``rules.expanded`` is set; ``Rules.with_expanded()`` forces it).
     Extra ``ActionKind`` FLAG_PASS, FLAG_PLACE, SUMMON, DIVINE, CHOOSE, ESCAPE, RANSOM, DRAFT;
     extra ``Phase`` DRAFT, FLAGS, CHOOSE, RELOCATE; extra ``Reason`` SCORE, FLAG_HOME,
-    CAPTURED_TILES, REACHED_EDGE, NO_TILES. State: ``terrain``, ``flags`` (``Flag``),
-    ``dragon`` (``Dragon``), ``frozen``, ``settled``, ``scores``, ``taken``, ``boxed``,
+    CAPTURED_TILES, REACHED_EDGE, NO_TILES. State: ``terrain``, ``flags`` (``Banner``),
+    ``dragon`` (``Roamer``), ``frozen``, ``settled``, ``scores``, ``taken``, ``boxed``,
     ``pending``, ``last_events``. ``state_key()`` compares any two states exactly.
     ``ExpandedGame`` is another name for ``Game``.
 
@@ -48,8 +48,8 @@ Counting and timing
 """
 
 from dukec.engine.bench import DEFAULT_PLY_LIMIT, BenchResult, bench
-from dukec.engine.dragon import Dragon
-from dukec.engine.flags import Flag
+from dukec.engine.dragon import Roamer
+from dukec.engine.flags import Banner
 from dukec.engine.game import Action, ActionKind, Game, Phase, Reason, Result
 from dukec.engine.notation import NotationError, format_action, parse_action
 from dukec.engine.perft import perft, perft_divide
@@ -83,11 +83,10 @@ __all__ = [
     "Action",
     "ActionKind",
     "ActionRecord",
+    "Banner",
     "BenchResult",
-    "Dragon",
     "ExpandedGame",
     "Game",
-    "Flag",
     "GameRecord",
     "GreedyPlayer",
     "HumanPlayer",
@@ -99,6 +98,7 @@ __all__ = [
     "Reason",
     "RecordError",
     "Result",
+    "Roamer",
     "Rules",
     "RulesError",
     "TileType",

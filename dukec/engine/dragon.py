@@ -1,24 +1,24 @@
-"""The Dragon: a terrain tile that acts between the players' turns with its own two grids.
+"""The dragon: a terrain tile that acts between the players' turns with its own two grids.
 
-Rulebook, "Dragon Tile": "randomly place the Dragon in one of the middle four squares of the
+Rulebook, "dragon Tile": "randomly place the dragon in one of the middle four squares of the
 gameboard, with its orientation facing either to the right or to the left [...] The final set-up
-cannot allow a player to lose a tile to the Dragon before his first turn even starts [...] In
-between each player's turn [...] if there is a tile that may be captured by the Dragon, the
-Dragon automatically moves to capture the tile; if there is more than one tile it may capture,
-randomly determine which tile it captures. [...] If a move places the Dragon at the edge of the
-game board, during the next in between turn, the Dragon will re-orient to the opposite direction
-only". Enraging: "if the player can capture the Dragon tile using either the Slide or Jump Slide
-icon [...] the player moves an appropriate tile [...] into the square the Dragon occupies,
+cannot allow a player to lose a tile to the dragon before his first turn even starts [...] In
+between each player's turn [...] if there is a tile that may be captured by the dragon, the
+dragon automatically moves to capture the tile; if there is more than one tile it may capture,
+randomly determine which tile it captures. [...] If a move places the dragon at the edge of the
+game board, during the next in between turn, the dragon will re-orient to the opposite direction
+only". Enraging: "if the player can capture the dragon tile using either the Slide or Jump Slide
+icon [...] the player moves an appropriate tile [...] into the square the dragon occupies,
 pushing it one square in the direction of the move. [...] it flips over to its "enraged" side,
-and the player that enraged it may choose either to re-orient the Dragon towards either his
-opponent or himself. If there is a non-Terrain Tile in the square where the Dragon is pushed,
-that tile is immediately captured and the Dragon does not enrage". Enraged: "the Dragon will
+and the player that enraged it may choose either to re-orient the dragon towards either his
+opponent or himself. If there is a non-Terrain Tile in the square where the dragon is pushed,
+that tile is immediately captured and the dragon does not enrage". Enraged: "the dragon will
 capture up to two tiles at once using only its Strike icons. [...] If there are no tiles it can
 use its Strike icons against, then randomly determine where it moves using its Move icons [...]
-rotate the Dragon 90 degrees in the direction of the move [...] When it captures a tile(s),
-immediately flip the Dragon back to its starting side and randomly re-orient it".
+rotate the dragon 90 degrees in the direction of the move [...] When it captures a tile(s),
+immediately flip the dragon back to its starting side and randomly re-orient it".
 
-The Dragon is any terrain tile that ``acts``; its grids face the way it faces (+dy forward).
+The dragon is any terrain tile that ``acts``; its grids face the way it faces (+dy forward).
 A push is a ``MOVE`` whose ``tile`` field says what follows: :data:`ENRAGE_AWAY` (enraged, facing
 the opponent), :data:`ENRAGE_HOME` (facing the mover's own side) or :data:`PUSH_CAPTURE`.
 """
@@ -39,8 +39,8 @@ ENRAGE_AWAY, ENRAGE_HOME, PUSH_CAPTURE = 0, 1, 2
 
 
 @dataclass(slots=True)
-class Dragon:
-    """Where the Dragon is (square -1: no Dragon in the game) and what it will do next."""
+class Roamer:
+    """Where the dragon is (square -1: no dragon in the game) and what it will do next."""
 
     kind: int = -1
     square: int = -1
@@ -60,7 +60,7 @@ def _set(g: Game, **changes: object) -> None:
 
 
 def name(g: Game) -> str:
-    """The Dragon's tile name, for event texts."""
+    """The dragon's tile name, for event texts."""
     kind = g.dragon.kind
     return g.terrain_types[kind].name if kind >= 0 else "?"
 
@@ -82,13 +82,13 @@ def place(g: Game, index: int) -> None:
     while options:
         square, facing = options.pop(g.event_random(len(options)))
         _set(g, square=square, fx=facing, fy=0, enraged=False, rest=False, reorient=False)
-        if not _targets(g):
+        if not targets(g):
             return
     # Where every square threatens a tile, the last one tried stays.
 
 
 def _offset(g: Game, dx: int, dy: int) -> tuple[int, int]:
-    """An offset of the Dragon's grids (+dy the way it faces) as a board offset."""
+    """An offset of the dragon's grids (+dy the way it faces) as a board offset."""
     fx, fy = g.dragon.fx, g.dragon.fy
     rx, ry = fy, -fx  # its right hand
     return dx * rx + dy * fx, dx * ry + dy * fy
@@ -106,8 +106,8 @@ def _capturable(g: Game, square: int) -> bool:
     return g.board[square] >= 0 and square not in g.frozen and square not in g.settled
 
 
-def _targets(g: Game) -> list[int]:
-    """Tiles the calm Dragon could capture with its Move icons."""
+def targets(g: Game) -> list[int]:
+    """Tiles the calm dragon could capture with its Move icons."""
     geometry = g.rules.geometry
     d = g.dragon.square
     found = []
@@ -158,16 +158,14 @@ def _strikes(g: Game) -> list[int]:
     return found
 
 
-def push_actions(
-    g: Game, me: int, s: int, behind: int, how: str, out: list[ActionTuple]
-) -> None:
-    """A ``how`` (Slide or Jump Slide) from ``s`` into the Dragon pushes it on to ``behind``
-    (-1: off the board, no push); the mover ends on the Dragon's square."""
+def push_actions(g: Game, me: int, s: int, behind: int, how: str, out: list[ActionTuple]) -> None:
+    """A ``how`` (Slide or Jump Slide) from ``s`` into the dragon pushes it on to ``behind``
+    (-1: off the board, no push); the mover ends on the dragon's square."""
     from dukec.engine.movement import enter_ok
 
     at = g.dragon.square
     if g.dragon.enraged:
-        return  # an enraged Dragon cannot be enraged again
+        return  # an enraged dragon cannot be enraged again
     if behind < 0 or not enter_ok(g, me, s, at, how, dragon_ok=True):
         return
     if g.board[behind] >= 0:
@@ -179,7 +177,7 @@ def push_actions(
 
 
 def push(g: Game, me: int, frm: int, at: int, how: int) -> int:
-    """The push itself: the mover ends on the Dragon's square, the Dragon one square on."""
+    """The push itself: the mover ends on the dragon's square, the dragon one square on."""
     geometry = g.rules.geometry
     dx, dy = geometry.delta(frm, at)
     step = max(abs(dx), abs(dy))
@@ -214,7 +212,7 @@ def _calm(g: Game) -> None:
 
 
 def act(g: Game) -> None:
-    """The Dragon's action between two turns."""
+    """The dragon's action between two turns."""
     d = g.dragon
     geometry = g.rules.geometry
     if d.rest:
@@ -225,10 +223,10 @@ def act(g: Game) -> None:
             _set(g, fx=-d.fx, fy=-d.fy, reorient=False)
             g.event(f"{name(g)} turns round")
             return
-        targets = _targets(g)
-        if not targets:
+        found = targets(g)
+        if not found:
             return
-        t = targets[g.event_random(len(targets))]
+        t = found[g.event_random(len(found))]
         g.event(f"{name(g)} {geometry.name(d.square)}-{geometry.name(t)}")
         _capture(g, t)
         _set(g, square=t)

@@ -4,9 +4,9 @@ Rulebook, "Dread": "After any movement or placement of a new tile is complete, a
 (friendly or enemy) in a square covered by a Dread icon is frozen in place. The tile cannot be
 moved, captured, shifted by the Command ability, or use any ability, until the Dread icon is
 removed (i.e. at the start of the controlling player's turn, the Dread icon is no longer covering
-the previously frozen tile). The Fort (and Camelot) Tile protects against the Dread icon; a tile
-in the Fort (and Camelot) cannot be frozen in place, while a tile with a Dread icon inside the
-Fort (and Camelot) cannot freeze any tile in place outside. Additionally, any tile acting as the
+the previously frozen tile). The fort (and Camelot) Tile protects against the Dread icon; a tile
+in the fort (and Camelot) cannot be frozen in place, while a tile with a Dread icon inside the
+fort (and Camelot) cannot freeze any tile in place outside. Additionally, any tile acting as the
 Duke, as well as any tile with a Dread icon, is immune to the Dread icon."
 """
 
@@ -52,8 +52,6 @@ def release(g: Game, owner: int) -> None:
     if not g.frozen:
         return
     board = g.board
-    thawed = {
-        q for q in g.frozen if board[q] >= 0 and (board[q] & 1 != owner or q in g.covered)
-    }
+    thawed = {q for q in g.frozen if board[q] >= 0 and (board[q] & 1 != owner or q in g.covered)}
     if thawed != g.frozen:
         g.trail.setattr(g, "frozen", thawed)

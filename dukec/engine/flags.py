@@ -1,14 +1,14 @@
 """Banners: terrain tiles that troops carry (the rulebook's Flags), placed, passed and scored.
 
-Rulebook, "Flag Tiles": "Flag Tiles can be picked up and carried by Troop Tiles that end their
-move in a square occupied by a Flag Tile [...] instead of making a normal move [...] the Flag may
+Rulebook, "flag Tiles": "flag Tiles can be picked up and carried by Troop Tiles that end their
+move in a square occupied by a flag Tile [...] instead of making a normal move [...] the flag may
 be moved to another Troop Tile controlled by the player if that Troop Tile occupies a square that
-shares a side with the current Flag Tile holder". Counting Coup: "Each player places a Flag Tile,
+shares a side with the current flag Tile holder". Counting Coup: "Each player places a flag Tile,
 after set-up, in any open square along any edge of the gameboard. The player who finished set-up
-last places his Flag Tile first [...] Score 1 point for ending a move in a square sharing a side
-with the square occupied by the opponent's Flag Tile [...] After the point is scored, the owner
-of the Flag may immediately move that tile to any square sharing a side with one of the Troop
-Tiles he controls". Trophy Hunters: "A player cannot pick up or move his own Flag Tile".
+last places his flag Tile first [...] Score 1 point for ending a move in a square sharing a side
+with the square occupied by the opponent's flag Tile [...] After the point is scored, the owner
+of the flag may immediately move that tile to any square sharing a side with one of the Troop
+Tiles he controls". Trophy Hunters: "A player cannot pick up or move his own flag Tile".
 
 Which banners a player may enter, where they go at set-up and whether ending beside one scores
 are the game set's rules (``flag_squares``, ``flag_barred``, ``flag_passing``,
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(slots=True)
-class Flag:
+class Banner:
     """A banner on the board: its square, its owner (-1: nobody's) and its terrain tile."""
 
     square: int
@@ -101,7 +101,7 @@ def setup_squares(g: Game, me: int) -> list[int]:
 def place(g: Game, square: int) -> None:
     """Set-up: the player to move puts down the next banner of the queue."""
     owner = g.to_move ^ 1 if g.objective.flag_squares == "opponent_edge" else g.to_move
-    g.trail.append(g.flags, Flag(square, owner, g.flag_queue[0]))
+    g.trail.append(g.flags, Banner(square, owner, g.flag_queue[0]))
     g.trail.setattr(g, "flag_queue", g.flag_queue[1:])
 
 

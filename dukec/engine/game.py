@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from dukec.engine import movement, turn
 from dukec.engine.actions import (
     CHOOSE,
     COMMAND,
@@ -37,16 +38,16 @@ from dukec.engine.actions import (
     Result,
     draw_index,
 )
-from dukec.engine.dragon import Dragon
+from dukec.engine.dragon import Roamer
 from dukec.engine.extras import Extras, Objective, TerrainType
-from dukec.engine.flags import Flag
+from dukec.engine.flags import Banner
 from dukec.engine.reach import Reach
 from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
 from dukec.engine.trail import Trail
-from dukec.engine import movement, turn
 
-#: Salt of the game's random source for terrain and the Dragon (draws keep their own stream).
+#: Salt of the game's random source for terrain and the dragon (draws keep their own stream).
 _EVENT_SALT = 0x5DEECE66D
+
 
 class Game:
     """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
@@ -104,8 +105,8 @@ class Game:
         self.trail = Trail()
         self.terrain: list[int] = [-1] * geometry.size
         self.terrain_on = False
-        self.flags: list[Flag] = []
-        self.dragon = Dragon()
+        self.flags: list[Banner] = []
+        self.dragon = Roamer()
         self.frozen: set[int] = set()
         self.covered: set[int] = set()
         self.settled: set[int] = set()
@@ -572,11 +573,11 @@ class Game:
             self.trail.setattr(self, "terrain_on", True)
 
     def event(self, text: str) -> None:
-        """Say what happened besides the action (the Dragon, sacrifices, points)."""
+        """Say what happened besides the action (the dragon, sacrifices, points)."""
         self.trail.setattr(self, "last_events", [*self.last_events, text])
 
     def event_random(self, n: int) -> int:
-        """A number below ``n`` from the game's seeded source for terrain and the Dragon."""
+        """A number below ``n`` from the game's seeded source for terrain and the dragon."""
         index = draw_index(self.seed ^ _EVENT_SALT, self.events, n)
         self.trail.setattr(self, "events", self.events + 1)
         return index
@@ -593,7 +594,7 @@ class Game:
         return -1
 
     def terrain_type(self, square: int) -> TerrainType | None:
-        """The terrain tile lying on a square (not a banner or the Dragon), or None."""
+        """The terrain tile lying on a square (not a banner or the dragon), or None."""
         index = self.terrain[square]
         return self.terrain_types[index] if index >= 0 else None
 

@@ -4,7 +4,7 @@ The same icon rules as the base tables (:mod:`dukec.engine.rules`), read from
 :mod:`dukec.engine.reach`, with what the features add: a frozen or settled tile neither acts
 nor is captured; terrain admits some movements and blocks some paths
 (:mod:`dukec.engine.terrain`); banners bar some squares (:mod:`dukec.engine.flags`); the
-Dragon blocks and is pushed (:mod:`dukec.engine.dragon`); Defense icons shield
+dragon blocks and is pushed (:mod:`dukec.engine.dragon`); Defense icons shield
 (:mod:`dukec.engine.defense`); abilities add actions (:mod:`dukec.engine.abilities`).
 """
 
@@ -23,7 +23,7 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str, dragon_ok: bool = Fa
     """Whether the tile on ``frm`` may end a ``how`` movement on ``to`` (capturing there).
 
     ``how`` is the schema's name of the movement (``move``, ``jump``, ``slide``,
-    ``jump_slide``, ``command``); the Dragon's square only for a push (``dragon_ok``).
+    ``jump_slide``, ``command``); the dragon's square only for a push (``dragon_ok``).
     """
     if to == g.dragon.square and not dragon_ok:
         return False

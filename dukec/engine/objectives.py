@@ -1,12 +1,12 @@
 """Alternate objectives: ways to win besides capturing the Duke, frozen edges, and drafts.
 
 Rulebook, Counting Coup and Trophy Hunters: "If a player has all of his pieces captured, he
-automatically loses"; "A player wins immediately by moving his opponent's Flag Tile to any
-square along his own edge of the gameboard". Dark Rider: "The Pikeman player immediately wins by
-capturing the Knight, or by moving three of his Pikeman Tiles into squares on his opponent's
-edge [...] Once a Pikeman Tile reaches the opponent's edge, it is frozen and cannot be moved or
-captured for the rest of the game. The Knight player immediately wins by capturing three or more
-Pikeman Tiles." Dynastic Dispute: "The first player selects a single Troop Tile(s) type and
+automatically loses"; "A player wins immediately by moving his opponent's flag Tile to any
+square along his own edge of the gameboard". Dark Rider: "The pikeman player immediately wins by
+capturing the knight, or by moving three of his pikeman Tiles into squares on his opponent's
+edge [...] Once a pikeman Tile reaches the opponent's edge, it is frozen and cannot be moved or
+captured for the rest of the game. The knight player immediately wins by capturing three or more
+pikeman Tiles." Dynastic Dispute: "The first player selects a single Troop Tile(s) type and
 places it in his bag. The second player takes all his Troop Tile(s) of that type and places them
 back in the box [...] This alternates back and forth until all Troop Tiles are either in bags or
 in the box."
@@ -53,7 +53,7 @@ def settle(g: Game) -> None:
 
 
 def check_wins(g: Game, me: int) -> None:
-    """After ``me``'s action (and after the Dragon's): has either player met an objective?"""
+    """After ``me``'s action (and after the dragon's): has either player met an objective?"""
     if g.over is not None or g.phase in (Phase.SETUP, Phase.DRAFT, Phase.FLAGS):
         return
     objective = g.objective

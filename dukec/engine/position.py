@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from dukec.engine import dread
-from dukec.engine.dragon import Dragon
-from dukec.engine.flags import Flag
+from dukec.engine.dragon import Roamer
+from dukec.engine.flags import Banner
 from dukec.engine.game import Game, Phase
 from dukec.engine.rules import SIDE_NAMES, Rules, RulesError
 
@@ -316,9 +316,7 @@ def _read_terrain(
             game.lay_terrain(square, kind.index)
 
 
-def _read_flags(
-    game: Game, flags: list[Any], holds: dict[int, str], problems: _Problems
-) -> None:
+def _read_flags(game: Game, flags: list[Any], holds: dict[int, str], problems: _Problems) -> None:
     """The flags on the board, on squares no other terrain tile holds."""
     flag_type = next((t.index for t in game.extras.terrain_types if t.carried), -1)
     for index, entry in enumerate(flags):
@@ -343,12 +341,10 @@ def _read_flags(
         if square is not None:
             holds[square] = "a flag"
             if len(problems) == before:
-                game.flags.append(Flag(square, -1 if owner is None else int(owner), flag_type))
+                game.flags.append(Banner(square, -1 if owner is None else int(owner), flag_type))
 
 
-def _read_dragon(
-    game: Game, dragon: Any, seen: dict[int, str], problems: _Problems
-) -> None:
+def _read_dragon(game: Game, dragon: Any, seen: dict[int, str], problems: _Problems) -> None:
     """The terrain tile that acts between turns: where it is, which way it faces, its side."""
     where = "dragon"
     acting = [t for t in game.extras.terrain_types if t.acts]
@@ -371,7 +367,7 @@ def _read_dragon(
     if square is None or len(problems) != before:
         return
     fx, fy = FACINGS[facing]
-    game.dragon = Dragon(
+    game.dragon = Roamer(
         kind=acting[0].index,
         square=square,
         fx=fx,

@@ -1,13 +1,13 @@
 """Terrain: tiles that lie on a square and change who may enter, jump, slide or strike there.
 
-Rulebook, "Mountain Tile": "The square that is occupied by a Mountain Tile cannot be moved into
+Rulebook, "mountain Tile": "The square that is occupied by a mountain Tile cannot be moved into
 with the Move, Slide or Jump Slide icons, or jumped over with the Jump or Jump Slide icons. [...]
 if there is no straight line move to the target square, then the player can use which ever path
-can move around the Mountain Tile. New Troop Tiles drawn from the bag cannot be placed in this
+can move around the mountain Tile. New Troop Tiles drawn from the bag cannot be placed in this
 square. The Strike icon cannot be used if a straight line between the target square and the
 center of the square occupied by the Troop Tile crosses any part of a square occupied by the
-Mountain Tile." The Fort: "Only a single Troop Tile can be in the square occupied by a Fort Tile
-[...] The Strike icon cannot be used to capture a Troop Tile in the same square as a Fort Tile."
+mountain Tile." The fort: "Only a single Troop Tile can be in the square occupied by a fort Tile
+[...] The Strike icon cannot be used to capture a Troop Tile in the same square as a fort Tile."
 
 No terrain tile is known by name: each is its compiled properties (``occupants``,
 ``enter_with``, ``blocks_jump``, ``blocks_slide``, ``blocks_strike_line``,
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def kind_at(g: Game, square: int) -> TerrainType | None:
-    """The terrain tile lying on a square (not a banner or the Dragon), or None."""
+    """The terrain tile lying on a square (not a banner or the dragon), or None."""
     index = g.terrain[square]
     return g.terrain_types[index] if index >= 0 else None
 
@@ -38,7 +38,7 @@ def blocks(g: Game, square: int, what: str) -> bool:
 
 
 def open_for_placement(g: Game, square: int) -> bool:
-    """Empty of troops, banners and the Dragon, on no terrain that forbids placing a tile."""
+    """Empty of troops, banners and the dragon, on no terrain that forbids placing a tile."""
     if g.board[square] >= 0 or g.dragon.square == square or g.flag_at(square) >= 0:
         return False
     index = g.terrain[square]
@@ -46,7 +46,7 @@ def open_for_placement(g: Game, square: int) -> bool:
 
 
 def bare(g: Game, square: int) -> bool:
-    """No troop, terrain, banner or Dragon: where terrain may be put at set-up."""
+    """No troop, terrain, banner or dragon: where terrain may be put at set-up."""
     return (
         g.board[square] < 0
         and g.terrain[square] < 0
@@ -66,7 +66,7 @@ def admits(g: Game, to: int, how: str) -> bool:
 
 
 def path_free(g: Game, cells: tuple[int, ...]) -> bool:
-    """A Move's crossed squares hold no troop, no Dragon and no terrain that blocks sliding."""
+    """A Move's crossed squares hold no troop, no dragon and no terrain that blocks sliding."""
     board = g.board
     terrain = g.terrain
     dragon = g.dragon.square

@@ -5,13 +5,13 @@ terrain, objectives, Dread, Defense or abilities (``rules.expanded``); base sets
 A turn: the action (:mod:`dukec.engine.movement` lists them), then at once Dread spreads
 (:mod:`dukec.engine.dread`), edge tiles settle and objectives are checked
 (:mod:`dukec.engine.objectives`), a point may be scored (:mod:`dukec.engine.flags`); between the
-turns the Dragon acts (:mod:`dukec.engine.dragon`); the next player's frozen tiles thaw. Before
-play: the draft, set-up, banners, random terrain and the Dragon. Every change goes through the
+turns the dragon acts (:mod:`dukec.engine.dragon`); the next player's frozen tiles thaw. Before
+play: the draft, set-up, banners, random terrain and the dragon. Every change goes through the
 game's :class:`~dukec.engine.trail.Trail`, so undo takes back exactly one action.
 
 Extra action kinds (the same 5-tuple ``(kind, frm, to, by, tile)``): ``FLAG_PASS (holder,
 receiver)``; ``FLAG_PLACE (flag square or -1, to)``; ``DRAFT (tile=type)``; the abilities' in
-:mod:`dukec.engine.abilities`; a push of the Dragon in :mod:`dukec.engine.dragon`.
+:mod:`dukec.engine.abilities`; a push of the dragon in :mod:`dukec.engine.dragon`.
 """
 
 from __future__ import annotations
@@ -141,9 +141,7 @@ def _draw_ok(g: Game, me: int) -> bool:
     g.trail.undo_to(mark)
     if safe:
         return True
-    return any(
-        _placement_safe(g, me, n, tile) for tile in sorted(set(g.bags[me])) for n in squares
-    )
+    return any(_placement_safe(g, me, n, tile) for tile in sorted(set(g.bags[me])) for n in squares)
 
 
 def _placement_safe(g: Game, me: int, square: int, tile: int) -> bool:
@@ -285,7 +283,7 @@ def _finish_turn(g: Game, me: int, moved: int) -> None:
 
 
 def after_setup(g: Game) -> None:
-    """Banners are placed by the players, then random terrain and the Dragon go down."""
+    """Banners are placed by the players, then random terrain and the dragon go down."""
     queue = []
     for index, count in g.extras.set_terrain:
         if g.terrain_types[index].placement == "chosen":

@@ -91,7 +91,7 @@ def test_divination(study: Rules) -> None:
     play(game, "divine e3")
     assert game.phase is Phase.CHOOSE
     assert game.tile_at(game.rules.geometry.parse("e3") or 0)[1] == 0  # type: ignore[index]
-    drawn = list(game.pending)  # type: ignore[attr-defined]
+    drawn = list(game.pending)
     assert len(drawn) == 3 and len(game.bags[0]) == 1
     choices = notations(game)
     assert len(choices) == 3 * 4  # keep one of three; each other one back or destroyed

@@ -46,11 +46,11 @@ def test_frozen_until_the_controlling_players_turn_begins_uncovered(study: Rules
     game = build(study, ["c2 Wraith 0 back", "d3 Footman 1", "a1 Duke 0", "f6 Duke 1"])
     play(game, "c2-c3")  # freezes d3
     d3 = game.rules.geometry.parse("d3")
-    assert d3 in game.frozen  # type: ignore[attr-defined]
+    assert d3 in game.frozen
     play(game, "f6-e6")  # the second player's turn: d3 stays frozen
     play(game, "c3-c2")  # the Wraith moves away (its back up: Dread behind it, on c1)
     # The second player's turn begins with d3 no longer under Dread: it thaws.
-    assert d3 not in game.frozen  # type: ignore[attr-defined]
+    assert d3 not in game.frozen
     assert [n for n in notations(game) if n.startswith("d3")]
 
 
@@ -63,15 +63,15 @@ def test_immune_duke_dread_tiles_and_tiles_in_a_fort(study: Rules) -> None:
         ["c3 Wraith 0", "c4 Duke 1", "b3 Wraith 1", "d3 Footman 1", "a1 Duke 0"],
         terrain=[{"tile": "Keep", "at": "d3"}],
     )
-    assert game.frozen == set()  # type: ignore[attr-defined]
+    assert game.frozen == set()
     inside = build(
         study,
         ["c3 Wraith 0", "c4 Footman 1", "a1 Duke 0"],
         terrain=[{"tile": "Keep", "at": "c3"}],
     )
-    assert inside.frozen == set()  # type: ignore[attr-defined]
+    assert inside.frozen == set()
     outside = build(study, ["c3 Wraith 0", "c4 Footman 1", "a1 Duke 0"])
-    assert outside.frozen == {outside.rules.geometry.parse("c4")}  # type: ignore[attr-defined]
+    assert outside.frozen == {outside.rules.geometry.parse("c4")}
 
 
 def test_friendly_tiles_are_frozen_too(study: Rules) -> None:
@@ -85,7 +85,7 @@ def test_placement_freezes_too(study: Rules) -> None:
     game = build(study, ["c1 Duke 0", "c3 Footman 1", "f6 Duke 1"], bags=(["Wraith"], []))
     play(game, "draw")
     play(game, "c2")
-    assert game.rules.geometry.parse("c3") in game.frozen  # type: ignore[attr-defined]
+    assert game.rules.geometry.parse("c3") in game.frozen
 
 
 def test_a_frozen_tile_uses_no_ability(study: Rules) -> None:

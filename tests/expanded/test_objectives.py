@@ -50,7 +50,7 @@ def test_counting_coup_flags_go_on_an_edge_last_set_up_first(coup: Rules) -> Non
     assert game.to_move == 0 and game.phase is Phase.FLAGS
     game.apply(game.legal_actions()[0])
     assert game.phase is Phase.PLAY and game.to_move == 0
-    assert sorted(f[1] for f in game.flags) == [0, 1]  # type: ignore[attr-defined]
+    assert sorted(f.owner for f in game.flags) == [0, 1]
 
 
 COUP = ["c1 Duke 0", "f6 Duke 1", "b3 Footman 0", "c2 Footman 0", "e5 Footman 1"]
@@ -64,7 +64,7 @@ def test_counting_coup_scores_beside_the_flag_and_the_owner_may_move_it(coup: Ru
     Troop Tiles he controls, and then takes his standard turn.\""""
     game = build(coup, COUP, **COUP_FLAGS)
     play(game, "c2-c3")  # beside c4
-    assert game.scores == [1, 0]  # type: ignore[attr-defined]
+    assert game.scores == [1, 0]
     assert game.phase is Phase.RELOCATE and game.to_move == 1
     legal = notations(game)
     assert "flag stays" in legal and "flag c4-e4" in legal and "flag c4-f5" in legal
@@ -72,7 +72,7 @@ def test_counting_coup_scores_beside_the_flag_and_the_owner_may_move_it(coup: Ru
     assert game.phase is Phase.PLAY and game.to_move == 1
     play(game, "e5-e6")
     play(game, "b3-b4")  # beside c4, where the Flag no longer is
-    assert game.scores == [1, 0]  # type: ignore[attr-defined]
+    assert game.scores == [1, 0]
 
 
 def test_counting_coup_no_point_for_a_kitty_corner_or_a_strike(coup: Rules) -> None:
@@ -81,14 +81,14 @@ def test_counting_coup_no_point_for_a_kitty_corner_or_a_strike(coup: Rules) -> N
     uses the Strike or Command icon and flips at the end of its move).\""""
     corner = build(coup, ["c1 Duke 0", "f6 Duke 1", "a3 Footman 0", "e5 Footman 1"], **COUP_FLAGS)
     play(corner, "a3-b3")  # b3 touches c4 only at a corner
-    assert corner.scores == [0, 0]  # type: ignore[attr-defined]
+    assert corner.scores == [0, 0]
     strike = build(
         coup,
         ["c1 Duke 0", "f6 Duke 1", "c3 Bowman 0 back", "d4 Footman 1", "e5 Footman 1"],
         **COUP_FLAGS,
     )
     play(strike, "c3!d4")  # the Bowman began the turn beside the Flag
-    assert strike.scores == [0, 0]  # type: ignore[attr-defined]
+    assert strike.scores == [0, 0]
 
 
 def test_counting_coup_placement_scores_and_three_points_win(coup: Rules) -> None:
@@ -184,7 +184,7 @@ def test_trophy_hunters_flags_on_the_home_edges(trophy: Rules) -> None:
     game.apply(game.legal_actions()[0])
     assert all(trophy.geometry.coords(a.to)[1] == 5 for a in game.legal_actions())
     game.apply(game.legal_actions()[0])
-    owners = {trophy.geometry.coords(s)[1]: owner for s, owner, _t in game.flags}  # type: ignore[attr-defined]
+    owners = {trophy.geometry.coords(f.square)[1]: f.owner for f in game.flags}
     assert owners == {0: 0, 5: 1}
     assert game.result is None
 
@@ -217,7 +217,7 @@ def test_trophy_hunters_example(trophy: Rules) -> None:
     )
     square = trophy.geometry.parse
     play(game, "c4-c3")
-    assert game.flags[0][0] == square("c3")  # type: ignore[attr-defined]
+    assert game.flags[0].square == square("c3")
     # Joshua's Knight could step next to the Footman (b4-c4); Frank's Pikeman could take it ...
     assert "c5xb4" in notations(game)
     game.apply(
@@ -232,10 +232,10 @@ def test_trophy_hunters_example(trophy: Rules) -> None:
     assert not [n for n in frank if n.endswith("c3")]  # no capture of the Footman on the Flag
     play(game, "c5-d4")
     play(game, "flag c3-c2")
-    assert game.flags[0][0] == square("c2")  # type: ignore[attr-defined]
+    assert game.flags[0].square == square("c2")
     play(game, "d4!c2")
     c2 = square("c2") or 0
-    assert game.flags[0][0] == c2 and game.board[c2] < 0  # type: ignore[attr-defined]
+    assert game.flags[0].square == c2 and game.board[c2] < 0
     assert game.result is None
     assert trophy.geometry.coords(c2)[1] == 1  # one square from Joshua's home edge
 
@@ -291,7 +291,7 @@ def test_dark_rider(tileset: dict[str, Any]) -> None:
     assert edge.result is not None and edge.result.winner == 0
     assert edge.result.reason.value == "reached edge"
     frozen = build(rules, ["a6 Pikeman 0", "b5 Knight 1 back", "f1 Pikeman 0"], to_move=1)
-    frozen.settled.add(rules.geometry.parse("a6") or 0)  # type: ignore[attr-defined]
+    frozen.settled.add(rules.geometry.parse("a6") or 0)
     assert not [n for n in notations(frozen) if n.endswith("a6")]
 
 
@@ -325,7 +325,7 @@ def test_dynastic_dispute_selection(tileset: dict[str, Any]) -> None:
     assert game.phase is Phase.SETUP and game.to_move == 0
     _set_up(game, random.Random(0))
     assert game.phase is Phase.PLAY and game.to_move == 1
-    total = [len(game.bags[o]) + len(game.boxed[o]) + len(game.pieces[o]) for o in (0, 1)]  # type: ignore[attr-defined]
+    total = [len(game.bags[o]) + len(game.boxed[o]) + len(game.pieces[o]) for o in (0, 1)]
     assert total == [19, 19]
 
 
@@ -336,7 +336,7 @@ def test_dark_rider_a_pikeman_on_the_far_edge_stays(tileset: dict[str, Any]) -> 
     game = build(rules, ["c5 Pikeman 0 back", "a1 Pikeman 0", "f2 Knight 1"])
     play(game, "c5-c6")
     c6 = rules.geometry.parse("c6")
-    assert c6 in game.settled  # type: ignore[attr-defined]
+    assert c6 in game.settled
     play(game, "f2-e2")
     assert not [n for n in notations(game) if n.startswith("c6")]
     # Without the rule (a plain set) the same Pikeman could move on.

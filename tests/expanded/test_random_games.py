@@ -52,12 +52,12 @@ def _check_game(rules: Rules, seed: int, plies: int) -> None:
         action = game.random_action(rng)
         if action is None:
             break
-        before = game.state_key()  # type: ignore[attr-defined]
+        before = game.state_key()
         game.apply(action)
         steps += 1
         if steps % 3 == 0:
             game.undo()
-            assert game.state_key() == before  # type: ignore[attr-defined]
+            assert game.state_key() == before
             game.apply(action)
         for owner in (0, 1):
             dukes = [c for c in game.board if c >= 0 and c & 1 == owner and rules.tables.is_duke[c]]

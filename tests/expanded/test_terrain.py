@@ -129,13 +129,13 @@ def test_flag_is_carried_and_passed_sideways(tileset: dict[str, Any]) -> None:
     )
     play(game, "c2-c3")
     c3, c4 = game.rules.geometry.parse("c3"), game.rules.geometry.parse("c4")
-    assert game.flags[0][0] == c3  # type: ignore[attr-defined]
+    assert game.flags[0].square == c3
     play(game, "f6-e6")
     legal = notations(game)
     assert "flag c3-d3" in legal  # shares a side
     assert "flag c3-b4" not in legal  # a corner only
     play(game, "c3-c5")  # the carrier (back up) moves; the Flag goes along
-    assert game.flags[0][0] == c4 + 6  # type: ignore[attr-defined]
+    assert game.flags[0].square == c4 + 6
 
 
 def test_terrain_captures_are_not_by_an_opponent(tileset: dict[str, Any]) -> None:
@@ -172,14 +172,14 @@ def test_mountain_is_placed_at_random_after_set_up(tileset: dict[str, Any]) -> N
         rng = random.Random(seed)
         while game.phase.value == 0:
             game.play_random(rng)
-        (square,) = [s for s, t in enumerate(game.terrain) if t >= 0]  # type: ignore[attr-defined]
+        (square,) = [s for s, t in enumerate(game.terrain) if t >= 0]
         assert game.board[square] < 0
         squares.add(square)
         again = Game(rules, seed=seed)
         rng = random.Random(seed)
         while again.phase.value == 0:
             again.play_random(rng)
-        assert again.terrain == game.terrain  # type: ignore[attr-defined]
+        assert again.terrain == game.terrain
     assert len(squares) > 3
 
 
