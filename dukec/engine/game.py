@@ -131,8 +131,20 @@ class Game:
             return
         self.reach: Reach = rules.reach
         self.any_dread = any(extras.has_dread_icon)
+        self.edge_freezes = any(extras.freeze_at_edge)
+        objective = extras.objective
+        self.wins_to_check = bool(
+            objective.lose_without_tiles or objective.win_flag_home or any(extras.win)
+        )
         self.any_defense = any(rules.reach.defense)
         self.escapes = tuple("escape" in a for a in extras.abilities)
+        self.escapes_or_ransoms = any(
+            "escape" in a or "ransom" in a for a in extras.abilities
+        )
+        #: Per tile type: whether it has an ability (None if no tile of the set has one).
+        self.ability_types = tuple(bool(a) for a in extras.abilities)
+        if not any(self.ability_types):
+            self.ability_types = ()
         self._legal = partial(turn.legal, self)
         self._has_legal = partial(turn.has_legal, self)
         self._check = partial(turn.check, self)

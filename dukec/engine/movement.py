@@ -40,9 +40,28 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str, dragon_ok: bool = Fa
     return True
 
 
+def plain(g: Game) -> bool:
+    """Whether the board now plays as in the base game: no terrain, banner, Dragon, Defense
+    icon, frozen or settled tile anywhere, so the base tables give every icon's actions."""
+    return not (
+        g.terrain_on or g.flags or g.any_defense or g.frozen or g.settled or g.dragon.square >= 0
+    )
+
+
 def pseudo(g: Game, me: int) -> list[ActionTuple]:
     """Actions allowed by the icons, terrain and abilities, before the Duke-danger rule."""
-    out: list[ActionTuple] = []
+    if plain(g):
+        # The base game's actions, and the abilities'.
+        out = g._pseudo()
+        if g.ability_types:
+            board = g.board
+            wanted = g.ability_types
+            for s in sorted(g.pieces[me]):
+                if wanted[board[s] >> 2]:
+                    abilities.actions(g, me, s, board[s], out)
+        abilities.ransom_actions(g, me, out)
+        return list(dict.fromkeys(out))
+    out = []
     stuck = g.frozen or g.settled
     for s in sorted(g.pieces[me]):
         if not stuck or (s not in g.frozen and s not in g.settled):
@@ -127,6 +146,8 @@ def attacked(g: Game, target: int, by: int) -> bool:
     """Whether a tile of ``by`` could capture on ``target`` with one action now."""
     if g.board[target] < 0 or target in g.frozen or target in g.settled:
         return False
+    if not g.escapes_or_ransoms and plain(g):
+        return g._base_attacked(target, by)
     board = g.board
     size = g.size
     attack = g.rules.tables.attack

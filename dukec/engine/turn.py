@@ -161,7 +161,8 @@ def apply(g: Game, action: ActionTuple) -> None:
     trail = g.trail
     g.history.append((action, trail.mark(), 0, None))
     g._version += 1
-    trail.setattr(g, "last_events", [])
+    if g.last_events:
+        trail.setattr(g, "last_events", [])
     kind = action[0]
     me = g.to_move
     phase = g.phase
@@ -255,11 +256,16 @@ def _act(g: Game, action: ActionTuple) -> int:
 
 def _after_action(g: Game, me: int, moved: int) -> None:
     """What follows any action before the opponent's turn: Dread, settling, objectives."""
-    dread.spread(g)
-    objectives.settle(g)
-    dread.release(g, me ^ 1)
-    flags.score(g, me, moved)
-    objectives.check_wins(g, me)
+    if g.any_dread:
+        dread.spread(g)
+    if g.edge_freezes:
+        objectives.settle(g)
+    if g.frozen:
+        dread.release(g, me ^ 1)
+    if g.objective.score_beside_flag:
+        flags.score(g, me, moved)
+    if g.wins_to_check:
+        objectives.check_wins(g, me)
 
 
 def _finish_turn(g: Game, me: int, moved: int) -> None:
@@ -271,7 +277,8 @@ def _finish_turn(g: Game, me: int, moved: int) -> None:
         dragon.act(g)
         dread.spread(g)
         objectives.settle(g)
-        objectives.check_wins(g, me)
+        if g.wins_to_check:
+            objectives.check_wins(g, me)
     dread.release(g, g.to_move)
     if g.over is None and g.relocate >= 0:
         if flags.relocate_squares(g, g.to_move):
