@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from dukec.engine import movement, turn
 from dukec.engine.actions import (
@@ -38,18 +37,15 @@ from dukec.engine.actions import (
     Result,
     draw_index,
 )
-from dukec.engine.dragon import Roamer
-from dukec.engine.extras import Extras, Objective, TerrainType
-from dukec.engine.flags import Banner
 from dukec.engine.reach import Reach
 from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
-from dukec.engine.trail import Trail
+from dukec.engine.state import FeatureState
 
 #: Salt of the game's random source for terrain and the dragon (draws keep their own stream).
 _EVENT_SALT = 0x5DEECE66D
 
 
-class Game:
+class Game(FeatureState):
     """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
 
     Hook points, bound once per game: ``_legal``, ``_has_legal``, ``_check``, ``_apply``,
@@ -96,29 +92,7 @@ class Game:
         if not setup or not rules.setup:
             self.setup_index = len(rules.setup)
             self.phase = Phase.PLAY
-        # The state of game sets with features (empty in the base game).
-        extras = rules.expanded if rules.expanded is not None else rules.extras
-        assert extras is not None
-        self.extras: Extras = extras
-        self.objective: Objective = extras.objective
-        self.terrain_types: tuple[TerrainType, ...] = extras.terrain_types
-        self.trail = Trail()
-        self.terrain: list[int] = [-1] * geometry.size
-        self.terrain_on = False
-        self.flags: list[Banner] = []
-        self.dragon = Roamer()
-        self.frozen: set[int] = set()
-        self.covered: set[int] = set()
-        self.settled: set[int] = set()
-        self.scores: list[int] = [0, 0]
-        self.taken: list[list[int]] = [[], []]
-        self.boxed: list[list[int]] = [[], []]
-        self.events = 0
-        self.pending: list[int] = []
-        self.pool: list[int] = []
-        self.flag_queue: list[int] = []
-        self.relocate = -1
-        self.last_events: list[str] = []
+        self._init_features(rules)
         if rules.expanded is None:
             self._legal = self._base_legal
             self._has_legal = self._base_has_legal
@@ -129,6 +103,7 @@ class Game:
             self._random_action = self._base_random_action
             self._play_random = self._base_play_random
             return
+        extras = self.extras
         self.reach: Reach = rules.reach
         self.any_dread = any(extras.has_dread_icon)
         self.edge_freezes = any(extras.freeze_at_edge)
@@ -138,9 +113,7 @@ class Game:
         )
         self.any_defense = any(rules.reach.defense)
         self.escapes = tuple("escape" in a for a in extras.abilities)
-        self.escapes_or_ransoms = any(
-            "escape" in a or "ransom" in a for a in extras.abilities
-        )
+        self.escapes_or_ransoms = any("escape" in a or "ransom" in a for a in extras.abilities)
         #: Per tile type: whether it has an ability (None if no tile of the set has one).
         self.ability_types = tuple(bool(a) for a in extras.abilities)
         if not any(self.ability_types):
@@ -530,122 +503,6 @@ class Game:
         self.pieces[owner].discard(square)
         if self.rules.tables.is_duke[code]:
             self.duke[owner] = -1
-
-    # ----------------------------------------------- changes of game sets with features
-
-    def put(self, square: int, code: int) -> None:
-        """Put a piece on an empty square (on the trail)."""
-        trail = self.trail
-        trail.setitem(self.board, square, code)
-        trail.add(self.pieces[code & 1], square)
-        if self.rules.tables.is_duke[code]:
-            trail.setitem(self.duke, code & 1, square)
-
-    def remove(self, square: int, by: int) -> None:
-        """Take a tile off the board: captured by player ``by``, or (-1) by terrain or a
-        sacrifice, which is no capture "by an opponent" (on the trail)."""
-        trail = self.trail
-        code = self.board[square]
-        owner = code & 1
-        tile = code >> 2
-        trail.setitem(self.board, square, EMPTY)
-        trail.discard(self.pieces[owner], square)
-        trail.append(self.captured[owner], tile)
-        trail.discard(self.frozen, square)
-        if by >= 0 and by != owner:
-            trail.append(self.taken[by], tile)
-        if self.rules.tables.is_duke[code] and self.duke[owner] == square:
-            trail.setitem(self.duke, owner, -1)
-            if by == owner ^ 1 and self.objective.duke_capture_wins and self.over is None:
-                trail.setattr(self, "over", Result(by, Reason.DUKE_CAPTURED))
-
-    def relocate_tile(self, me: int, frm: int, to: int, flip: bool, capture_by: int) -> None:
-        """Move ``me``'s tile from ``frm`` to ``to`` (flipping it if ``flip``), capturing what
-        stands there for ``capture_by``; a banner under it goes along (on the trail)."""
-        trail = self.trail
-        board = self.board
-        code = board[frm]
-        if board[to] >= 0:
-            self.remove(to, capture_by)
-        trail.setitem(board, frm, EMPTY)
-        trail.setitem(board, to, code ^ 2 if flip else code)
-        trail.discard(self.pieces[me], frm)
-        trail.add(self.pieces[me], to)
-        if self.rules.tables.is_duke[code]:
-            trail.setitem(self.duke, me, to)
-        if self.flags:
-            index = self.flag_at(frm)
-            if index >= 0:
-                trail.setattr(self.flags[index], "square", to)
-
-    def lay_terrain(self, square: int, index: int) -> None:
-        """Put terrain tile ``index`` on a square (on the trail)."""
-        self.trail.setitem(self.terrain, square, index)
-        if not self.terrain_on:
-            self.trail.setattr(self, "terrain_on", True)
-
-    def event(self, text: str) -> None:
-        """Say what happened besides the action (the dragon, sacrifices, points)."""
-        self.trail.setattr(self, "last_events", [*self.last_events, text])
-
-    def event_random(self, n: int) -> int:
-        """A number below ``n`` from the game's seeded source for terrain and the dragon."""
-        index = draw_index(self.seed ^ _EVENT_SALT, self.events, n)
-        self.trail.setattr(self, "events", self.events + 1)
-        return index
-
-    def draw_position(self, bag_size: int) -> int:
-        """Where in the bag the game's next draw takes its tile."""
-        return draw_index(self.seed, self.draws, bag_size)
-
-    def flag_at(self, square: int) -> int:
-        """Index of the banner on a square in ``flags`` (-1 if none)."""
-        for index, flag in enumerate(self.flags):
-            if flag.square == square:
-                return index
-        return -1
-
-    def terrain_type(self, square: int) -> TerrainType | None:
-        """The terrain tile lying on a square (not a banner or the dragon), or None."""
-        index = self.terrain[square]
-        return self.terrain_types[index] if index >= 0 else None
-
-    def tile_name(self, square: int) -> str:
-        """The name of the tile on a square."""
-        return self.rules.types[self.board[square] >> 2].name
-
-    def state_key(self) -> tuple[Any, ...]:
-        """Everything that makes up the state, for comparing two states exactly."""
-        d = self.dragon
-        return (
-            tuple(self.board),
-            tuple(tuple(sorted(p)) for p in self.pieces),
-            tuple(self.duke),
-            tuple(tuple(b) for b in self.bags),
-            tuple(tuple(c) for c in self.captured),
-            self.to_move,
-            self.phase,
-            self.setup_index,
-            self.drawn,
-            self.ply,
-            self.draws,
-            self.over,
-            tuple(self.terrain),
-            tuple((f.square, f.owner, f.kind) for f in self.flags),
-            (d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient),
-            tuple(sorted(self.frozen)),
-            tuple(sorted(self.covered)),
-            tuple(sorted(self.settled)),
-            tuple(self.scores),
-            tuple(tuple(t) for t in self.taken),
-            tuple(tuple(b) for b in self.boxed),
-            self.events,
-            tuple(self.pending),
-            tuple(self.pool),
-            tuple(self.flag_queue),
-            self.relocate,
-            tuple(self.last_events),
-        )
 
     # ------------------------------------------------------------ random play
 
