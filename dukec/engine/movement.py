@@ -41,7 +41,7 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str, dragon_ok: bool = Fa
 
 
 def plain(g: Game) -> bool:
-    """Whether the board now plays as in the base game: no terrain, banner, Dragon, Defense
+    """Whether the board now plays as in the base game: no terrain, banner, dragon, Defense
     icon, frozen or settled tile anywhere, so the base tables give every icon's actions."""
     return not (
         g.terrain_on or g.flags or g.any_defense or g.frozen or g.settled or g.dragon.square >= 0
