@@ -79,8 +79,9 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
     return list(dict.fromkeys(out))
 
 
-def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
-    """The icon and ability actions of the (unfrozen) tile on ``s``."""
+def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -1) -> None:
+    """The icon and ability actions of the (unfrozen) tile on ``s``; with ``only``, just those
+    that could capture on that square (for the Duke-danger test)."""
     board = g.board
     reach = g.reach
     app = out.append
@@ -89,6 +90,8 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
     dragon_at = g.dragon.square
     plain = not (g.terrain_on or g.flags or g.any_defense or g.frozen or g.settled)
     for t, cells in reach.moves[k]:
+        if only >= 0 and t != only:
+            continue
         if plain and dragon_at < 0:
             v = board[t]
             if (v < 0 or v & 1 != me) and all(board[c] < 0 for c in cells):
@@ -96,6 +99,8 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
         elif terrain.path_free(g, cells) and enter_ok(g, me, s, t, "move"):
             app((MOVE, s, t, -1, -1))
     for t, paths in reach.jumps[k]:
+        if only >= 0 and t != only:
+            continue
         if plain and dragon_at < 0:
             v = board[t]
             if v < 0 or v & 1 != me:
@@ -103,6 +108,8 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
         elif terrain.jump_ok(g, paths) and enter_ok(g, me, s, t, "jump"):
             app((MOVE, s, t, -1, -1))
     for how, leaped, line in reach.rays[k]:
+        if only >= 0 and only not in line:
+            continue
         if leaped >= 0 and (
             terrain.blocks(g, leaped, "blocks_jump") or terrain.blocks(g, leaped, "blocks_slide")
         ):
@@ -123,6 +130,8 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
             if v >= 0:
                 break
     for t, line in reach.strikes[k]:
+        if only >= 0 and t != only:
+            continue
         v = board[t]
         if v < 0 or v & 1 == me or t in g.frozen or t in g.settled:
             continue
@@ -136,9 +145,9 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
             v = board[q]
             if v >= 0 and v & 1 == me and q not in g.frozen and q not in g.settled:
                 for t in squares:
-                    if t != q and enter_ok(g, me, q, t, "command"):
+                    if t != q and (only < 0 or t == only) and enter_ok(g, me, q, t, "command"):
                         app((COMMAND, q, t, s, -1))
-    if g.extras.abilities[code >> 2]:
+    if g.extras.abilities[code >> 2] and (only < 0 or g.escapes[code >> 2]):
         abilities.actions(g, me, s, code, out)
 
 
@@ -162,7 +171,7 @@ def attacked(g: Game, target: int, by: int) -> bool:
         k = code * size + s
         # Only a tile whose grid reaches the target at all (or that can escape anywhere).
         if target in attack[k] or target in commands[k] or escapes[code >> 2]:
-            tile_actions(g, by, s, found)
+            tile_actions(g, by, s, found, target)
     abilities.ransom_actions(g, by, found)
     geometry = g.rules.geometry
     for kind, frm, to, _by, tile in found:
