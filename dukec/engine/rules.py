@@ -259,7 +259,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         TileType(index, name, count, duke, abilities, sides, values[index])
         for index, (name, count, duke, abilities, sides) in enumerate(raw_types)
     )
-    return Rules(
+    rules = Rules(
         set_name=set_name,
         geometry=geometry,
         types=types,
@@ -272,6 +272,9 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         expanded=extras if extras.used else None,
         first_turn=first_turn,
     )
+    if rules.expanded is not None:
+        rules.reach  # noqa: B018 (built now, not inside the first game)
+    return rules
 
 
 def _unit(dx: int, dy: int) -> tuple[int, int]:

@@ -96,6 +96,9 @@ def placements(g: Game) -> list[int]:
     if duke < 0:
         return []
     squares = [n for n in g.neighbours[duke] if terrain.open_for_placement(g, n)]
+    if g.nothing_after_action and movement.plain(g):
+        # A placement then only blocks lines, whichever tile it is: the base game's squares.
+        return (g._placements() or squares) if g.objective.duke_capture_wins else squares
     safe = [n for n in squares if _placement_safe(g, me, n, g.drawn)]
     # A drawn tile must be placed, even where the Duke stays in danger.
     return safe or squares
@@ -107,6 +110,10 @@ def check(g: Game, action: ActionTuple) -> bool:
     kind = action[0]
     if kind == DRAW:
         return _draw_ok(g, me)
+    if kind <= COMMAND and g.nothing_after_action and movement.plain(g):
+        # Nothing follows the action but the Duke-danger test, and the board plays as in the
+        # base game: the base game's test says the same.
+        return g._base_check(action) if g.objective.duke_capture_wins else True
     mark = g.trail.mark()
     if kind == DIVINE:
         g.trail.setitem(g.board, action[1], g.board[action[1]] ^ 2)
@@ -135,6 +142,8 @@ def _draw_ok(g: Game, me: int) -> bool:
     squares = [n for n in g.neighbours[duke] if terrain.open_for_placement(g, n)]
     if not squares:
         return False
+    if g.nothing_after_action and g.objective.duke_capture_wins and movement.plain(g):
+        return bool(g._placements_after_draw())
     mark = g.trail.mark()
     dread.release(g, me ^ 1)  # as at the opponent's next turn
     safe = _duke_safe(g, me)
