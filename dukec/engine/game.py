@@ -112,13 +112,11 @@ class Game(FeatureState):
             objective.lose_without_tiles or objective.win_flag_home or any(extras.win)
         )
         self.nothing_after_action = not (
-            self.any_dread
-            or self.edge_freezes
-            or objective.score_beside_flag
-            or self.wins_to_check
+            self.any_dread or self.edge_freezes or objective.score_beside_flag or self.wins_to_check
         )
         self.any_defense = any(rules.reach.defense)
         self.escapes = tuple("escape" in a for a in extras.abilities)
+        self.any_ransom = any("ransom" in a for a in extras.abilities)
         self.escapes_or_ransoms = any("escape" in a or "ransom" in a for a in extras.abilities)
         #: Per tile type: whether it has an ability (None if no tile of the set has one).
         self.ability_types = tuple(bool(a) for a in extras.abilities)

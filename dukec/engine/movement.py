@@ -59,8 +59,10 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
             for s in sorted(g.pieces[me]):
                 if wanted[board[s] >> 2]:
                     abilities.actions(g, me, s, board[s], out)
-        abilities.ransom_actions(g, me, out)
-        return list(dict.fromkeys(out))
+        if g.any_ransom:
+            abilities.ransom_actions(g, me, out)
+        # The base game's actions are distinct, and so are the abilities' among them.
+        return out
     out = []
     stuck = g.frozen or g.settled
     for s in sorted(g.pieces[me]):
@@ -68,7 +70,8 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
             tile_actions(g, me, s, out)
     if g.objective.flag_passing:
         flags.pass_actions(g, me, out)
-    abilities.ransom_actions(g, me, out)
+    if g.any_ransom:
+        abilities.ransom_actions(g, me, out)
     duke = g.duke[me]
     if (
         g.bags[me]
@@ -172,7 +175,8 @@ def attacked(g: Game, target: int, by: int) -> bool:
         # Only a tile whose grid reaches the target at all (or that can escape anywhere).
         if target in attack[k] or target in commands[k] or escapes[code >> 2]:
             tile_actions(g, by, s, found, target)
-    abilities.ransom_actions(g, by, found)
+    if g.any_ransom:
+        abilities.ransom_actions(g, by, found)
     geometry = g.rules.geometry
     for kind, frm, to, _by, tile in found:
         if to == target and kind in (MOVE, STRIKE, COMMAND, ESCAPE, RANSOM):

@@ -175,7 +175,9 @@ def apply(g: Game, action: ActionTuple) -> None:
     kind = action[0]
     me = g.to_move
     phase = g.phase
-    if phase is Phase.DRAFT:
+    if phase is Phase.PLAY and kind != DRAW and kind != DIVINE:
+        _finish_turn(g, me, _act(g, action))
+    elif phase is Phase.DRAFT:
         objectives.draft(g, action[4])
         if not g.pool:
             if g.rules.setup:
@@ -222,8 +224,6 @@ def apply(g: Game, action: ActionTuple) -> None:
         trail.setattr(g, "drawn", -1)
         trail.setattr(g, "phase", Phase.PLAY)
         _finish_turn(g, me, action[2])
-    else:
-        _finish_turn(g, me, _act(g, action))
 
 
 def undo(g: Game) -> ActionTuple:
@@ -279,7 +279,8 @@ def _after_action(g: Game, me: int, moved: int) -> None:
 
 def _finish_turn(g: Game, me: int, moved: int) -> None:
     trail = g.trail
-    _after_action(g, me, moved)
+    if not g.nothing_after_action or g.frozen:
+        _after_action(g, me, moved)
     trail.setattr(g, "to_move", me ^ 1)
     trail.setattr(g, "ply", g.ply + 1)
     if g.over is None and g.dragon.square >= 0:
@@ -288,7 +289,8 @@ def _finish_turn(g: Game, me: int, moved: int) -> None:
         objectives.settle(g)
         if g.wins_to_check:
             objectives.check_wins(g, me)
-    dread.release(g, g.to_move)
+    if g.frozen:
+        dread.release(g, g.to_move)
     if g.over is None and g.relocate >= 0:
         if flags.relocate_squares(g, g.to_move):
             trail.setattr(g, "phase", Phase.RELOCATE)
