@@ -27,7 +27,7 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str, dragon_ok: bool = Fa
     """
     if to == g.dragon.square and not dragon_ok:
         return False
-    if g.terrain[to] >= 0 and not terrain.admits(g, to, how):
+    if not g.masks.admits[how][to]:
         return False
     if g.flags and not flags.enter_ok(g, me, frm, to, how):
         return False
@@ -91,6 +91,7 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
     code = board[s]
     k = code * g.size + s
     dragon_at = g.dragon.square
+    masks = g.masks
     plain = not (g.terrain_on or g.flags or g.any_defense or g.frozen or g.settled)
     for t, cells in reach.moves[k]:
         if only >= 0 and t != only:
@@ -113,16 +114,14 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
     for how, leaped, line in reach.rays[k]:
         if only >= 0 and only not in line:
             continue
-        if leaped >= 0 and (
-            terrain.blocks(g, leaped, "blocks_jump") or terrain.blocks(g, leaped, "blocks_slide")
-        ):
+        if leaped >= 0 and (masks.blocks_jump[leaped] or masks.blocks_slide[leaped]):
             continue
         for i, cur in enumerate(line):
             if cur == dragon_at:
                 behind = line[i + 1] if i + 1 < len(line) else -1
                 dragon.push_actions(g, me, s, behind, how, out)
                 break
-            if terrain.blocks(g, cur, "blocks_slide"):
+            if masks.blocks_slide[cur]:
                 break
             v = board[cur]
             if plain:
@@ -138,7 +137,7 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
         v = board[t]
         if v < 0 or v & 1 == me or t in g.frozen or t in g.settled:
             continue
-        if terrain.blocks(g, t, "shelters_from_strike") or not terrain.line_clear(g, line):
+        if masks.shelters_from_strike[t] or not terrain.line_clear(g, line):
             continue
         if not g.any_defense or defense.allows(g, s, t, "strike"):
             app((STRIKE, s, t, -1, -1))

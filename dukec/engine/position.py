@@ -9,6 +9,7 @@ from dukec.engine.dragon import Roamer
 from dukec.engine.flags import Banner
 from dukec.engine.game import Game, Phase
 from dukec.engine.rules import SIDE_NAMES, Rules, RulesError
+from dukec.engine.terrain import lay as lay_terrain
 
 
 class PositionError(ValueError):
@@ -313,7 +314,7 @@ def _read_terrain(
             )
         holds[square] = kind.name
         if len(problems) == before:
-            game.lay_terrain(square, kind.index)
+            lay_terrain(game, square, kind.index)
 
 
 def _read_flags(game: Game, flags: list[Any], holds: dict[int, str], problems: _Problems) -> None:

@@ -15,6 +15,7 @@ from dukec.engine.dragon import Roamer
 from dukec.engine.extras import Extras, Objective, TerrainType
 from dukec.engine.flags import Banner
 from dukec.engine.rules import EMPTY, Rules
+from dukec.engine.terrain import Masks
 from dukec.engine.trail import Trail
 
 #: Salt of the game's random source for terrain and the dragon (draws keep their own stream).
@@ -49,6 +50,7 @@ class FeatureState:
         self.trail = Trail()
         self.terrain: list[int] = [-1] * rules.geometry.size
         self.terrain_on = False
+        self.masks = Masks(rules.geometry.size)
         self.flags: list[Banner] = []
         self.dragon = Roamer()
         self.frozen: set[int] = set()
@@ -108,12 +110,6 @@ class FeatureState:
             index = self.flag_at(frm)
             if index >= 0:
                 trail.setattr(self.flags[index], "square", to)
-
-    def lay_terrain(self, square: int, index: int) -> None:
-        """Put terrain tile ``index`` on a square (on the trail)."""
-        self.trail.setitem(self.terrain, square, index)
-        if not self.terrain_on:
-            self.trail.setattr(self, "terrain_on", True)
 
     def event(self, text: str) -> None:
         """Say what happened besides the action (the dragon, sacrifices, points)."""

@@ -18,11 +18,51 @@ No terrain tile is known by name: each is its compiled properties (``occupants``
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
     from dukec.engine.game import Game
+
+
+#: The movements a terrain tile may admit (the schema's ``enter_with`` vocabulary).
+MOVEMENTS = ("move", "jump", "slide", "jump_slide", "command")
+
+
+@dataclass(slots=True)
+class Masks:
+    """Per square, what the terrain lying there does (no terrain: nothing blocks, all admit)."""
+
+    size: int
+    blocks_jump: list[bool] = field(init=False)
+    blocks_slide: list[bool] = field(init=False)
+    blocks_strike_line: list[bool] = field(init=False)
+    shelters_from_strike: list[bool] = field(init=False)
+    admits: dict[str, list[bool]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.blocks_jump = [False] * self.size
+        self.blocks_slide = [False] * self.size
+        self.blocks_strike_line = [False] * self.size
+        self.shelters_from_strike = [False] * self.size
+        self.admits = {how: [True] * self.size for how in MOVEMENTS}
+
+
+def lay(g: Game, square: int, index: int) -> None:
+    """Put terrain tile ``index`` on a square, with what it does there (on the trail)."""
+    trail = g.trail
+    kind = g.terrain_types[index]
+    masks = g.masks
+    trail.setitem(g.terrain, square, index)
+    trail.setitem(masks.blocks_jump, square, kind.blocks_jump)
+    trail.setitem(masks.blocks_slide, square, kind.blocks_slide)
+    trail.setitem(masks.blocks_strike_line, square, kind.blocks_strike_line)
+    trail.setitem(masks.shelters_from_strike, square, kind.shelters_from_strike)
+    for how, admitted in masks.admits.items():
+        trail.setitem(admitted, square, how in kind.enter_with and kind.occupants >= 1)
+    if not g.terrain_on:
+        trail.setattr(g, "terrain_on", True)
 
 
 def kind_at(g: Game, square: int) -> TerrainType | None:
@@ -55,23 +95,13 @@ def bare(g: Game, square: int) -> bool:
     )
 
 
-def admits(g: Game, to: int, how: str) -> bool:
-    """Whether terrain lying on ``to`` lets a tile end a ``how`` movement there (``how`` is the
-    schema's name: ``move``, ``jump``, ``slide``, ``jump_slide``, ``command``)."""
-    index = g.terrain[to]
-    if index < 0:
-        return True
-    kind = g.terrain_types[index]
-    return how in kind.enter_with and kind.occupants >= 1
-
-
 def path_free(g: Game, cells: tuple[int, ...]) -> bool:
     """A Move's crossed squares hold no troop, no dragon and no terrain that blocks sliding."""
     board = g.board
-    terrain = g.terrain
+    blocked = g.masks.blocks_slide
     dragon = g.dragon.square
-    for q in cells:
-        if board[q] >= 0 or q == dragon or (terrain[q] >= 0 and blocks(g, q, "blocks_slide")):
+    for q in cells:  # noqa: SIM110 (a plain loop: this runs for every Move)
+        if board[q] >= 0 or q == dragon or blocked[q]:
             return False
     return True
 
@@ -79,17 +109,23 @@ def path_free(g: Game, cells: tuple[int, ...]) -> bool:
 def jump_ok(g: Game, paths: tuple[tuple[int, ...], ...]) -> bool:
     """A Jump's straight path, or with none some shortest path, crosses no terrain that blocks
     jumping."""
-    terrain = g.terrain
+    blocked = g.masks.blocks_jump
     for path in paths:
-        if not any(terrain[q] >= 0 and blocks(g, q, "blocks_jump") for q in path):
+        for q in path:
+            if blocked[q]:
+                break
+        else:
             return True
     return False
 
 
 def line_clear(g: Game, cells: tuple[int, ...]) -> bool:
     """A Strike's line of sight crosses no terrain that blocks it."""
-    terrain = g.terrain
-    return not any(terrain[q] >= 0 and blocks(g, q, "blocks_strike_line") for q in cells)
+    blocked = g.masks.blocks_strike_line
+    for q in cells:  # noqa: SIM110 (a plain loop: this runs for every Strike)
+        if blocked[q]:
+            return False
+    return True
 
 
 def place_random(g: Game) -> None:
@@ -105,4 +141,4 @@ def place_random(g: Game) -> None:
             if kind.placement == "edge":
                 squares = [s for s in squares if geometry.on_edge(s)]
             if squares:
-                g.lay_terrain(squares[g.event_random(len(squares))], index)
+                lay(g, squares[g.event_random(len(squares))], index)
