@@ -38,10 +38,21 @@ class Banner:
 
 def enter_ok(g: Game, me: int, frm: int, to: int, how: str) -> bool:
     """A banner on ``to`` lets ``how`` in, and ``me`` may end there from ``frm``."""
-    f = g.flag_at(to)
-    if f >= 0 and how not in g.terrain_types[g.flags[f].kind].enter_with:
+    held = None
+    for flag in g.flags:
+        if flag.square == to:
+            held = flag
+            break
+    if held is None:
+        return True
+    if how not in g.terrain_types[held.kind].enter_with or _barred(g, me, held.owner):
         return False
-    return barred_ok(g, me, frm, to)
+    return all(flag.square != frm for flag in g.flags)
+
+
+def _barred(g: Game, me: int, owner: int) -> bool:
+    barred = g.objective.flag_barred
+    return (barred == "own" and owner == me) or (barred == "opponent" and owner == me ^ 1)
 
 
 def barred_ok(g: Game, me: int, frm: int, to: int) -> bool:
@@ -51,18 +62,9 @@ def barred_ok(g: Game, me: int, frm: int, to: int) -> bool:
     f = g.flag_at(to)
     if f < 0:
         return True
-    owner = g.flags[f].owner
-    barred = g.objective.flag_barred
-    if (barred == "own" and owner == me) or (barred == "opponent" and owner == me ^ 1):
+    if _barred(g, me, g.flags[f].owner):
         return False
     return frm < 0 or g.flag_at(frm) < 0
-
-
-def carry(g: Game, frm: int, to: int) -> None:
-    """A tile moving from ``frm`` to ``to`` takes the banner under it along."""
-    f = g.flag_at(frm)
-    if f >= 0:
-        g.trail.setattr(g.flags[f], "square", to)
 
 
 def pass_actions(g: Game, me: int, out: list[ActionTuple]) -> None:

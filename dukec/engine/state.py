@@ -106,10 +106,10 @@ class FeatureState:
         trail.add(self.pieces[me], to)
         if self.rules.tables.is_duke[code]:
             trail.setitem(self.duke, me, to)
-        if self.flags:
-            index = self.flag_at(frm)
-            if index >= 0:
-                trail.setattr(self.flags[index], "square", to)
+        for flag in self.flags:  # a banner under the tile goes along
+            if flag.square == frm:
+                trail.setattr(flag, "square", to)
+                break
 
     def event(self, text: str) -> None:
         """Say what happened besides the action (the dragon, sacrifices, points)."""
