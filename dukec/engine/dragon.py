@@ -26,11 +26,12 @@ the opponent), :data:`ENRAGE_HOME` (facing the mover's own side) or :data:`PUSH_
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
-from dukec.engine import terrain
+from dukec.engine import defense, terrain
 from dukec.engine.actions import MOVE, ActionTuple
-from dukec.engine.board import crossed_cells
+from dukec.engine.board import Geometry, crossed_cells
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -94,12 +95,34 @@ def _offset(g: Game, dx: int, dy: int) -> tuple[int, int]:
     return dx * rx + dy * fx, dx * ry + dy * fy
 
 
-def _grid(g: Game, side: int, icon: str) -> list[tuple[int, int]]:
-    return [
-        _offset(g, dx, dy)
-        for kind, dx, dy in g.terrain_types[g.dragon.kind].sides[side]
-        if kind == icon
-    ]
+@cache
+def _reach(
+    geometry: Geometry,
+    grid: tuple[tuple[str, int, int], ...],
+    icon: str,
+    square: int,
+    fx: int,
+    fy: int,
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Where the ``icon``s of one of the dragon's grids reach from ``square`` facing (fx, fy),
+    each with the squares the straight line there crosses."""
+    found = []
+    rx, ry = fy, -fx  # its right hand
+    for kind, dx, dy in grid:
+        if kind != icon:
+            continue
+        bx, by = dx * rx + dy * fx, dx * ry + dy * fy
+        target = geometry.shift(square, bx, by)
+        if target is not None:
+            cells = (geometry.shift(square, cx, cy) for cx, cy in crossed_cells(bx, by))
+            found.append((target, tuple(q for q in cells if q is not None)))
+    return tuple(found)
+
+
+def _grid_reach(g: Game, side: int, icon: str) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    d = g.dragon
+    grid = g.terrain_types[d.kind].sides[side]
+    return _reach(g.rules.geometry, grid, icon, d.square, d.fx, d.fy)
 
 
 def _capturable(g: Game, square: int) -> bool:
@@ -108,65 +131,43 @@ def _capturable(g: Game, square: int) -> bool:
 
 def targets(g: Game) -> list[int]:
     """Tiles the calm dragon could capture with its Move icons."""
-    geometry = g.rules.geometry
     d = g.dragon.square
     found = []
-    for dx, dy in _grid(g, 0, "move"):
-        t = geometry.shift(d, dx, dy)
-        if t is None or not _capturable(g, t):
+    for t, cells in _grid_reach(g, 0, "move"):
+        if not _capturable(g, t):
             continue
         kind = terrain.kind_at(g, t)
         if kind is not None and kind.occupants < 1:
             continue
-        if _path_free(g, d, dx, dy) and _defense_ok(g, d, t, "move"):
+        if any(g.board[q] >= 0 or g.masks.blocks_slide[q] for q in cells):
+            continue
+        if not g.any_defense or defense.allows(g, d, t, "move"):
             found.append(t)
     return found
-
-
-def _defense_ok(g: Game, frm: int, to: int, how: str) -> bool:
-    from dukec.engine import defense
-
-    return not g.any_defense or defense.allows(g, frm, to, how)
-
-
-def _path_free(g: Game, frm: int, dx: int, dy: int) -> bool:
-    geometry = g.rules.geometry
-    for cx, cy in crossed_cells(dx, dy):
-        q = geometry.shift(frm, cx, cy)
-        if q is not None and (g.board[q] >= 0 or terrain.blocks(g, q, "blocks_slide")):
-            return False
-    return True
 
 
 def _strikes(g: Game) -> list[int]:
-    geometry = g.rules.geometry
     d = g.dragon.square
     found = []
-    for dx, dy in _grid(g, 1, "strike"):
-        t = geometry.shift(d, dx, dy)
-        if t is None or not _capturable(g, t):
+    for t, line in _grid_reach(g, 1, "strike"):
+        if not _capturable(g, t) or g.masks.shelters_from_strike[t]:
             continue
-        if terrain.blocks(g, t, "shelters_from_strike"):
-            continue
-        line = tuple(
-            q for cx, cy in crossed_cells(dx, dy) if (q := geometry.shift(d, cx, cy)) is not None
-        )
         if not terrain.line_clear(g, line):
             continue
-        if _defense_ok(g, d, t, "strike"):
+        if not g.any_defense or defense.allows(g, d, t, "strike"):
             found.append(t)
     return found
 
 
-def push_actions(g: Game, me: int, s: int, behind: int, how: str, out: list[ActionTuple]) -> None:
-    """A ``how`` (Slide or Jump Slide) from ``s`` into the dragon pushes it on to ``behind``
-    (-1: off the board, no push); the mover ends on the dragon's square."""
-    from dukec.engine.movement import enter_ok
-
+def push_actions(
+    g: Game, me: int, s: int, behind: int, may_enter: bool, out: list[ActionTuple]
+) -> None:
+    """A Slide or Jump Slide from ``s`` into the dragon pushes it on to ``behind`` (-1: off the
+    board, no push), if the mover ``may_enter`` the dragon's square."""
     at = g.dragon.square
     if g.dragon.enraged:
         return  # an enraged dragon cannot be enraged again
-    if behind < 0 or not enter_ok(g, me, s, at, how, dragon_ok=True):
+    if behind < 0 or not may_enter:
         return
     if g.board[behind] >= 0:
         if behind not in g.frozen and behind not in g.settled:

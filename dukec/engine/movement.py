@@ -119,7 +119,8 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
         for i, cur in enumerate(line):
             if cur == dragon_at:
                 behind = line[i + 1] if i + 1 < len(line) else -1
-                dragon.push_actions(g, me, s, behind, how, out)
+                may_enter = enter_ok(g, me, s, cur, how, dragon_ok=True)
+                dragon.push_actions(g, me, s, behind, may_enter, out)
                 break
             if masks.blocks_slide[cur]:
                 break
