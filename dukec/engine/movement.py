@@ -92,41 +92,65 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
     k = code * g.size + s
     dragon_at = g.dragon.square
     masks = g.masks
-    plain = not (g.terrain_on or g.flags or g.any_defense or g.frozen or g.settled)
+    admits = masks.admits
+    slide_block = masks.blocks_slide
+    frozen, settled = g.frozen, g.settled
+    # Without banners or Defense icons, whether a tile may end on a square is the terrain's
+    # mask, the dragon's square and the troop there: decided inline (enter_ok says the same).
+    simple = not (g.flags or g.any_defense)
+    admitted = admits["move"]
     for t, cells in reach.moves[k]:
         if only >= 0 and t != only:
             continue
-        if plain and dragon_at < 0:
-            v = board[t]
-            if (v < 0 or v & 1 != me) and all(board[c] < 0 for c in cells):
+        v = board[t]
+        if v >= 0 and v & 1 == me:
+            continue
+        for c in cells:
+            if board[c] >= 0 or slide_block[c] or c == dragon_at:
+                break
+        else:
+            if simple:
+                if (
+                    t != dragon_at
+                    and admitted[t]
+                    and (v < 0 or (t not in frozen and t not in settled))
+                ):
+                    app((MOVE, s, t, -1, -1))
+            elif enter_ok(g, me, s, t, "move"):
                 app((MOVE, s, t, -1, -1))
-        elif terrain.path_free(g, cells) and enter_ok(g, me, s, t, "move"):
-            app((MOVE, s, t, -1, -1))
+    admitted = admits["jump"]
     for t, paths in reach.jumps[k]:
         if only >= 0 and t != only:
             continue
-        if plain and dragon_at < 0:
-            v = board[t]
-            if v < 0 or v & 1 != me:
+        v = board[t]
+        if v >= 0 and v & 1 == me:
+            continue
+        if g.terrain_on and not terrain.jump_ok(g, paths):
+            continue
+        if simple:
+            if t != dragon_at and admitted[t] and (v < 0 or (t not in frozen and t not in settled)):
                 app((MOVE, s, t, -1, -1))
-        elif terrain.jump_ok(g, paths) and enter_ok(g, me, s, t, "jump"):
+        elif enter_ok(g, me, s, t, "jump"):
             app((MOVE, s, t, -1, -1))
     for how, leaped, line in reach.rays[k]:
         if only >= 0 and only not in line:
             continue
-        if leaped >= 0 and (masks.blocks_jump[leaped] or masks.blocks_slide[leaped]):
+        if leaped >= 0 and (masks.blocks_jump[leaped] or slide_block[leaped]):
             continue
+        admitted = admits[how]
         for i, cur in enumerate(line):
             if cur == dragon_at:
                 behind = line[i + 1] if i + 1 < len(line) else -1
                 may_enter = enter_ok(g, me, s, cur, how, dragon_ok=True)
                 dragon.push_actions(g, me, s, behind, may_enter, out)
                 break
-            if masks.blocks_slide[cur]:
+            if slide_block[cur]:
                 break
             v = board[cur]
-            if plain:
-                if v < 0 or v & 1 != me:
+            if simple:
+                if admitted[cur] and (
+                    v < 0 or (v & 1 != me and cur not in frozen and cur not in settled)
+                ):
                     app((MOVE, s, cur, -1, -1))
             elif enter_ok(g, me, s, cur, how):
                 app((MOVE, s, cur, -1, -1))
