@@ -70,7 +70,7 @@ class Game(FeatureState):
         self.ply_limit = ply_limit
         geometry = rules.geometry
         self.size = geometry.size
-        self.neighbours = tuple(geometry.neighbours(s) for s in range(geometry.size))
+        self.neighbours = rules.neighbours
         self.board: list[int] = [EMPTY] * geometry.size
         self.pieces: list[set[int]] = [set(), set()]
         self.duke: list[int] = [-1, -1]

@@ -108,6 +108,11 @@ class Rules:
         return replace(self, expanded=self.extras)
 
     @cached_property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """Per square, the squares sharing a side with it."""
+        return tuple(self.geometry.neighbours(s) for s in range(self.geometry.size))
+
+    @cached_property
     def reach(self) -> Reach:
         """The icon tables of game sets with features (built on first use)."""
         sides = [
