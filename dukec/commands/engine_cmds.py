@@ -32,7 +32,7 @@ from dukec.engine import (
     replay,
     write_record,
 )
-from dukec.engine.game import COMMAND, ESCAPE, KIND_NAMES, SUMMON
+from dukec.engine.actions import COMMAND, ESCAPE, KIND_NAMES, SUMMON
 from dukec.engine.text import board_text
 from dukec.textfile import TextFileError, read_utf8
 

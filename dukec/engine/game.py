@@ -15,20 +15,12 @@ from functools import partial
 
 from dukec.engine import movement, turn
 from dukec.engine.actions import (
-    CHOOSE,
     COMMAND,
-    DIVINE,
-    DRAFT,
     DRAW,
-    ESCAPE,
-    FLAG_PASS,
-    FLAG_PLACE,
     KIND_NAMES,
     MOVE,
     PLACE,
-    RANSOM,
     STRIKE,
-    SUMMON,
     Action,
     ActionKind,
     ActionTuple,
@@ -37,6 +29,7 @@ from dukec.engine.actions import (
     Result,
     draw_index,
 )
+from dukec.engine.playout import RandomPlay
 from dukec.engine.reach import Reach
 from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
 from dukec.engine.state import FeatureState
@@ -45,7 +38,7 @@ from dukec.engine.state import FeatureState
 _EVENT_SALT = 0x5DEECE66D
 
 
-class Game(FeatureState):
+class Game(FeatureState, RandomPlay):
     """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
 
     Hook points, bound once per game: ``_legal``, ``_has_legal``, ``_check``, ``_apply``,
@@ -508,97 +501,11 @@ class Game(FeatureState):
         if self.rules.tables.is_duke[code]:
             self.duke[owner] = -1
 
-    # ------------------------------------------------------------ random play
-
-    def random_action(self, rng: random.Random) -> Action | None:
-        """A legal action chosen uniformly at random (None if there is none); not applied."""
-        return self._random_action(rng)
-
-    def play_random(self, rng: random.Random) -> bool:
-        """Apply a uniformly random legal action; False (nothing applied) if there is none."""
-        return self._play_random(rng)
-
-    def _base_random_action(self, rng: random.Random) -> Action | None:
-        if self.over is not None:
-            return None
-        if self.phase is not Phase.PLAY:
-            squares = self._placements()
-            if not squares:
-                return None
-            return Action(
-                PLACE, -1, squares[int(rng.random() * len(squares))], -1, self.placement_tile()
-            )
-        return self._sample_legal(self._pseudo(), rng)
-
-    def _sample_legal(self, actions: list[ActionTuple], rng: random.Random) -> Action | None:
-        """One of ``actions`` that passes the Duke-danger test, uniformly; None if none does.
-
-        Sampling a pseudo-legal action and rejecting it if illegal, then resampling among the
-        rest, is exactly uniform over the legal actions and rarely tests them all.
-        """
-        rand = rng.random
-        while actions:
-            i = int(rand() * len(actions))
-            action = actions[i]
-            if self._check(action):
-                return Action(*action)
-            actions[i] = actions[-1]
-            actions.pop()
-        return None
-
-    def _base_play_random(self, rng: random.Random) -> bool:
-        if self.over is not None:
-            return False
-        if self.phase is not Phase.PLAY:
-            squares = self._placements()
-            if not squares:
-                return False
-            square = squares[int(rng.random() * len(squares))]
-            self._base_apply((PLACE, -1, square, -1, self.placement_tile()))
-            return True
-        me = self.to_move
-        actions = self._pseudo()
-        rand = rng.random
-        duke = self.duke[me]
-        safe_now = duke < 0 or not self._base_attacked(duke, me ^ 1)
-        while actions:
-            i = int(rand() * len(actions))
-            action = actions[i]
-            kind = action[0]
-            if kind == DRAW:
-                if safe_now or self._placements_after_draw():
-                    self._base_apply(action)
-                    return True
-            elif kind == STRIKE and safe_now:
-                self._base_apply(action)
-                return True
-            else:
-                self._base_apply(action)
-                if self._safe(me):
-                    return True
-                self._base_undo()
-            actions[i] = actions[-1]
-            actions.pop()
-        return False
-
 
 __all__ = [
     "BACK",
-    "CHOOSE",
-    "COMMAND",
-    "DIVINE",
-    "DRAFT",
-    "DRAW",
-    "ESCAPE",
-    "FLAG_PASS",
-    "FLAG_PLACE",
     "FRONT",
     "KIND_NAMES",
-    "MOVE",
-    "PLACE",
-    "RANSOM",
-    "STRIKE",
-    "SUMMON",
     "Action",
     "ActionKind",
     "ActionTuple",

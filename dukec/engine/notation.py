@@ -22,7 +22,7 @@ draft Name   take every tile of that type into one's bag (the opponent's go in t
 
 from __future__ import annotations
 
-from dukec.engine.game import (
+from dukec.engine.actions import (
     CHOOSE,
     COMMAND,
     DIVINE,
@@ -38,8 +38,8 @@ from dukec.engine.game import (
     SUMMON,
     Action,
     ActionTuple,
-    Game,
 )
+from dukec.engine.game import Game
 
 _PUSHES = (" enrage away", " enrage home", " push")
 

@@ -10,7 +10,8 @@ banner after the opponent scored.
 
 from __future__ import annotations
 
-from dukec.engine.game import CHOOSE, DIVINE, DRAW, FLAG_PLACE, ActionTuple, Game, Phase
+from dukec.engine.actions import CHOOSE, DIVINE, DRAW, FLAG_PLACE, ActionTuple, Phase
+from dukec.engine.game import Game
 from dukec.engine.notation import format_action
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from dukec.atomic import write_text_atomic
-from dukec.engine.game import (
+from dukec.engine.actions import (
     CHOOSE,
     COMMAND,
     DIVINE,
@@ -32,11 +32,11 @@ from dukec.engine.game import (
     SUMMON,
     Action,
     ActionTuple,
-    Game,
     Phase,
     Reason,
     Result,
 )
+from dukec.engine.game import Game
 from dukec.engine.notation import NotationError, format_action, parse_action
 from dukec.engine.players import Player
 from dukec.engine.rules import Rules

@@ -19,7 +19,7 @@ from dukec.engine import (
     play_game,
     replay,
 )
-from dukec.engine.game import DRAW, MOVE, STRIKE
+from dukec.engine.actions import DRAW, MOVE, STRIKE
 from dukec.engine.record import record_lines
 
 from . import reference
