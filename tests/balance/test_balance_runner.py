@@ -4,7 +4,6 @@ import hashlib
 import io
 
 import pytest
-from balance_fakes import fake_batch
 from rich.console import Console
 
 from dukec.balance.experiments import Experiment
@@ -13,6 +12,7 @@ from dukec.balance.run import Settings, progress_bar, run
 from dukec.balance.runner import RunnerError, batch_size, run_games
 from dukec.balance.stats import WidthStop
 from dukec.balance.tally import summary_numbers
+from tests.balance.balance_fakes import fake_batch
 
 TILESET = {"format": "duke-tileset/1", "tiles": [], "sets": []}
 

@@ -51,7 +51,7 @@ def test_schema_errors_in_compiled_sources_point_at_the_tile(
 ) -> None:
     # Should the checker ever let through what the schema rejects, the report still points
     # into the source: here the emitted count is corrupted on purpose.
-    emit = driver.program_dict
+    emit = driver.program_dict  # type: ignore[attr-defined]
 
     def corrupt(program: Any) -> dict[str, Any]:
         data = emit(program)

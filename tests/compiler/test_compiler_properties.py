@@ -102,7 +102,8 @@ def armies(draw: st.DrawFn, troops: list[dict[str, Any]], files: int, ranks: int
         count = draw(st.integers(1, left[name]))
         left[name] -= count
         entry: dict[str, Any] = {"tile": name, "count": count}
-        if start and draw(st.booleans()):
+        beside: bool = draw(st.booleans())
+        if start and beside:
             entry["beside"] = draw(st.sampled_from([e["tile"] for e in start]))
         else:
             size = min(count + 2, len(squares))

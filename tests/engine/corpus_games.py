@@ -21,7 +21,7 @@ from typing import Any
 from dukec.commands.common import load_tileset
 from dukec.compiler import load
 from dukec.engine import Game, GameRecord, Rules, load_rules, position_to_json
-from dukec.engine.game import Phase
+from dukec.engine.actions import Action, ActionTuple, Phase
 
 CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
 REPO = Path(__file__).resolve().parents[2]
@@ -74,7 +74,7 @@ def position_digest(game: Game) -> str | None:
 class Step:
     """One decision of a recorded game: the legal actions, which was taken, and around it."""
 
-    legal: tuple[tuple[int, int, int, int, int], ...]
+    legal: tuple[ActionTuple, ...]
     chosen: int
     position: str | None
     events: tuple[str, ...]
@@ -86,7 +86,7 @@ def play_steps(rules: Rules, seed: int) -> tuple[list[Step], Game]:
     rng = random.Random(seed)
     steps: list[Step] = []
     while True:
-        legal = tuple(sorted(tuple(a) for a in game.legal_actions()))
+        legal: tuple[ActionTuple, ...] = tuple(sorted(game.legal_actions()))
         position = position_digest(game)
         if not legal:
             steps.append(Step((), -1, position, ()))
@@ -94,7 +94,7 @@ def play_steps(rules: Rules, seed: int) -> tuple[list[Step], Game]:
         chosen = int(rng.random() * len(legal))
         game.apply(legal[chosen])
         events = tuple(getattr(game, "last_events", ()))
-        steps.append(Step(legal, chosen, position, events))  # type: ignore[arg-type]
+        steps.append(Step(legal, chosen, position, events))
 
 
 def game_json(rules: Rules, seed: int) -> dict[str, Any]:
@@ -132,7 +132,7 @@ def read_corpus(set_name: str) -> dict[str, Any]:
 def stored_steps(game: dict[str, Any]) -> Iterator[Step]:
     """The steps of one stored game."""
     for legal, chosen, position, events in game["steps"]:
-        yield Step(tuple(tuple(a) for a in legal), chosen, position, tuple(events))
+        yield Step(tuple(Action(*a) for a in legal), chosen, position, tuple(events))
 
 
 def record_seeds(set_name: str) -> range:

@@ -13,7 +13,7 @@ from dukec.cli import main
 
 from .conftest import REPO
 
-STUDY = {
+STUDY: dict[str, Any] = {
     "to_move": 0,
     "board": [
         {"tile": "Duke", "owner": 0, "side": "front", "at": "c1"},

@@ -7,7 +7,7 @@ import gzip
 
 import pytest
 
-from dukec.engine import Game, parse_action, parse_record, play_game
+from dukec.engine import Action, Game, parse_action, parse_record, play_game
 from dukec.engine.record import ActionRecord
 from tests.engine.corpus_games import (
     CUSTOM_SETS,
@@ -59,7 +59,7 @@ class _Scripted:
     def __init__(self, actions: tuple[ActionRecord, ...]) -> None:
         self._actions = iter(actions)
 
-    def choose(self, game: Game) -> object:
+    def choose(self, game: Game) -> Action | None:
         entry = next(self._actions, None)
         if entry is None:
             return None
@@ -81,7 +81,7 @@ def test_stored_records_are_played_again_line_for_line(set_name: str) -> None:
             script,
             script,
             seed=record.seed,
-            ply_limit=record.ply_limit,  # type: ignore[arg-type]
+            ply_limit=record.ply_limit,
         )
         # The header names the players, here the script; every other line must be the same.
         lines = record_text(again).splitlines()

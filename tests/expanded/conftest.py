@@ -10,10 +10,10 @@ import pytest
 
 from dukec.commands.common import load_tileset
 from dukec.compiler import load
-from dukec.engine import Game, Rules, load_rules
+from dukec.engine import Game, Phase, Rules, load_rules
 from tests.engine.conftest import build, notations
 
-__all__ = ["build", "notations", "play"]
+__all__ = ["build", "notations", "phase_of", "play"]
 
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -52,3 +52,8 @@ def play(game: Game, text: str) -> None:
     from dukec.engine import parse_action
 
     game.apply(parse_action(game, text))
+
+
+def phase_of(game: Game) -> Phase:
+    """The game's phase now (read through a call, so the type checker keeps no earlier one)."""
+    return game.phase

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dukec.engine import Rules
 from dukec.engine.game import Phase
-from tests.expanded.conftest import build, notations, play
+from tests.expanded.conftest import build, notations, phase_of, play
 
 RICHLIEU = ["c1 Richlieu 0", "d1 Footman 0", "b3 Dragoon 1 back", "c4 Champion 1", "f6 Duke 1"]
 
@@ -89,7 +89,7 @@ def test_divination(study: Rules) -> None:
     assert not [n for n in notations(front) if n.startswith("divine")]
     game = build(study, ["c1 Duke 0", "e3 Oracle 0 back", "f6 Duke 1"], bags=(bag, []), seed=3)
     play(game, "divine e3")
-    assert game.phase is Phase.CHOOSE
+    assert phase_of(game) is Phase.CHOOSE
     assert game.tile_at(game.rules.geometry.parse("e3") or 0)[1] == 0  # type: ignore[index]
     drawn = list(game.pending)
     assert len(drawn) == 3 and len(game.bags[0]) == 1
@@ -98,7 +98,7 @@ def test_divination(study: Rules) -> None:
     kept, gone, back = drawn[0], drawn[1], drawn[2]
     names = game.rules.types
     play(game, f"keep {names[kept].name}, destroy {names[gone].name}")
-    assert game.phase is Phase.PLACING and game.drawn == kept
+    assert phase_of(game) is Phase.PLACING and game.drawn == kept
     assert game.captured[0] == [gone]
     assert back in game.bags[0] and len(game.bags[0]) == 2
     play(game, "b1")

@@ -18,7 +18,11 @@ def test_a_move_freezes_the_tiles_under_dread(study: Rules) -> None:
     """The Wraith moves c2-c3 with its back up and lands front up: Dread ahead and beside it."""
     game = build(study, ["c2 Wraith 0 back", "c5 Footman 1", "d3 Footman 1", "a1 Duke 0"])
     play(game, "c2-c3")
-    assert game.tile_at(game.rules.geometry.parse("c3"))[1] == 0  # type: ignore[index]
+    assert game.tile_at(game.rules.geometry.parse("c3") or 0) == (
+        game.rules.type_named("Wraith"),
+        0,
+        0,
+    )
     # d3 (beside) is frozen: the second player's Footman there cannot move.
     legal = notations(game)
     assert not [n for n in legal if n.startswith("d3")]

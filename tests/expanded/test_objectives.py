@@ -9,7 +9,7 @@ import pytest
 
 from dukec.engine import Game, Rules, load_rules
 from dukec.engine.game import Phase
-from tests.expanded.conftest import build, notations, play
+from tests.expanded.conftest import build, notations, phase_of, play
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,7 @@ def test_counting_coup_flags_go_on_an_edge_last_set_up_first(coup: Rules) -> Non
     gameboard. The player who finished set-up last (see p. 2) places his Flag Tile first\""""
     game = Game(coup, seed=1)
     _set_up(game, random.Random(1))
-    assert game.phase is Phase.FLAGS and game.to_move == 1
+    assert phase_of(game) is Phase.FLAGS and game.to_move == 1
     squares = {a.to for a in game.legal_actions()}
     geometry = coup.geometry
     assert all(geometry.coords(s)[0] in (0, 5) or geometry.coords(s)[1] in (0, 5) for s in squares)
@@ -47,14 +47,14 @@ def test_counting_coup_flags_go_on_an_edge_last_set_up_first(coup: Rules) -> Non
     }
     assert squares == edge
     game.apply(game.legal_actions()[0])
-    assert game.to_move == 0 and game.phase is Phase.FLAGS
+    assert game.to_move == 0 and phase_of(game) is Phase.FLAGS
     game.apply(game.legal_actions()[0])
-    assert game.phase is Phase.PLAY and game.to_move == 0
+    assert phase_of(game) is Phase.PLAY and game.to_move == 0
     assert sorted(f.owner for f in game.flags) == [0, 1]
 
 
 COUP = ["c1 Duke 0", "f6 Duke 1", "b3 Footman 0", "c2 Footman 0", "e5 Footman 1"]
-COUP_FLAGS = {"flags": [{"at": "c4", "owner": 1}, {"at": "a6", "owner": 0}]}
+COUP_FLAGS: dict[str, Any] = {"flags": [{"at": "c4", "owner": 1}, {"at": "a6", "owner": 0}]}
 
 
 def test_counting_coup_scores_beside_the_flag_and_the_owner_may_move_it(coup: Rules) -> None:
@@ -65,11 +65,11 @@ def test_counting_coup_scores_beside_the_flag_and_the_owner_may_move_it(coup: Ru
     game = build(coup, COUP, **COUP_FLAGS)
     play(game, "c2-c3")  # beside c4
     assert game.scores == [1, 0]
-    assert game.phase is Phase.RELOCATE and game.to_move == 1
+    assert phase_of(game) is Phase.RELOCATE and game.to_move == 1
     legal = notations(game)
     assert "flag stays" in legal and "flag c4-e4" in legal and "flag c4-f5" in legal
     play(game, "flag c4-e4")
-    assert game.phase is Phase.PLAY and game.to_move == 1
+    assert phase_of(game) is Phase.PLAY and game.to_move == 1
     play(game, "e5-e6")
     play(game, "b3-b4")  # beside c4, where the Flag no longer is
     assert game.scores == [1, 0]
@@ -179,7 +179,7 @@ def test_trophy_hunters_flags_on_the_home_edges(trophy: Rules) -> None:
     the example's Flag travels toward the winner's edge, so it cannot start there."""
     game = Game(trophy, seed=2)
     _set_up(game, random.Random(2))
-    assert game.phase is Phase.FLAGS and game.to_move == 1
+    assert phase_of(game) is Phase.FLAGS and game.to_move == 1
     assert all(trophy.geometry.coords(a.to)[1] == 0 for a in game.legal_actions())
     game.apply(game.legal_actions()[0])
     assert all(trophy.geometry.coords(a.to)[1] == 5 for a in game.legal_actions())
@@ -271,9 +271,9 @@ def test_dark_rider(tileset: dict[str, Any]) -> None:
     for _ in range(4):
         assert game.to_move == 0
         game.play_random(rng)
-    assert game.to_move == 1 and game.phase is Phase.SETUP
+    assert game.to_move == 1 and phase_of(game) is Phase.SETUP
     game.play_random(rng)
-    assert game.phase is Phase.PLAY and game.to_move == 1  # the Knight moves first
+    assert phase_of(game) is Phase.PLAY and game.to_move == 1  # the Knight moves first
     knight = build(
         rules,
         ["c3 Knight 1", "c4 Pikeman 0", "a1 Pikeman 0"],
@@ -314,7 +314,7 @@ def test_dynastic_dispute_selection(tileset: dict[str, Any]) -> None:
         "General", "Marshall", "Longbowman", "Assassin", "Dragoon", "Ranger",
     ]  # fmt: skip
     for number, name in enumerate(picks):
-        assert game.phase is Phase.DRAFT and game.to_move == number % 2
+        assert phase_of(game) is Phase.DRAFT and game.to_move == number % 2
         play(game, f"draft {name}")
     names = [[rules.types[t].name for t in bag] for bag in game.bags]
     first = "Footman Pikeman Pikeman Pikeman Champion Seer Knight Marshall Assassin Ranger"
@@ -322,9 +322,9 @@ def test_dynastic_dispute_selection(tileset: dict[str, Any]) -> None:
     assert sorted(names[1]) == sorted(
         ["Footman", "Wizard", "Bowman", "Priest", "General", "Longbowman", "Dragoon"]
     )
-    assert game.phase is Phase.SETUP and game.to_move == 0
+    assert phase_of(game) is Phase.SETUP and game.to_move == 0
     _set_up(game, random.Random(0))
-    assert game.phase is Phase.PLAY and game.to_move == 1
+    assert phase_of(game) is Phase.PLAY and game.to_move == 1
     total = [len(game.bags[o]) + len(game.boxed[o]) + len(game.pieces[o]) for o in (0, 1)]
     assert total == [19, 19]
 

@@ -7,7 +7,7 @@ from typing import Any
 from dukec.engine import Game, Rules, load_rules
 from tests.expanded.conftest import build, notations, play
 
-MOUNTAIN_C3 = {"terrain": [{"tile": "Mountain", "at": "c3"}]}
+MOUNTAIN_C3: dict[str, Any] = {"terrain": [{"tile": "Mountain", "at": "c3"}]}
 
 
 def test_mountain_example_pikeman(study: Rules) -> None:
@@ -81,7 +81,7 @@ def test_fort_entry_occupant_strike_and_command(study: Rules) -> None:
     in the same square as a Fort Tile. However, a tile inside the Fort Tile can use its Strike
     icon against any tiles outside"; "The Command icon can be used to move a Troop Tile into (or
     out of)" it."""
-    keep = {"terrain": [{"tile": "Keep", "at": "c3"}]}
+    keep: dict[str, Any] = {"terrain": [{"tile": "Keep", "at": "c3"}]}
     game = build(study, ["c2 Footman 0", "c1 Champion 0", "f1 Duke 0"], **keep)
     legal = notations(game)
     assert "c2-c3" in legal  # Move in
@@ -109,7 +109,7 @@ def test_fort_holds_one_tile_and_is_captured_into(study: Rules) -> None:
     """ "Only a single Troop Tile can be in the square occupied by a Fort Tile at the end of a
     turn; if a friendly Troop Tile is already there, then the move cannot be made"; "If an enemy
     tile already occupies the square, capture it."""
-    keep = {"terrain": [{"tile": "Keep", "at": "c3"}]}
+    keep: dict[str, Any] = {"terrain": [{"tile": "Keep", "at": "c3"}]}
     friendly = build(study, ["c2 Footman 0", "c3 Footman 0", "f1 Duke 0"], **keep)
     assert "c2-c3" not in notations(friendly)
     enemy = build(study, ["c2 Footman 0", "c3 Footman 1", "f1 Duke 0"], **keep)
@@ -129,6 +129,7 @@ def test_flag_is_carried_and_passed_sideways(tileset: dict[str, Any]) -> None:
     )
     play(game, "c2-c3")
     c3, c4 = game.rules.geometry.parse("c3"), game.rules.geometry.parse("c4")
+    assert c4 is not None
     assert game.flags[0].square == c3
     play(game, "f6-e6")
     legal = notations(game)

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[1]))
 
-from goldens import GOLDEN_DIR, golden_cases, rendered  # noqa: E402
+from tests.workbench.goldens import GOLDEN_DIR, golden_cases, rendered  # noqa: E402
 
 
 def main() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -179,7 +180,7 @@ def test_unknown_statements_are_kept_as_written() -> None:
     text = "set s {\n    board 6 x 6\n      something  odd   # kept\n}\n"
     source = parse_source("set s {\n    board 6 x 6\n}\n", "s.duke")
 
-    @dataclass_like
+    @dataclass(frozen=True)
     class Objective:
         pos: Position
 
@@ -191,15 +192,11 @@ def test_unknown_statements_are_kept_as_written() -> None:
         (ast.SetDef(game_set.name, (*game_set.items, unknown), game_set.pos),),  # type: ignore[arg-type]
         (ast.Comment("# kept", Position(3, 26, 3, 32)),),
     )
-    tree = ast.SourceFile(tree.path, (replace_pos(tree.definitions[0], 4),), tree.comments)
+    moved = replace_pos(tree.definitions[0], 4)
+    assert isinstance(moved, ast.SetDef)
+    tree = ast.SourceFile(tree.path, (moved,), tree.comments)
     out = fmt._Formatter(text, tree).file()
     assert out == "set s {\n    board 6 x 6\n    something  odd   # kept\n}\n"
-
-
-def dataclass_like(cls: type) -> type:
-    from dataclasses import dataclass
-
-    return dataclass(frozen=True)(cls)
 
 
 def replace_pos(definition: object, end_line: int) -> object:

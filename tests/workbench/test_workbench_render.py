@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+from dukec.atomic import write_bytes_atomic
 from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS, Icon
 from dukec.workbench.layout import CARD_CELL, Circle, Polygon, Rect, card, card_panels, grid_bounds
 from dukec.workbench.png import image_size, render_image, to_png
-from dukec.workbench.render import render_files, write_bytes_atomic
+from dukec.workbench.render import render_files
 from dukec.workbench.svg import number, to_svg
 from dukec.workbench.tiles import PlacedIcon, TileView, find_tile
 
