@@ -1,5 +1,6 @@
 """What balance checking promises, with fixed seeds: each test's numbers are reproducible."""
 
+import math
 from typing import Any
 
 import pytest
@@ -22,14 +23,17 @@ def played(result: RunResult) -> dict[str, Any]:
 def test_base_self_play_reports_the_first_players_advantage(base_tileset: dict[str, Any]) -> None:
     result = run(self_play(base_tileset, None), Settings(games=1000, seed=2, workers=2))
     numbers = summary_numbers(result.tally)
-    low, high = numbers["first_player_score_ci95"]
-    assert low < numbers["first_player_score"] < high
-    assert high - low < 0.07  # 1000 games: about ±3%
-    assert numbers["first_player_elo_ci95"][0] < numbers["first_player_elo"]
-    assert (
-        numbers["wins_by_seat"]["first"] + numbers["wins_by_seat"]["second"] + numbers["draws"]
-        == 1000
-    )
+    first, draws = numbers["wins_by_seat"]["first"], numbers["draws"]
+    score = (first + draws / 2) / 1000
+    assert numbers["first_player_score"] == pytest.approx(score)
+    # The Wilson 95% interval of that score over 1000 games, worked out here by hand.
+    z = 1.959964
+    centre = (score + z * z / 2000) / (1 + z * z / 1000)
+    half = z / (1 + z * z / 1000) * math.sqrt(score * (1 - score) / 1000 + z * z / 4e6)
+    assert numbers["first_player_score_ci95"] == pytest.approx([centre - half, centre + half])
+    assert 2 * half < 0.07  # 1000 games: about ±3%
+    elo = -400 * math.log10(1 / score - 1)
+    assert numbers["first_player_elo"] == pytest.approx(elo)
     line = verdict_line(result)
     assert line.startswith("The first player scores ")
     assert "first-player advantage" in line
