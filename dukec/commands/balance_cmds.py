@@ -11,7 +11,7 @@ import click
 from rich.console import Console
 
 from dukec.balance.game import POLICIES
-from dukec.commands.common import load_tileset, set_option
+from dukec.commands.common import PLY_LIMIT, SEED, FiniteRange, load_tileset, set_option
 
 
 def _replacement(value: str | None) -> tuple[str, str] | None:
@@ -78,7 +78,7 @@ def _policies(value: str) -> list[str]:
     "--seed",
     default=1,
     show_default=True,
-    type=int,
+    type=SEED,
     help="Master seed; each game's seed derives from it.",
 )
 @click.option(
@@ -100,7 +100,7 @@ def _policies(value: str) -> list[str]:
     "--ply-limit",
     default=300,
     show_default=True,
-    type=click.IntRange(1),
+    type=PLY_LIMIT,
     help="Plies after which a game is an adjudicated draw.",
 )
 @click.option(
@@ -132,14 +132,14 @@ def _policies(value: str) -> list[str]:
     "--elo-margin",
     default=30.0,
     show_default=True,
-    type=click.FloatRange(min=0, min_open=True),
+    type=FiniteRange(0, 1000, min_open=True),
     help="--stop sprt: the Elo difference that counts as different.",
 )
 @click.option(
     "--width",
     default=0.02,
     show_default=True,
-    type=click.FloatRange(min=0, min_open=True),
+    type=FiniteRange(0, 0.5, min_open=True),
     help="--stop width: stop when the 95% interval is within ± this score.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")

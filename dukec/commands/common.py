@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
@@ -12,6 +13,21 @@ import click
 F = TypeVar("F", bound=Callable[..., Any])
 
 SET_ENVVAR = "DUKEC_SET"
+
+#: A seed: any whole number that fits in 64 bits without a sign.
+SEED = click.IntRange(0, 2**64 - 1)
+#: A ply limit: at least one turn.
+PLY_LIMIT = click.IntRange(1, 1_000_000)
+
+
+class FiniteRange(click.FloatRange):
+    """A FloatRange that also refuses ``nan`` (which no comparison rules out)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
 
 
 class ReportError(click.ClickException):

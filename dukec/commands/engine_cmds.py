@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from dukec.commands.common import ReportError, load_tileset, set_option
+from dukec.commands.common import PLY_LIMIT, SEED, ReportError, load_tileset, set_option
 from dukec.engine import (
     DEFAULT_PLY_LIMIT,
     PLAYER_KINDS,
@@ -155,12 +155,12 @@ def replay_command(record: Path, tileset_path: Path | None, no_hash_check: bool)
 @click.command("play")
 @set_option
 @game_option
-@click.option("--seed", type=int, default=None, help="Seed of the game (default: random).")
+@click.option("--seed", type=SEED, default=None, help="Seed of the game (default: random).")
 @click.option("--first", type=click.Choice(PLAYER_KINDS), default="human", show_default=True)
 @click.option("--second", type=click.Choice(PLAYER_KINDS), default="greedy", show_default=True)
 @click.option(
     "--ply-limit",
-    type=int,
+    type=PLY_LIMIT,
     default=DEFAULT_PLY_LIMIT,
     show_default=True,
     help="Turns after which the game is adjudicated a draw.",
@@ -243,7 +243,9 @@ def play_command(
 @position_argument
 @set_option
 @game_option
-@click.option("--depth", type=click.IntRange(min=0), required=True, help="Turns to look ahead.")
+@click.option(
+    "--depth", type=click.IntRange(0, 20), required=True, help="Turns to look ahead (0-20)."
+)
 @click.option("--divide", is_flag=True, help="Print the count below each first turn.")
 def perft_command(
     position: str | None,
@@ -270,8 +272,8 @@ def perft_command(
 @set_option
 @game_option
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--ply-limit", type=int, default=DEFAULT_PLY_LIMIT, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
+@click.option("--ply-limit", type=PLY_LIMIT, default=DEFAULT_PLY_LIMIT, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench_command(
     tileset_path: Path | None,
