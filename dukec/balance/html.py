@@ -103,22 +103,17 @@ def score_plot(points: list[dict[str, float]], subject: str) -> str:
     """The score after each number of games, its 95% band narrowing, and the 50% line."""
     if not points:
         return "<p>No games.</p>"
-    lows = [p["low"] for p in points]
-    highs = [p["high"] for p in points]
-    low = min(0.45, min(lows[len(lows) // 10 :] or lows))
-    high = max(0.55, max(highs[len(highs) // 10 :] or highs))
+    # The axis holds every point of the line and of the band, and 45-55% at least, in 5% steps.
+    low = min(0.45, *(p["low"] for p in points), *(p["score"] for p in points))
+    high = max(0.55, *(p["high"] for p in points), *(p["score"] for p in points))
     low = max(0.0, math.floor(low * 20) / 20)
     high = min(1.0, math.ceil(high * 20) / 20)
     frame = _Frame((0, points[-1]["games"]), (low, high))
-
-    def clamp(value: float) -> float:
-        return min(high, max(low, value))
-
-    upper = " ".join(f"{frame.px(p['games']):.1f},{frame.py(clamp(p['high'])):.1f}" for p in points)
+    upper = " ".join(f"{frame.px(p['games']):.1f},{frame.py(p['high']):.1f}" for p in points)
     lower = " ".join(
-        f"{frame.px(p['games']):.1f},{frame.py(clamp(p['low'])):.1f}" for p in reversed(points)
+        f"{frame.px(p['games']):.1f},{frame.py(p['low']):.1f}" for p in reversed(points)
     )
-    line = " ".join(f"{frame.px(p['games']):.1f},{frame.py(clamp(p['score'])):.1f}" for p in points)
+    line = " ".join(f"{frame.px(p['games']):.1f},{frame.py(p['score']):.1f}" for p in points)
     even = frame.py(0.5)
     body = (
         frame.axes("games played", f"score of {subject}", "{:.0%}")
