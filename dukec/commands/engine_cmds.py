@@ -142,6 +142,8 @@ def replay_command(record: Path, tileset_path: Path | None, no_hash_check: bool)
             message = f"{record}: error: {message}"
         raise ReportError(message) from None
     result = game.result
+    if result is None and game_record.result is not None:
+        result = game_record.result  # a resignation: the game itself was not over
     click.echo(f"{len(game_record.actions)} actions, {game.ply} plies replayed: all legal")
     if result is None:
         click.echo("result: unfinished")

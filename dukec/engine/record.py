@@ -43,6 +43,38 @@ from dukec.engine.rules import Rules
 from dukec.textfile import TextFileError, read_utf8
 
 RECORD_FORMAT = "duke-game/1"
+_HEADER_KEYS = ("format", "tileset_hash", "set", "seed", "players", "ply_limit")
+_ACTION_KEYS = (
+    "ply",
+    "player",
+    "kind",
+    "notation",
+    "tile",
+    "moved",
+    "from",
+    "to",
+    "by",
+    "captured",
+    "drawn",
+    "guard",
+    "events",
+    "scores",
+)
+_END_KEYS = ("result", "plies", "scores")
+# The fields of an action line that replay checks against the re-played action, in the order
+# it reports them, with the name the line gives each.
+_CHECKED = (
+    ("ply", "ply"),
+    ("kind", "kind"),
+    ("frm", "from"),
+    ("to", "to"),
+    ("by", "by"),
+    ("tile", "tile"),
+    ("moved", "moved"),
+    ("guard", "guard"),
+    ("notation", "notation"),
+    ("scores", "scores"),
+)
 
 
 class RecordError(ValueError):
@@ -84,6 +116,11 @@ class GameRecord:
     result: Result | None
     plies: int = field(default=0)
     scores: tuple[int, int] | None = None
+    # Where a record read from a file came from: its path and the line of each action and of
+    # the result, for errors that point at the line.
+    source: str = field(default="", compare=False, repr=False)
+    action_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    end_line: int = field(default=0, compare=False, repr=False)
 
 
 def describe(game: Game, action: ActionTuple) -> ActionRecord:
@@ -236,22 +273,36 @@ def parse_record(text: str, source: str = "<record>") -> GameRecord:
             f"{source}:{number}: error: not a game record (expected format "
             f"{RECORD_FORMAT!r} on the first line)"
         )
+    _known_keys(source, number, header, _HEADER_KEYS)
+    if len(parsed) > 1 and "result" in parsed[-1][1]:
+        _known_keys(source, parsed[-1][0], parsed[-1][1], _END_KEYS)
+        body_lines = parsed[1:-1]
+    else:
+        body_lines = parsed[1:]
+    for number, data in body_lines:
+        _known_keys(source, number, data, _ACTION_KEYS)
+        if "notation" not in data:
+            raise RecordError(f"{source}:{number}: error: an action line needs 'notation'")
+        if data.get("kind") not in KIND_NAMES:
+            raise RecordError(
+                f"{source}:{number}: error: unknown action kind {data.get('kind')!r} "
+                f"(one of {', '.join(KIND_NAMES)})"
+            )
     try:
         body = parsed[1:]
         result: Result | None = None
         plies = 0
         scores = None
+        end_line = 0
         if body and "result" in body[-1][1]:
-            end = body.pop()[1]
+            end_line, end = body.pop()
             if end.get("scores") is not None:
                 scores = (int(end["scores"][0]), int(end["scores"][1]))
             if end["result"] is not None:
                 result = Result(end["result"]["winner"], Reason(end["result"]["reason"]))
             plies = int(end.get("plies", 0))
         actions = []
-        for number, data in body:
-            if "notation" not in data:
-                raise RecordError(f"{source}:{number}: error: an action line needs 'notation'")
+        for _number, data in body:
             actions.append(
                 ActionRecord(
                     ply=int(data.get("ply", 0)),
@@ -281,11 +332,23 @@ def parse_record(text: str, source: str = "<record>") -> GameRecord:
             result=result,
             plies=plies,
             scores=scores,
+            source=source,
+            action_lines=tuple(number for number, _data in body),
+            end_line=end_line,
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, RecordError):
             raise
         raise RecordError(f"{source}: error: malformed record: {error}") from None
+
+
+def _known_keys(source: str, number: int, data: dict[str, Any], keys: tuple[str, ...]) -> None:
+    unknown = [key for key in data if key not in keys]
+    if unknown:
+        raise RecordError(
+            f"{source}:{number}: error: unknown field {unknown[0]!r} (expected some of "
+            f"{', '.join(keys)})"
+        )
 
 
 def read_record(path: Path) -> GameRecord:
@@ -315,6 +378,8 @@ def replay(rules: Rules, record: GameRecord, check_hash: bool = True) -> Game:
     game = Game(rules, seed=record.seed, ply_limit=record.ply_limit)
     for number, entry in enumerate(record.actions, 1):
         where = f"action {number} (ply {game.ply}, {entry.notation!r})"
+        if record.source and number <= len(record.action_lines):
+            where = f"{record.source}:{record.action_lines[number - 1]}: error: {where}"
         if game.result is not None:
             raise RecordError(f"{where}: the game was already over ({game.result.reason})")
         try:
@@ -339,10 +404,39 @@ def replay(rules: Rules, record: GameRecord, check_hash: bool = True) -> Game:
                 f"{where}: {'; '.join(played.events) or 'nothing else happens'}, "
                 f"the record says {'; '.join(entry.events) or 'nothing else'}"
             )
+        for name, shown in _CHECKED:
+            expected, found = getattr(played, name), getattr(entry, name)
+            if expected != found:
+                raise RecordError(
+                    f"{where}: {shown} is {_shown(found)} in the record, but the re-played "
+                    f"action gives {_shown(expected)}"
+                )
+    end = f"{record.source}:{record.end_line}: error: " if record.end_line else ""
     resigned = record.result is not None and record.result.reason is Reason.RESIGNED
+    if resigned and game.result is not None:
+        raise RecordError(
+            f"{end}the record says a player resigned, but the game was already over "
+            f"({game.result.reason})"
+        )
     if record.result is not None and game.result != record.result and not resigned:
         raise RecordError(
-            f"the replay ends with {_result_json(game.result)}, "
+            f"{end}the replay ends with {_result_json(game.result)}, "
             f"the record says {_result_json(record.result)}"
         )
+    if record.end_line and record.plies != game.ply:
+        raise RecordError(f"{end}the record says {record.plies} plies, the replay has {game.ply}")
+    scores = (game.scores[0], game.scores[1]) if game.objective.score_beside_flag else None
+    if record.end_line and record.scores != scores:
+        raise RecordError(
+            f"{end}the record says scores {_shown(record.scores)}, the replay has {_shown(scores)}"
+        )
     return game
+
+
+def _shown(value: object) -> str:
+    """A field's value as a record line writes it."""
+    if value is None:
+        return "absent"
+    if isinstance(value, tuple):
+        value = list(value)
+    return json.dumps(value)

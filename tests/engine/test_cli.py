@@ -255,7 +255,7 @@ def test_replay_names_the_first_bad_ply(run: Any, tmp_path: Path) -> None:
     record.write_text("\n".join(lines) + "\n")
     result = run("replay", str(record))
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"{record}: error: action 8 (ply ")
+    assert result.stderr.startswith(f"{record}:9: error: action 8 (ply 0, 'a1-a6'): ")
     assert "'a1-a6' is not a legal action here" in result.stderr
 
 
