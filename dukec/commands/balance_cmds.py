@@ -12,6 +12,7 @@ from rich.console import Console
 
 from dukec.balance.game import POLICIES
 from dukec.commands.common import PLY_LIMIT, SEED, FiniteRange, load_tileset, set_option
+from dukec.commands.outputs import check_output_dir, os_error
 
 
 def _replacement(value: str | None) -> tuple[str, str] | None:
@@ -194,6 +195,8 @@ def balance(
 
     swap = _replacement(replacement)
     policies = _policies(policy)
+    if report_dir is not None:
+        check_output_dir(report_dir)
     if swap is not None and against_path is not None:
         raise click.UsageError("choose --replace or --against, not both")
     if with_path is not None and swap is None:
@@ -235,10 +238,13 @@ def balance(
         raise click.ClickException(str(error)) from None
     documents: list[dict[str, Any]] = [to_json(result) for result in results]
     if report_dir is not None:
-        if len(documents) == 1:
-            page = write_report(report_dir, documents[0])
-        else:
-            page = write_ladder_report(report_dir, documents)
+        try:
+            if len(documents) == 1:
+                page = write_report(report_dir, documents[0])
+            else:
+                page = write_ladder_report(report_dir, documents)
+        except OSError as error:
+            raise os_error(report_dir, error) from None
         click.echo(f"report: {page}", err=True)
     if as_json:
         output = documents[0] if len(documents) == 1 else documents

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from dukec.commands.common import ReportError, default_sources
+from dukec.commands.outputs import check_output_file, os_error
 
 DEFAULT_OUTPUT = Path("build") / "tileset.json"
 
@@ -49,14 +50,13 @@ def build(paths: tuple[Path, ...], output: Path) -> None:
     """
     from dukec.compiler import dumps, write_atomic
 
-    if output.is_dir():
-        raise click.UsageError(f"output '{output}' is a directory; give a file name")
-    data = _load(list(paths) or _default_paths())
+    sources = list(paths) or _default_paths()
+    check_output_file(output, sources)
+    data = _load(sources)
     try:
         write_atomic(output, dumps(data))
     except OSError as error:
-        reason = (error.strerror or type(error).__name__).lower()
-        raise click.ClickException(f"cannot write {output}: {reason}") from None
+        raise os_error(output, error) from None
     click.echo(f"wrote {output}: {_summary(data)}")
 
 
@@ -85,6 +85,8 @@ def decompile(path: Path, output: Path | None) -> None:
     from dukec.compiler import CompileError, write_atomic
     from dukec.compiler.decompile import decompile as to_source
 
+    if output is not None:
+        check_output_file(output, [path])
     data = _load([path])
     try:
         text = to_source(data)
@@ -92,8 +94,11 @@ def decompile(path: Path, output: Path | None) -> None:
         raise ReportError(error.render()) from None
     if output is None:
         click.echo(text, nl=False)
-    else:
+        return
+    try:
         write_atomic(output, text)
+    except OSError as error:
+        raise os_error(output, error) from None
 
 
 COMMANDS: list[click.Command] = [build, check, decompile]

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from dukec.commands.common import PLY_LIMIT, SEED, ReportError, load_tileset, set_option
+from dukec.commands.outputs import check_output_file, os_error
 from dukec.engine import (
     DEFAULT_PLY_LIMIT,
     PLAYER_KINDS,
@@ -188,6 +189,8 @@ def play_command(
     """Play a game in the terminal: a person types actions against a bot, or bots play."""
     import random
 
+    if record_path is not None:
+        check_output_file(record_path)
     rules = _rules(tileset_path, set_name)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -228,7 +231,10 @@ def play_command(
         rules, players[0], players[1], seed=seed, ply_limit=ply_limit, on_action=show
     )
     if record_path is not None:
-        write_record(record, record_path)
+        try:
+            write_record(record, record_path)
+        except OSError as error:
+            raise os_error(record_path, error) from None
     result = record.result
     if record.scores is not None:
         click.echo(f"scores: {record.scores[0]}-{record.scores[1]}")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from dukec.commands.common import ReportError, load_tileset, set_option
+from dukec.commands.outputs import check_output_dir, os_error
 
 if TYPE_CHECKING:
     from dukec.workbench.tiles import TileView
@@ -84,12 +85,12 @@ def render(
     """
     from dukec.workbench.render import render_files
 
+    check_output_dir(out_dir)
     views = _tiles(tiles, tileset_path)
     try:
         written = render_files(views, out_dir, fmt, sheet)
     except OSError as error:
-        reason = (error.strerror or type(error).__name__).lower()
-        raise click.ClickException(f"cannot write into '{out_dir}': {reason}") from None
+        raise os_error(out_dir, error) from None
     for path in written:
         click.echo(str(path))
 
@@ -115,7 +116,10 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
     changed = [result for result in results if result.changed]
     for result in changed:
         if not check:
-            write_text_atomic(result.path, result.after)
+            try:
+                write_text_atomic(result.path, result.after)
+            except OSError as failure:
+                raise os_error(result.path, failure) from None
         click.echo(result.shown)
     verb = "would be reformatted" if check else "reformatted"
     summary = f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}, "
