@@ -12,6 +12,7 @@ import importlib
 import logging
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Generator
 from typing import Any, Protocol
 
@@ -57,6 +58,8 @@ class _Pool(Protocol):
 
     def close(self) -> None: ...
 
+    def abort(self) -> None: ...
+
 
 class _Played:
     """A batch already played (compared by identity, so it can key a dict)."""
@@ -83,14 +86,24 @@ class _InProcess:
     def close(self) -> None:
         pass
 
+    def abort(self) -> None:
+        self.close()
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
 
 class _Processes:
     """A pool of local worker processes."""
 
     def __init__(self, workers: int) -> None:
-        # 'spawn' avoids forking a parent that runs threads (the progress bar).
+        # 'spawn' avoids forking a parent that runs threads (the progress bar). Workers leave
+        # Ctrl-C to the parent, which ends them (a terminal sends it to the whole group).
         context = multiprocessing.get_context("spawn")
-        self.executor = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
+        self.executor = concurrent.futures.ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_leave_interrupts_to_the_parent
+        )
         self.capacity = workers
 
     def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any:
@@ -106,6 +119,18 @@ class _Processes:
 
     def close(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)
+
+    def abort(self) -> None:
+        """Stop now: the workers are ended, not waited for (an interrupted run)."""
+        # The executor keeps its worker processes in a private map; no public call ends them.
+        processes = list(getattr(self.executor, "_processes", {}).values())
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(timeout=5)
+            if process.is_alive():
+                process.kill()
 
 
 class _Dask:
@@ -153,6 +178,9 @@ class _Dask:
     def close(self) -> None:
         self._shutdown()
 
+    def abort(self) -> None:
+        self._shutdown()
+
     def _shutdown(self) -> None:
         client = getattr(self, "client", None)
         if client is not None:
@@ -190,6 +218,7 @@ def run_games(
     if workers < 1:
         raise RunnerError("--workers must be at least 1")
     pool = _pool(backend, workers, scheduler)
+    interrupted = False
     try:
         size = batch or batch_size(games, pool.capacity)
         ahead = pool.capacity * 3
@@ -208,5 +237,12 @@ def run_games(
             for summary in finished.pop(consumed):
                 yield summary
                 consumed += 1
+    except (KeyboardInterrupt, SystemExit):
+        # Interrupted (Ctrl-C, or SIGTERM turned into SystemExit): end the workers now.
+        interrupted = True
+        pool.abort()
+        raise
     finally:
-        pool.close()
+        # Done, failed, or closed early by a stopping rule: wind the pool down.
+        if not interrupted:
+            pool.close()

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -13,6 +16,33 @@ from rich.console import Console
 from dukec.balance.game import POLICIES
 from dukec.commands.common import PLY_LIMIT, SEED, FiniteRange, load_tileset, set_option
 from dukec.commands.outputs import check_output_dir, os_error
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, met as an interruption so that the run winds down the same way."""
+
+
+def _interruptible(command: F) -> F:
+    """Ctrl-C and SIGTERM end a run at once: the workers are stopped, nothing is written, one
+    line says so, and the exit status is 130 (SIGINT) or 143 (SIGTERM)."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        def terminate(signum: int, frame: Any) -> None:
+            raise _Terminated
+
+        previous = signal.signal(signal.SIGTERM, terminate)
+        try:
+            return command(*args, **kwargs)
+        except KeyboardInterrupt as stop:
+            click.echo("balance: interrupted; no report written", err=True)
+            raise SystemExit(143 if isinstance(stop, _Terminated) else 130) from None
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+
+    return run  # type: ignore[return-value]
 
 
 def _replacement(value: str | None) -> tuple[str, str] | None:
@@ -153,6 +183,7 @@ def _policies(value: str) -> list[str]:
 @click.option(
     "--progress/--no-progress", default=True, show_default=True, help="Progress bar on a terminal."
 )
+@_interruptible
 def balance(
     tileset_path: Path | None,
     game: str | None,
