@@ -215,6 +215,10 @@ def balance(
       dukec balance --replace Knight=Paladin --with paladin.duke
     Two sets' armies:
       dukec balance --set expansion.json --against build/tileset.json
+
+    Exit status: 0 done (whatever the verdict), 1 a tile set or experiment that cannot be
+    used or a report that cannot be written, 2 bad usage, 130 or 143 interrupted (Ctrl-C,
+    SIGTERM: workers stopped, nothing written).
     """
     from dukec.balance.experiments import ExperimentError, replace, self_play, sets_against
     from dukec.balance.html import write_ladder_report, write_report

@@ -81,7 +81,11 @@ def check(paths: tuple[Path, ...]) -> None:
     help="Write the .duke text here instead of to standard output.",
 )
 def decompile(path: Path, output: Path | None) -> None:
-    """Turn a compiled JSON tile set back into .duke source text."""
+    """Turn a compiled JSON tile set back into .duke source text.
+
+    Exit status: 0 written, 1 a tile set that cannot be read or a file that cannot be
+    written, 2 bad usage (such as an output that is the input).
+    """
     from dukec.compiler import CompileError, write_atomic
     from dukec.compiler.decompile import decompile as to_source
 

@@ -99,7 +99,19 @@ def moves_command(
     position: str | None, tileset_path: Path | None, set_name: str | None, as_json: bool
 ) -> None:
     """List the legal actions in POSITION (a position JSON file, '-' for stdin; default: the
-    start of set-up)."""
+    start of set-up).
+
+    \b
+    A position is a JSON object (schemas/position.schema.json), for example:
+      {"to_move": 0,
+       "board": [{"tile": "Duke", "owner": 0, "side": "front", "at": "c1"},
+                 {"tile": "Duke", "owner": 1, "side": "front", "at": "d6"}],
+       "bags": [["Footman"], ["Footman"]]}
+    Optional fields: drawn (a tile to place), ply, and for game sets with features
+    terrain, flags, dragon, frozen, settled, scores, captured.
+
+    Exit status: 0 listed, 1 a position or tile set that cannot be read, 2 bad usage.
+    """
     rules = _rules(tileset_path, set_name)
     game = _position(rules, position)
     name = rules.geometry.name
@@ -132,7 +144,12 @@ def moves_command(
 @set_option
 @click.option("--no-hash-check", is_flag=True, help="Replay even if the tile set hash differs.")
 def replay_command(record: Path, tileset_path: Path | None, no_hash_check: bool) -> None:
-    """Re-play a game RECORD (JSON Lines), check every action is legal, print the result."""
+    """Re-play a game RECORD (JSON Lines), check every action is legal, print the result.
+
+    Every field of every line is checked against the re-played game. Exit status: 0 all
+    legal and as recorded, 1 a record or tile set that cannot be read or does not replay
+    (the first bad line is named), 2 bad usage.
+    """
     try:
         game_record = read_record(record)
         rules = _rules(tileset_path, game_record.set_name)
@@ -153,6 +170,16 @@ def replay_command(record: Path, tileset_path: Path | None, no_hash_check: bool)
     else:
         who = game_record.players[result.winner]
         click.echo(f"result: player {result.winner} ({who}) wins ({result.reason})")
+
+
+BOARD_LEGEND = (
+    "board: UPPER CASE the first player's tiles (player 0), lower case the second's "
+    "(player 1); a trailing ' marks a tile showing its back (non-starting) side"
+)
+EXPANDED_LEGEND = (
+    "       ~Name terrain; ^ a tile carrying a Flag (^0, ^1: a lone Flag and its owner); "
+    "# a frozen tile; the Dragon's name with an arrow for its facing (! enraged)"
+)
 
 
 @click.command("play")
@@ -186,7 +213,12 @@ def play_command(
     record_path: Path | None,
     quiet: bool,
 ) -> None:
-    """Play a game in the terminal: a person types actions against a bot, or bots play."""
+    """Play a game in the terminal: a person types actions against a bot, or bots play.
+
+    Squares and tile names are typed in any case. 'moves' lists the legal actions, 'quit'
+    resigns (as does the end of input). Exit status: 0 the game was played (whoever won),
+    1 a tile set that cannot be read or a record that cannot be written, 2 bad usage.
+    """
     import random
 
     if record_path is not None:
@@ -197,7 +229,11 @@ def play_command(
     click.echo(f"seed {seed}")
 
     def ask(prompt: str) -> str:
-        return str(click.prompt(prompt, default="", show_default=False))
+        try:
+            return str(click.prompt(prompt, default="", show_default=False))
+        except click.Abort:  # end of input (or Ctrl-C) at the prompt
+            click.echo("\nend of input: quitting", err=True)
+            return "quit"
 
     def player(kind: str, index: int) -> Player:
         if kind == "human":
@@ -206,8 +242,10 @@ def play_command(
 
     players = (player(first, 0), player(second, 1))
     humans = "human" in (first, second)
+    last: list[Game] = []
 
     def show(game: Game, entry: Any) -> None:
+        last[:] = [game]
         if not quiet:
             drew = f" ({entry.drawn})" if entry.drawn else ""
             click.echo(f"player {entry.player}: {entry.notation}{drew}")
@@ -225,6 +263,10 @@ def play_command(
                 "keep Name, escape c1-d1 sacrificing d1, ransom Name for Other@c1, draft Name, "
                 "a3-c3 enrage away|home (push the Dragon)"
             )
+    if not quiet:
+        click.echo(BOARD_LEGEND)
+        if rules.expanded is not None:
+            click.echo(EXPANDED_LEGEND)
         if players[0].name == "human":
             click.echo(board_text(_position(rules, None, seed)))
     record = play_game(
@@ -236,6 +278,8 @@ def play_command(
         except OSError as error:
             raise os_error(record_path, error) from None
     result = record.result
+    if quiet and last:
+        click.echo(board_text(last[0]))
     if record.scores is not None:
         click.echo(f"scores: {record.scores[0]}-{record.scores[1]}")
     if result is None or result.winner is None:
@@ -263,7 +307,19 @@ def perft_command(
     divide: bool,
 ) -> None:
     """Count turn sequences of length DEPTH from POSITION (default: the start of set-up); a draw
-    branches on each kind of tile the bag could give and each square it may go on."""
+    branches on each kind of tile the bag could give and each square it may go on.
+
+    \b
+    A position is a JSON object (schemas/position.schema.json), for example:
+      {"to_move": 0,
+       "board": [{"tile": "Duke", "owner": 0, "side": "front", "at": "c1"},
+                 {"tile": "Duke", "owner": 1, "side": "front", "at": "d6"}],
+       "bags": [["Footman"], ["Footman"]]}
+    Optional fields: drawn (a tile to place), ply, and for game sets with features
+    terrain, flags, dragon, frozen, settled, scores, captured.
+
+    Exit status: 0 counted, 1 a position or tile set that cannot be read, 2 bad usage.
+    """
     rules = _rules(tileset_path, set_name)
     game = _position(rules, position)
     if divide:
@@ -291,7 +347,10 @@ def bench_command(
     ply_limit: int,
     as_json: bool,
 ) -> None:
-    """Play uniformly random complete games (full legality) on one core and time them."""
+    """Play uniformly random complete games (full legality) on one core and time them.
+
+    Exit status: 0 done, 1 a tile set that cannot be read, 2 bad usage.
+    """
     rules = _rules(tileset_path, set_name)
     result = bench(rules, games=games, seed=seed, ply_limit=ply_limit)
     figures = {

@@ -93,7 +93,7 @@ def format_action(game: Game, action: ActionTuple) -> str:
 
 
 def _normal(text: str) -> str:
-    return text.strip().rstrip("+").replace("x", "-").replace(" ", "").lower()
+    return text.strip().lower().rstrip("+").replace("x", "-").replace(" ", "")
 
 
 def parse_action(game: Game, text: str) -> Action:
