@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dukec.limits import MAX_FILE_BYTES
+
 
 class TextFileError(ValueError):
     """A file that cannot be read as UTF-8 text; its text is the whole report line."""
@@ -15,10 +17,18 @@ def byte_position(data: bytes, offset: int) -> tuple[int, int]:
     return before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1
 
 
+def too_large(size: int) -> str:
+    """What is wrong with a file of ``size`` bytes, over the limit."""
+    return f"file too large: {size} bytes (at most {MAX_FILE_BYTES // (1024 * 1024)} MiB)"
+
+
 def read_utf8(path: Path, expected: str) -> str:
     """The text of ``path``; TextFileError names the file (and the line and column of a byte
     that is not UTF-8), ``expected`` saying what the file should have been."""
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise TextFileError(f"{path}: error: {too_large(size)}")
         data = Path(path).read_bytes()
     except OSError as error:
         reason = error.strerror or type(error).__name__

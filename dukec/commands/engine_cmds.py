@@ -35,6 +35,8 @@ from dukec.engine import (
 )
 from dukec.engine.actions import COMMAND, ESCAPE, KIND_NAMES, SUMMON
 from dukec.engine.text import board_text
+from dukec.jsontext import JsonTextError, parse_json
+from dukec.limits import MAX_FILE_BYTES
 from dukec.textfile import TextFileError, read_utf8
 
 game_option = click.option(
@@ -53,14 +55,18 @@ def _rules(tileset_path: Path | None, set_name: str | None) -> Rules:
         raise click.ClickException(str(error)) from None
 
 
-def _json_error(path: str, text: str, error: json.JSONDecodeError) -> str:
+def _json_error(path: str, text: str, error: JsonTextError) -> str:
     lines = text.splitlines()
     # At the end of the input the error's line can be one past the last line of text.
-    source = lines[error.lineno - 1] if error.lineno <= len(lines) else ""
-    caret = " " * (error.colno - 1) + "^"
-    message = "unexpected end of file" if not text[error.pos :].strip() else error.msg
+    source = lines[error.line - 1] if error.line <= len(lines) else ""
+    if len(source) > 200:  # a very long line: show the part around the spot
+        start = max(0, error.column - 100)
+        source, column = source[start : start + 200], error.column - start
+    else:
+        column = error.column
+    caret = " " * (column - 1) + "^"
     return (
-        f"{path}:{error.lineno}:{error.colno}: error: invalid JSON: {message}\n"
+        f"{path}:{error.line}:{error.column}: error: invalid JSON: {error.message}\n"
         f"{source}\n{caret}\nhelp: a position is one JSON object, see schemas/position.schema.json"
     )
 
@@ -70,16 +76,18 @@ def _position(rules: Rules, path: str | None, seed: int = 0) -> Game:
     if path is None:
         return Game(rules, seed=seed)
     if path == "-":
-        text = sys.stdin.read()
+        text = sys.stdin.read(MAX_FILE_BYTES + 1)
         path = "<stdin>"
+        if len(text) > MAX_FILE_BYTES:
+            raise ReportError(f"{path}: error: more than {MAX_FILE_BYTES} bytes")
     else:
         try:
             text = read_utf8(Path(path), "a position is a JSON file")
         except TextFileError as error:
             raise ReportError(str(error)) from None
     try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as error:
+        data: Any = parse_json(text)
+    except JsonTextError as error:
         raise ReportError(_json_error(path, text, error)) from None
     try:
         return position_from_json(rules, data, seed=seed)

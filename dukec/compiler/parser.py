@@ -34,7 +34,8 @@ from dukec.compiler.diagnostics import (
     did_you_mean,
 )
 from dukec.compiler.transform import to_ast
-from dukec.textfile import byte_position
+from dukec.limits import MAX_FILE_BYTES
+from dukec.textfile import byte_position, too_large
 
 GRAMMAR_PACKAGE = "dukec.grammar"
 GRAMMAR_FILE = "duke.lark"
@@ -250,6 +251,9 @@ def read_source(path: Path, shown: str | None = None) -> str:
     """Read a source as UTF-8; unreadable, binary, non-UTF-8 or empty files raise CompileError."""
     name = shown if shown is not None else str(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES and not path.is_dir():
+            raise CompileError([Diagnostic(name, None, too_large(size))])
         data = path.read_bytes()
     except IsADirectoryError:
         raise CompileError([Diagnostic(name, None, "is a directory, not a file")]) from None

@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped]
 
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Position, SourceTexts
+from dukec.jsontext import JsonTextError, parse_json
 
 SCHEMA_PACKAGE = "dukec.schemas"
 TILESET_SCHEMA = "tileset.schema.json"
@@ -96,11 +97,11 @@ def load_json_file(path: Path, shown: str | None = None) -> dict[str, Any]:
     sources = SourceTexts()
     sources.add(name, text)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        message = f"malformed JSON: {error.msg}"
+        data = parse_json(text)
+    except JsonTextError as error:
+        message = f"malformed JSON: {error.message}"
         raise CompileError(
-            [Diagnostic(name, Position.point(error.lineno, error.colno), message)], sources
+            [Diagnostic(name, Position.point(error.line, error.column), message)], sources
         ) from None
 
     def locate(json_path: list[str | int]) -> tuple[str, Position | None]:

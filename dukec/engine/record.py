@@ -40,6 +40,7 @@ from dukec.engine.game import Game
 from dukec.engine.notation import NotationError, format_action, parse_action
 from dukec.engine.players import Player
 from dukec.engine.rules import Rules
+from dukec.jsontext import JsonTextError, parse_json
 from dukec.textfile import TextFileError, read_utf8
 
 RECORD_FORMAT = "duke-game/1"
@@ -261,9 +262,11 @@ def parse_record(text: str, source: str = "<record>") -> GameRecord:
     parsed: list[tuple[int, dict[str, Any]]] = []
     for number, line in lines:
         try:
-            value = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"{source}:{number}: error: not JSON: {error.msg}") from None
+            value = parse_json(line)
+        except JsonTextError as error:
+            raise RecordError(
+                f"{source}:{number}:{error.column}: error: not JSON: {error.message}"
+            ) from None
         if not isinstance(value, dict):
             raise RecordError(f"{source}:{number}: error: expected a JSON object")
         parsed.append((number, value))
