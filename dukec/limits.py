@@ -24,5 +24,7 @@ MAX_BOARD = 26
 #: Tiles (troop and terrain) and game sets in one tile set.
 MAX_TILES = 500
 MAX_SETS = 100
-#: Points that win a game (Counting Coup's ``win_score``).
+#: Points that win a game (Counting Coup's ``win_score``), and a position's scores.
 MAX_WIN_SCORE = 999
+#: Turns of one game: the ply limit, and a position's ``ply``.
+MAX_PLY = 1_000_000

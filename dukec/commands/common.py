@@ -10,6 +10,8 @@ from typing import IO, Any, TypeVar
 
 import click
 
+from dukec.limits import MAX_PLY
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 SET_ENVVAR = "DUKEC_SET"
@@ -17,7 +19,7 @@ SET_ENVVAR = "DUKEC_SET"
 #: A seed: any whole number that fits in 64 bits without a sign.
 SEED = click.IntRange(0, 2**64 - 1)
 #: A ply limit: at least one turn.
-PLY_LIMIT = click.IntRange(1, 1_000_000)
+PLY_LIMIT = click.IntRange(1, MAX_PLY)
 
 
 class FiniteRange(click.FloatRange):

@@ -24,6 +24,7 @@ from dukec.compiler.model import (
     TerrainValue,
     Tile,
 )
+from dukec.compiler.transform import MAX_DIGITS, TOO_LONG
 from dukec.compiler.validate import tileset_schema
 from dukec.compiler.vocabulary import (
     ABILITY_BY_NUMERAL,
@@ -37,6 +38,15 @@ from dukec.compiler.vocabulary import (
     Kind,
     Side,
     is_numeral,
+)
+from dukec.limits import (
+    MAX_BOARD,
+    MAX_COUNT,
+    MAX_NAME_LENGTH,
+    MAX_OFFSET,
+    MAX_SETS,
+    MAX_TILES,
+    MIN_BOARD,
 )
 
 TILE_KEYWORDS = ("count", "ability", "acts", "front", "back")
@@ -59,6 +69,37 @@ class Reporter:
     def note(self, position: Position | None, message: str) -> Note:
         """A note pointing into this file."""
         return Note(self.path, position, message)
+
+
+def shown_number(value: int) -> str:
+    """A number as an error message shows it (a very long one by its length)."""
+    return str(value) if value < TOO_LONG else f"a number of more than {MAX_DIGITS} digits"
+
+
+def count_of(
+    number: ast.Number | None, where: Position, report: Reporter, low: int = 1
+) -> int | None:
+    """A count as written (1 if not written), or None if it is out of range (reported)."""
+    value = number.value if number is not None else 1
+    position = number.pos if number is not None else where
+    if value < low:
+        report.error(position, f"a count is at least {low}")
+        return None
+    if value > MAX_COUNT:
+        report.error(position, f"a count is at most {MAX_COUNT}, not {shown_number(value)}")
+        return None
+    return value
+
+
+def name_ok(word: ast.Word, report: Reporter) -> bool:
+    """A name within the length limit (else reported)."""
+    if len(word.text) > MAX_NAME_LENGTH:
+        report.error(
+            word.pos,
+            f"a name is at most {MAX_NAME_LENGTH} characters; this one has {len(word.text)}",
+        )
+        return False
+    return True
 
 
 def _span(first: Position, last: Position) -> Position:
@@ -114,6 +155,13 @@ def grid_icons(grid: ast.SideGrid, report: Reporter) -> tuple[PlacedIcon, ...]:
     icons = []
     for r, c, cell, icon in glyphs:
         at = (c - c0, r0 - r)
+        if max(abs(at[0]), abs(at[1])) > MAX_OFFSET:
+            report.error(
+                _glyph_position(cell, icon.glyph),
+                f"this {icon.value.replace('_', ' ')} icon is {max(abs(at[0]), abs(at[1]))} "
+                f"squares from '@'; an icon lies at most {MAX_OFFSET} squares away",
+            )
+            continue
         if _placement_ok(icon, at, cell, report):
             icons.append(PlacedIcon(icon, at, cell.pos))
     return tuple(sorted(icons, key=PlacedIcon.sort_key))
@@ -334,7 +382,7 @@ def check_tile(tile: ast.TileDef, report: Reporter) -> Tile:
     for item in tile.items:
         if isinstance(item, ast.CountDecl):
             if once("count", "'count'", item.pos):
-                count = item.count.value
+                count = count_of(item.count, item.pos, report, low=0) or 0
         elif isinstance(item, ast.AbilityDecl):
             if is_terrain:
                 report.error(item.pos, "a terrain tile has no enhanced abilities")
@@ -494,9 +542,8 @@ def _check_army(
                     f"(write 'win capture N Tile' or 'win reach N Tile')",
                 )
                 continue
-            count = item.count.value if item.count is not None else 1
-            if count < 1:
-                report.error(item.count.pos if item.count else item.pos, "a count is at least 1")
+            count = count_of(item.count, item.pos, report)
+            if count is None:
                 continue
             found = known.resolve(item.tile, report, Kind.TROOP)
             if found is not None:
@@ -513,9 +560,8 @@ def _check_army(
                     freeze.append(found.name)
             continue
         if isinstance(item, ast.StartDecl):
-            count = item.count.value if item.count is not None else 1
-            if count < 1:
-                report.error(item.count.pos if item.count else item.pos, "a count is at least 1")
+            count = count_of(item.count, item.pos, report)
+            if count is None:
                 continue
             tile = known.resolve(item.tile, report, Kind.TROOP)
             squares: list[str] = []
@@ -554,9 +600,8 @@ def _check_army(
             use(tile, count, item.pos)
         else:
             for stack in item.stacks:
-                count = stack.count.value if stack.count is not None else 1
-                if count < 1:
-                    report.error(stack.pos, "a count is at least 1")
+                count = count_of(stack.count, stack.pos, report)
+                if count is None:
                     continue
                 tile = known.resolve(stack.tile, report, Kind.TROOP)
                 if tile is None:
@@ -623,14 +668,17 @@ def check_set(definition: ast.SetDef, known: _Known, report: Reporter) -> GameSe
     else:
         board = boards[0]
         files, ranks = board.files.value, board.ranks.value
-        if not 2 <= files <= 26:
-            report.error(board.files.pos, f"a board has 2 to 26 files, not {files}")
-            ok = False
-        if not 2 <= ranks <= 99:
-            report.error(board.ranks.pos, f"a board has 2 to 99 ranks, not {ranks}")
-            ok = False
+        for number, what in ((board.files, "files"), (board.ranks, "ranks")):
+            if not MIN_BOARD <= number.value <= MAX_BOARD:
+                report.error(
+                    number.pos,
+                    f"a board has {MIN_BOARD} to {MAX_BOARD} {what}, "
+                    f"not {shown_number(number.value)}",
+                )
+                ok = False
     if not ok:
-        files, ranks = max(min(files, 26), 2), max(min(ranks, 99), 2)
+        files = max(min(files, MAX_BOARD), MIN_BOARD)
+        ranks = max(min(ranks, MAX_BOARD), MIN_BOARD)
     by_player: dict[str, ast.ArmyDef] = {}
     for army in armies:
         player = army.player.text if army.player is not None else "both"
@@ -753,20 +801,35 @@ def check_sources(
     """
     diagnostics: list[Diagnostic] = []
     tiles: dict[str, Tile] = {}
+    # Names are unique without regard to case: 'Thing' and 'thing' would be one card file,
+    # and every command looks names up without regard to case.
+    folded: dict[str, Tile] = {}
     reporters = {source.path: Reporter(source.path) for source in sources}
     for source in sources:
         report = reporters[source.path]
         for definition in source.tiles():
             tile = check_tile(definition, report)
-            first = tiles.get(tile.name)
+            if not name_ok(definition.name, report):
+                continue
+            first = folded.get(tile.name.casefold())
             if first is not None:
+                same = first.name == tile.name
                 report.error(
                     definition.name.pos,
-                    f"duplicate tile '{tile.name}'",
-                    Note(first.path, first.name_pos, f"'{tile.name}' is first defined here"),
+                    f"duplicate tile '{tile.name}'"
+                    if same
+                    else f"tile '{tile.name}' differs from '{first.name}' only in case; "
+                    "names are unique without regard to case",
+                    Note(first.path, first.name_pos, f"'{first.name}' is first defined here"),
+                )
+                continue
+            if len(tiles) == MAX_TILES:
+                report.error(
+                    definition.name.pos, f"more than {MAX_TILES} tiles; a tile set has at most that"
                 )
                 continue
             tiles[tile.name] = tile
+            folded[tile.name.casefold()] = tile
     known = _Known(tiles, incomplete)
     sets: dict[str, GameSet] = {}
     set_positions: dict[str, tuple[str, Position]] = {}
@@ -780,6 +843,13 @@ def check_sources(
                     game.name.pos,
                     f"duplicate set '{name}'",
                     Note(path, position, f"'{name}' is first defined here"),
+                )
+                continue
+            if not name_ok(game.name, report):
+                continue
+            if len(set_positions) == MAX_SETS:
+                report.error(
+                    game.name.pos, f"more than {MAX_SETS} game sets; a tile set has at most that"
                 )
                 continue
             set_positions[name] = (source.path, game.name.pos)

@@ -36,8 +36,15 @@ def _word(token: Token) -> ast.Word:
     return ast.Word(str(token), token_position(token))
 
 
+#: A number written with more digits than this is kept as TOO_LONG: far past every limit, and
+#: never handed to int(), which refuses very long digit strings.
+MAX_DIGITS = 30
+TOO_LONG = 10**MAX_DIGITS
+
+
 def _number(token: Token) -> ast.Number:
-    return ast.Number(int(token), token_position(token))
+    value = int(token) if len(token) <= MAX_DIGITS else TOO_LONG
+    return ast.Number(value, token_position(token))
 
 
 def _value(token: Token) -> ast.Word | ast.Number:

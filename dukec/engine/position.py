@@ -10,6 +10,7 @@ from dukec.engine.flags import Banner
 from dukec.engine.game import Game, Phase
 from dukec.engine.rules import SIDE_NAMES, Rules, RulesError
 from dukec.engine.terrain import lay as lay_terrain
+from dukec.limits import MAX_PLY, MAX_WIN_SCORE
 
 
 class PositionError(ValueError):
@@ -87,8 +88,8 @@ def _check_top(data: dict[str, Any], problems: _Problems) -> None:
     if "drawn" in data and not isinstance(data["drawn"], str):
         problems.add("drawn", "$.drawn: must be a tile name")
     ply = data.get("ply", 0)
-    if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
-        problems.add("ply", "$.ply: must be a whole number >= 0")
+    if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= MAX_PLY:
+        problems.add("ply", f"$.ply: must be a whole number from 0 to {MAX_PLY}")
 
 
 def _list(data: dict[str, Any], key: str) -> list[Any]:
@@ -248,9 +249,11 @@ def _read_expanded(
             target.add(square)
     scores = data.get("scores", [0, 0])
     if not (
-        isinstance(scores, list) and len(scores) == 2 and all(isinstance(x, int) for x in scores)
+        isinstance(scores, list)
+        and len(scores) == 2
+        and all(isinstance(x, int) and 0 <= x <= MAX_WIN_SCORE for x in scores)
     ):
-        problems.add("scores", "scores: must be two whole numbers")
+        problems.add("scores", f"scores: must be two whole numbers from 0 to {MAX_WIN_SCORE}")
     else:
         game.scores = [int(scores[0]), int(scores[1])]
     captured = data.get("captured", [[], []])

@@ -151,7 +151,7 @@ def test_problems_follow_the_order_of_the_document(rules: Rules) -> None:
     with pytest.raises(PositionError) as error:
         position_from_json(rules, data)
     assert error.value.problems == [
-        "$.ply: must be a whole number >= 0",
+        "$.ply: must be a whole number from 0 to 1000000",
         "bags[1][0]: unknown tile 'Knigt' (did you mean 'Knight'?)",
         "board[0]: square a0 is off the 6x6 board",
         "$.to_move: must be 0 or 1",

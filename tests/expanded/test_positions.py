@@ -50,7 +50,7 @@ def test_every_expanded_entry_is_checked(study: Rules) -> None:
         "dragon: square c6 already holds Duke of player 1",
         "dragon: facing is one of up, down, left, right",
         "frozen[0]: no tile stands on e5",
-        "scores: must be two whole numbers",
+        "scores: must be two whole numbers from 0 to 999",
         "captured[1][0]: unknown tile 'Pikman' (did you mean 'Pikeman'?)",
     ]
 
