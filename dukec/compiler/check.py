@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from dukec.compiler import ast
+from dukec.compiler import armies, ast
 from dukec.compiler.diagnostics import Diagnostic, Note, Position, did_you_mean, quote_list
 from dukec.compiler.model import (
     Army,
@@ -504,33 +504,9 @@ def _check_army(
     from both bags"): the two armies together may not exceed twice a tile's count."""
     start: list[StartEntry] = []
     bag: dict[str, tuple[int, Position]] = {}
-    used: dict[str, int] = {}
-    started: set[str] = set()
+    entries: list[armies.Entry[Position]] = []
     win: list[tuple[str, str, int]] = []
     freeze: list[str] = []
-
-    def use(tile: Tile, count: int, position: Position) -> None:
-        before = used.get(tile.name, 0)
-        used[tile.name] = before + count
-        if shared is not None:
-            earlier = shared.get(tile.name, 0)
-            shared[tile.name] = earlier + count
-            if shared[tile.name] > 2 * tile.count >= earlier:
-                report.error(
-                    position,
-                    f"counts don't add up: the two armies use {shared[tile.name]} "
-                    f"{tile.name}, but the two players own {2 * tile.count}",
-                )
-            return
-        # Report a tile once, where its total first exceeds its count.
-        if used[tile.name] > tile.count >= before:
-            placed = sum(e.count for e in start if e.tile == tile.name)
-            in_bag = bag.get(tile.name, (0, position))[0]
-            report.error(
-                position,
-                f"counts don't add up: {placed} {tile.name} start on the board and {in_bag} "
-                f"are in the bag, but the tile's count is {tile.count}",
-            )
 
     for item in army.items:
         if isinstance(item, ast.WinDecl):
@@ -571,21 +547,13 @@ def _check_army(
                         report.error(square.pos, f"square '{square.text}' is listed twice")
                     else:
                         squares.append(square.text)
-            if item.squares and count > len(item.squares):
+            beside = item.beside
+            if beside is not None and beside.text not in known.tiles:
                 report.error(
-                    item.squares[0].pos,
-                    f"{count} {item.tile.text} need {count} squares to start on, "
-                    f"but {len(item.squares)} {'is' if len(item.squares) == 1 else 'are'} listed",
+                    beside.pos,
+                    f"unknown tile '{beside.text}'{did_you_mean(beside.text, known.tiles)}",
                 )
-            if item.beside is not None and item.beside.text not in started:
-                known_tile = item.beside.text in known.tiles
-                report.error(
-                    item.beside.pos,
-                    f"'{item.beside.text}' does not start on the board before this line"
-                    if known_tile
-                    else f"unknown tile '{item.beside.text}'"
-                    f"{did_you_mean(item.beside.text, known.tiles)}",
-                )
+                beside = None
             if tile is None:
                 continue
             start.append(
@@ -596,8 +564,20 @@ def _check_army(
                     item.beside.text if item.beside is not None else None,
                 )
             )
-            started.add(tile.name)
-            use(tile, count, item.pos)
+            entries.append(
+                armies.Entry(
+                    True,
+                    tile.name,
+                    count,
+                    tile.count,
+                    tile.acts_as_duke,
+                    item.pos,
+                    len(item.squares),
+                    item.squares[0].pos if item.squares else None,
+                    beside.text if beside is not None else None,
+                    beside.pos if beside is not None else None,
+                )
+            )
         else:
             for stack in item.stacks:
                 count = count_of(stack.count, stack.pos, report)
@@ -614,7 +594,10 @@ def _check_army(
                     )
                     continue
                 bag[tile.name] = (count, stack.pos)
-                use(tile, count, stack.pos)
+                entries.append(
+                    armies.Entry(False, tile.name, count, tile.count, tile.acts_as_duke, stack.pos)
+                )
+    armies.check_army(entries, report.error, shared)
     return Army(
         tuple(start),
         tuple(sorted((name, c) for name, (c, _) in bag.items())),

@@ -2,7 +2,8 @@
 
 The compiler guarantees these for what it emits; a JSON file written by hand or by another tool
 is checked here after the schema: unique tile names, icons a grid can hold, names that refer to
-real tiles of the right kind, squares on the board, and counts that add up.
+real tiles of the right kind, squares on the board; the army rules (counts that add up, start
+entries, the tile acting as the Duke) are :mod:`dukec.compiler.armies`, shared with the sources.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from dukec.compiler import armies
 from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS
 
 JsonPath = list[str | int]
@@ -55,9 +57,6 @@ def _check_army(
     problems: list[tuple[JsonPath, str]],
     shared: dict[str, int] | None = None,
 ) -> None:
-    used: dict[str, int] = {}
-    started: set[str] = set()
-
     def troop(here: JsonPath, name: str) -> bool:
         tile = tiles.get(name)
         if tile is None:
@@ -68,44 +67,29 @@ def _check_army(
             return False
         return True
 
-    def use(here: JsonPath, name: str, count: int) -> None:
-        if shared is not None:
-            # Armies given apart may share the two players' tiles (rulebook, Dark Rider).
-            earlier = shared.get(name, 0)
-            shared[name] = earlier + count
-            if shared[name] > 2 * tiles[name]["count"] >= earlier:
-                problems.append(
-                    (
-                        here,
-                        f"counts don't add up: the two armies use {shared[name]} {name}, "
-                        f"but the two players own {2 * tiles[name]['count']}",
-                    )
-                )
-            return
-        before = used.get(name, 0)
-        used[name] = before + count
-        # Report a tile once, where its total first exceeds its count.
-        if used[name] > tiles[name]["count"] >= before:
-            problems.append(
-                (
-                    here,
-                    f"counts don't add up: {used[name]} {name} in this army, "
-                    f"but the tile's count is {tiles[name]['count']}",
-                )
-            )
+    def entry(started: bool, here: JsonPath, item: dict[str, Any]) -> armies.Entry[JsonPath]:
+        tile = tiles[item["tile"]]
+        squares = item.get("squares", [])
+        beside = item.get("beside")
+        return armies.Entry(
+            started,
+            item["tile"],
+            item["count"],
+            tile["count"],
+            bool(tile.get("acts_as_duke", False)),
+            here,
+            len(squares),
+            [*here, "squares"] if squares else None,
+            beside if beside in tiles else None,
+            [*here, "beside"] if beside is not None else None,
+        )
 
-    for index, entry in enumerate(army["start"]):
-        here = [*path, "start", index]
-        if "beside" in entry and entry["beside"] not in started:
-            problems.append(
-                ([*here, "beside"], f"'{entry['beside']}' does not start before this entry")
-            )
-        squares = entry.get("squares", [])
-        if squares and entry["count"] > len(squares):
-            problems.append(
-                ([*here, "squares"], f"{entry['count']} tiles need as many squares to start on")
-            )
-        for number, square in enumerate(squares):
+    entries: list[armies.Entry[JsonPath]] = []
+    for index, item in enumerate(army["start"]):
+        here: JsonPath = [*path, "start", index]
+        if "beside" in item and item["beside"] not in tiles:
+            problems.append(([*here, "beside"], f"unknown tile '{item['beside']}'"))
+        for number, square in enumerate(item.get("squares", [])):
             match = _SQUARE.match(square)
             assert match is not None  # the schema's pattern
             if (
@@ -113,9 +97,8 @@ def _check_army(
                 or int(match.group(2)) > board["ranks"]
             ):
                 problems.append(([*here, "squares", number], f"square '{square}' is off the board"))
-        if troop([*here, "tile"], entry["tile"]):
-            started.add(entry["tile"])
-            use(here, entry["tile"], entry["count"])
+        if troop([*here, "tile"], item["tile"]):
+            entries.append(entry(True, here, item))
     in_bag: set[str] = set()
     for index, stack in enumerate(army["bag"]):
         here = [*path, "bag", index]
@@ -123,7 +106,8 @@ def _check_army(
             problems.append(([*here, "tile"], f"'{stack['tile']}' is in the bag twice"))
         in_bag.add(stack["tile"])
         if troop([*here, "tile"], stack["tile"]):
-            use(here, stack["tile"], stack["count"])
+            entries.append(entry(False, here, stack))
+    armies.check_army(entries, lambda where, message: problems.append((where, message)), shared)
     for index, win in enumerate(army.get("win", [])):
         troop([*path, "win", index, "tile"], win["tile"])
     for index, name in enumerate(army.get("freeze_at_edge", [])):

@@ -92,14 +92,20 @@ def tiles(draw: st.DrawFn, name: str) -> dict[str, Any]:
 @st.composite
 def armies(draw: st.DrawFn, troops: list[dict[str, Any]], files: int, ranks: int) -> Any:
     left = {t["name"]: t["count"] for t in troops}
+    # At most one tile acting as the Duke, started once, never in the bag.
+    dukes = {t["name"] for t in troops if t.get("acts_as_duke")}
+    duke_started = False
     squares = [f"{chr(ord('a') + f)}{r + 1}" for f in range(files) for r in range(ranks)]
     start: list[dict[str, Any]] = []
     for _ in range(draw(st.integers(0, 3))):
-        candidates = sorted(name for name, n in left.items() if n > 0)
+        candidates = sorted(
+            name for name, n in left.items() if n > 0 and not (duke_started and name in dukes)
+        )
         if not candidates:
             break
         name = draw(st.sampled_from(candidates))
-        count = draw(st.integers(1, left[name]))
+        count = 1 if name in dukes else draw(st.integers(1, left[name]))
+        duke_started = duke_started or name in dukes
         left[name] -= count
         entry: dict[str, Any] = {"tile": name, "count": count}
         beside: bool = draw(st.booleans())
@@ -112,7 +118,7 @@ def armies(draw: st.DrawFn, troops: list[dict[str, Any]], files: int, ranks: int
         start.append(entry)
     bag = []
     for name in sorted(left):
-        if left[name] > 0 and draw(st.booleans()):
+        if left[name] > 0 and name not in dukes and draw(st.booleans()):
             bag.append({"tile": name, "count": draw(st.integers(1, left[name]))})
     return {"start": start, "bag": bag}
 
