@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dukec.engine import RulesError, load_rules
+from dukec.names import lookup
 
 AB_SET = "balance-a-first"
 BA_SET = "balance-b-first"
@@ -184,6 +185,10 @@ def replace(
             f"needs a set whose armies are alike"
         )
     tiles = _tiles(tileset)
+    extra = _tiles(source) if source is not None else {}
+    # Names in any case, as every command takes them.
+    old = lookup(old, tiles) or old
+    new = lookup(new, extra) or lookup(new, tiles) or new
     if old not in tiles:
         raise ExperimentError(f"no tile {old!r} in the tile set{_did_you_mean(old, sorted(tiles))}")
     in_armies = [old in army_tiles(army) for army in game_set["armies"]]
@@ -192,7 +197,6 @@ def replace(
             f"tile {old!r} is in no army of game set {game_set['name']!r}, so there is nothing "
             f"to replace"
         )
-    extra = _tiles(source) if source is not None else {}
     if new in extra:
         tiles[new] = copy.deepcopy(extra[new])
     elif new not in tiles:

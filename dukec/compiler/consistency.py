@@ -118,11 +118,22 @@ def consistency_errors(data: dict[str, Any]) -> list[tuple[JsonPath, str]]:
     """Every inconsistency of a schema-valid tile set, as (JSON path, message), in order."""
     problems: list[tuple[JsonPath, str]] = []
     tiles: dict[str, dict[str, Any]] = {}
+    folded: dict[str, str] = {}
     for index, tile in enumerate(data["tiles"]):
-        if tile["name"] in tiles:
+        first = folded.get(tile["name"].casefold())
+        if first == tile["name"]:
             problems.append((["tiles", index, "name"], f"duplicate tile '{tile['name']}'"))
+        elif first is not None:
+            problems.append(
+                (
+                    ["tiles", index, "name"],
+                    f"tile '{tile['name']}' differs from '{first}' only in case; names are "
+                    "unique without regard to case",
+                )
+            )
         else:
             tiles[tile["name"]] = tile
+            folded[tile["name"].casefold()] = tile["name"]
         _check_tile(index, tile, problems)
     names: set[str] = set()
     for index, game in enumerate(data["sets"]):

@@ -21,6 +21,7 @@ from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.engine.extras import Extras, build_extras
 from dukec.engine.reach import Reach, build_reach
 from dukec.icons import Icon
+from dukec.names import lookup
 
 FRONT = 0
 BACK = 1
@@ -124,7 +125,8 @@ class Rules:
 
     def type_named(self, name: str) -> int:
         """The index of the tile type called ``name`` (RulesError with a suggestion if none)."""
-        index = self.by_name.get(name)
+        found = lookup(name, self.by_name)
+        index = self.by_name.get(found) if found is not None else None
         if index is None:
             raise RulesError(f"unknown tile {name!r}{_suggest(name, self.by_name)}")
         return index

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dukec.compiler.vocabulary import Icon
+from dukec.names import lookup
 
 
 class WorkbenchError(Exception):
@@ -107,12 +108,10 @@ def all_tiles(tileset: Mapping[str, Any]) -> list[TileView]:
 def find_tile(tileset: Mapping[str, Any], name: str) -> TileView:
     """The tile called ``name`` (case-insensitive), or an error with a "did you mean"."""
     tiles = all_tiles(tileset)
+    found = lookup(name, [tile.name for tile in tiles])
     for tile in tiles:
-        if tile.name == name:
+        if tile.name == found:
             return tile
-    folded = [tile for tile in tiles if tile.name.casefold() == name.casefold()]
-    if len(folded) == 1:
-        return folded[0]
     raise WorkbenchError(unknown_tile_message(name, [tile.name for tile in tiles]))
 
 
