@@ -175,10 +175,9 @@ def ransom(g: Game, me: int, to: int, escaper: int, ransomed: int) -> int:
     g.trail.remove(g.taken[me ^ 1], escaper)
     g.trail.remove(g.captured[me], escaper)
     _clear(g, me, to)
-    # As played since the first version: the returned tile is not made the player's Duke
-    # again, even if it acts as one.
-    g.trail.setitem(g.board, to, g.rules.code(escaper, FRONT, me))
-    g.trail.add(g.pieces[me], to)
+    # "placed in a starting square as though it just used the Escape ability": a returned tile
+    # that acts as the Duke is its player's Duke again.
+    g.put(to, g.rules.code(escaper, FRONT, me))
     return to
 
 

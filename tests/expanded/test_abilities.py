@@ -156,3 +156,21 @@ def test_perft_counts_a_divination_as_one_turn(study: Rules) -> None:
     bag = ["Knight", "Seer", "Wizard", "Priest"]
     game = build(study, ["c1 Duke 0", "e3 Oracle 0 back", "f6 Duke 1"], bags=(bag, []))
     assert perft(game, 1) == 5 + 12 + 36
+
+
+def test_a_ransomed_tile_acting_as_the_duke_is_the_duke_again(study: Rules) -> None:
+    """ "Any retrieved tile in this fashion is placed in a starting square as though it just
+    used the Escape ability": Richlieu, acting as the Duke, comes back as its player's Duke, so
+    the player may draw beside it again and must keep it out of danger."""
+    game = build(
+        study,
+        ["f1 Footman 0", "a6 Footman 1", "f6 Duke 1"],
+        bags=(["Footman"], []),
+        captured=[["Richlieu"], ["Hostage"]],
+    )
+    assert "draw" not in notations(game)  # no Duke to place beside
+    play(game, "ransom Hostage for Richlieu@c1")
+    c1 = game.rules.geometry.parse("c1")
+    assert game.duke[0] == c1
+    play(game, "a6-a5")
+    assert "draw" in notations(game)
