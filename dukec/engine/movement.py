@@ -95,9 +95,11 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
     admits = masks.admits
     slide_block = masks.blocks_slide
     frozen, settled = g.frozen, g.settled
-    # Without banners or Defense icons, whether a tile may end on a square is the terrain's
-    # mask, the dragon's square and the troop there: decided inline (enter_ok says the same).
-    simple = not (g.flags or g.any_defense)
+    # Whether a tile may end on a square is decided inline from the terrain's mask, the
+    # dragon's square and the troop there, unless a banner lies there or Defense icons are in
+    # play: then enter_ok, which says the same and more, decides.
+    shielded = g.any_defense
+    banners = {flag.square for flag in g.flags} if g.flags else ()
     admitted = admits["move"]
     for t, cells in reach.moves[k]:
         if only >= 0 and t != only:
@@ -109,14 +111,12 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
             if board[c] >= 0 or slide_block[c] or c == dragon_at:
                 break
         else:
-            if simple:
-                if (
-                    t != dragon_at
-                    and admitted[t]
-                    and (v < 0 or (t not in frozen and t not in settled))
-                ):
+            if shielded or t in banners:
+                if enter_ok(g, me, s, t, "move"):
                     app((MOVE, s, t, -1, -1))
-            elif enter_ok(g, me, s, t, "move"):
+            elif (
+                t != dragon_at and admitted[t] and (v < 0 or (t not in frozen and t not in settled))
+            ):
                 app((MOVE, s, t, -1, -1))
     admitted = admits["jump"]
     for t, paths in reach.jumps[k]:
@@ -127,10 +127,10 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
             continue
         if g.terrain_on and not terrain.jump_ok(g, paths):
             continue
-        if simple:
-            if t != dragon_at and admitted[t] and (v < 0 or (t not in frozen and t not in settled)):
+        if shielded or t in banners:
+            if enter_ok(g, me, s, t, "jump"):
                 app((MOVE, s, t, -1, -1))
-        elif enter_ok(g, me, s, t, "jump"):
+        elif t != dragon_at and admitted[t] and (v < 0 or (t not in frozen and t not in settled)):
             app((MOVE, s, t, -1, -1))
     for how, leaped, line in reach.rays[k]:
         if only >= 0 and only not in line:
@@ -147,12 +147,12 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
             if slide_block[cur]:
                 break
             v = board[cur]
-            if simple:
-                if admitted[cur] and (
-                    v < 0 or (v & 1 != me and cur not in frozen and cur not in settled)
-                ):
+            if shielded or cur in banners:
+                if enter_ok(g, me, s, cur, how):
                     app((MOVE, s, cur, -1, -1))
-            elif enter_ok(g, me, s, cur, how):
+            elif admitted[cur] and (
+                v < 0 or (v & 1 != me and cur not in frozen and cur not in settled)
+            ):
                 app((MOVE, s, cur, -1, -1))
             if v >= 0:
                 break
