@@ -96,9 +96,9 @@ def placements(g: Game) -> list[int]:
     if duke < 0:
         return []
     squares = [n for n in g.neighbours[duke] if terrain.open_for_placement(g, n)]
-    if g.nothing_after_action and movement.plain(g):
-        # A placement then only blocks lines, whichever tile it is: the base game's squares.
-        return (g._placements() or squares) if g.objective.duke_capture_wins else squares
+    if g.nothing_after_action and not _duke_in_danger(g, me):
+        # A placement only blocks lines: a Duke safe now stays safe wherever the tile goes.
+        return squares
     safe = [n for n in squares if _placement_safe(g, me, n, g.drawn)]
     # A drawn tile must be placed, even where the Duke stays in danger.
     return safe or squares
@@ -110,10 +110,22 @@ def check(g: Game, action: ActionTuple) -> bool:
     kind = action[0]
     if kind == DRAW:
         return _draw_ok(g, me)
-    if kind <= COMMAND and g.nothing_after_action and movement.plain(g):
-        # Nothing follows the action but the Duke-danger test, and the board plays as in the
-        # base game: the base game's test says the same.
-        return g._base_check(action) if g.objective.duke_capture_wins else True
+    if kind <= COMMAND and g.nothing_after_action and not g.flags and action[4] < 0:
+        # A move, strike or command that carries no banner and pushes no dragon, where nothing
+        # follows an action but the Duke-danger test: the base game's apply and undo change
+        # the board exactly as the trail would, and the test is the features' own.
+        if not g.objective.duke_capture_wins:
+            return True
+        g._base_apply(action)
+        over = g.over
+        duke = g.duke[me]
+        ok = (
+            (over is not None and over.reason is Reason.DUKE_CAPTURED)
+            or duke < 0
+            or not movement.attacked(g, duke, me ^ 1)
+        )
+        g._base_undo()
+        return ok
     mark = g.trail.mark()
     if kind == DIVINE:
         g.trail.setitem(g.board, action[1], g.board[action[1]] ^ 2)
@@ -136,14 +148,19 @@ def _duke_safe(g: Game, me: int) -> bool:
     return duke < 0 or not movement.attacked(g, duke, me ^ 1)
 
 
+def _duke_in_danger(g: Game, me: int) -> bool:
+    """Whether ``me``'s Duke could be captured now, where that matters."""
+    return not _duke_safe(g, me)
+
+
 def _draw_ok(g: Game, me: int) -> bool:
     """A draw (or Divination) is legal when some tile of the bag could go somewhere safe."""
     duke = g.duke[me]
     squares = [n for n in g.neighbours[duke] if terrain.open_for_placement(g, n)]
     if not squares:
         return False
-    if g.nothing_after_action and g.objective.duke_capture_wins and movement.plain(g):
-        return bool(g._placements_after_draw())
+    if g.nothing_after_action and not _duke_in_danger(g, me):
+        return True
     mark = g.trail.mark()
     dread.release(g, me ^ 1)  # as at the opponent's next turn
     safe = _duke_safe(g, me)
