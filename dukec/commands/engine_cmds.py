@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -97,29 +99,41 @@ def _position(rules: Rules, path: str | None, seed: int = 0) -> Game:
 
 position_argument = click.argument("position", required=False, metavar="[POSITION]")
 
+#: What the help of a command that reads a position says about it.
+POSITION_HELP = """
+\b
+A position is a JSON object (schemas/position.schema.json), for example:
+  {"to_move": 0,
+   "board": [{"tile": "Duke", "owner": 0, "side": "front", "at": "c1"},
+             {"tile": "Duke", "owner": 1, "side": "front", "at": "d6"}],
+   "bags": [["Footman"], ["Footman"]]}
+Optional fields: drawn (a tile to place), ply, and for game sets with features
+terrain, flags, dragon, frozen, settled, scores, captured.
+"""
+
+
+def _with_position_help(exit_status: str) -> Callable[[Any], Any]:
+    """Append the position format and the exit status to a command's help."""
+
+    def decorate(command: Any) -> Any:
+        text = inspect.cleandoc(command.__doc__ or "")
+        command.__doc__ = f"{text}\n{POSITION_HELP}\nExit status: {exit_status}\n"
+        return command
+
+    return decorate
+
 
 @click.command("moves")
 @position_argument
 @set_option
 @game_option
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of action objects.")
+@_with_position_help("0 listed, 1 a position or tile set that cannot be read, 2 bad usage.")
 def moves_command(
     position: str | None, tileset_path: Path | None, set_name: str | None, as_json: bool
 ) -> None:
     """List the legal actions in POSITION (a position JSON file, '-' for stdin; default: the
-    start of set-up).
-
-    \b
-    A position is a JSON object (schemas/position.schema.json), for example:
-      {"to_move": 0,
-       "board": [{"tile": "Duke", "owner": 0, "side": "front", "at": "c1"},
-                 {"tile": "Duke", "owner": 1, "side": "front", "at": "d6"}],
-       "bags": [["Footman"], ["Footman"]]}
-    Optional fields: drawn (a tile to place), ply, and for game sets with features
-    terrain, flags, dragon, frozen, settled, scores, captured.
-
-    Exit status: 0 listed, 1 a position or tile set that cannot be read, 2 bad usage.
-    """
+    start of set-up)."""
     rules = _rules(tileset_path, set_name)
     game = _position(rules, position)
     name = rules.geometry.name
@@ -307,6 +321,7 @@ def play_command(
     "--depth", type=click.IntRange(0, 20), required=True, help="Turns to look ahead (0-20)."
 )
 @click.option("--divide", is_flag=True, help="Print the count below each first turn.")
+@_with_position_help("0 counted, 1 a position or tile set that cannot be read, 2 bad usage.")
 def perft_command(
     position: str | None,
     tileset_path: Path | None,
@@ -315,19 +330,7 @@ def perft_command(
     divide: bool,
 ) -> None:
     """Count turn sequences of length DEPTH from POSITION (default: the start of set-up); a draw
-    branches on each kind of tile the bag could give and each square it may go on.
-
-    \b
-    A position is a JSON object (schemas/position.schema.json), for example:
-      {"to_move": 0,
-       "board": [{"tile": "Duke", "owner": 0, "side": "front", "at": "c1"},
-                 {"tile": "Duke", "owner": 1, "side": "front", "at": "d6"}],
-       "bags": [["Footman"], ["Footman"]]}
-    Optional fields: drawn (a tile to place), ply, and for game sets with features
-    terrain, flags, dragon, frozen, settled, scores, captured.
-
-    Exit status: 0 counted, 1 a position or tile set that cannot be read, 2 bad usage.
-    """
+    branches on each kind of tile the bag could give and each square it may go on."""
     rules = _rules(tileset_path, set_name)
     game = _position(rules, position)
     if divide:
