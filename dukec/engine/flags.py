@@ -131,8 +131,9 @@ def score(g: Game, me: int, moved: int) -> None:
 
 def home_win(g: Game, player: int) -> bool:
     """Trophy Hunters: the opponent's banner stands on ``player``'s home edge."""
-    geometry = g.rules.geometry
-    home = geometry.home_rank(player)
-    return any(
-        flag.owner == player ^ 1 and flag.square // geometry.files == home for flag in g.flags
-    )
+    files = g.rules.geometry.files
+    home = g.rules.geometry.home_rank(player)
+    for flag in g.flags:  # noqa: SIM110 (a plain loop: this runs after every action)
+        if flag.owner == player ^ 1 and flag.square // files == home:
+            return True
+    return False
