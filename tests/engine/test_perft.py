@@ -112,3 +112,26 @@ def test_regression_counts(rules: Rules, source: str, depth: int, count: int) ->
     else:
         game = position_from_json(rules, json.loads(source.removeprefix("position ")))
     assert perft(game, depth) == count
+
+
+def _small_params() -> list[object]:
+    return [
+        pytest.param(source, depth, count, id=f"{name}-{depth}")
+        for name, source, depth, count, _slow in _cases()
+        if count <= 20_000
+    ]
+
+
+@pytest.mark.parametrize(("source", "depth", "count"), _small_params())
+def test_the_features_turn_counts_base_positions_the_same(
+    rules: Rules, source: str, depth: int, count: int
+) -> None:
+    """The same positions played through the turn of game sets with features (forced by
+    ``with_expanded``) give the base game's counts: on a base board the two agree."""
+    expanded = rules.with_expanded()
+    assert expanded.expanded is not None
+    if source.startswith("setup "):
+        game = Game(expanded, seed=0)
+    else:
+        game = position_from_json(expanded, json.loads(source.removeprefix("position ")))
+    assert perft(game, depth) == count
