@@ -110,12 +110,12 @@ def check(g: Game, action: ActionTuple) -> bool:
     kind = action[0]
     if kind == DRAW:
         return _draw_ok(g, me)
+    if not g.objective.duke_capture_wins and kind != DIVINE:
+        return True  # the Duke may be left in danger (see _duke_safe): every action is legal
     if kind <= COMMAND and g.nothing_after_action and not g.flags and action[4] < 0:
         # A move, strike or command that carries no banner and pushes no dragon, where nothing
         # follows an action but the Duke-danger test: the base game's apply and undo change
         # the board exactly as the trail would, and the test is the features' own.
-        if not g.objective.duke_capture_wins:
-            return True
         g._base_apply(action)
         over = g.over
         duke = g.duke[me]
