@@ -33,6 +33,7 @@ from dukec.engine.playout import RandomPlay
 from dukec.engine.reach import Reach
 from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
 from dukec.engine.state import FeatureState
+from dukec.engine.terrain import MOVEMENTS
 
 #: Salt of the game's random source for terrain and the dragon (draws keep their own stream).
 _EVENT_SALT = 0x5DEECE66D
@@ -111,6 +112,12 @@ class Game(FeatureState, RandomPlay):
         self.escapes = tuple("escape" in a for a in extras.abilities)
         self.any_ransom = any("ransom" in a for a in extras.abilities)
         self.escapes_or_ransoms = any("escape" in a or "ransom" in a for a in extras.abilities)
+        # Banners that let every movement end on them (the Flag) change only who may end there.
+        self.open_banners = all(
+            kind.occupants >= 1 and set(MOVEMENTS) <= kind.enter_with
+            for kind in extras.terrain_types
+            if kind.carried
+        )
         #: Per tile type: whether it has an ability (None if no tile of the set has one).
         self.ability_types = tuple(bool(a) for a in extras.abilities)
         if not any(self.ability_types):

@@ -41,10 +41,16 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str, dragon_ok: bool = Fa
 
 
 def plain(g: Game) -> bool:
-    """Whether the board now plays as in the base game: no terrain, banner, dragon, Defense
-    icon, frozen or settled tile anywhere, so the base tables give every icon's actions."""
+    """Whether the board now plays as in the base game but for banners that any movement may
+    end on: no terrain, dragon, Defense icon, frozen or settled tile anywhere, so the base
+    tables give every icon's actions (a banner then only bars some tiles from its square)."""
     return not (
-        g.terrain_on or g.flags or g.any_defense or g.frozen or g.settled or g.dragon.square >= 0
+        g.terrain_on
+        or g.any_defense
+        or g.frozen
+        or g.settled
+        or g.dragon.square >= 0
+        or (g.flags and not g.open_banners)
     )
 
 
@@ -53,6 +59,8 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
     if plain(g):
         # The base game's actions, and the abilities'.
         out = g._pseudo()
+        if g.flags:
+            out = _with_banners(g, me, out)
         if g.ability_types:
             board = g.board
             wanted = g.ability_types
@@ -80,6 +88,25 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
     ):
         out.append((DRAW, -1, -1, -1, -1))
     return list(dict.fromkeys(out))
+
+
+def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
+    """The base game's actions where banners lie: none ends on a banner it is barred from,
+    a draw needs a square beside the Duke that no banner holds, and banners may be passed."""
+    held = {flag.square for flag in g.flags}
+    kept: list[ActionTuple] = []
+    for action in out:
+        kind, frm, to = action[0], action[1], action[2]
+        if kind == DRAW:
+            duke = g.duke[me]
+            if not any(terrain.open_for_placement(g, n) for n in g.neighbours[duke]):
+                continue
+        elif kind != STRIKE and to in held and not flags.barred_ok(g, me, frm, to):
+            continue
+        kept.append(action)
+    if g.objective.flag_passing:
+        flags.pass_actions(g, me, kept)
+    return kept
 
 
 def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -1) -> None:
@@ -182,7 +209,7 @@ def attacked(g: Game, target: int, by: int) -> bool:
     """Whether a tile of ``by`` could capture on ``target`` with one action now."""
     if g.board[target] < 0 or target in g.frozen or target in g.settled:
         return False
-    if not g.escapes_or_ransoms and plain(g):
+    if not g.escapes_or_ransoms and plain(g) and g.flag_at(target) < 0:
         return g._base_attacked(target, by)
     board = g.board
     size = g.size
