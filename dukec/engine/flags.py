@@ -45,12 +45,13 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str) -> bool:
             break
     if held is None:
         return True
-    if how not in g.terrain_types[held.kind].enter_with or _barred(g, me, held.owner):
+    if how not in g.terrain_types[held.kind].enter_with or barred(g, me, held.owner):
         return False
     return all(flag.square != frm for flag in g.flags)
 
 
-def _barred(g: Game, me: int, owner: int) -> bool:
+def barred(g: Game, me: int, owner: int) -> bool:
+    """Whether the set bars ``me`` from ending on a banner of ``owner`` (-1: nobody's)."""
     barred = g.objective.flag_barred
     return (barred == "own" and owner == me) or (barred == "opponent" and owner == me ^ 1)
 
@@ -62,7 +63,7 @@ def barred_ok(g: Game, me: int, frm: int, to: int) -> bool:
     f = g.flag_at(to)
     if f < 0:
         return True
-    if _barred(g, me, g.flags[f].owner):
+    if barred(g, me, g.flags[f].owner):
         return False
     return frm < 0 or g.flag_at(frm) < 0
 

@@ -91,17 +91,19 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
 
 
 def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
-    """The base game's actions where banners lie: none ends on a banner it is barred from,
-    a draw needs a square beside the Duke that no banner holds, and banners may be passed."""
-    held = {flag.square for flag in g.flags}
+    """The base game's actions where banners lie: none ends on a banner it is barred from (or
+    while carrying one), a draw needs a square beside the Duke that no banner holds, and
+    banners may be passed. The board holds nothing else (:func:`plain`)."""
+    held = {flag.square: flag.owner for flag in g.flags}
+    board = g.board
     kept: list[ActionTuple] = []
     for action in out:
         kind, frm, to = action[0], action[1], action[2]
         if kind == DRAW:
             duke = g.duke[me]
-            if not any(terrain.open_for_placement(g, n) for n in g.neighbours[duke]):
+            if not any(board[n] < 0 and n not in held for n in g.neighbours[duke]):
                 continue
-        elif kind != STRIKE and to in held and not flags.barred_ok(g, me, frm, to):
+        elif kind != STRIKE and to in held and (frm in held or flags.barred(g, me, held[to])):
             continue
         kept.append(action)
     if g.objective.flag_passing:
