@@ -211,7 +211,7 @@ def attacked(g: Game, target: int, by: int) -> bool:
     """Whether a tile of ``by`` could capture on ``target`` with one action now."""
     if g.board[target] < 0 or target in g.frozen or target in g.settled:
         return False
-    if not g.escapes_or_ransoms and plain(g) and g.flag_at(target) < 0:
+    if not g.escapes_or_ransoms and plain(g) and (not g.flags or g.flag_at(target) < 0):
         return g._base_attacked(target, by)
     board = g.board
     size = g.size
