@@ -112,7 +112,7 @@ class Game(FeatureState, RandomPlay):
         self.escapes = tuple("escape" in a for a in extras.abilities)
         self.any_ransom = any("ransom" in a for a in extras.abilities)
         self.escapes_or_ransoms = any("escape" in a or "ransom" in a for a in extras.abilities)
-        # Banners that let every movement end on them (the Flag) change only who may end there.
+        # Banners that let every movement end on them (the flag) change only who may end there.
         self.open_banners = all(
             kind.occupants >= 1 and set(MOVEMENTS) <= kind.enter_with
             for kind in extras.terrain_types
