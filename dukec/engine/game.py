@@ -431,6 +431,7 @@ class Game(FeatureState, RandomPlay):
         owner = code & 1
         self.pieces[owner].discard(square)
         self.captured[owner].append(code >> 2)
+        self.taken[owner ^ 1].append(code >> 2)
         if self.rules.tables.is_duke[code] and self.duke[owner] == square:
             self.duke[owner] = -1
             self.over = Result(owner ^ 1, Reason.DUKE_CAPTURED)
@@ -498,6 +499,7 @@ class Game(FeatureState, RandomPlay):
         owner = code & 1
         self.pieces[owner].add(square)
         self.captured[owner].pop()
+        self.taken[owner ^ 1].pop()
         if self.rules.tables.is_duke[code]:
             self.duke[owner] = square
 

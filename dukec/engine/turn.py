@@ -182,14 +182,32 @@ def _placement_safe(g: Game, me: int, square: int, tile: int) -> bool:
 # -------------------------------------------------------------------- applying
 
 
+#: The middle of an undo record that the trail keeps (a base game's record holds a code there).
+TRAILED = -9
+
+
 def apply(g: Game, action: ActionTuple) -> None:
     """Apply an action (assumed legal) and record how to undo it."""
+    kind = action[0]
+    if (
+        kind <= PLACE
+        and g.nothing_after_action
+        and g.objective.duke_capture_wins
+        and not g.flags
+        and not g.last_events
+        and g.phase in (Phase.PLAY, Phase.PLACING)
+        and not (kind == MOVE and action[4] >= 0)
+        and movement.plain(g)
+    ):
+        # A turn of the base game on a board that plays as the base game's, with nothing after
+        # it: the base game's apply, and its compact undo record, do exactly the same.
+        g._base_apply(action)
+        return
     trail = g.trail
-    g.history.append((action, trail.mark(), 0, None))
+    g.history.append((action, trail.mark(), TRAILED, None))
     g._version += 1
     if g.last_events:
         trail.setattr(g, "last_events", [])
-    kind = action[0]
     me = g.to_move
     phase = g.phase
     if phase is Phase.PLAY and kind != DRAW and kind != DIVINE:
@@ -245,6 +263,8 @@ def apply(g: Game, action: ActionTuple) -> None:
 
 def undo(g: Game) -> ActionTuple:
     """Take back the last action and return it."""
+    if g.history[-1][2] != TRAILED:
+        return g._base_undo()
     action, mark, _b, _over = g.history.pop()
     g.trail.undo_to(mark)
     g._version += 1
