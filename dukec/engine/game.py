@@ -254,7 +254,7 @@ class Game(FeatureState, RandomPlay):
         """Actions allowed by the icons alone, before the Duke-danger rule."""
         me = self.to_move
         board = self.board
-        tables = self.rules.tables
+        tables = self.tables
         direct, pathed, rays = tables.direct, tables.pathed, tables.rays
         strikes, command, overlap = tables.strikes, tables.command, tables.overlap
         mine = tables.mine[me]
@@ -308,7 +308,7 @@ class Game(FeatureState, RandomPlay):
     def _base_attacked(self, target: int, by: int) -> bool:
         """Whether a tile of ``by`` could capture on ``target`` with one action now."""
         board = self.board
-        tables = self.rules.tables
+        tables = self.tables
         attack = tables.attack
         size = self.size
         for s in self.pieces[by]:

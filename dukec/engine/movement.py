@@ -45,7 +45,7 @@ def plain(g: Game) -> bool:
     end on: no terrain, dragon, Defense icon, frozen or settled tile anywhere, so the base
     tables give every icon's actions (a banner then only bars some tiles from its square)."""
     return not (
-        g.terrain_on
+        (g.terrain_on and not g.terrain_folded)
         or g.any_defense
         or g.frozen
         or g.settled
@@ -61,6 +61,11 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
         out = g._pseudo()
         if g.flags:
             out = _with_banners(g, me, out)
+        if (g.flags or g.terrain_on) and (DRAW, -1, -1, -1, -1) in out:
+            # A draw needs an empty square beside the Duke that a tile may be placed on.
+            duke = g.duke[me]
+            if not any(terrain.open_for_placement(g, n) for n in g.neighbours[duke]):
+                out.remove((DRAW, -1, -1, -1, -1))
         if g.ability_types:
             board = g.board
             wanted = g.ability_types
@@ -92,18 +97,16 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
 
 def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
     """The base game's actions where banners lie: none ends on a banner it is barred from (or
-    while carrying one), a draw needs a square beside the Duke that no banner holds, and
-    banners may be passed. The board holds nothing else (:func:`plain`)."""
+    while carrying one), and banners may be passed."""
     held = {flag.square: flag.owner for flag in g.flags}
-    board = g.board
     kept: list[ActionTuple] = []
     for action in out:
         kind, frm, to = action[0], action[1], action[2]
-        if kind == DRAW:
-            duke = g.duke[me]
-            if not any(board[n] < 0 and n not in held for n in g.neighbours[duke]):
-                continue
-        elif kind != STRIKE and to in held and (frm in held or flags.barred(g, me, held[to])):
+        if (
+            kind in (MOVE, COMMAND)
+            and to in held
+            and (frm in held or flags.barred(g, me, held[to]))
+        ):
             continue
         kept.append(action)
     if g.objective.flag_passing:

@@ -100,6 +100,8 @@ class Rules:
     extras: Extras | None = field(default=None, repr=False, compare=False)
     expanded: Extras | None = field(default=None, repr=False, compare=False)
     first_turn: int = 0
+    # Tables with static terrain folded in, per layout (dukec.engine.baked), made on first use.
+    folded: dict[tuple[int, ...], Any] = field(default_factory=dict, repr=False, compare=False)
 
     def with_expanded(self) -> Rules:
         """The same rules with the features' turn forced on (for positions that need it: terrain,

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from dukec.engine.actions import Phase, Reason, Result, draw_index
+from dukec.engine.baked import BakedTables
 from dukec.engine.dragon import Roamer
 from dukec.engine.extras import Extras, Objective, TerrainType
 from dukec.engine.flags import Banner
-from dukec.engine.rules import EMPTY, Rules
+from dukec.engine.rules import EMPTY, Rules, Tables
 from dukec.engine.terrain import Masks
 from dukec.engine.trail import Trail
 
@@ -50,6 +51,11 @@ class FeatureState:
         self.trail = Trail()
         self.terrain: list[int] = [-1] * rules.geometry.size
         self.terrain_on = False
+        #: The terrain on the board is folded into ``tables`` (dukec.engine.baked).
+        self.terrain_folded = False
+        #: The lookup tables the base game's generator reads: the rules' own, or with the
+        #: board's terrain folded in.
+        self.tables: Tables | BakedTables = rules.tables
         self.masks = Masks(rules.geometry.size)
         self.flags: list[Banner] = []
         self.dragon = Roamer()

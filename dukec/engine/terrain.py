@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from dukec.engine.baked import BakedTables, foldable
+
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
     from dukec.engine.game import Game
@@ -63,6 +65,17 @@ def lay(g: Game, square: int, index: int) -> None:
         trail.setitem(admitted, square, how in kind.enter_with and kind.occupants >= 1)
     if not g.terrain_on:
         trail.setattr(g, "terrain_on", True)
+    # Terrain never moves: fold the board's into the base tables where it can be.
+    layout = tuple(g.terrain)
+    folded = all(foldable(g.terrain_types[i]) for i in layout if i >= 0)
+    trail.setattr(g, "terrain_folded", folded)
+    if folded:
+        cache = g.rules.folded
+        if layout not in cache:
+            cache[layout] = BakedTables(g.rules, layout, g.terrain_types)
+        trail.setattr(g, "tables", cache[layout])
+    else:
+        trail.setattr(g, "tables", g.rules.tables)
 
 
 def kind_at(g: Game, square: int) -> TerrainType | None:

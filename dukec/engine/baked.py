@@ -1,0 +1,161 @@
+"""Terrain that never moves, folded into the base game's tables for one layout.
+
+A mountain or a fort lies where set-up put it for the whole game. With the terrain of a layout
+folded in (an icon whose path it blocks, or whose target it does not admit, taken out; a line
+cut where it blocks sliding; a Strike it shelters from or whose line it crosses taken out), the
+base game's generator and Duke-danger test (:class:`dukec.engine.game.Game`) play that board as
+they play the base game's, at the same speed. The rules are :mod:`dukec.engine.terrain`'s; this
+module only precomputes them, one table entry at a time, when an entry is first looked at.
+
+A layout is folded in only where every terrain tile on the board either blocks sliding or
+admits every movement that may end on it, and admits a Command or holds no troop, so that each
+line square is a destination exactly when the base game's would be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from dukec.engine.extras import TerrainType
+    from dukec.engine.rules import Rules
+
+T = TypeVar("T")
+
+
+class _Lazy(dict[int, T], Generic[T]):
+    """A table whose entry for ``code * size + square`` is computed when first looked up."""
+
+    def __init__(self, compute: Callable[[int], T]) -> None:
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, key: int) -> T:
+        value = self._compute(key)
+        self[key] = value
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class _Square:
+    """What the terrain on one square does (None on a bare square)."""
+
+    blocks_jump: bool
+    blocks_slide: bool
+    blocks_strike_line: bool
+    shelters_from_strike: bool
+    admits: frozenset[str]
+
+
+def foldable(kind: TerrainType) -> bool:
+    """Whether a terrain tile can be folded into the base tables (see the module docstring)."""
+    ends = {"slide", "jump_slide"} <= kind.enter_with and kind.occupants >= 1
+    command = ("command" in kind.enter_with and kind.occupants >= 1) or kind.occupants == 0
+    return (kind.blocks_slide or ends) and command
+
+
+class BakedTables:
+    """The base tables of ``rules`` with the terrain of one layout folded in."""
+
+    def __init__(self, rules: Rules, layout: tuple[int, ...], kinds: tuple[TerrainType, ...]):
+        base = rules.tables
+        self.has_command = base.has_command
+        self.is_duke = base.is_duke
+        self.mine = base.mine
+        self.not_mine = base.not_mine
+        self.value = base.value
+        squares: list[_Square | None] = []
+        for index in layout:
+            if index < 0:
+                squares.append(None)
+                continue
+            kind = kinds[index]
+            admits = kind.enter_with if kind.occupants >= 1 else frozenset()
+            squares.append(
+                _Square(
+                    kind.blocks_jump,
+                    kind.blocks_slide,
+                    kind.blocks_strike_line,
+                    kind.shelters_from_strike,
+                    frozenset(admits),
+                )
+            )
+        self._squares = tuple(squares)
+        self._reach = rules.reach
+        self._entries: _Lazy[tuple[Any, ...]] = _Lazy(self._entry)
+        self.direct: _Lazy[tuple[int, ...]] = _Lazy(lambda k: self._entries[k][0])
+        self.pathed: _Lazy[tuple[tuple[int, tuple[int, ...]], ...]] = _Lazy(
+            lambda k: self._entries[k][1]
+        )
+        self.rays: _Lazy[tuple[tuple[int, ...], ...]] = _Lazy(lambda k: self._entries[k][2])
+        self.strikes: _Lazy[tuple[int, ...]] = _Lazy(lambda k: self._entries[k][3])
+        self.command: _Lazy[tuple[int, ...]] = _Lazy(lambda k: self._entries[k][4])
+        self.overlap: _Lazy[bool] = _Lazy(lambda k: self._entries[k][5])
+        self.attack: _Lazy[Mapping[int, tuple[tuple[int, ...], ...]]] = _Lazy(
+            lambda k: self._entries[k][6]
+        )
+
+    def _admits(self, square: int, how: str) -> bool:
+        terrain = self._squares[square]
+        return terrain is None or how in terrain.admits
+
+    def _flag(self, square: int, what: str) -> bool:
+        terrain = self._squares[square]
+        return terrain is not None and bool(getattr(terrain, what))
+
+    def _entry(self, k: int) -> tuple[Any, ...]:
+        reach = self._reach
+        direct: list[int] = []
+        pathed: list[tuple[int, tuple[int, ...]]] = []
+        rays: list[tuple[int, ...]] = []
+        strikes: list[int] = []
+        alternatives: dict[int, list[tuple[int, ...]]] = {}
+        for target, cells in reach.moves[k]:
+            if not self._admits(target, "move"):
+                continue
+            if any(self._flag(c, "blocks_slide") for c in cells):
+                continue
+            (pathed.append((target, cells)) if cells else direct.append(target))
+            alternatives.setdefault(target, []).append(cells)
+        for target, paths in reach.jumps[k]:
+            if not self._admits(target, "jump"):
+                continue
+            if all(any(self._flag(c, "blocks_jump") for c in path) for path in paths):
+                continue
+            direct.append(target)
+            alternatives.setdefault(target, []).append(())
+        for _how, leaped, line in reach.rays[k]:
+            if leaped >= 0 and (
+                self._flag(leaped, "blocks_jump") or self._flag(leaped, "blocks_slide")
+            ):
+                continue
+            cut: list[int] = []
+            for square in line:
+                if self._flag(square, "blocks_slide"):
+                    break
+                cut.append(square)
+            if cut:
+                rays.append(tuple(cut))
+                for index, target in enumerate(cut):
+                    alternatives.setdefault(target, []).append(tuple(cut[:index]))
+        for target, line in reach.strikes[k]:
+            if self._flag(target, "shelters_from_strike"):
+                continue
+            if any(self._flag(c, "blocks_strike_line") for c in line):
+                continue
+            strikes.append(target)
+            alternatives.setdefault(target, []).append(())
+        command = [t for t in reach.commands[k] if self._admits(t, "command")]
+        destinations = direct + [t for t, _ in pathed] + [s for r in rays for s in r]
+        attack = {t: tuple(sorted(set(a), key=len)) for t, a in alternatives.items()}
+        return (
+            tuple(dict.fromkeys(direct)),
+            tuple(dict.fromkeys(pathed)),
+            tuple(rays),
+            tuple(dict.fromkeys(strikes)),
+            tuple(dict.fromkeys(command)),
+            len(destinations) != len(set(destinations)),
+            attack,
+        )
