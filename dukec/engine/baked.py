@@ -66,6 +66,7 @@ class BakedTables:
         self.mine = base.mine
         self.not_mine = base.not_mine
         self.value = base.value
+        self.obstacle = base.obstacle
         squares: list[_Square | None] = []
         for index in layout:
             if index < 0:
@@ -84,6 +85,12 @@ class BakedTables:
             )
         self._squares = tuple(squares)
         self._reach = rules.reach
+        self._base = base
+        # Only the entries whose icons touch a terrain square differ from the base tables'.
+        touching = rules.touching
+        self._affected = frozenset().union(
+            *(touching[square] for square, index in enumerate(layout) if index >= 0)
+        )
         self._entries: _Lazy[tuple[Any, ...]] = _Lazy(self._entry)
         self.direct: _Lazy[tuple[int, ...]] = _Lazy(lambda k: self._entries[k][0])
         self.pathed: _Lazy[tuple[tuple[int, tuple[int, ...]], ...]] = _Lazy(
@@ -106,6 +113,17 @@ class BakedTables:
         return terrain is not None and bool(getattr(terrain, what))
 
     def _entry(self, k: int) -> tuple[Any, ...]:
+        if k not in self._affected:
+            base = self._base
+            return (
+                base.direct[k],
+                base.pathed[k],
+                base.rays[k],
+                base.strikes[k],
+                base.command[k],
+                base.overlap[k],
+                base.attack[k],
+            )
         reach = self._reach
         direct: list[int] = []
         pathed: list[tuple[int, tuple[int, ...]]] = []

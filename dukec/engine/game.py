@@ -324,8 +324,9 @@ class Game(FeatureState, RandomPlay):
             if tables.has_command[code]:
                 squares = tables.command[code * size + s]
                 if target in squares:
+                    mine = tables.mine[by]
                     for q in squares:
-                        if q != target and board[q] >= 0 and board[q] & 1 == by:
+                        if q != target and mine[board[q]]:
                             return True
         return False
 

@@ -10,13 +10,17 @@ dragon blocks and is pushed (:mod:`dukec.engine.dragon`); Defense icons shield
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from dukec.engine import abilities, defense, dragon, flags, terrain
 from dukec.engine.actions import COMMAND, DRAW, ESCAPE, MOVE, RANSOM, STRIKE, ActionTuple
+from dukec.engine.rules import EMPTY
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+
+T = TypeVar("T")
 
 
 def enter_ok(g: Game, me: int, frm: int, to: int, how: str, dragon_ok: bool = False) -> bool:
@@ -41,24 +45,61 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str, dragon_ok: bool = Fa
 
 
 def plain(g: Game) -> bool:
-    """Whether the board now plays as in the base game but for banners that any movement may
-    end on: no terrain, dragon, Defense icon, frozen or settled tile anywhere, so the base
-    tables give every icon's actions (a banner then only bars some tiles from its square)."""
+    """Whether the base tables give every icon's actions now: no Defense icon, frozen or
+    settled tile, terrain only where it is folded into the tables, banners that any movement
+    may end on (they only bar some tiles from their square), and the dragon, if any, an
+    obstacle on its square (it is pushed apart: :func:`with_obstacle`)."""
     return not (
         (g.terrain_on and not g.terrain_folded)
         or g.any_defense
         or g.frozen
         or g.settled
-        or g.dragon.square >= 0
         or (g.flags and not g.open_banners)
     )
+
+
+def with_obstacle(g: Game, run: Callable[[], T]) -> T:
+    """``run()`` with the dragon's square holding the tables' obstacle: a code that blocks
+    every line and that no tile may enter, strike or command."""
+    square = g.dragon.square
+    if square < 0:
+        return run()
+    g.board[square] = g.tables.obstacle
+    try:
+        return run()
+    finally:
+        g.board[square] = EMPTY
+
+
+def pushes(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
+    """The pushes of the dragon by the tile on ``s``: a Slide or Jump Slide whose line reaches
+    the dragon's square (the same walk as :func:`tile_actions`, which also lists them)."""
+    at = g.dragon.square
+    masks = g.masks
+    board = g.board
+    for how, leaped, line in g.reach.rays[g.board[s] * g.size + s]:
+        if at not in line:
+            continue
+        if leaped >= 0 and (masks.blocks_jump[leaped] or masks.blocks_slide[leaped]):
+            continue
+        for i, cur in enumerate(line):
+            if cur == at:
+                behind = line[i + 1] if i + 1 < len(line) else -1
+                may_enter = enter_ok(g, me, s, cur, how, dragon_ok=True)
+                dragon.push_actions(g, me, s, behind, may_enter, out)
+                break
+            if masks.blocks_slide[cur] or board[cur] >= 0:
+                break
 
 
 def pseudo(g: Game, me: int) -> list[ActionTuple]:
     """Actions allowed by the icons, terrain and abilities, before the Duke-danger rule."""
     if plain(g):
         # The base game's actions, and the abilities'.
-        out = g._pseudo()
+        out = with_obstacle(g, g._pseudo)
+        if g.dragon.square >= 0 and not g.dragon.enraged:
+            for s in sorted(g.pieces[me]):
+                pushes(g, me, s, out)
         if g.flags:
             out = _with_banners(g, me, out)
         if (g.flags or g.terrain_on) and (DRAW, -1, -1, -1, -1) in out:
@@ -215,7 +256,22 @@ def attacked(g: Game, target: int, by: int) -> bool:
     if g.board[target] < 0 or target in g.frozen or target in g.settled:
         return False
     if not g.escapes_or_ransoms and plain(g) and (not g.flags or g.flag_at(target) < 0):
-        return g._base_attacked(target, by)
+        if with_obstacle(g, lambda: g._base_attacked(target, by)):
+            return True
+        if g.dragon.square < 0 or g.dragon.enraged:
+            return False
+        # A push of the dragon onto the target captures it.
+        pushed: list[ActionTuple] = []
+        for s in g.pieces[by]:
+            pushes(g, by, s, pushed)
+        geometry = g.rules.geometry
+        for _kind, frm, to, _by, tile in pushed:
+            if tile == dragon.PUSH_CAPTURE:
+                dx, dy = geometry.delta(frm, to)
+                step = max(abs(dx), abs(dy))
+                if geometry.shift(to, dx // step, dy // step) == target:
+                    return True
+        return False
     board = g.board
     size = g.size
     attack = g.rules.tables.attack

@@ -81,6 +81,9 @@ class Tables:
     mine: tuple[tuple[bool, ...], tuple[bool, ...]]
     not_mine: tuple[tuple[bool, ...], tuple[bool, ...]]
     value: tuple[float, ...]
+    #: A code that blocks every line and that no tile may enter or command (the dragon's
+    #: square, while the base generator looks at a board with one).
+    obstacle: int
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,33 @@ class Rules:
             for side in (FRONT, BACK)
         ]
         return build_reach(self.geometry, sides)
+
+    @cached_property
+    def touching(self) -> tuple[frozenset[int], ...]:
+        """Per square, the table entries (``code * size + square``) whose icons reach, cross
+        or leap it."""
+        reach = self.reach
+        found: list[set[int]] = [set() for _ in range(self.geometry.size)]
+        for k in range(len(reach.moves)):
+            squares: set[int] = set()
+            for target, cells in reach.moves[k]:
+                squares.add(target)
+                squares.update(cells)
+            for target, paths in reach.jumps[k]:
+                squares.add(target)
+                for path in paths:
+                    squares.update(path)
+            for _how, leaped, line in reach.rays[k]:
+                squares.update(line)
+                if leaped >= 0:
+                    squares.add(leaped)
+            for target, line in reach.strikes[k]:
+                squares.add(target)
+                squares.update(line)
+            squares.update(reach.commands[k])
+            for square in squares:
+                found[square].add(k)
+        return tuple(frozenset(entries) for entries in found)
 
     def type_named(self, name: str) -> int:
         """The index of the tile type called ``name`` (RulesError with a suggestion if none)."""
@@ -283,6 +313,8 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
     )
     if rules.expanded is not None:
         rules.reach  # noqa: B018 (built now, not inside the first game)
+        if extras.set_terrain:
+            rules.touching  # noqa: B018
     return rules
 
 
@@ -374,11 +406,14 @@ def _compile_tables(geometry: Geometry, raw_types: list[_RawType]) -> tuple[Tabl
                 reach = len(set(destinations)) + len(set(s_list)) + len(set(c_list))
                 mobility[tile] += reach / (2 * size)
     values = [1000.0 if raw[2] else round(1.0 + mobility[i], 3) for i, raw in enumerate(raw_types)]
+    # Indexed by a square's content: a piece code, the obstacle (``ncodes``), or EMPTY (-1,
+    # the last entry). The obstacle is nobody's and may not be entered.
     mine = tuple(
-        tuple(code >= 0 and code & 1 == owner for code in [*range(ncodes), EMPTY])
-        for owner in (0, 1)
+        tuple([code & 1 == owner for code in range(ncodes)] + [False, False]) for owner in (0, 1)
     )
-    not_mine = tuple(tuple(not m for m in row) for row in mine)
+    not_mine = tuple(
+        tuple([code & 1 != owner for code in range(ncodes)] + [False, True]) for owner in (0, 1)
+    )
     tables = Tables(
         direct=tuple(direct),
         pathed=tuple(pathed),
@@ -392,5 +427,6 @@ def _compile_tables(geometry: Geometry, raw_types: list[_RawType]) -> tuple[Tabl
         mine=(mine[0], mine[1]),
         not_mine=(not_mine[0], not_mine[1]),
         value=tuple(values[code >> 2] for code in range(ncodes)),
+        obstacle=ncodes,
     )
     return tables, values

@@ -196,7 +196,7 @@ def apply(g: Game, action: ActionTuple) -> None:
         and not g.flags
         and not g.last_events
         and g.phase in (Phase.PLAY, Phase.PLACING)
-        and not (kind == MOVE and action[4] >= 0)
+        and g.dragon.square < 0
         and movement.plain(g)
     ):
         # A turn of the base game on a board that plays as the base game's, with nothing after
