@@ -1,3 +1,25 @@
-"""dukec: a rules-as-data toolchain for The Duke."""
+"""dukec: a rules-as-data toolchain for The Duke.
+
+`dukec.load_tileset(path=None)` and `dukec.compile_source(text)` give a validated tile set (the
+compiler's front door); `dukec.engine` plays it. The compiler is imported only when one of the
+two is first used, so `import dukec.engine` never loads lark.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+__all__ = ["__version__", "compile_source", "load_tileset"]
+
+if TYPE_CHECKING:
+    from dukec.compiler import compile_source, load_tileset
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("compile_source", "load_tileset"):
+        import dukec.compiler
+
+        return getattr(dukec.compiler, name)
+    raise AttributeError(f"module 'dukec' has no attribute {name!r}")

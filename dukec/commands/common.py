@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from importlib.resources import files
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
@@ -53,16 +52,12 @@ def set_option(function: F) -> F:
     )(function)
 
 
-def default_sources() -> Path:
-    """The base set's .duke sources, wherever dukec is installed."""
-    return Path(str(files("dukec.tiles")))
-
-
 def load_tileset(path: Path | None) -> dict[str, Any]:
     """Load and validate a tile set, turning every user mistake into a ClickException."""
-    from dukec.compiler import CompileError, load
+    from dukec.compiler import CompileError
+    from dukec.compiler import load_tileset as load
 
     try:
-        return load([path if path is not None else default_sources()])
+        return load(path)
     except CompileError as error:
         raise ReportError(error.render()) from None

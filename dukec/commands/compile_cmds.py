@@ -7,13 +7,15 @@ from typing import Any
 
 import click
 
-from dukec.commands.common import ReportError, default_sources
+from dukec.commands.common import ReportError
 from dukec.commands.outputs import check_output_file, os_error
 
 DEFAULT_OUTPUT = Path("build") / "tileset.json"
 
 
 def _default_paths() -> list[Path]:
+    from dukec.compiler import default_sources
+
     local = Path("tiles")
     return [local] if local.is_dir() else [default_sources()]
 

@@ -173,11 +173,10 @@ def describe(tile: str, tileset_path: Path | None) -> None:
     Each figure's percentile is among the troop tiles of the base set that ships with dukec.
     Exit status: 0 described, 1 errors in the tile set, 2 bad usage (such as an unknown tile).
     """
-    from dukec.commands.common import default_sources
     from dukec.workbench.describe import base_troops, report
 
     (view,) = _tiles((tile,), tileset_path)
-    base = base_troops(load_tileset(default_sources()))
+    base = base_troops(load_tileset(None))
     click.echo(report(view, base), nl=False)
 
 

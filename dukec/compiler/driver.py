@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib.resources import files
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
@@ -99,20 +101,38 @@ def parse_all(
     found: Sequence[tuple[Path, str]],
 ) -> tuple[list[ast.SourceFile], list[Diagnostic], SourceTexts]:
     """Read and parse every file; a file with an error is left out and its error kept."""
+    texts: list[tuple[str, str]] = []
+    problems: list[Diagnostic] = []
+    unreadable = SourceTexts()
+    for path, shown in found:
+        try:
+            texts.append((shown, read_source(path, shown)))
+        except CompileError as error:
+            problems += error.diagnostics
+            unreadable.texts.update(error.sources.texts)
+    parsed, parse_problems, sources = parse_texts(texts)
+    sources.texts.update(unreadable.texts)
+    return parsed, [*problems, *parse_problems], sources
+
+
+def parse_texts(
+    texts: Sequence[tuple[str, str]],
+) -> tuple[list[ast.SourceFile], list[Diagnostic], SourceTexts]:
+    """Parse source texts, each with the name errors show; a text with an error is left out."""
     sources = SourceTexts()
     parsed: list[ast.SourceFile] = []
     problems: list[Diagnostic] = []
-    for path, shown in found:
+    for shown, text in texts:
+        sources.add(shown, text)
         try:
-            text = read_source(path, shown)
-            sources.add(shown, text)
             source = parse_source(text, shown)
-            if not source.definitions:
-                problems.append(Diagnostic(shown, None, "no tile or set is defined in this file"))
-            parsed.append(source)
         except CompileError as error:
             problems += error.diagnostics
             sources.texts.update(error.sources.texts)
+            continue
+        if not source.definitions:
+            problems.append(Diagnostic(shown, None, "no tile or set is defined in this file"))
+        parsed.append(source)
     return parsed, problems, sources
 
 
@@ -154,7 +174,21 @@ def _analyze_found(found: Sequence[tuple[Path, str]]) -> Analysis:
 
 def compile_sources(found: Sequence[tuple[Path, str]]) -> dict[str, Any]:
     """Parse, check, emit and validate .duke files."""
-    analysis = _analyze_found(found)
+    return _emit(_analyze_found(found), found[0][1] if found else "dukec")
+
+
+def compile_source(text: str, path: str = "<source>") -> dict[str, Any]:
+    """Compile one .duke source text (as an editor or a notebook holds it) into a tile set.
+
+    `path` is the name errors show. Raises CompileError carrying every diagnostic.
+    """
+    parsed, problems, texts = parse_texts([(path, text)])
+    program, diagnostics = check_sources(parsed, incomplete=bool(problems))
+    return _emit(Analysis(tuple(parsed), program, (*problems, *diagnostics), texts), path)
+
+
+def _emit(analysis: Analysis, first: str) -> dict[str, Any]:
+    """Emit and validate an analysis without errors, mapping schema errors to source lines."""
     error = analysis.error()
     if error is not None:
         raise error
@@ -167,24 +201,20 @@ def compile_sources(found: Sequence[tuple[Path, str]]) -> dict[str, Any]:
             where = mapping.get(tuple(json_path[:length]))
             if where is not None:
                 return where[0], where[1]
-        first = found[0][1] if found else "dukec"
         return first, None
 
-    validate_tileset(data, found[0][1] if found else "dukec", locate, sources)
+    validate_tileset(data, first, locate, sources)
     return data
 
 
-def compile_text(text: str, path: str = "<text>") -> dict[str, Any]:
-    """Compile one source text (handy in tests and tools)."""
-    sources = SourceTexts()
-    sources.add(path, text)
-    try:
-        parsed = parse_source(text, path)
-    except CompileError as error:
-        raise CompileError(error.diagnostics, sources) from None
-    program, diagnostics = check_sources([parsed])
-    if diagnostics:
-        raise CompileError(diagnostics, sources)
-    data = program_dict(program)
-    validate_tileset(data, path, None, sources)
-    return data
+def default_sources() -> Path:
+    """The base set's .duke sources, wherever dukec is installed."""
+    return Path(str(files("dukec.tiles")))
+
+
+def load_tileset(path: str | PathLike[str] | None = None) -> dict[str, Any]:
+    """The tile set at `path` (a compiled .json file, a .duke file or a directory of them).
+
+    With no path, the base set that ships with dukec. Raises CompileError on any mistake.
+    """
+    return load([Path(path) if path is not None else default_sources()])

@@ -11,10 +11,9 @@ TILES = Path(__file__).resolve().parent / "tiles"
 @pytest.fixture(scope="session")
 def base_tileset() -> dict[str, Any]:
     """The base tile set."""
-    from dukec.commands.common import default_sources
-    from dukec.compiler import load
+    from dukec.compiler import load_tileset
 
-    return load([default_sources()])
+    return load_tileset()
 
 
 @pytest.fixture(scope="session")

@@ -228,7 +228,7 @@ def test_user_mistakes_get_clear_errors(args: list[str], code: int, message: str
 def test_the_new_tile_may_come_from_the_set_itself(tmp_path: Path) -> None:
     sources = tmp_path / "tiles"
     sources.mkdir()
-    from dukec.commands.common import default_sources
+    from dukec.compiler import default_sources
 
     for path in default_sources().glob("*.duke"):
         (sources / path.name).write_text(path.read_text())
@@ -249,7 +249,7 @@ def test_the_new_tile_may_come_from_the_set_itself(tmp_path: Path) -> None:
 
 
 def test_a_set_against_another() -> None:
-    from dukec.commands.common import default_sources
+    from dukec.compiler import default_sources
 
     result = balance(
         "--against", str(default_sources()), "--games", "10", "--workers", "1", "--json"

@@ -15,11 +15,10 @@ from dukec.balance.play import BoardLog, play_out
 from dukec.balance.report import to_json
 from dukec.balance.run import Settings, run
 from dukec.cli import main
-from dukec.commands.common import default_sources
-from dukec.compiler import load
+from dukec.compiler import load_tileset
 from dukec.engine import ActionKind, Phase, Reason
 
-TILESET = load([default_sources()])
+TILESET = load_tileset()
 SET_NAMES = sorted(entry["name"] for entry in TILESET["sets"])
 TIMING_KEYS = {"games_per_second", "seconds", "workers", "backend"}
 

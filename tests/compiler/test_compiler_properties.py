@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dukec.compiler import CompileError, compile_text, dumps, load
+from dukec.compiler import CompileError, compile_source, dumps, load
 from dukec.compiler.check import terrain_vocabulary
 from dukec.compiler.consistency import consistency_errors
 from dukec.compiler.decompile import decompile
@@ -160,7 +160,7 @@ def test_json_to_dsl_to_json_round_trips(data: dict[str, Any]) -> None:
     assert list(tileset_validator().iter_errors(data)) == []
     assert consistency_errors(data) == []
     text = decompile(data)
-    assert dumps(compile_text(text, "round.duke")) == dumps(data)
+    assert dumps(compile_source(text, "round.duke")) == dumps(data)
 
 
 @SETTINGS
@@ -169,8 +169,8 @@ def test_compiling_is_deterministic_whatever_the_file_layout(
     data: dict[str, Any], random: Random
 ) -> None:
     text = decompile(data)
-    once = dumps(compile_text(text, "a.duke"))
-    assert dumps(compile_text(text, "b.duke")) == once
+    once = dumps(compile_source(text, "a.duke"))
+    assert dumps(compile_source(text, "b.duke")) == once
     # The same definitions in shuffled order, spread over files with random names.
     chunks = [chunk for chunk in text.split("\n\n") if chunk.strip()]
     random.shuffle(chunks)
@@ -186,7 +186,7 @@ def test_compiling_is_deterministic_whatever_the_file_layout(
 
 def test_base_tiles_round_trip() -> None:
     data = load([Path(__file__).resolve().parents[2] / "tiles"])
-    assert dumps(compile_text(decompile(data))) == dumps(data)
+    assert dumps(compile_source(decompile(data))) == dumps(data)
 
 
 BASE_TEXT = "\n".join(
@@ -203,7 +203,7 @@ def test_any_edit_of_the_sources_compiles_or_reports(edits: list[tuple[int, int,
     for start, length, insert in edits:
         text = text[:start] + insert + text[start + length :]
     try:
-        compile_text(text, "edited.duke")
+        compile_source(text, "edited.duke")
     except CompileError as error:
         assert error.diagnostics
         assert all(d.path == "edited.duke" for d in error.diagnostics)
@@ -214,7 +214,7 @@ def test_any_edit_of_the_sources_compiles_or_reports(edits: list[tuple[int, int,
 @given(st.text())
 def test_any_text_compiles_or_reports(text: str) -> None:
     try:
-        compile_text(text, "any.duke")
+        compile_source(text, "any.duke")
     except CompileError as error:
         assert error.render().startswith("any.duke")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from dukec.compiler import compile_text, load
+from dukec.compiler import compile_source, load
 from dukec.compiler.vocabulary import Icon
 
 REPO = Path(__file__).resolve().parents[2]
@@ -23,7 +23,7 @@ def test_tile_and_terrain_examples_compile() -> None:
     examples = [b for b in BLOCKS if re.match(r"(#.*\n)*(tile|terrain) ", b)]
     assert len(examples) == 2
     for block in examples:
-        assert len(compile_text(block)["tiles"]) == 1
+        assert len(compile_source(block)["tiles"]) == 1
 
 
 def test_set_examples_are_the_sets_of_tiles(tmp_path: Path) -> None:

@@ -7,8 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from dukec.commands.common import default_sources
-from dukec.compiler import load
+from dukec.compiler import default_sources, load, load_tileset
 from dukec.workbench.layout import card, sheets
 from dukec.workbench.svg import to_svg
 from dukec.workbench.tiles import find_tile
@@ -26,7 +25,7 @@ SHEET = ("Longbowman", "Duchess", "Warden")
 @functools.cache
 def base_set() -> dict[str, Any]:
     """The packaged base tile set."""
-    return load([default_sources()])
+    return load_tileset()
 
 
 @functools.cache

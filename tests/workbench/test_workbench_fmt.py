@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dukec.cli import main
-from dukec.compiler import CompileError, compile_text, parse_source
+from dukec.compiler import CompileError, compile_source, parse_source
 from dukec.workbench.fmt import FormatError, format_paths, format_text
 
 REPO = Path(__file__).resolve().parents[2]
@@ -258,12 +258,12 @@ def test_fmt_is_idempotent_on_random_tiles(text: str) -> None:
     before = sorted(c.text.rstrip() for c in parse_source(text, "r").comments)
     assert sorted(c.text for c in parse_source(once, "r").comments) == before
     try:
-        compiled = compile_text(text)
+        compiled = compile_source(text)
     except CompileError:
         with pytest.raises(CompileError):
-            compile_text(once)
+            compile_source(once)
         return
-    assert compile_text(once) == compiled
+    assert compile_source(once) == compiled
 
 
 NAMES = st.lists(st.sampled_from(["Duke", "Footman", "Pikeman", "Knight", "Wizard"]), min_size=1)
