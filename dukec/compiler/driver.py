@@ -174,7 +174,14 @@ def _analyze_found(found: Sequence[tuple[Path, str]]) -> Analysis:
 
 def compile_sources(found: Sequence[tuple[Path, str]]) -> dict[str, Any]:
     """Parse, check, emit and validate .duke files."""
-    return _emit(_analyze_found(found), found[0][1] if found else "dukec")
+    return emit_analysis(_analyze_found(found), found[0][1] if found else "dukec")
+
+
+def analyze_texts(texts: Sequence[tuple[str, str]]) -> Analysis:
+    """Parse and check source texts (each with the name errors show) without raising on errors."""
+    parsed, problems, sources = parse_texts(texts)
+    program, diagnostics = check_sources(parsed, incomplete=bool(problems))
+    return Analysis(tuple(parsed), program, (*problems, *diagnostics), sources)
 
 
 def compile_source(text: str, path: str = "<source>") -> dict[str, Any]:
@@ -182,13 +189,15 @@ def compile_source(text: str, path: str = "<source>") -> dict[str, Any]:
 
     `path` is the name errors show. Raises CompileError carrying every diagnostic.
     """
-    parsed, problems, texts = parse_texts([(path, text)])
-    program, diagnostics = check_sources(parsed, incomplete=bool(problems))
-    return _emit(Analysis(tuple(parsed), program, (*problems, *diagnostics), texts), path)
+    return emit_analysis(analyze_texts([(path, text)]), path)
 
 
-def _emit(analysis: Analysis, first: str) -> dict[str, Any]:
-    """Emit and validate an analysis without errors, mapping schema errors to source lines."""
+def emit_analysis(analysis: Analysis, first: str) -> dict[str, Any]:
+    """Emit and validate an analysis without errors, mapping schema errors to source lines.
+
+    `first` names the file a schema error without a source line is reported against. Raises
+    CompileError with the analysis's errors, or with the schema's.
+    """
     error = analysis.error()
     if error is not None:
         raise error

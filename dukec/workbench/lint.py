@@ -26,7 +26,7 @@ from pathlib import Path
 
 from dukec.compiler import ast
 from dukec.compiler.diagnostics import Diagnostic, Position, SourceTexts, render_diagnostic
-from dukec.compiler.driver import analyze
+from dukec.compiler.driver import Analysis, analyze
 from dukec.compiler.model import PlacedIcon, Tile
 from dukec.compiler.vocabulary import Icon, Kind, Side
 
@@ -234,7 +234,11 @@ def allowed_codes(definition: ast.TileDef, source: ast.SourceFile, texts: Source
 
 def lint_paths(paths: Iterable[Path]) -> LintReport:
     """Check the sources and warn about every tile in them."""
-    analysis = analyze(list(paths))
+    return lint_analysis(analyze(list(paths)))
+
+
+def lint_analysis(analysis: Analysis) -> LintReport:
+    """Warn about every tile of sources already analysed (an editor's texts, say)."""
     warnings: list[Diagnostic] = []
     definitions = {
         (source.path, definition.name.text): (definition, source)

@@ -1,0 +1,163 @@
+"""The language server: pygls over stdio, answering with `dukec.lsp.features`.
+
+Every open document is checked again, with its folder, whenever a document is opened,
+changed, saved or closed, since one file's edit can change another's errors (a duplicate
+name, a tile a set names).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+from pygls.workspace import TextDocument
+
+from dukec import __version__
+from dukec.compiler.diagnostics import Position
+from dukec.lsp import features
+from dukec.lsp.folder import Checked, check_document
+
+NAME = "dukec"
+
+
+class DukeServer(LanguageServer):
+    """A language server that keeps each open document's last check for requests to use."""
+
+    def __init__(self) -> None:
+        super().__init__(NAME, __version__)
+        self.checked: dict[str, Checked] = {}
+
+
+def document_path(uri: str) -> Path | None:
+    """The file a document's URI names, or None (an unsaved buffer)."""
+    if not uri.startswith("file:"):
+        return None
+    path = to_fs_path(uri)
+    return Path(path) if path else None
+
+
+def _open_texts(server: LanguageServer) -> dict[Path, str]:
+    texts: dict[Path, str] = {}
+    for uri, document in server.workspace.text_documents.items():
+        path = document_path(uri)
+        if path is not None:
+            texts[path] = document.source
+    return texts
+
+
+def check(server: DukeServer, document: TextDocument) -> Checked:
+    """The document checked with its folder, open documents as the editor holds them."""
+    checked = check_document(
+        document.uri, document.source, document_path(document.uri), _open_texts(server)
+    )
+    server.checked[document.uri] = checked
+    return checked
+
+
+def last_check(server: DukeServer, document: TextDocument) -> Checked:
+    """The document's check since the last edit of any open document, or a new one."""
+    found = server.checked.get(document.uri)
+    return found if found is not None else check(server, document)
+
+
+def _locator(checked: Checked, document: TextDocument) -> features.Locate:
+    codec = document.position_codec
+    texts = checked.analysis.texts.texts
+
+    def locate(name: str, position: Position | None) -> types.Location:
+        span = features.lsp_range(position)
+        if name == checked.name:
+            return types.Location(document.uri, codec.range_to_client_units(document.lines, span))
+        lines = texts.get(name, "").splitlines(keepends=True)
+        uri = from_fs_path(name) or name
+        return types.Location(uri, codec.range_to_client_units(lines, span))
+
+    return locate
+
+
+def publish(server: DukeServer, document: TextDocument) -> None:
+    """Send the document's diagnostics."""
+    checked = check(server, document)
+    server.text_document_publish_diagnostics(
+        types.PublishDiagnosticsParams(
+            uri=document.uri,
+            diagnostics=features.diagnostics(checked, _locator(checked, document)),
+            version=document.version,
+        )
+    )
+
+
+def publish_all(server: DukeServer) -> None:
+    """Check every open document again and send its diagnostics."""
+    server.checked.clear()
+    for uri in list(server.workspace.text_documents):
+        publish(server, server.workspace.get_text_document(uri))
+
+
+def _point(document: TextDocument, position: types.Position) -> tuple[int, int]:
+    """A client position as a line and code-point column."""
+    at = document.position_codec.position_from_client_units(document.lines, position)
+    return at.line, at.character
+
+
+def create_server() -> DukeServer:
+    """A language server with every feature registered."""
+    server = DukeServer()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: DukeServer, params: types.DidOpenTextDocumentParams) -> None:
+        publish_all(ls)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: DukeServer, params: types.DidChangeTextDocumentParams) -> None:
+        publish_all(ls)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: DukeServer, params: types.DidSaveTextDocumentParams) -> None:
+        publish_all(ls)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: DukeServer, params: types.DidCloseTextDocumentParams) -> None:
+        # A closed file's diagnostics are withdrawn; the others may change with it gone.
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[])
+        )
+        publish_all(ls)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: DukeServer, params: types.HoverParams) -> types.Hover | None:
+        document = ls.workspace.get_text_document(params.text_document.uri)
+        line, character = _point(document, params.position)
+        found = features.hover(last_check(ls, document), document.source, line, character)
+        if found is not None and found.range is not None:
+            codec = document.position_codec
+            found.range = codec.range_to_client_units(document.lines, found.range)
+        return found
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION)
+    def completion(ls: DukeServer, params: types.CompletionParams) -> types.CompletionList:
+        document = ls.workspace.get_text_document(params.text_document.uri)
+        line, character = _point(document, params.position)
+        items = features.completion(last_check(ls, document), document.source, line, character)
+        return types.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    def formatting(
+        ls: DukeServer, params: types.DocumentFormattingParams
+    ) -> list[types.TextEdit] | None:
+        document = ls.workspace.get_text_document(params.text_document.uri)
+        path = document_path(document.uri)
+        edits = features.formatting(document.source, str(path) if path else document.uri)
+        codec = document.position_codec
+        for edit in edits or []:
+            edit.range = codec.range_to_client_units(document.lines, edit.range)
+        return edits
+
+    return server
+
+
+def serve() -> None:
+    """Run the language server over stdin and stdout until the editor says exit."""
+    create_server().start_io()
