@@ -81,19 +81,21 @@ class LspClient:
             if wanted(message):
                 return self.seen.pop(index)
         while True:
-            message = self.inbox.get(timeout=TIMEOUT)
-            if message is None:
+            received = self.inbox.get(timeout=TIMEOUT)
+            if received is None:
                 raise AssertionError("the server closed its output")
-            if wanted(message):
-                return message
-            self.seen.append(message)
+            if wanted(received):
+                return received
+            self.seen.append(received)
 
     def diagnostics(self, uri: str, version: int | None = None) -> list[Message]:
         """The next diagnostics published for `uri` (for `version` if given)."""
         message = self.wait(
-            lambda m: m.get("method") == "textDocument/publishDiagnostics"
-            and m["params"]["uri"] == uri
-            and (version is None or m["params"].get("version") == version)
+            lambda m: (
+                m.get("method") == "textDocument/publishDiagnostics"
+                and m["params"]["uri"] == uri
+                and (version is None or m["params"].get("version") == version)
+            )
         )
         found: list[Message] = message["params"]["diagnostics"]
         return found

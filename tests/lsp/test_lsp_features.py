@@ -1,0 +1,290 @@
+"""The language server's answers, computed without a server: diagnostics, hover, completion,
+formatting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pygls", reason="the language server needs pygls (pip install 'dukec[lsp]')")
+
+from lsprotocol import types
+
+from dukec.compiler.diagnostics import Position
+from dukec.lsp import features
+from dukec.lsp.folder import Checked, check_document
+from tests.lsp.sources import (
+    ARMY,
+    FORMATTED,
+    GLYPHS,
+    SCOUT,
+    SCOUT_BAD,
+    UNFORMATTED,
+    write_folder,
+)
+
+
+def locate(name: str, position: Position | None) -> types.Location:
+    return types.Location(f"file://{name}", features.lsp_range(position))
+
+
+def labels(items: list[types.CompletionItem]) -> list[str]:
+    return [item.label for item in items]
+
+
+def test_an_error_in_lsp_positions() -> None:
+    checked = check_document("scout.duke", SCOUT_BAD)
+    (found,) = features.diagnostics(checked, locate)
+    assert found.range == types.Range(types.Position(3, 10), types.Position(3, 11))
+    assert found.message == f"unknown glyph 'Q' (glyphs: {GLYPHS})"
+    assert found.severity == types.DiagnosticSeverity.Error
+    assert found.source == "dukec"
+
+
+def test_a_lint_warning_is_a_warning_with_its_code() -> None:
+    (found,) = features.diagnostics(check_document("runner.duke", UNFORMATTED), locate)
+    assert found.range == types.Range(types.Position(0, 5), types.Position(0, 11))
+    assert found.message == (
+        "Runner never moves backward (toward its owner's edge) with either side [no-backward]"
+    )
+    assert found.severity == types.DiagnosticSeverity.Warning
+    assert found.code == "no-backward"
+
+
+def test_whole_file_problems_sit_at_the_start() -> None:
+    (found,) = features.diagnostics(check_document("empty.duke", "# nothing\n"), locate)
+    assert found.range == types.Range(types.Position(0, 0), types.Position(0, 0))
+    assert found.message == "no tile or set is defined in this file"
+
+
+def test_the_folder_counts_and_only_the_documents_errors_are_shown(tmp_path: Path) -> None:
+    paths = write_folder(tmp_path / "tiles", {"scout.duke": SCOUT_BAD, "army.duke": ARMY})
+    army = check_document("x", ARMY, paths["army.duke"])
+    assert army.name == str(paths["army.duke"])
+    # Scout is known from the other file; its glyph error belongs to that file, not this one.
+    assert [(d.position, d.message) for d in army.diagnostics] == [
+        (Position(5, 13, 5, 20), "unknown tile 'Footmen'")
+    ]
+    (scout,) = check_document("x", SCOUT_BAD, paths["scout.duke"]).diagnostics
+    assert scout.message.startswith("unknown glyph 'Q'")
+
+
+def test_open_texts_replace_the_files_on_disk(tmp_path: Path) -> None:
+    paths = write_folder(tmp_path, {"scout.duke": SCOUT, "army.duke": ARMY})
+    renamed = SCOUT.replace("Scout", "Ranger")
+    army = check_document("x", ARMY, paths["army.duke"], {paths["scout.duke"]: renamed})
+    assert [d.message for d in army.diagnostics] == [
+        "unknown tile 'Scout'",
+        "unknown tile 'Footmen'",
+    ]
+
+
+def test_a_duplicate_across_files_has_a_note_in_the_other_file(tmp_path: Path) -> None:
+    paths = write_folder(tmp_path, {"a.duke": SCOUT, "b.duke": SCOUT})
+    checked = check_document("x", SCOUT, paths["b.duke"])
+    (found,) = features.diagnostics(checked, locate)
+    assert found.message == "duplicate tile 'Scout'"
+    assert found.range == types.Range(types.Position(0, 5), types.Position(0, 10))
+    assert found.related_information == [
+        types.DiagnosticRelatedInformation(
+            types.Location(
+                f"file://{paths['a.duke']}",
+                types.Range(types.Position(0, 5), types.Position(0, 10)),
+            ),
+            "'Scout' is first defined here",
+        )
+    ]
+    # The first definition is fine.
+    assert check_document("x", SCOUT, paths["a.duke"]).diagnostics == ()
+
+
+def test_schema_errors_are_reported_as_check_reports_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The checker lets nothing through that the schema rejects, so corrupt the emitted count
+    # (as tests/compiler/test_compiler_errors.py does) to see a schema error reach the editor.
+    from dukec.compiler import driver
+
+    emit = driver.program_dict  # type: ignore[attr-defined]
+
+    def corrupt(program: Any) -> dict[str, Any]:
+        data: dict[str, Any] = emit(program)
+        data["tiles"][0]["count"] = -5
+        return data
+
+    monkeypatch.setattr(driver, "program_dict", corrupt)
+    (found,) = features.diagnostics(check_document("scout.duke", SCOUT), locate)
+    assert found.message == "$.tiles[0].count: -5 is less than the minimum of 0"
+    assert found.range == types.Range(types.Position(0, 5), types.Position(0, 10))
+
+
+# === Hover ===
+
+
+def test_hover_on_a_tile_header_shows_its_card() -> None:
+    from dukec.compiler.emit import tile_dict
+    from dukec.workbench.terminal import card_lines, plain
+    from dukec.workbench.tiles import TileView
+
+    checked = check_document("scout.duke", SCOUT)
+    found = features.hover(checked, SCOUT, 0, 7)
+    assert found is not None
+    assert found.range == types.Range(types.Position(0, 5), types.Position(0, 10))
+    assert isinstance(found.contents, types.MarkupContent)
+    (tile,) = checked.analysis.program.tiles
+    card = plain(card_lines(TileView.from_json(tile_dict(tile))))
+    assert found.contents.value == f"```text\n{card}```"
+    assert card.startswith("Scout (troop, count 1)\nfront (starting side)    back\n")
+
+
+def test_hover_where_a_set_names_a_tile_of_the_folder(tmp_path: Path) -> None:
+    paths = write_folder(tmp_path, {"scout.duke": SCOUT, "army.duke": ARMY})
+    checked = check_document("x", ARMY, paths["army.duke"])
+    found = features.hover(checked, ARMY, 3, 16)
+    assert found is not None and isinstance(found.contents, types.MarkupContent)
+    assert found.contents.value.startswith("```text\nScout (troop, count 1)\n")
+    # An unknown tile, a keyword, a grid cell: nothing to show.
+    assert features.hover(checked, ARMY, 4, 14) is None
+    assert features.hover(checked, ARMY, 3, 9) is None
+    grid = check_document("scout.duke", SCOUT)
+    assert features.hover(grid, SCOUT, 7, 10) is None
+
+
+def test_hover_shows_abilities() -> None:
+    text = SCOUT.replace("count 1", "count 1\n    ability I")
+    found = features.hover(check_document("scout.duke", text), text, 0, 6)
+    assert found is not None and isinstance(found.contents, types.MarkupContent)
+    assert found.contents.value.startswith("```text\nScout (troop, count 1, I summon)\n")
+
+
+# === Completion ===
+
+EMPTY = check_document("empty.duke", "")
+
+
+def complete(text: str, line: int, character: int, checked: Checked = EMPTY) -> list[str]:
+    return labels(features.completion(checked, text, line, character))
+
+
+def test_completion_of_statements_by_block() -> None:
+    assert complete("", 0, 0) == ["tile", "terrain", "set"]
+    assert complete("tile A {\n    \n", 1, 4) == [
+        "count",
+        "ability",
+        "acts as duke",
+        "front",
+        "back",
+    ]
+    assert complete("set s {\n    \n", 1, 4) == ["board", "optional", "terrain", "rule", "army"]
+    assert complete("set s {\n    army {\n        ", 2, 8) == ["start", "bag", "win", "freeze"]
+
+
+def test_completion_in_a_terrain_tile_offers_its_properties_and_values() -> None:
+    found = complete("terrain Pit {\n    ", 1, 4)
+    assert found[:5] == ["count", "ability", "acts as duke", "front", "back"]
+    assert found[5:8] == ["occupants", "enter_with", "blocks_jump"]
+    assert "placement" in found
+    assert complete("terrain Pit {\n    placement ", 1, 14) == [
+        "random",
+        "middle",
+        "edge",
+        "opponent_edge",
+        "chosen",
+    ]
+    assert complete("terrain Pit {\n    blocks_jump t", 1, 17) == ["true", "false"]
+    assert complete("terrain Pit {\n    enter_with move, ", 1, 21) == [
+        "move",
+        "jump",
+        "slide",
+        "jump_slide",
+        "command",
+        "none",
+    ]
+
+
+def test_completion_of_glyphs_in_a_grid() -> None:
+    items = features.completion(EMPTY, "tile A {\n    front {\n        . ", 2, 10)
+    assert [(item.label, item.detail) for item in items] == [
+        ("M", "Move"),
+        ("J", "Jump"),
+        ("S", "Slide"),
+        ("L", "Jump Slide"),
+        ("X", "Strike"),
+        ("C", "Command"),
+        ("D", "Dread"),
+        ("B", "Defense"),
+        ("@", "the tile's own square"),
+        (".", "an empty square"),
+    ]
+
+
+def test_completion_of_abilities() -> None:
+    assert complete("tile A {\n    ability ", 1, 12) == [
+        "I",
+        "II",
+        "III",
+        "IV",
+        "summon",
+        "divination",
+        "escape",
+        "ransom",
+    ]
+    assert complete("tile A {\n    ability II ", 1, 15) == ["on"]
+    assert complete("tile A {\n    ability II on ", 1, 18) == ["front", "back"]
+
+
+def test_completion_of_rules_and_their_values() -> None:
+    rules = complete("set s {\n    rule ", 1, 9)
+    assert rules[:3] == ["duke_capture_wins", "lose_without_tiles", "flag_squares"]
+    assert "draft" in rules
+    assert complete("set s {\n    rule flag_barred ", 1, 21) == ["none", "own", "opponent"]
+    assert complete("set s {\n    rule win_score ", 1, 19) == []
+
+
+def test_completion_of_tile_names_from_the_folder_and_the_text(tmp_path: Path) -> None:
+    terrain = "terrain Pit {\n    occupants 0\n    front {\n        @\n    }\n}\n"
+    paths = write_folder(tmp_path, {"scout.duke": SCOUT, "pit.duke": terrain})
+    text = "tile Courier {\n}\nset s {\n    army {\n        bag 2 \n"
+    checked = check_document("x", text, tmp_path / "new.duke")
+    assert "Scout" in [t.name for t in checked.analysis.program.tiles]
+    assert complete(text, 4, 14, checked) == ["Courier", "Scout"]
+    items = features.completion(checked, "set s {\n    terrain ", 1, 12)
+    assert [(item.label, item.detail) for item in items] == [("Pit", "terrain tile")]
+    assert complete("set s {\n    optional ", 1, 13, checked) == ["Pit", "Scout"]
+    assert complete("set s {\n    army {\n        start ", 2, 14, checked) == ["Scout"]
+    assert complete("set s {\n    army {\n        start 2 Scout ", 2, 22, checked) == [
+        "on",
+        "beside",
+    ]
+    assert complete("set s {\n    army {\n        win ", 2, 12, checked) == ["capture", "reach"]
+    assert complete("set s {\n    army ", 1, 9, checked) == ["first", "second"]
+    assert paths
+
+
+# === Formatting ===
+
+
+def test_formatting_returns_one_edit_with_fmts_layout() -> None:
+    edits = features.formatting(UNFORMATTED, "runner.duke")
+    assert edits == [
+        types.TextEdit(
+            range=types.Range(types.Position(0, 0), types.Position(11, 0)),
+            new_text=FORMATTED,
+        )
+    ]
+
+
+def test_formatting_a_formatted_file_changes_nothing() -> None:
+    assert features.formatting(FORMATTED, "runner.duke") == []
+
+
+def test_formatting_a_file_that_does_not_parse_returns_no_edit() -> None:
+    assert features.formatting("tile A {\n    count\n}\n", "a.duke") is None
+
+
+def test_end_of_text() -> None:
+    assert features.end_of("") == types.Position(0, 0)
+    assert features.end_of("ab\ncd") == types.Position(1, 2)
+    assert features.end_of("ab\n") == types.Position(1, 0)
