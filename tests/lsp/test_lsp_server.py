@@ -3,7 +3,7 @@ answered in the editor's position encoding."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -27,10 +27,7 @@ class Harness:
         for _ in steps:
             pass
         self.published: list[types.PublishDiagnosticsParams] = []
-        self.server.text_document_publish_diagnostics = self.published.append  # type: ignore[method-assign]
-
-    def handler(self, method: str) -> object:
-        return self.server.protocol.fm.features[method]
+        self.server.text_document_publish_diagnostics = self.published.append  # type: ignore[method-assign,assignment]
 
     def open(self, path: Path, text: str, version: int = 1) -> str:
         uri = path.as_uri()
@@ -43,7 +40,7 @@ class Harness:
         handler = self.server.protocol.fm.features[method]
         return handler(params)
 
-    def last(self, uri: str) -> list[types.Diagnostic]:
+    def last(self, uri: str) -> Sequence[types.Diagnostic]:
         found = [p for p in self.published if p.uri == uri]
         assert found, f"nothing published for {uri}"
         return found[-1].diagnostics
