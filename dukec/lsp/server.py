@@ -1,8 +1,8 @@
 """The language server: pygls over stdio, answering with `dukec.lsp.features`.
 
-Every open document is checked again, with its folder, whenever a document is opened,
-changed, saved or closed, since one file's edit can change another's errors (a duplicate
-name, a tile a set names).
+When a document is opened, changed, saved or closed, it is checked again with its folder, and
+so is every open document whose folder holds it, since one file's edit can change another's
+errors (a duplicate name, a tile a set names).
 """
 
 from __future__ import annotations
@@ -89,11 +89,23 @@ def publish(server: DukeServer, document: TextDocument) -> None:
     )
 
 
-def publish_all(server: DukeServer) -> None:
-    """Check every open document again and send its diagnostics."""
+def affected(document_uri: str, edited_uri: str) -> bool:
+    """Whether an edit of `edited_uri` can change the diagnostics of `document_uri`: it is the
+    document itself, or a file below the document's directory (which is checked with it)."""
+    if document_uri == edited_uri:
+        return True
+    document, edited = document_path(document_uri), document_path(edited_uri)
+    if document is None or edited is None:
+        return False
+    return document.parent in edited.parents
+
+
+def publish_affected(server: DukeServer, edited_uri: str) -> None:
+    """Check the open documents an edit of `edited_uri` can change, and send their diagnostics."""
     server.checked.clear()
     for uri in list(server.workspace.text_documents):
-        publish(server, server.workspace.get_text_document(uri))
+        if affected(uri, edited_uri):
+            publish(server, server.workspace.get_text_document(uri))
 
 
 def _point(document: TextDocument, position: types.Position) -> tuple[int, int]:
@@ -108,15 +120,15 @@ def create_server() -> DukeServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: DukeServer, params: types.DidOpenTextDocumentParams) -> None:
-        publish_all(ls)
+        publish_affected(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: DukeServer, params: types.DidChangeTextDocumentParams) -> None:
-        publish_all(ls)
+        publish_affected(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: DukeServer, params: types.DidSaveTextDocumentParams) -> None:
-        publish_all(ls)
+        publish_affected(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: DukeServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -124,7 +136,7 @@ def create_server() -> DukeServer:
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[])
         )
-        publish_all(ls)
+        publish_affected(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: DukeServer, params: types.HoverParams) -> types.Hover | None:

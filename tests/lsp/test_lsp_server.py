@@ -12,7 +12,7 @@ pytest.importorskip("pygls", reason="the language server needs pygls (pip instal
 
 from lsprotocol import types
 
-from dukec.lsp.server import DukeServer, create_server, document_path
+from dukec.lsp.server import DukeServer, affected, create_server, document_path
 from tests.lsp.sources import ARMY, FORMATTED, GLYPHS, SCOUT, SCOUT_BAD, UNFORMATTED, write_folder
 
 
@@ -138,3 +138,26 @@ def test_an_unsaved_buffer_is_checked_alone(harness: Harness) -> None:
     harness.call(types.TEXT_DOCUMENT_DID_OPEN, types.DidOpenTextDocumentParams(item))
     (found,) = harness.last("untitled:Untitled-1")
     assert found.range.start == types.Position(3, 10)
+
+
+def test_an_edit_affects_the_documents_whose_folder_holds_it(tmp_path: Path) -> None:
+    top, below = (tmp_path / "a.duke").as_uri(), (tmp_path / "sub" / "b.duke").as_uri()
+    assert affected(top, below)
+    assert not affected(below, top)
+    assert affected(below, below)
+    assert affected("untitled:1", "untitled:1")
+    assert not affected("untitled:1", top) and not affected(top, "untitled:1")
+
+
+def test_documents_elsewhere_are_not_checked_again(harness: Harness, tmp_path: Path) -> None:
+    paths = write_folder(tmp_path / "sub", {"scout.duke": SCOUT})
+    harness.open(tmp_path / "top.duke", SCOUT)
+    other = harness.open(paths["scout.duke"], SCOUT)
+    # The file below sees only its own folder; the one above sees both Scouts.
+    assert harness.last(other) == []
+    assert [d.message for d in harness.last((tmp_path / "top.duke").as_uri())] == [
+        "duplicate tile 'Scout'"
+    ]
+    published = len(harness.published)
+    harness.open(tmp_path / "top.duke", SCOUT.replace("Scout", "Ranger"), version=2)
+    assert [p.uri for p in harness.published[published:]] == [(tmp_path / "top.duke").as_uri()]
