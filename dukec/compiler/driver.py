@@ -177,10 +177,14 @@ def compile_sources(found: Sequence[tuple[Path, str]]) -> dict[str, Any]:
     return emit_analysis(_analyze_found(found), found[0][1] if found else "dukec")
 
 
-def analyze_texts(texts: Sequence[tuple[str, str]]) -> Analysis:
-    """Parse and check source texts (each with the name errors show) without raising on errors."""
+def analyze_texts(texts: Sequence[tuple[str, str]], incomplete: bool = False) -> Analysis:
+    """Parse and check source texts (each with the name errors show) without raising on errors.
+
+    `incomplete` says some source of the program could not be read: as for one that does not
+    parse, unknown tile names are then not reported.
+    """
     parsed, problems, sources = parse_texts(texts)
-    program, diagnostics = check_sources(parsed, incomplete=bool(problems))
+    program, diagnostics = check_sources(parsed, incomplete=incomplete or bool(problems))
     return Analysis(tuple(parsed), program, (*problems, *diagnostics), sources)
 
 

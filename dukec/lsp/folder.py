@@ -26,8 +26,6 @@ class Checked:
     name: str
     analysis: Analysis
     diagnostics: tuple[Diagnostic, ...]
-    # Files of the folder that could not be read (their errors are not this document's).
-    unreadable: tuple[Diagnostic, ...] = ()
 
 
 def folder_sources(
@@ -70,9 +68,11 @@ def check_document(
     if path is not None:
         name = str(path)
     texts, unreadable = folder_sources(name, text, path, open_texts or {})
-    analysis = analyze_texts(texts)
+    # A file of the folder that cannot be read is the folder's error, not the document's; its
+    # tiles are unknown, so unknown names are not reported (as `dukec check DIR` does).
+    analysis = analyze_texts(texts, incomplete=bool(unreadable))
     errors = list(analysis.diagnostics)
-    if not errors:
+    if not errors and not unreadable:
         try:
             emit_analysis(analysis, name)
         except CompileError as error:
@@ -80,4 +80,4 @@ def check_document(
     warnings = lint_analysis(analysis).warnings
     mine = [d for d in (*errors, *warnings) if d.path == name]
     mine.sort(key=Diagnostic.sort_key)
-    return Checked(name, analysis, tuple(mine), tuple(unreadable))
+    return Checked(name, analysis, tuple(mine))

@@ -81,6 +81,17 @@ def test_open_texts_replace_the_files_on_disk(tmp_path: Path) -> None:
     ]
 
 
+def test_a_file_of_the_folder_that_cannot_be_read_silences_unknown_names(
+    tmp_path: Path,
+) -> None:
+    paths = write_folder(tmp_path, {"army.duke": ARMY})
+    (tmp_path / "scout.duke").write_bytes(b"tile Scout \xff {\n")
+    # As `dukec check DIR` does: the missing file may define them.
+    assert check_document("x", ARMY, paths["army.duke"]).diagnostics == ()
+    (tmp_path / "scout.duke").unlink()
+    assert len(check_document("x", ARMY, paths["army.duke"]).diagnostics) == 2
+
+
 def test_a_duplicate_across_files_has_a_note_in_the_other_file(tmp_path: Path) -> None:
     paths = write_folder(tmp_path, {"a.duke": SCOUT, "b.duke": SCOUT})
     checked = check_document("x", SCOUT, paths["b.duke"])
