@@ -299,3 +299,9 @@ def test_end_of_text() -> None:
     assert features.end_of("") == types.Position(0, 0)
     assert features.end_of("ab\ncd") == types.Position(1, 2)
     assert features.end_of("ab\n") == types.Position(1, 0)
+
+
+def test_the_tile_statements_are_the_compilers_keywords() -> None:
+    from dukec.compiler.check import TILE_KEYWORDS
+
+    assert [statement.split()[0] for statement in features.TILE_STATEMENTS] == list(TILE_KEYWORDS)
