@@ -6,6 +6,7 @@ import json
 import queue
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -39,11 +40,13 @@ class LspClient:
     """Starts `dukec lsp`, sends requests and notifications, waits for what comes back."""
 
     def __init__(self, cwd: Path) -> None:
+        # The server's log goes to a file, so a full pipe can never block it; close() closes it.
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115
         self.process = subprocess.Popen(
             [sys.executable, "-m", "dukec", "lsp"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            stderr=self.log,
             cwd=cwd,
         )
         assert self.process.stdout is not None
@@ -101,17 +104,18 @@ class LspClient:
         return found
 
     def close(self) -> int:
-        """Shut the server down politely and return its exit status."""
-        if self.process.poll() is None:
-            try:
+        """Shut the server down politely (unless it has ended) and return its exit status."""
+        try:
+            if self.process.poll() is None:
                 self.request("shutdown", None)
                 self.notify("exit", None)
-                return self.process.wait(timeout=TIMEOUT)
-            finally:
-                if self.process.poll() is None:
-                    self.process.kill()
-                    self.process.wait()
-                for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
-                    if stream is not None:
-                        stream.close()
+                self.process.wait(timeout=TIMEOUT)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+            for stream in (self.process.stdin, self.process.stdout):
+                if stream is not None:
+                    stream.close()
+            self.log.close()
         return self.process.returncode
