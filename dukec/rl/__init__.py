@@ -43,4 +43,11 @@ def pettingzoo_env(
     return DukeEnv(set_rules(set_name, tileset), seed, ply_limit, render_mode)
 
 
+try:
+    import pyspiel  # noqa: F401  (only to learn whether OpenSpiel is installed)
+except ImportError:  # without OpenSpiel there is nothing to register
+    pass
+else:
+    from dukec.rl import openspiel  # noqa: F401  (registers python_duke)
+
 __all__ = ["ActionLayout", "Block", "LayoutError", "pettingzoo_env", "set_rules"]
