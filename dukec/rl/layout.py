@@ -95,9 +95,14 @@ class ActionLayout:
         terrain = () if extras is None else extras.terrain_types
         dragon = any(terrain[i].acts for i in set_terrain)
         flags = any(terrain[i].carried for i in set_terrain)
-        abilities = (
-            [] if features is None else [set(a) for a in features.abilities[: len(rules.types)]]
-        )
+        # Abilities count where a tile that has one can come into play.
+        in_play = {*rules.bags[0], *rules.bags[1], *(step.tile for step in rules.setup)}
+        if features is not None:
+            in_play.update(features.objective.draft)
+        abilities = [
+            set(a) if features is not None and t in in_play else set()
+            for t, a in enumerate(features.abilities if features is not None else ())
+        ]
         summon = any("summon" in a for a in abilities)
         divine = any("divination" in a for a in abilities)
         self.escapers = tuple(t for t, a in enumerate(abilities) if "escape" in a)

@@ -27,7 +27,9 @@ def shipped_rules(set_name: str) -> Rules:
 SET_NAMES = set_names(shipped())
 
 
-def random_positions(rules: Rules, games: int, ply_limit: int = 300) -> Iterator[tuple[Game, list[Action]]]:
+def random_positions(
+    rules: Rules, games: int, ply_limit: int = 300
+) -> Iterator[tuple[Game, list[Action]]]:
     """Every position of ``games`` seeded random games, with its legal actions."""
     for seed in range(games):
         game = Game(rules, seed=seed, ply_limit=ply_limit)

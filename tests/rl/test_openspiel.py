@@ -12,7 +12,7 @@ pyspiel = pytest.importorskip(
     "pyspiel", reason="the OpenSpiel tests need the rl extra: pip install 'dukec[rl]'"
 )
 
-import dukec.rl  # noqa: E402,F401  (registers python_duke)
+import dukec.rl  # noqa: E402  (registers python_duke)
 from dukec.engine import Phase  # noqa: E402
 from tests.rl.conftest import SET_NAMES, shipped_rules  # noqa: E402
 
@@ -24,13 +24,17 @@ def _load(set_name: str, **params: object) -> object:
 @pytest.mark.parametrize("set_name", SET_NAMES)
 def test_random_sim(set_name: str) -> None:
     """OpenSpiel's own checks, with serialization, over a short game of every set."""
-    pyspiel.random_sim_test(_load(set_name, ply_limit=60), num_sims=1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(
+        _load(set_name, ply_limit=60), num_sims=1, serialize=True, verbose=False
+    )
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("set_name", SET_NAMES)
-def test_random_sims_of_whole_games(set_name: str) -> None:
-    pyspiel.random_sim_test(_load(set_name), num_sims=2, serialize=True, verbose=False)
+def test_random_sims_of_longer_games(set_name: str) -> None:
+    pyspiel.random_sim_test(
+        _load(set_name, ply_limit=300), num_sims=2, serialize=True, verbose=False
+    )
 
 
 def _random_game(set_name: str, seed: int, **params: object) -> object:

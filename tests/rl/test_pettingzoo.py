@@ -7,15 +7,17 @@ import warnings
 
 import pytest
 
-pytest.importorskip("pettingzoo", reason="the PettingZoo tests need the rl extra: pip install 'dukec[rl]'")
+pytest.importorskip(
+    "pettingzoo", reason="the PettingZoo tests need the rl extra: pip install 'dukec[rl]'"
+)
 
-import numpy as np  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+import numpy as np
+from pettingzoo.test import api_test, seed_test
 
-from dukec.engine import Reason  # noqa: E402
-from dukec.rl import pettingzoo_env  # noqa: E402
-from dukec.rl.aec import DukeEnv  # noqa: E402
-from tests.rl.conftest import SET_NAMES, shipped  # noqa: E402
+from dukec.engine import Reason
+from dukec.rl import pettingzoo_env
+from dukec.rl.aec import DukeEnv
+from tests.rl.conftest import SET_NAMES, shipped
 
 
 def _env(set_name: str, **kwargs: object) -> DukeEnv:
