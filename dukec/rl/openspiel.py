@@ -125,7 +125,10 @@ class DukeGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type infor
         self.ply_limit = int(given["ply_limit"])
         if self.ply_limit < 1:
             raise ValueError(f"ply_limit must be at least 1, not {self.ply_limit}")
-        before_play = len(self.rules.setup) + sum(t.count for t in self.rules.types) * 2 + 8
+        # Before play: the draft, set-up placements and Flags put down, each one action.
+        extras = self.rules.extras
+        banners = sum(count for _kind, count in extras.set_terrain) if extras is not None else 0
+        before_play = len(self.rules.setup) + 2 * sum(t.count for t in self.rules.types) + banners
         info = pyspiel.GameInfo(
             num_distinct_actions=self.layout.size,
             max_chance_outcomes=len(self.rules.types),
