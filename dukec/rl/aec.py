@@ -183,5 +183,5 @@ class DukeEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informati
         """Select the engine's player to move and list its legal actions."""
         game = self.game
         legal = game.legal_actions() if game.result is None else []
-        self._legal = {self.layout.encode(a): tuple(a) for a in legal}  # type: ignore[misc]
+        self._legal = {self.layout.encode(a): a for a in legal}
         self.agent_selection = AGENTS[game.to_move]
