@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from dukec.rl.aec import DukeEnv
 
 TileSet = Mapping[str, Any] | str | Path | None
+EXTRA_NEEDED = "dukec.rl needs the rl extra: pip install 'dukec[rl]'"
 
 
 def set_rules(set_name: str = "base", tileset: TileSet = None) -> Rules:
@@ -38,7 +39,10 @@ def pettingzoo_env(
     render_mode: str | None = None,
 ) -> DukeEnv:
     """A PettingZoo AEC environment playing ``set_name`` (see :mod:`dukec.rl.aec`)."""
-    from dukec.rl.aec import DukeEnv
+    try:
+        from dukec.rl.aec import DukeEnv
+    except ImportError as error:
+        raise ImportError(f"{EXTRA_NEEDED} ({error})") from error
 
     return DukeEnv(set_rules(set_name, tileset), seed, ply_limit, render_mode)
 
