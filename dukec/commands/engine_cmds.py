@@ -50,7 +50,8 @@ game_option = click.option(
 )
 
 
-def _rules(tileset_path: Path | None, set_name: str | None) -> Rules:
+def read_rules(tileset_path: Path | None, set_name: str | None) -> Rules:
+    """The rules of a game set of the tile set at ``tileset_path``; a ClickException if none."""
     try:
         return load_rules(load_tileset(tileset_path), set_name)
     except RulesError as error:
@@ -73,7 +74,7 @@ def _json_error(path: str, text: str, error: JsonTextError) -> str:
     )
 
 
-def _position(rules: Rules, path: str | None, seed: int = 0) -> Game:
+def read_position(rules: Rules, path: str | None, seed: int = 0) -> Game:
     """The game at a position file ('-' for standard input), or at set-up if none is given."""
     if path is None:
         return Game(rules, seed=seed)
@@ -134,8 +135,8 @@ def moves_command(
 ) -> None:
     """List the legal actions in POSITION (a position JSON file, '-' for stdin; default: the
     start of set-up)."""
-    rules = _rules(tileset_path, set_name)
-    game = _position(rules, position)
+    rules = read_rules(tileset_path, set_name)
+    game = read_position(rules, position)
     name = rules.geometry.name
     actions = game.legal_actions()
     if as_json:
@@ -174,7 +175,7 @@ def replay_command(record: Path, tileset_path: Path | None, no_hash_check: bool)
     """
     try:
         game_record = read_record(record)
-        rules = _rules(tileset_path, game_record.set_name)
+        rules = read_rules(tileset_path, game_record.set_name)
         game = replay(rules, game_record, check_hash=not no_hash_check)
     except RecordError as error:
         message = str(error)
@@ -245,7 +246,7 @@ def play_command(
 
     if record_path is not None:
         check_output_file(record_path)
-    rules = _rules(tileset_path, set_name)
+    rules = read_rules(tileset_path, set_name)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     click.echo(f"seed {seed}")
@@ -290,7 +291,7 @@ def play_command(
         if rules.expanded is not None:
             click.echo(EXPANDED_LEGEND)
         if players[0].name == "human":
-            click.echo(board_text(_position(rules, None, seed)))
+            click.echo(board_text(read_position(rules, None, seed)))
     record = play_game(
         rules, players[0], players[1], seed=seed, ply_limit=ply_limit, on_action=show
     )
@@ -331,8 +332,8 @@ def perft_command(
 ) -> None:
     """Count turn sequences of length DEPTH from POSITION (default: the start of set-up); a draw
     branches on each kind of tile the bag could give and each square it may go on."""
-    rules = _rules(tileset_path, set_name)
-    game = _position(rules, position)
+    rules = read_rules(tileset_path, set_name)
+    game = read_position(rules, position)
     if divide:
         total = 0
         for name, count in perft_divide(game, depth):
@@ -362,7 +363,7 @@ def bench_command(
 
     Exit status: 0 done, 1 a tile set that cannot be read, 2 bad usage.
     """
-    rules = _rules(tileset_path, set_name)
+    rules = read_rules(tileset_path, set_name)
     result = bench(rules, games=games, seed=seed, ply_limit=ply_limit)
     figures = {
         "games": result.games,

@@ -92,7 +92,6 @@ class TileView:
             acts_as_duke=bool(data.get("acts_as_duke", False)),
         )
 
-
     @classmethod
     def from_type(cls, tile: TileType) -> TileView:
         """Build a view from one of the engine's tile types (``Rules.types``)."""
