@@ -166,22 +166,49 @@ def moves_command(
 @click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @set_option
 @click.option("--no-hash-check", is_flag=True, help="Replay even if the tile set hash differs.")
-def replay_command(record: Path, tileset_path: Path | None, no_hash_check: bool) -> None:
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    metavar="OUT",
+    help="Also write the game as one self-contained HTML page: the board after every "
+    "action, a step slider, previous and next buttons, the arrow keys.",
+)
+def replay_command(
+    record: Path, tileset_path: Path | None, no_hash_check: bool, html_path: Path | None
+) -> None:
     """Re-play a game RECORD (JSON Lines), check every action is legal, print the result.
 
-    Every field of every line is checked against the re-played game. Exit status: 0 all
-    legal and as recorded, 1 a record or tile set that cannot be read or does not replay
-    (the first bad line is named), 2 bad usage.
+    Every field of every line is checked against the re-played game. With --html the
+    replay is also written as a web page (no network needed), through a temporary file
+    and a rename. Exit status: 0 all legal and as recorded, 1 a record or tile set that
+    cannot be read or does not replay (the first bad line is named) or a page that cannot
+    be written, 2 bad usage (such as --html naming the record itself).
     """
+    if html_path is not None:
+        check_output_file(html_path, [record])
     try:
         game_record = read_record(record)
         rules = read_rules(tileset_path, game_record.set_name)
         game = replay(rules, game_record, check_hash=not no_hash_check)
+        page = None
+        if html_path is not None:
+            from dukec.workbench.replay_page import replay_html
+
+            page = replay_html(rules, game_record, check_hash=not no_hash_check)
     except RecordError as error:
         message = str(error)
         if not message.startswith(str(record)):
             message = f"{record}: error: {message}"
         raise ReportError(message) from None
+    if html_path is not None and page is not None:
+        from dukec.atomic import write_text_atomic
+
+        try:
+            write_text_atomic(html_path, page)
+        except OSError as error:
+            raise os_error(html_path, error) from None
     result = game.result
     if result is None and game_record.result is not None:
         result = game_record.result  # a resignation: the game itself was not over
@@ -193,6 +220,8 @@ def replay_command(record: Path, tileset_path: Path | None, no_hash_check: bool)
     else:
         who = game_record.players[result.winner]
         click.echo(f"result: player {result.winner} ({who}) wins ({result.reason})")
+    if html_path is not None:
+        click.echo(f"page: {html_path}")
 
 
 BOARD_LEGEND = (

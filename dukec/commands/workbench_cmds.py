@@ -142,7 +142,7 @@ def _render_position(
     last: str | None,
 ) -> None:
     """``render --position``: one board picture."""
-    from dukec.workbench.board import parse_marks
+    from dukec.workbench.marks import parse_marks
     from dukec.workbench.render import write_board
 
     if tiles:

@@ -8,24 +8,10 @@ the last action, a Duke in Guard and the file and rank labels are drawn around t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from dukec.engine import Game, Rules
-from dukec.engine.actions import (
-    COMMAND,
-    DIVINE,
-    ESCAPE,
-    FLAG_PASS,
-    FLAG_PLACE,
-    MOVE,
-    PLACE,
-    RANSOM,
-    STRIKE,
-    SUMMON,
-    ActionTuple,
-)
 from dukec.engine.extras import TerrainType
 from dukec.icons import Icon
 from dukec.workbench.layout import (
@@ -43,6 +29,7 @@ from dukec.workbench.layout import (
     side_shapes,
     square_panel,
 )
+from dukec.workbench.marks import Marks, last_marks
 from dukec.workbench.tiles import SIDES, PlacedIcon, TileView
 
 # === Geometry and colours ===
@@ -66,76 +53,9 @@ DRAGON_COLOUR = "#6a1b9a"
 LAST_FILL = "#f2d457"
 LAST_ARROW = "#2e8b57"
 STRIKE_COLOUR = "#d0312d"
+STRIKE_FILL = "#f0a39c"
 GUARD_COLOUR = "#d0312d"
 FROST = "#3a7bd5"
-
-
-# === The last action ===
-
-
-@dataclass(frozen=True, slots=True)
-class Marks:
-    """The squares an action touched: from, to, a third square (a commander, a sacrifice)."""
-
-    frm: int = -1
-    to: int = -1
-    by: int = -1
-    strike: bool = False
-
-
-def action_marks(action: ActionTuple) -> Marks:
-    """The squares to mark for an action (none for a draw, a choice or a draft)."""
-    kind, frm, to, by, _tile = action
-    if kind in (MOVE, FLAG_PASS, SUMMON):
-        return Marks(frm, to)
-    if kind == STRIKE:
-        return Marks(frm, to, strike=True)
-    if kind == COMMAND:
-        return Marks(frm, to, by)
-    if kind == ESCAPE:
-        return Marks(frm, to, by if by >= 0 else -1)
-    if kind == FLAG_PLACE:
-        return Marks(frm if 0 <= frm != to else -1, to)
-    if kind in (PLACE, RANSOM):
-        return Marks(to=to)
-    if kind == DIVINE:
-        return Marks(frm=frm)
-    return Marks()
-
-
-def last_marks(game: Game) -> Marks:
-    """The marks of the action the game was last changed by (none for a fresh position)."""
-    return action_marks(game.history[-1][0]) if game.history else Marks()
-
-
-_SQUARE = r"([a-z][0-9]+)"
-_LAST = re.compile(
-    rf"^(?:{_SQUARE}:)?{_SQUARE}([-x!]){_SQUARE}$|^(?:[a-z][a-z ]*)?@{_SQUARE}$", re.IGNORECASE
-)
-
-
-def parse_marks(rules: Rules, text: str) -> Marks:
-    """Marks from action notation (``c2-c3``, ``c2xc3``, ``c1!c3``, ``e1:d1-d2``, ``Name@b6``).
-
-    Raises ValueError with a one-line reason.
-    """
-    found = _LAST.match(text.strip().rstrip("+"))
-    if found is None:
-        raise ValueError(
-            f"{text!r} is not an action to mark (c2-c3, c2xc3, c1!c3, e1:d1-d2 or Name@b6)"
-        )
-    by, frm, sep, to, placed = found.groups()
-    squares = {}
-    for name in (by, frm, to, placed):
-        if name is None:
-            continue
-        square = rules.geometry.parse(name.lower())
-        if square is None:
-            raise ValueError(f"{name} is not a square of the board")
-        squares[name] = square
-    if placed is not None:
-        return Marks(to=squares[placed])
-    return Marks(squares[frm], squares[to], squares[by] if by else -1, strike=sep == "!")
 
 
 # === Shapes moved and turned ===
@@ -209,10 +129,12 @@ class Piece:
 
 @dataclass(frozen=True, slots=True)
 class BoardLayout:
-    """A board picture in three layers: shapes under the cards, the cards, shapes over them."""
+    """A board picture in layers: the empty board, shapes under the cards, the cards, shapes
+    over them."""
 
     width: float
     height: float
+    base: tuple[Shape, ...]
     under: tuple[Shape, ...]
     pieces: tuple[Piece, ...]
     over: tuple[Shape, ...]
@@ -253,9 +175,9 @@ def board_layout(game: Game, marks: Marks | None = None) -> BoardLayout:
     geometry = game.rules.geometry
     width = LABEL + geometry.files * SQUARE + MARGIN
     height = MARGIN + geometry.ranks * SQUARE + LABEL + CAPTION
-    under: list[Shape] = [Rect(0, 0, width, height, FRAME)]
-    under.extend(_squares_and_labels(game))
-    under.extend(_last_squares(game, marks))
+    base: list[Shape] = [Rect(0, 0, width, height, FRAME)]
+    base.extend(_squares_and_labels(game))
+    under: list[Shape] = list(_last_squares(game, marks))
     features = game.rules.expanded is not None
     if features:
         under.extend(_terrain(game))
@@ -274,12 +196,12 @@ def board_layout(game: Game, marks: Marks | None = None) -> BoardLayout:
     over.extend(_last_arrow(game, marks))
     over.append(_caption(game, width, height))
     title = f"{game.rules.set_name}: ply {game.ply}, player {game.to_move} to move"
-    return BoardLayout(width, height, tuple(under), tuple(pieces), tuple(over), title)
+    return BoardLayout(width, height, tuple(base), tuple(under), tuple(pieces), tuple(over), title)
 
 
 def flatten(layout: BoardLayout, book: CardBook) -> Drawing:
     """The layers as one drawing: every card's shapes moved onto its square."""
-    shapes: list[Shape] = list(layout.under)
+    shapes: list[Shape] = [*layout.base, *layout.under]
     for piece in layout.pieces:
         shapes.extend(moved(shape, piece.x, piece.y) for shape in book.shapes(piece.key))
     shapes.extend(layout.over)
@@ -347,7 +269,7 @@ def _last_squares(game: Game, marks: Marks) -> Iterable[Shape]:
     for square in (marks.frm, marks.to, marks.by):
         if square >= 0:
             x, y = square_origin(game, square)
-            colour = STRIKE_COLOUR if marks.strike and square == marks.to else LAST_FILL
+            colour = STRIKE_FILL if marks.strike and square == marks.to else LAST_FILL
             yield Rect(x, y, SQUARE, SQUARE, colour, SQUARE_LINE, 1.5)
 
 
@@ -497,12 +419,10 @@ def _frost(game: Game) -> Iterable[Shape]:
 __all__ = [
     "BoardLayout",
     "CardBook",
-    "Marks",
-    "action_marks",
+    "CardKey",
+    "Piece",
     "board_drawing",
     "board_layout",
     "board_svg",
     "flatten",
-    "last_marks",
-    "parse_marks",
 ]

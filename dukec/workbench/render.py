@@ -16,7 +16,7 @@ from dukec.workbench.tiles import TileView
 
 if TYPE_CHECKING:
     from dukec.engine import Game
-    from dukec.workbench.board import Marks
+    from dukec.workbench.marks import Marks
 
 FORMATS = ("svg", "png")
 
