@@ -106,9 +106,10 @@ def render(
     to the file -o names (.svg or .png): each tile a small card of its current side in its
     owner's colour (the second player's turned round), terrain, Flags, the Dragon, frozen
     tiles, a Duke in Guard and, with --last, the last action. Files are written through a
-    temporary file and a rename. Exit status: 0 written, 1 errors in the tile set, a position
-    that cannot be read or a file that cannot be written, 2 bad usage (such as an unknown
-    tile name).
+    temporary file and a rename.
+
+    Exit status: 0 written, 1 errors in the tile set, a position that cannot be read or a
+    file that cannot be written, 2 bad usage (such as an unknown tile name).
     """
     if position is not None:
         _render_position(position, tiles, tileset_path, output, fmt, sheet, set_name, last)
