@@ -312,8 +312,10 @@ def _guard(game: Game) -> Iterable[Shape]:
         if duke >= 0 and game.in_guard(owner):
             x, y = square_origin(game, duke)
             yield _ring(x, y, GUARD_COLOUR, 5.0)
-            yield Rect(x + SQUARE - 44, y + 2, 42, 14, GUARD_COLOUR)
-            yield Text(x + SQUARE - 23, y + 13, "GUARD", 10, PAPER, bold=True)
+            # On the edge away from the card's name band (the far player's is at the top).
+            top = y + 2 if owner == 0 else y + SQUARE - 16
+            yield Rect(x + SQUARE - 44, top, 42, 14, GUARD_COLOUR)
+            yield Text(x + SQUARE - 23, top + 11, "GUARD", 10, PAPER, bold=True)
 
 
 # === Features: terrain, Flags, the Dragon, frozen tiles ===
@@ -406,6 +408,8 @@ def _frost(game: Game) -> Iterable[Shape]:
     """A frost mark in the corner of a frozen tile; a settled tile's mark is dark."""
     for square in sorted(game.frozen | game.settled):
         x, y = square_origin(game, square)
+        if game.board[square] & 1:  # away from the far player's name band, at the top
+            y += SQUARE - 30
         settled = square in game.settled
         disc, ink = (INK, PAPER) if settled else (PAPER, FROST)
         yield Circle(x + 15, y + 15, 11, disc, ink, 1.5)

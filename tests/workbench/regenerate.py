@@ -1,6 +1,6 @@
-"""Rewrite the workbench's golden SVG cards: `python tests/workbench/regenerate.py`.
+"""Rewrite the workbench's golden SVG cards and boards: `python tests/workbench/regenerate.py`.
 
-Run it only after a deliberate change to the card layout, then read the diff of
+Run it only after a deliberate change to the card or board layout, then read the diff of
 tests/workbench/golden/ before committing it.
 """
 
