@@ -38,10 +38,30 @@ BOARDS = {
     "board-panorama": ("panorama", "panorama.json", "c2!c3"),
 }
 #: A game from set-up (seed 11): placements, a draw, moves, and a capture last.
-GAME = (
-    "Duke@c1 Footman@d1 Footman@b1 Duke@c6 Footman@b6 Footman@c5 b1-a1 c5-c4 a1-b2 b6-a6 "
-    "draw Champion@c2 c4-d5 d1-e1 c6-f6 b2-b3 a6-a4 c2-e2 a4-a3 c1-d1 d5-d6 d1xd6"
-).split()
+GAME = [
+    "Duke@c1",
+    "Footman@d1",
+    "Footman@b1",
+    "Duke@c6",
+    "Footman@b6",
+    "Footman@c5",
+    "b1-a1",
+    "c5-c4",
+    "a1-b2",
+    "b6-a6",
+    "draw",
+    "Champion@c2",
+    "c4-d5",
+    "d1-e1",
+    "c6-f6",
+    "b2-b3",
+    "a6-a4",
+    "c2-e2",
+    "a4-a3",
+    "c1-d1",
+    "d5-d6",
+    "d1xd6",
+]
 
 
 @functools.cache
