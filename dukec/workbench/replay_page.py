@@ -37,7 +37,8 @@ def replay_frames(rules: Rules, record: GameRecord, check_hash: bool = True) -> 
     def seen(game: Game) -> None:
         entry = next(entries)
         drew = f" ({entry.drawn})" if entry.drawn else ""
-        label = f"{len(frames)}. player {entry.player}: {entry.notation}{drew}"
+        events = f"; {'; '.join(entry.events)}" if entry.events else ""
+        label = f"{len(frames)}. player {entry.player}: {entry.notation}{drew}{events}"
         frames.append(Frame(board_layout(game), label, entry.notation + drew, entry.player))
 
     replay(rules, record, check_hash=check_hash, on_action=seen)
