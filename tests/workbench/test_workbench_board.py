@@ -31,7 +31,7 @@ from dukec.workbench.marks import Marks, action_marks, last_marks, parse_marks
 from dukec.workbench.png import image_size, to_png
 from dukec.workbench.tiles import TileView, find_tile
 
-from .goldens import base_set, played_game
+from .goldens import DOCS_BOARD, base_set, normalised, played_game
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -208,3 +208,16 @@ def test_repr_svg_of_a_game_and_of_tiles() -> None:
     view = find_tile(base_set(), "Footman")
     assert TileView.from_type(footman) == view
     assert view._repr_svg_() == footman._repr_svg_()
+
+
+def test_the_readme_notebook_example_draws_docs_board_svg() -> None:
+    readme = (DOCS_BOARD.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### In a notebook", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)
+    game = namespace["game"]
+    assert normalised(game._repr_svg_()) == normalised(DOCS_BOARD.read_text(encoding="utf-8")), (
+        "docs/board.svg is out of date: run `python tests/workbench/regenerate.py`"
+    )
+    assert "](docs/board.svg)" in section.split("###", 1)[0]
