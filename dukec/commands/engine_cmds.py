@@ -191,12 +191,14 @@ def replay_command(
     try:
         game_record = read_record(record)
         rules = read_rules(tileset_path, game_record.set_name)
-        game = replay(rules, game_record, check_hash=not no_hash_check)
         page = None
-        if html_path is not None:
-            from dukec.workbench.replay_page import replay_html
+        if html_path is None:
+            game = replay(rules, game_record, check_hash=not no_hash_check)
+        else:
+            from dukec.workbench.replay_page import page_html, replay_frames
 
-            page = replay_html(rules, game_record, check_hash=not no_hash_check)
+            game, frames = replay_frames(rules, game_record, check_hash=not no_hash_check)
+            page = page_html(rules, game_record, frames)
     except RecordError as error:
         message = str(error)
         if not message.startswith(str(record)):

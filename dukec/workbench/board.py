@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from dukec.engine import Game, Rules
+from dukec.engine import Game, Phase, Rules
 from dukec.engine.extras import TerrainType
 from dukec.icons import Icon
 from dukec.workbench.layout import (
@@ -247,6 +247,8 @@ def _caption(game: Game, width: float, height: float) -> Text:
         parts.append(f"draw ({result.reason})")
     else:
         parts.append(f"player {result.winner} wins ({result.reason})")
+    if game.phase is Phase.PLACING and game.drawn >= 0:
+        parts.append(f"drawn: {game.rules.types[game.drawn].name}")
     parts.append(f"ply {game.ply}")
     parts.append(f"bags {len(game.bags[0])} / {len(game.bags[1])}")
     if game.rules.expanded is not None and game.objective.score_beside_flag:

@@ -28,8 +28,11 @@ class Frame:
     player: int = -1
 
 
-def replay_frames(rules: Rules, record: GameRecord, check_hash: bool = True) -> list[Frame]:
-    """The start and the position after each action; RecordError if the record does not replay."""
+def replay_frames(
+    rules: Rules, record: GameRecord, check_hash: bool = True
+) -> tuple[Game, list[Frame]]:
+    """The replayed game, and its start and the position after each action; RecordError if the
+    record does not replay."""
     start = Game(rules, seed=record.seed, ply_limit=record.ply_limit)
     frames = [Frame(board_layout(start), "start")]
     entries = iter(record.actions)
@@ -41,8 +44,8 @@ def replay_frames(rules: Rules, record: GameRecord, check_hash: bool = True) -> 
         label = f"{len(frames)}. player {entry.player}: {entry.notation}{drew}{events}"
         frames.append(Frame(board_layout(game), label, entry.notation + drew, entry.player))
 
-    replay(rules, record, check_hash=check_hash, on_action=seen)
-    return frames
+    game = replay(rules, record, check_hash=check_hash, on_action=seen)
+    return game, frames
 
 
 def result_text(record: GameRecord) -> str:
@@ -58,8 +61,12 @@ def result_text(record: GameRecord) -> str:
 
 
 def replay_html(rules: Rules, record: GameRecord, check_hash: bool = True) -> str:
-    """The whole replay page of ``record``."""
-    frames = replay_frames(rules, record, check_hash)
+    """The whole replay page of ``record``; RecordError if the record does not replay."""
+    return page_html(rules, record, replay_frames(rules, record, check_hash)[1])
+
+
+def page_html(rules: Rules, record: GameRecord, frames: list[Frame]) -> str:
+    """The replay page of ``record`` from its frames."""
     book = CardBook(rules)
     first = frames[0].layout
     width, height = number(first.width), number(first.height)

@@ -114,6 +114,20 @@ def test_board_labels_and_caption() -> None:
     assert "player 0 (blue) to move  ·  ply 0  ·  bags 0 / 0" in texts
 
 
+def test_caption_names_a_drawn_tile_and_the_result() -> None:
+    from .goldens import GAME
+
+    game = Game(load_rules(base_set()), seed=11)
+    for text in GAME[: GAME.index("draw") + 1]:
+        game.apply(parse_action(game, text))
+    caption = [t.text for t in ElementTree.fromstring(board_svg(game)).iter(f"{SVG}text")][-1]
+    assert caption == "player 0 (blue) to move  ·  drawn: Champion  ·  ply 4  ·  bags 15 / 16"
+    assert last_marks(game) == Marks()  # a draw touches no square
+    over = _position({"to_move": 1, "board": [_tile("Duke", 0, "c1")]})
+    caption = [t.text for t in ElementTree.fromstring(board_svg(over)).iter(f"{SVG}text")][-1]
+    assert caption == "player 0 wins (no legal action)  ·  ply 0  ·  bags 0 / 0"
+
+
 def test_shapes_turned_and_moved() -> None:
     assert board.turned(Rect(10, 20, 30, 5, None), 50, 50) == Rect(60, 75, 30, 5, None)
     assert board.turned(Circle(10, 20, 3, None), 50, 50) == Circle(90, 80, 3, None)
