@@ -122,6 +122,10 @@ def render(
     from dukec.workbench.render import render_files
 
     out_dir = Path(".") if output is None else output
+    if out_dir.is_file():  # cards go into a directory (a board picture is a file)
+        raise click.BadParameter(
+            f"Directory '{out_dir}' is a file.", param_hint="'-o' / '--output'"
+        )
     check_output_dir(out_dir)
     views = _tiles(tiles, tileset_path)
     try:
