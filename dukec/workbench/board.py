@@ -287,12 +287,12 @@ def _last_arrow(game: Game, marks: Marks) -> Iterable[Shape]:
 def _arrow(
     start: tuple[float, float], end: tuple[float, float], colour: str, width: float
 ) -> Iterable[Shape]:
-    """A straight arrow from ``start`` to ``end``, its head short of the target's centre."""
+    """A straight arrow from ``start`` to ``end``, its head clear of the name band of a card."""
     (x1, y1), (x2, y2) = start, end
     length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1e-9)
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
     head = 3.2 * width
-    tip_x, tip_y = x2 - ux * 0.18 * SQUARE, y2 - uy * 0.18 * SQUARE
+    tip_x, tip_y = x2 - ux * 0.06 * SQUARE, y2 - uy * 0.06 * SQUARE
     base_x, base_y = tip_x - ux * head, tip_y - uy * head
     yield Line(round(x1, 3), round(y1, 3), round(base_x, 3), round(base_y, 3), colour, width)
     wing = 0.6 * head
