@@ -11,12 +11,10 @@ import click
 from dukec.commands.common import ReportError, load_tileset, set_option
 from dukec.commands.engine_cmds import game_option, read_position, read_rules
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
+from dukec.workbench import FORMATS
 
 if TYPE_CHECKING:
     from dukec.workbench.tiles import TileView
-
-#: Picture formats (the names are the file suffixes).
-FORMATS = ("svg", "png")
 
 
 def _tiles(names: tuple[str, ...], tileset_path: Path | None) -> list[TileView]:

@@ -11,14 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dukec.atomic import write_bytes_atomic
+from dukec.workbench import FORMATS
 from dukec.workbench.layout import Drawing, card, sheets
 from dukec.workbench.tiles import TileView
 
 if TYPE_CHECKING:
     from dukec.engine import Game
     from dukec.workbench.marks import Marks
-
-FORMATS = ("svg", "png")
 
 
 def encode(drawing: Drawing, fmt: str) -> bytes:
