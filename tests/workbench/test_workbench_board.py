@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ElementTree
 from typing import Any
 
@@ -235,3 +237,15 @@ def test_the_readme_notebook_example_draws_docs_board_svg() -> None:
         "docs/board.svg is out of date: run `python tests/workbench/regenerate.py`"
     )
     assert "](docs/board.svg)" in section.split("###", 1)[0]
+
+
+def test_the_engine_loads_the_drawing_code_only_for_a_picture() -> None:
+    code = (
+        "import sys, dukec; from dukec.engine import Game, load_rules;"
+        "game = Game(load_rules(dukec.load_tileset()));"
+        "before = 'dukec.workbench.board' in sys.modules;"
+        "svg = game._repr_svg_();"
+        "print(before, 'dukec.workbench.board' in sys.modules, svg.startswith('<?xml'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout == "False True True\n", done.stderr
