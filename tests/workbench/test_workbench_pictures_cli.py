@@ -194,11 +194,14 @@ def _frames(page: str) -> list[str]:
     return re.findall(r'<g class="frame" data-label="([^"]*)"', page)
 
 
-@pytest.mark.parametrize("set_name", ["base", "terrain", "counting-coup", "dark-rider"])
+GAME_SETS = [game_set["name"] for game_set in base_set()["sets"]]
+
+
+@pytest.mark.parametrize("set_name", GAME_SETS)
 def test_replay_page_has_one_frame_per_action(
     runner: CliRunner, tmp_path: Path, set_name: str
 ) -> None:
-    record = _record(tmp_path, set_name, seed=5)
+    record = _record(tmp_path, set_name, seed=5, plies=40)
     page_path = tmp_path / "game.html"
     result = runner.invoke(main, ["replay", str(record), "--html", str(page_path)])
     assert result.exit_code == 0, result.stderr
@@ -259,3 +262,7 @@ def test_replay_html_of_a_bad_record_writes_nothing(runner: CliRunner, tmp_path:
     assert result.stderr.startswith(f"{record}:4: error: action 3 (ply 0, 'Footman@z")
     assert "\n" not in result.stderr.rstrip("\n")
     assert not page_path.exists()
+
+
+def test_every_game_set_is_replayed() -> None:
+    assert len(GAME_SETS) == 9 and {"dragon", "counting-coup", "enhanced"} <= set(GAME_SETS)
