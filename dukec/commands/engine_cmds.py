@@ -50,7 +50,8 @@ game_option = click.option(
 )
 
 
-def _rules(tileset_path: Path | None, set_name: str | None) -> Rules:
+def read_rules(tileset_path: Path | None, set_name: str | None) -> Rules:
+    """The rules of a game set of the tile set at ``tileset_path``; a ClickException if none."""
     try:
         return load_rules(load_tileset(tileset_path), set_name)
     except RulesError as error:
@@ -73,7 +74,7 @@ def _json_error(path: str, text: str, error: JsonTextError) -> str:
     )
 
 
-def _position(rules: Rules, path: str | None, seed: int = 0) -> Game:
+def read_position(rules: Rules, path: str | None, seed: int = 0) -> Game:
     """The game at a position file ('-' for standard input), or at set-up if none is given."""
     if path is None:
         return Game(rules, seed=seed)
@@ -134,8 +135,8 @@ def moves_command(
 ) -> None:
     """List the legal actions in POSITION (a position JSON file, '-' for stdin; default: the
     start of set-up)."""
-    rules = _rules(tileset_path, set_name)
-    game = _position(rules, position)
+    rules = read_rules(tileset_path, set_name)
+    game = read_position(rules, position)
     name = rules.geometry.name
     actions = game.legal_actions()
     if as_json:
@@ -165,22 +166,51 @@ def moves_command(
 @click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @set_option
 @click.option("--no-hash-check", is_flag=True, help="Replay even if the tile set hash differs.")
-def replay_command(record: Path, tileset_path: Path | None, no_hash_check: bool) -> None:
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    metavar="OUT",
+    help="Also write the game as one self-contained HTML page: the board after every "
+    "action, a step slider, previous and next buttons, the arrow keys.",
+)
+def replay_command(
+    record: Path, tileset_path: Path | None, no_hash_check: bool, html_path: Path | None
+) -> None:
     """Re-play a game RECORD (JSON Lines), check every action is legal, print the result.
 
-    Every field of every line is checked against the re-played game. Exit status: 0 all
-    legal and as recorded, 1 a record or tile set that cannot be read or does not replay
-    (the first bad line is named), 2 bad usage.
+    Every field of every line is checked against the re-played game. With --html the
+    replay is also written as a web page (no network needed), through a temporary file
+    and a rename. Exit status: 0 all legal and as recorded, 1 a record or tile set that
+    cannot be read or does not replay (the first bad line is named) or a page that cannot
+    be written, 2 bad usage (such as --html naming the record itself).
     """
+    if html_path is not None:
+        check_output_file(html_path, [record])
     try:
         game_record = read_record(record)
-        rules = _rules(tileset_path, game_record.set_name)
-        game = replay(rules, game_record, check_hash=not no_hash_check)
+        rules = read_rules(tileset_path, game_record.set_name)
+        page = None
+        if html_path is None:
+            game = replay(rules, game_record, check_hash=not no_hash_check)
+        else:
+            from dukec.workbench.replay_page import page_html, replay_frames
+
+            game, frames = replay_frames(rules, game_record, check_hash=not no_hash_check)
+            page = page_html(rules, game_record, frames)
     except RecordError as error:
         message = str(error)
         if not message.startswith(str(record)):
             message = f"{record}: error: {message}"
         raise ReportError(message) from None
+    if html_path is not None and page is not None:
+        from dukec.atomic import write_text_atomic
+
+        try:
+            write_text_atomic(html_path, page)
+        except OSError as error:
+            raise os_error(html_path, error) from None
     result = game.result
     if result is None and game_record.result is not None:
         result = game_record.result  # a resignation: the game itself was not over
@@ -192,6 +222,8 @@ def replay_command(record: Path, tileset_path: Path | None, no_hash_check: bool)
     else:
         who = game_record.players[result.winner]
         click.echo(f"result: player {result.winner} ({who}) wins ({result.reason})")
+    if html_path is not None:
+        click.echo(f"page: {html_path}")
 
 
 BOARD_LEGEND = (
@@ -245,7 +277,7 @@ def play_command(
 
     if record_path is not None:
         check_output_file(record_path)
-    rules = _rules(tileset_path, set_name)
+    rules = read_rules(tileset_path, set_name)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     click.echo(f"seed {seed}")
@@ -290,7 +322,7 @@ def play_command(
         if rules.expanded is not None:
             click.echo(EXPANDED_LEGEND)
         if players[0].name == "human":
-            click.echo(board_text(_position(rules, None, seed)))
+            click.echo(board_text(read_position(rules, None, seed)))
     record = play_game(
         rules, players[0], players[1], seed=seed, ply_limit=ply_limit, on_action=show
     )
@@ -331,8 +363,8 @@ def perft_command(
 ) -> None:
     """Count turn sequences of length DEPTH from POSITION (default: the start of set-up); a draw
     branches on each kind of tile the bag could give and each square it may go on."""
-    rules = _rules(tileset_path, set_name)
-    game = _position(rules, position)
+    rules = read_rules(tileset_path, set_name)
+    game = read_position(rules, position)
     if divide:
         total = 0
         for name, count in perft_divide(game, depth):
@@ -362,7 +394,7 @@ def bench_command(
 
     Exit status: 0 done, 1 a tile set that cannot be read, 2 bad usage.
     """
-    rules = _rules(tileset_path, set_name)
+    rules = read_rules(tileset_path, set_name)
     result = bench(rules, games=games, seed=seed, ply_limit=ply_limit)
     figures = {
         "games": result.games,

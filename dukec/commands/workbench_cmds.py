@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 import click
 
 from dukec.commands.common import ReportError, load_tileset, set_option
-from dukec.commands.outputs import check_output_dir, os_error
+from dukec.commands.engine_cmds import game_option, read_position, read_rules
+from dukec.commands.outputs import check_output_dir, check_output_file, os_error
+from dukec.workbench import FORMATS
 
 if TYPE_CHECKING:
     from dukec.workbench.tiles import TileView
@@ -50,49 +52,125 @@ def show(tile: str, tileset_path: Path | None) -> None:
 
 
 @click.command()
-@click.argument("tiles", nargs=-1, required=True)
+@click.argument("tiles", nargs=-1)
 @set_option
 @click.option(
     "-o",
     "--output",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("."),
-    show_default=True,
-    help="Directory the pictures are written to (created if missing).",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Cards: the directory they are written to (created if missing; default: the current "
+    "directory). --position: the picture file, OUT.svg or OUT.png.",
 )
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["svg", "png"]),
-    default="svg",
-    show_default=True,
-    help="Picture format.",
+    type=click.Choice(FORMATS),
+    default=None,
+    help="Picture format of the cards (default: svg); a board takes the suffix of -o.",
 )
 @click.option(
     "--sheet",
     is_flag=True,
     help="Lay the tiles out on printable A4 sticker sheets (sheet-1.svg, ...) instead of cards.",
 )
+@click.option(
+    "--position",
+    metavar="POSITION",
+    default=None,
+    help="Draw the board of a position JSON file ('-' for stdin) instead of cards.",
+)
+@game_option
+@click.option(
+    "--last",
+    metavar="ACTION",
+    default=None,
+    help="With --position: mark ACTION as the last one played "
+    "(c2-c3, c2xc3, c1!c3, e1:d1-d2 or Name@b6).",
+)
 def render(
-    tiles: tuple[str, ...], tileset_path: Path | None, out_dir: Path, fmt: str, sheet: bool
+    tiles: tuple[str, ...],
+    tileset_path: Path | None,
+    output: Path | None,
+    fmt: str | None,
+    sheet: bool,
+    position: str | None,
+    set_name: str | None,
+    last: str | None,
 ) -> None:
-    """Draw a tile card (both sides, in the printed style) for each TILE, as SVG or PNG.
+    """Draw a tile card (both sides, in the printed style) for each TILE, or a board position.
 
-    Each card is written to OUTPUT/<tile name>.<format>, through a temporary file and a
-    rename. Exit status: 0 written, 1 errors in the tile set or a file that cannot be
-    written, 2 bad usage (such as an unknown tile name).
+    Each card is written to OUTPUT/<tile name>.<format>. With --position the board is drawn
+    to the file -o names (.svg or .png): each tile a small card of its current side in its
+    owner's colour (the second player's turned round), terrain, Flags, the Dragon, frozen
+    tiles, a Duke in Guard and, with --last, the last action. Files are written through a
+    temporary file and a rename.
+
+    Exit status: 0 written, 1 errors in the tile set, a position that cannot be read or a
+    file that cannot be written, 2 bad usage (such as an unknown tile name).
     """
+    if position is not None:
+        _render_position(position, tiles, tileset_path, output, fmt, sheet, set_name, last)
+        return
+    if not tiles:
+        raise click.UsageError("give the TILES to draw, or --position POSITION")
+    for name, value in (("--game", set_name), ("--last", last)):
+        if value is not None:
+            raise click.UsageError(f"{name} goes with --position")
     from dukec.workbench.render import render_files
 
+    out_dir = Path(".") if output is None else output
+    if out_dir.is_file():  # cards go into a directory (a board picture is a file)
+        raise click.BadParameter(
+            f"Directory '{out_dir}' is a file.", param_hint="'-o' / '--output'"
+        )
     check_output_dir(out_dir)
     views = _tiles(tiles, tileset_path)
     try:
-        written = render_files(views, out_dir, fmt, sheet)
+        written = render_files(views, out_dir, fmt or "svg", sheet)
     except OSError as error:
         raise os_error(out_dir, error) from None
     for path in written:
         click.echo(str(path))
+
+
+def _render_position(
+    position: str,
+    tiles: tuple[str, ...],
+    tileset_path: Path | None,
+    output: Path | None,
+    fmt: str | None,
+    sheet: bool,
+    set_name: str | None,
+    last: str | None,
+) -> None:
+    """``render --position``: one board picture."""
+    from dukec.workbench.marks import parse_marks
+    from dukec.workbench.render import write_board
+
+    if tiles:
+        raise click.UsageError("give TILES or --position, not both")
+    if sheet:
+        raise click.UsageError("--sheet lays out cards; it does not go with --position")
+    if output is None:
+        raise click.UsageError("--position needs -o OUT.svg or -o OUT.png")
+    suffix = output.suffix.lower().lstrip(".")
+    if suffix not in FORMATS:
+        raise click.UsageError(f"output '{output}' must end in .svg or .png")
+    if fmt is not None and fmt != suffix:
+        raise click.UsageError(f"--format {fmt} does not match output '{output}'")
+    check_output_file(output, [] if position == "-" else [Path(position)])
+    rules = read_rules(tileset_path, set_name)
+    game = read_position(rules, position)
+    try:
+        marks = None if last is None else parse_marks(game.rules, last)
+    except ValueError as error:
+        raise click.UsageError(f"--last: {error}") from None
+    try:
+        write_board(game, output, marks)
+    except OSError as error:
+        raise os_error(output, error) from None
+    click.echo(str(output))
 
 
 @click.command()

@@ -42,6 +42,10 @@ Players, games, records
     ``captured``, ``drawn``, ``guard``); ``write_record(record, path)``,
     ``read_record(path) -> GameRecord``, ``replay(rules, record) -> Game`` (``RecordError``).
 
+Pictures (drawn by ``dukec.workbench.board``, imported only when asked for)
+    ``Game._repr_svg_()``: the board, last action and Guard marked; ``TileType._repr_svg_()``:
+    the tile's card. Notebooks show both.
+
 Counting and timing
     ``perft(game, depth) -> int``, ``perft_divide(game, depth) -> list[(str, int)]``,
     ``bench(rules, games=200, seed=0, ply_limit=1000) -> BenchResult``.

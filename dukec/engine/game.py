@@ -201,6 +201,12 @@ class Game(FeatureState, RandomPlay):
         bag = self.bags[self.to_move]
         return [(t, bag.count(t) / len(bag)) for t in sorted(set(bag))]
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG for notebooks, last action and Guard marked (drawn by the workbench)."""
+        from dukec.workbench.board import board_svg
+
+        return board_svg(self)
+
     # ------------------------------------------------------------- generation
 
     def _base_legal(self) -> list[ActionTuple]:

@@ -364,10 +364,16 @@ def read_record(path: Path) -> GameRecord:
     return parse_record(text, str(path))
 
 
-def replay(rules: Rules, record: GameRecord, check_hash: bool = True) -> Game:
+def replay(
+    rules: Rules,
+    record: GameRecord,
+    check_hash: bool = True,
+    on_action: Callable[[Game], None] | None = None,
+) -> Game:
     """Re-play a record under ``rules``, checking every action; RecordError at the first bad one.
 
     The record's recorded result, if any, must match the result the replay reaches.
+    ``on_action`` sees the game after each action, once the action is checked.
     """
     if check_hash and record.tileset_hash != rules.tileset_hash:
         raise RecordError(
@@ -414,6 +420,8 @@ def replay(rules: Rules, record: GameRecord, check_hash: bool = True) -> Game:
                     f"{where}: {shown} is {_shown(found)} in the record, but the re-played "
                     f"action gives {_shown(expected)}"
                 )
+        if on_action is not None:
+            on_action(game)
     end = f"{record.source}:{record.end_line}: error: " if record.end_line else ""
     resigned = record.result is not None and record.result.reason is Reason.RESIGNED
     if resigned and game.result is not None:

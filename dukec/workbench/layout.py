@@ -68,7 +68,10 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A line of text; ``anchor`` is where ``x`` sits: start, middle or end."""
+    """A line of text; ``anchor`` is where ``x`` sits: start, middle or end.
+
+    ``upside_down`` turns the text half round about (x, y), as the far player's tiles read.
+    """
 
     x: float
     y: float
@@ -77,6 +80,7 @@ class Text:
     fill: str
     anchor: str = "middle"
     bold: bool = False
+    upside_down: bool = False
 
 
 Shape = Rect | Circle | Polygon | Line | Text
@@ -502,10 +506,15 @@ def sheet_slots() -> list[tuple[float, float]]:
     ]
 
 
+def square_panel(bounds: Bounds, x: float, y: float, size: float) -> Panel:
+    """A side scaled into a square of side ``size``, whatever the size of its grid."""
+    cell = size / max(bounds.cols + 2 * PAD, bounds.rows + 2 * PAD + BAND)
+    return Panel(round(x, 3), round(y, 3), size, size, round(cell, 4), bounds)
+
+
 def sticker_panel(bounds: Bounds, x: float, y: float) -> Panel:
     """A side scaled into a square sticker, whatever the size of its grid."""
-    cell = STICKER / max(bounds.cols + 2 * PAD, bounds.rows + 2 * PAD + BAND)
-    return Panel(round(x, 3), round(y, 3), STICKER, STICKER, round(cell, 4), bounds)
+    return square_panel(bounds, x, y, STICKER)
 
 
 def sheets(tiles: Sequence[TileView]) -> list[Drawing]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import io
 import math
 from functools import cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from dukec.workbench.layout import Circle, Drawing, Line, Polygon, Rect, Shape
+from dukec.workbench.layout import Circle, Drawing, Line, Polygon, Rect, Shape, Text
 
 #: Pixels per drawing unit for cards (units are px) and for sheets (units are mm, 200 dpi).
 CARD_SCALE = 2.0
@@ -45,7 +46,10 @@ def render_image(drawing: Drawing, scale: float | None = None, supersample: int 
     big = Image.new("RGB", (size[0] * supersample, size[1] * supersample), "white")
     draw = ImageDraw.Draw(big)
     for shape in drawing.shapes:
-        _paint(draw, shape, factor)
+        if isinstance(shape, Text) and shape.upside_down:
+            _upside_down(big, shape, factor)
+        else:
+            _paint(draw, shape, factor)
     return big.resize(size, Image.Resampling.LANCZOS)
 
 
@@ -91,16 +95,31 @@ def _paint(draw: ImageDraw.ImageDraw, shape: Shape, f: float) -> None:
         for x, y in ends:  # round caps, as the SVG has
             draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), shape.stroke)
     else:
-        font = _font(max(1, round(shape.size * f)))
-        draw.text(
-            (shape.x * f, shape.y * f),
-            shape.text,
-            fill=shape.fill,
-            font=font,
-            anchor=_ANCHORS[shape.anchor],
-            stroke_width=max(1, round(shape.size * f / 30)) if shape.bold else 0,
-            stroke_fill=shape.fill,
-        )
+        draw.text((shape.x * f, shape.y * f), shape.text, **_text_style(shape, f))
+
+
+def _text_style(shape: Text, f: float) -> dict[str, Any]:
+    """Pillow's keyword arguments for a text shape at ``f`` pixels per unit."""
+    return {
+        "fill": shape.fill,
+        "font": _font(max(1, round(shape.size * f))),
+        "anchor": _ANCHORS[shape.anchor],
+        "stroke_width": max(1, round(shape.size * f / 30)) if shape.bold else 0,
+        "stroke_fill": shape.fill,
+    }
+
+
+def _upside_down(image: Image.Image, shape: Text, f: float) -> None:
+    """Text turned half round about its anchor: drawn upright on a mask, turned, then pasted."""
+    style = {**_text_style(shape, f), "fill": 255, "stroke_fill": 255}
+    measure = {key: style[key] for key in ("font", "anchor", "stroke_width")}
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    left, top, right, bottom = probe.textbbox((0, 0), shape.text, **measure)
+    mask = Image.new("L", (max(1, math.ceil(right - left)), max(1, math.ceil(bottom - top))), 0)
+    ImageDraw.Draw(mask).text((-left, -top), shape.text, **style)
+    # A point (u, v) from the anchor lands on (-u, -v): the turned box starts at -right, -bottom.
+    corner = (round(shape.x * f - right), round(shape.y * f - bottom))
+    image.paste(shape.fill, corner, mask.rotate(180))
 
 
 def _rect(draw: ImageDraw.ImageDraw, shape: Rect, f: float) -> None:

@@ -1,4 +1,4 @@
-"""Render stage: tile cards and sticker sheets written to files as SVG or PNG.
+"""Render stage: tile cards, sticker sheets and boards written to files as SVG or PNG.
 
 Every file is written to a temporary file in the target directory and renamed over its name,
 so an interrupted run never leaves a half-written picture.
@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dukec.atomic import write_bytes_atomic
+from dukec.workbench import FORMATS
 from dukec.workbench.layout import Drawing, card, sheets
 from dukec.workbench.tiles import TileView
 
-FORMATS = ("svg", "png")
+if TYPE_CHECKING:
+    from dukec.engine import Game
+    from dukec.workbench.marks import Marks
 
 
 def encode(drawing: Drawing, fmt: str) -> bytes:
@@ -52,3 +56,13 @@ def render_files(
         write_bytes_atomic(path, encode(drawing, fmt))
         written.append(path)
     return written
+
+
+def write_board(game: Game, path: Path, marks: Marks | None = None) -> None:
+    """Write the board of ``game`` to ``path``, as SVG or PNG after the path's suffix."""
+    from dukec.workbench.board import board_drawing
+
+    fmt = path.suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        raise ValueError(f"{path}: a board picture is .svg or .png")
+    write_bytes_atomic(path, encode(board_drawing(game, marks), fmt))

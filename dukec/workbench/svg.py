@@ -50,9 +50,12 @@ def shape_element(shape: Shape) -> str:
         )
     assert isinstance(shape, Text)
     weight = ' font-weight="bold"' if shape.bold else ""
+    x, y = number(shape.x), number(shape.y)
+    turn = f' transform="rotate(180 {x} {y})"' if shape.upside_down else ""
     return (
-        f'<text x="{number(shape.x)}" y="{number(shape.y)}" font-size="{number(shape.size)}" '
-        f'text-anchor="{shape.anchor}" fill="{shape.fill}"{weight}>{escape(shape.text)}</text>'
+        f'<text x="{x}" y="{y}" font-size="{number(shape.size)}" '
+        f'text-anchor="{shape.anchor}" fill="{shape.fill}"{weight}{turn}>'
+        f"{escape(shape.text)}</text>"
     )
 
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dukec.compiler.vocabulary import Icon
 from dukec.names import lookup
+
+if TYPE_CHECKING:
+    from dukec.engine.rules import TileType
 
 
 class WorkbenchError(Exception):
@@ -88,6 +91,29 @@ class TileView:
             back=_icons(sides.get("back", {}).get("icons", [])),
             acts_as_duke=bool(data.get("acts_as_duke", False)),
         )
+
+    @classmethod
+    def from_type(cls, tile: TileType) -> TileView:
+        """Build a view from one of the engine's tile types (``Rules.types``)."""
+        front, back = (
+            tuple(PlacedIcon(Icon(i.icon.value), i.dx, i.dy) for i in side) for side in tile.sides
+        )
+        return cls(
+            name=tile.name,
+            kind="troop",
+            count=tile.count,
+            abilities=tile.abilities,
+            front=front,
+            back=back,
+            acts_as_duke=tile.acts_as_duke,
+        )
+
+    def _repr_svg_(self) -> str:
+        """The tile's card as SVG, for notebooks."""
+        from dukec.workbench.layout import card
+        from dukec.workbench.svg import to_svg
+
+        return to_svg(card(self))
 
 
 def _icons(items: Iterable[Mapping[str, Any]]) -> tuple[PlacedIcon, ...]:
