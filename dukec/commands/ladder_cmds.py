@@ -183,11 +183,11 @@ def ladder_json(result: Any) -> dict[str, Any]:
 
 def render(document: dict[str, Any], console: Console) -> None:
     """The ratings table, then one line per pairing."""
-    table = Table(
-        title=f"Ratings on {document['game']!r} (seed {document['seed']}, budget "
-        f"{document['budget']}, {document['games_per_pairing']} games per pairing)",
-        title_justify="left",
+    console.print(
+        f"Ratings on {document['game']!r} (seed {document['seed']}, budget "
+        f"{document['budget']}, {document['games_per_pairing']} games per pairing)"
     )
+    table = Table()
     for header in ("policy", "Elo", "95%", "games"):
         table.add_column(header, justify="left" if header == "policy" else "right")
     for rating in document["ratings"]:
