@@ -177,7 +177,7 @@ def _sprt_runs(elo: float, runs: int, seed: int) -> list[SprtState]:
     """Where a GSPRT of 0 against +50 Elo ends on ``runs`` seeded streams of pairs."""
     test = Sprt(0.0, 50.0, 0.05, 0.05)
     rng = random.Random(seed)
-    ends = []
+    ends: list[SprtState] = []
     for _ in range(runs):
         counts = Pentanomial()
         state = SprtState.CONTINUE
