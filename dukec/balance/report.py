@@ -109,6 +109,7 @@ def to_json(result: RunResult, ratings: Ratings | None = None) -> dict[str, Any]
         "seed": settings.seed,
         "policy": settings.policy,
         "policies": {labels[0]: policies[0], labels[1]: policies[1]},
+        "rung": policies[0] if policies[0] == policies[1] else f"{policies[0]}-vs-{policies[1]}",
         "ratings": {
             name: {"elo": ratings[name]["elo"], "elo_ci95": ratings[name]["elo_ci95"]}
             for name in dict.fromkeys(policies)

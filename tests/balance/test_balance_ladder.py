@@ -172,6 +172,35 @@ def test_ladder_command_writes_ratings_that_balance_quotes(tmp_path: Path) -> No
     )
     assert unrated.exit_code == 0, unrated.output
     assert "Elo above random" not in unrated.stdout
+    # The balance ladder gives each rung its rating: random is the reference.
+    curve = invoke(
+        "balance", "--games", "4", "-j", "1", "--policy", "random,greedy", "--ratings", str(out)
+    )
+    assert curve.exit_code == 0, curve.output
+    ladder = curve.stdout[curve.stdout.index("Ladder") :]
+    rows = [line for line in ladder.splitlines() if line.startswith("│")]
+    cells = [[cell.strip() for cell in row.split("│")[1:3]] for row in rows]
+    assert cells == [["random", "0 (reference)"], ["greedy", f"{greedy['elo']:+.0f}"]]
+
+
+def test_mixed_rungs_get_a_report_page_each(tmp_path: Path) -> None:
+    result = invoke(
+        "balance",
+        "--games",
+        "2",
+        "-j",
+        "1",
+        "--policies",
+        "random:greedy,random:search",
+        "--budget",
+        "10",
+        "--report",
+        str(tmp_path / "report"),
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "report" / "random-vs-greedy" / "index.html").is_file()
+    assert (tmp_path / "report" / "random-vs-search" / "index.html").is_file()
+    assert "random-vs-search/index.html" in (tmp_path / "report" / "index.html").read_text()
 
 
 def test_ladder_json(tmp_path: Path) -> None:
