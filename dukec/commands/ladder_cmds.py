@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -15,6 +15,9 @@ from dukec.commands.balance_cmds import interruptible, policy_names
 from dukec.commands.common import PLY_LIMIT, SEED, load_tileset, set_option
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.commands.progress import progress_bar
+
+if TYPE_CHECKING:
+    from dukec.balance.ladder import LadderResult
 
 
 @click.command("ladder")
@@ -93,7 +96,7 @@ def ladder(
     2 bad usage, 130 or 143 interrupted.
     """
     from dukec.balance import ratings
-    from dukec.balance.experiments import ExperimentError
+    from dukec.balance.experiments import ExperimentError, find_set
     from dukec.balance.ladder import LadderSettings, run_ladder
     from dukec.balance.play import check_playable
     from dukec.balance.runner import RunnerError, default_workers
@@ -119,8 +122,6 @@ def ladder(
     pairings = len(names) * (len(names) - 1) // 2
     try:
         stored = ratings.load(out_path) if out_path is not None else {}
-        from dukec.balance.experiments import find_set
-
         name = find_set(tileset, game)["name"]
         check_playable(tileset, (name, name))
         with progress_bar(games * pairings, f"ladder on {name}", progress) as bar:
@@ -149,7 +150,7 @@ def ladder(
     render(output, Console(width=None if sys.stdout.isatty() else 120))
 
 
-def ladder_json(result: Any) -> dict[str, Any]:
+def ladder_json(result: LadderResult) -> dict[str, Any]:
     """The ladder as JSON: what was played, the ratings, and each pairing's pair counts."""
     from dukec.balance.tally import pair_numbers
 
