@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from dukec.balance import ratings
 from dukec.balance.experiments import AB_SET, BA_SET, replace
+from dukec.balance.game import tileset_digest
 from dukec.balance.ladder import LadderSettings, run_ladder
 from dukec.balance.pairs import Pentanomial
 from dukec.balance.ratings import Pairing, fit
@@ -311,6 +312,9 @@ def test_balance_pairing_mistakes(args: list[str], code: int, message: str) -> N
     assert result.stderr.splitlines()[-1] == message
 
 
-def test_shipped_ratings_are_a_ratings_file() -> None:
+def test_shipped_ratings_rate_the_shipped_base_set(base_tileset: dict[str, Any]) -> None:
     entries = ratings.load(ratings.shipped_path())
-    assert all(key[2] in ("random", "greedy", "search") for key in entries)
+    digest = tileset_digest(base_tileset)
+    for policy in ("random", "greedy", "search"):
+        assert ratings.key(digest, "base", policy, 500) in entries
+    assert all(key[0] == digest for key in entries)
