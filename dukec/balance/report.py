@@ -169,7 +169,8 @@ def _number(value: float | None, digits: int = 2) -> str:
 
 
 def _elo(value: float | None) -> str:
-    return "-" if value is None else f"{value:+.0f}"
+    # Rounded first, so that a small negative figure reads +0, not -0.
+    return "-" if value is None else f"{round(value):+d}"
 
 
 def render(result: RunResult, console: Console, ratings: Ratings | None = None) -> None:
@@ -264,7 +265,7 @@ def _players(document: dict[str, Any]) -> str:
     policies = list(document["policies"].items())
     if policies[0][1] == policies[1][1]:
         return f"policy {policies[0][1]}"
-    return "policies " + ", ".join(f"{policy} for {label}" for label, policy in policies)
+    return "policies " + ", ".join(f"{label}: {policy}" for label, policy in policies)
 
 
 def _rung(document: dict[str, Any]) -> str:
