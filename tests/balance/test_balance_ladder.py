@@ -318,3 +318,21 @@ def test_shipped_ratings_rate_the_shipped_base_set(base_tileset: dict[str, Any])
     for policy in ("random", "greedy", "search"):
         assert ratings.key(digest, "base", policy, 500) in entries
     assert all(key[0] == digest for key in entries)
+
+
+@pytest.mark.parametrize("game", ["dark-rider", "trophy-hunters"])
+def test_a_ladder_on_an_expanded_set(base_tileset: dict[str, Any], game: str) -> None:
+    settings = LadderSettings(("random", "greedy"), games=4, seed=1, budget=20)
+    result = run_ladder(base_tileset, game, settings)
+    assert result.game == game
+    assert result.runs[0].tally.pairs.pairs == 2
+    assert [rating.policy for rating in result.ratings] == ["random", "greedy"]
+
+
+def test_paired_games_on_an_expanded_set(base_tileset: dict[str, Any]) -> None:
+    experiment = replace(base_tileset, "terrain", "Footman", "Pikeman")
+    result = run(experiment, Settings(games=8, seed=2, paired=True))
+    pairs, tally = result.tally.pairs, result.tally
+    assert pairs.pairs == 4
+    assert 2 * pairs.ww + pairs.wd + pairs.wl == tally.wins[0]
+    assert 2 * pairs.dd + pairs.wd + pairs.ld == tally.draws
