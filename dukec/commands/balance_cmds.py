@@ -254,12 +254,17 @@ def balance(
     """Play many seeded games and say whether one army is stronger, with a 95% interval.
 
     \b
+    A new tile in place of an old one, competent players, until the answer is clear:
+      dukec balance --replace Knight=Paladin --with paladin.duke --policy search --stop sprt
     Self-play (no --replace, no --against): the first player's advantage.
       dukec balance --games 2000
-    A new tile in place of an old one, seats alternating:
-      dukec balance --replace Knight=Paladin --with paladin.duke
     Two sets' armies:
       dukec balance --set expansion.json --against build/tileset.json
+    Does the tile help a weak player (the army with it) against a strong one?
+      dukec balance --replace Knight=Paladin --with paladin.duke --policies greedy:search
+
+    Where the armies swap seats, games are paired: each seed twice, seats swapped, same
+    draws; the verdict and --stop go by pairs. A policy belongs to its army, not its seat.
 
     Exit status: 0 done (whatever the verdict), 1 a tile set or experiment that cannot be
     used or a report that cannot be written, 2 bad usage, 130 or 143 interrupted (Ctrl-C,
