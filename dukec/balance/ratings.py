@@ -178,8 +178,14 @@ def load(path: Path) -> dict[tuple[str, str, str, int], dict[str, Any]]:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValueError(f"{path}: not a ratings file (expected format {FORMAT!r})")
     entries: dict[tuple[str, str, str, int], dict[str, Any]] = {}
-    for entry in document.get("ratings", []):
-        entries[key(entry["tileset"], entry["game"], entry["policy"], entry["budget"])] = entry
+    try:
+        for entry in document.get("ratings", []):
+            entries[key(entry["tileset"], entry["game"], entry["policy"], entry["budget"])] = entry
+            float(entry["elo"])
+    except (KeyError, TypeError, ValueError):
+        raise ValueError(
+            f"{path}: a rating needs tileset, game, policy, budget and a numeric elo"
+        ) from None
     return entries
 
 

@@ -253,14 +253,25 @@ def test_ladder_mistakes(args: list[str], code: int, message: str) -> None:
     assert result.stderr.splitlines()[-1] == message
 
 
-def test_a_bad_ratings_file_is_one_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": "other"}', "not a ratings file (expected format 'dukec-ratings/1')"),
+        (
+            '{"format": "dukec-ratings/1", "ratings": [{"game": "base"}]}',
+            "a rating needs tileset, game, policy, budget and a numeric elo",
+        ),
+    ],
+)
+def test_a_bad_ratings_file_is_one_line(tmp_path: Path, text: str, message: str) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "other"}')
+    bad.write_text(text)
     result = invoke("balance", "--games", "2", "--ratings", str(bad))
     assert result.exit_code == 1
-    assert result.stderr == (
-        f"Error: {bad}: not a ratings file (expected format 'dukec-ratings/1')\n"
-    )
+    assert result.stderr == f"Error: {bad}: {message}\n"
+    ladder = invoke("ladder", "--games", "2", "--out", str(bad))
+    assert ladder.exit_code == 1
+    assert ladder.stderr == f"Error: {bad}: {message}\n"
 
 
 def test_balance_mixed_policies_on_the_command_line() -> None:
