@@ -10,6 +10,7 @@ from dukec.commands import (
     compile_cmds,
     editor_cmds,
     engine_cmds,
+    ladder_cmds,
     workbench_cmds,
 )
 from dukec.commands.common import ReportError
@@ -33,6 +34,13 @@ def main() -> None:
     """Compile, check and play tiles of The Duke written as data."""
 
 
-for _module in (compile_cmds, engine_cmds, balance_cmds, workbench_cmds, editor_cmds):
+for _module in (
+    compile_cmds,
+    engine_cmds,
+    balance_cmds,
+    ladder_cmds,
+    workbench_cmds,
+    editor_cmds,
+):
     for _command in _module.COMMANDS:
         main.add_command(_command)

@@ -3,9 +3,12 @@
 One direction, one module per stage:
 
     experiments (tile-set JSON with the two armies) -> runner (games on processes or Dask,
-    each by play, with the search policy in search) -> tally (counts in game order)
-    -> stats (intervals, Elo, stopping rules) -> report (verdict, table, JSON) and html.
+    each by play, with the search policy in search) -> tally (counts in game order, and in
+    pairs) -> stats and pairs (intervals, Elo, stopping rules; pentanomial counts and their
+    GSPRT) -> report (verdict, table, JSON) and html.
 
 ``run.run(experiment, settings)`` ties them together; ``game`` holds what travels between
-processes: the job description and the game's compact summary.
+processes: the job description and the game's compact summary. ``ladder`` plays policies
+against each other and ``ratings`` fits and stores their Elo. Progress is reported through a
+callback; the command layer draws the bar.
 """

@@ -41,6 +41,10 @@ class Experiment:
     """Self-play: the seat that takes the first turn (the set's rules may give it to seat 1)."""
     alike: bool = True
     """Self-play: whether both seats play the same army (else the verdict compares armies)."""
+    game: str = ""
+    """The game set played (the first one, for two sets' armies)."""
+    swap: bool | None = None
+    """Whether the armies swap seats game by game (by default when the two game sets differ)."""
 
     def describe(self) -> str:
         """A few words saying what is compared."""
@@ -104,6 +108,7 @@ def _combined(
     template: dict[str, Any],
     ab: list[dict[str, Any]],
     ba: list[dict[str, Any]],
+    order: list[str] | None = None,
 ) -> dict[str, Any]:
     sets = []
     for name, armies in ((AB_SET, ab), (BA_SET, ba)):
@@ -113,7 +118,7 @@ def _combined(
         sets.append(entry)
     return {
         "format": "duke-tileset/1",
-        "tiles": [copy.deepcopy(tiles[name]) for name in sorted(tiles)],
+        "tiles": [copy.deepcopy(tiles[name]) for name in order or sorted(tiles)],
         "sets": sets,
     }
 
@@ -162,6 +167,7 @@ def self_play(tileset: dict[str, Any], set_name: str | None) -> Experiment:
         opponent=opponent,
         first_seat=first,
         alike=alike,
+        game=name,
     )
 
 
@@ -220,14 +226,21 @@ def replace(
     tiles[new] = {**tiles[new], "count": max(tiles[new]["count"], tiles[old]["count"])}
     armies = game_set["armies"]
     variant = [replace_in_army(army, old, new) for army in armies]
+    # The engine orders a bag by tile type, in the tile set's order, and a draw takes a bag
+    # position. With NEW listed right after OLD, NEW holds in the variant's bag the positions
+    # OLD holds in the standard one, so the k-th draw of a pair's two games takes the same tile,
+    # NEW for OLD (when NEW was not in the army already).
+    order = [name for name in sorted(tiles) if name != new]
+    order.insert(order.index(old) + 1, new)
     return Experiment(
         kind="replace",
-        tileset=_combined(tiles, game_set, [variant[0], armies[1]], [armies[0], variant[1]]),
+        tileset=_combined(tiles, game_set, [variant[0], armies[1]], [armies[0], variant[1]], order),
         sets=(AB_SET, BA_SET),
         labels=(f"with {new}", f"with {old}"),
         subject=new,
         opponent=f"the {old} it replaces",
         replaced=(old, new),
+        game=game_set["name"],
     )
 
 
@@ -267,4 +280,5 @@ def sets_against(
         labels=(label_a, label_b),
         subject=f"Set {game_a['name']!r}",
         opponent=f"set {game_b['name']!r}",
+        game=game_a["name"],
     )

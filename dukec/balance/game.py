@@ -36,33 +36,53 @@ class Matchup:
     """Everything the games of one experiment share.
 
     ``tileset`` holds two game sets: ``sets[0]`` seats army A first and army B second, and
-    ``sets[1]`` the other way round (the same name for self-play, where seats never swap).
+    ``sets[1]`` the other way round (the same name when both armies are the set's own).
+    ``policies`` are army A's and army B's players: a policy belongs to its army, whichever
+    seat the army takes. With ``swap`` the armies change seats game by game; with ``paired``
+    as well, games 2k and 2k+1 share one seed (the same bag draws) with the seats swapped.
     """
 
     tileset: dict[str, Any] = field(compare=False, repr=False)
     sets: tuple[str, str]
     labels: tuple[str, str]
-    policy: str
+    policies: tuple[str, str]
     ply_limit: int
     budget: int
     digest: str
+    swap: bool = True
+    paired: bool = False
 
     @staticmethod
     def build(
         tileset: dict[str, Any],
         sets: tuple[str, str],
         labels: tuple[str, str],
-        policy: str,
+        policies: tuple[str, str],
         ply_limit: int,
         budget: int,
+        *,
+        swap: bool | None = None,
+        paired: bool = False,
     ) -> Matchup:
-        """A matchup with the tile set's digest filled in."""
-        return Matchup(tileset, sets, labels, policy, ply_limit, budget, tileset_digest(tileset))
+        """A matchup with the tile set's digest filled in; by default the armies swap seats
+        when the two game sets differ (self-play keeps them)."""
+        swaps = sets[0] != sets[1] if swap is None else swap
+        return Matchup(
+            tileset,
+            sets,
+            labels,
+            policies,
+            ply_limit,
+            budget,
+            tileset_digest(tileset),
+            swaps,
+            paired and swaps,
+        )
 
     @property
     def alternates(self) -> bool:
         """Whether the two armies swap seats game by game."""
-        return self.sets[0] != self.sets[1]
+        return self.swap
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,16 +99,25 @@ class GameJob:
         """The game set to play: army A first or army B first."""
         return self.matchup.sets[self.a_seat]
 
+    def policy(self, seat: int) -> str:
+        """The policy of the player in ``seat``: that of the army sitting there."""
+        return self.matchup.policies[0 if seat == self.a_seat else 1]
+
 
 def a_seat(matchup: Matchup, index: int) -> int:
-    """The seat army A takes in game ``index``: first in even games (always, in self-play)."""
-    return index % 2 if matchup.alternates else 0
+    """The seat army A takes in game ``index``: first in even games (always, without swaps)."""
+    return index % 2 if matchup.swap else 0
+
+
+def seed_of(matchup: Matchup, master_seed: int, index: int) -> int:
+    """The seed of game ``index``: its own, or its pair's (games 2k and 2k+1) when paired."""
+    return game_seed(master_seed, index // 2 if matchup.paired else index)
 
 
 def jobs_for(matchup: Matchup, master_seed: int, start: int, stop: int) -> list[GameJob]:
     """Jobs for games ``start`` .. ``stop - 1``."""
     return [
-        GameJob(matchup, index, game_seed(master_seed, index), a_seat(matchup, index))
+        GameJob(matchup, index, seed_of(matchup, master_seed, index), a_seat(matchup, index))
         for index in range(start, stop)
     ]
 

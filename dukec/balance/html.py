@@ -215,13 +215,31 @@ svg .small { font-size: 10px; fill: #4a5568; }
 """
 
 
+def _pair_rows(document: dict[str, Any]) -> list[tuple[str, str]]:
+    """The pentanomial counts, and the per-game score beside the pairs' one, in a paired run."""
+    pairs = document.get("pairs")
+    if not pairs:
+        return []
+    per_game = document["per_game"]
+    counts = ", ".join(f"{name} {count}" for name, count in pairs["pentanomial"].items())
+    return [
+        ("pairs", f"{pairs['pairs']}: {counts} (the score above is over pairs)"),
+        (
+            "per game",
+            f"{percent(per_game['score'])} (95% {percent(per_game['score_ci95'][0])} to "
+            f"{percent(per_game['score_ci95'][1])}): {per_game['verdict']}",
+        ),
+    ]
+
+
 def page(document: dict[str, Any]) -> str:
     """The whole report page for a run's JSON document."""
     sides: list[str] = document["sides"]
     low, high = document["score_ci95"]
     numbers = [
-        ("games", f"{document['games']} (policy {document['policy']}, seed {document['seed']})"),
+        ("games", f"{document['games']} (policy {document['rung']}, seed {document['seed']})"),
         ("score", f"{percent(document['score'])} (95% {percent(low)} to {percent(high)})"),
+        *_pair_rows(document),
         ("Elo", _elo_text(document["elo"], document["elo_ci95"])),
         ("wins", ", ".join(f"{side} {count}" for side, count in document["wins"].items())),
         ("draws", f"{document['draws']} ({document['adjudicated_draws']} at the ply limit)"),
@@ -322,7 +340,7 @@ def _elo_text(value: float | None, interval: list[float | None]) -> str:
 def ladder_page(documents: list[dict[str, Any]]) -> str:
     """An overview of a ladder: one line per policy, each linking to that policy's page."""
     rows = "".join(
-        f"<tr><td><a href='{_e(d['policy'])}/index.html'>{_e(d['policy'])}</a></td>"
+        f"<tr><td><a href='{_e(d['rung'])}/index.html'>{_e(d['rung'])}</a></td>"
         f"<td>{_e(d['games'])}</td><td>{_e(percent(d['score']))}</td>"
         f"<td>{_e(percent(d['score_ci95'][0]))} to {_e(percent(d['score_ci95'][1]))}</td>"
         f"<td class='name'>{_e(d['verdict'])}</td></tr>"
@@ -350,9 +368,10 @@ exposes.</p>
 
 
 def write_ladder_report(directory: Path, documents: list[dict[str, Any]]) -> Path:
-    """A page per policy in ``directory/POLICY/`` and an overview in ``directory/index.html``."""
+    """A page per rung in ``directory/POLICY/`` (``A-vs-B`` for mixed policies) and an overview
+    in ``directory/index.html``."""
     for document in documents:
-        write_report(directory / document["policy"], document)
+        write_report(directory / document["rung"], document)
     page_path = directory / "index.html"
     write_text_atomic(page_path, ladder_page(documents))
     return page_path

@@ -254,7 +254,8 @@ def play_out(job: GameJob) -> tuple[GameSummary, Game]:
     rules = rules_for(matchup, job.set_name)
     game = Game(rules, seed=job.seed, ply_limit=matchup.ply_limit)
     players = [
-        make_policy(matchup.policy, player_seed(job.seed, seat), matchup.budget) for seat in (0, 1)
+        make_policy(job.policy(seat), player_seed(job.seed, seat), matchup.budget)
+        for seat in (0, 1)
     ]
     winner: int | None = None
     reason: str

@@ -8,8 +8,9 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from dukec.balance.ratings import ANCHOR
 from dukec.balance.run import RunResult
-from dukec.balance.stats import SprtStop, Verdict, WidthStop, half_width, percent, verdict, wilson
+from dukec.balance.stats import SprtStop, Verdict, WidthStop, half_width, percent, verdict
 from dukec.balance.tally import summary_numbers, tile_rows, trajectory
 
 _SELF_PLAY_WORDS = {
@@ -26,12 +27,35 @@ _FLIPPED = {
 }
 
 
-def verdict_line(result: RunResult) -> str:
-    """'Paladin scores 58.3% ± 1.9% against the Knight it replaces: stronger'."""
+Ratings = dict[str, dict[str, Any]]
+"""Stored ratings of the policies a run used, by policy name (see ``dukec.balance.ratings``)."""
+
+
+def _strength(value: float) -> str:
+    return f"about {abs(value):.0f} Elo {'above' if value >= 0 else 'below'} random"
+
+
+def skill_note(result: RunResult, ratings: Ratings | None) -> str:
+    """' (search at about 560 Elo above random)': how strong the players are, where a rating
+    is stored for every policy the run used; nothing otherwise, and nothing for random alone."""
+    policies = list(dict.fromkeys(result.settings.policies))
+    ratings = ratings or {}
+    if policies == [ANCHOR] or any(name not in ratings for name in policies):
+        return ""
+    parts = [
+        name if name == ANCHOR else f"{name} at {_strength(ratings[name]['elo'])}"
+        for name in policies
+    ]
+    return f" ({' vs '.join(parts)})"
+
+
+def verdict_line(result: RunResult, ratings: Ratings | None = None) -> str:
+    """'Paladin scores 58.3% ± 1.9% against the Knight it replaces: stronger (search, ...)'."""
     tally = result.tally
     experiment = result.experiment
-    score = tally.score_a.mean
-    interval = wilson(score, tally.games)
+    evidence = tally.evidence
+    score = evidence.mean
+    interval = evidence.interval()
     outcome = verdict(interval)
     words = outcome.value
     if experiment.kind == "self-play" and experiment.alike:
@@ -41,7 +65,7 @@ def verdict_line(result: RunResult) -> str:
         words = _SELF_PLAY_WORDS[outcome]
     return (
         f"{experiment.subject} scores {percent(score)} ± {percent(half_width(interval))} "
-        f"against {experiment.opponent}: {words}"
+        f"against {experiment.opponent}: {words}{skill_note(result, ratings)}"
     )
 
 
@@ -65,10 +89,12 @@ def _stop_json(result: RunResult) -> dict[str, Any] | None:
     return described
 
 
-def to_json(result: RunResult) -> dict[str, Any]:
+def to_json(result: RunResult, ratings: Ratings | None = None) -> dict[str, Any]:
     """The run as a JSON document (the keys other tools read are stable)."""
     settings = result.settings
     numbers = summary_numbers(result.tally)
+    labels = result.experiment.labels
+    policies = settings.policies
     return {
         "experiment": result.experiment.kind,
         "title": result.experiment.describe(),
@@ -79,9 +105,16 @@ def to_json(result: RunResult) -> dict[str, Any]:
             if result.experiment.replaced is None
             else dict(zip(("old", "new"), result.experiment.replaced, strict=True))
         ),
-        "verdict_line": verdict_line(result),
+        "verdict_line": verdict_line(result, ratings),
         "seed": settings.seed,
         "policy": settings.policy,
+        "policies": {labels[0]: policies[0], labels[1]: policies[1]},
+        "rung": policies[0] if policies[0] == policies[1] else f"{policies[0]}-vs-{policies[1]}",
+        "ratings": {
+            name: {"elo": ratings[name]["elo"], "elo_ci95": ratings[name]["elo_ci95"]}
+            for name in dict.fromkeys(policies)
+            if ratings and name in ratings
+        },
         "budget": settings.budget,
         "ply_limit": settings.ply_limit,
         "max_games": settings.games,
@@ -136,21 +169,20 @@ def _number(value: float | None, digits: int = 2) -> str:
 
 
 def _elo(value: float | None) -> str:
-    return "-" if value is None else f"{value:+.0f}"
+    # Rounded first, so that a small negative figure reads +0, not -0.
+    return "-" if value is None else f"{round(value):+d}"
 
 
-def render(result: RunResult, console: Console) -> None:
+def render(result: RunResult, console: Console, ratings: Ratings | None = None) -> None:
     """Print the verdict, the numbers behind it and the per-tile table."""
-    document = to_json(result)
+    document = to_json(result, ratings)
     labels = result.experiment.labels
     console.print(Text(document["verdict_line"], style="bold"))
     summary = Table(show_header=False, box=None, pad_edge=False)
     summary.add_column(style="dim")
     summary.add_column()
     low, high = document["score_ci95"]
-    summary.add_row(
-        "games", f"{document['games']} (policy {document['policy']}, seed {document['seed']})"
-    )
+    summary.add_row("games", f"{document['games']} ({_players(document)}, seed {document['seed']})")
     summary.add_row(
         "results",
         f"{labels[0]} {document['wins'][labels[0]]} wins, "
@@ -162,6 +194,22 @@ def render(result: RunResult, console: Console) -> None:
     )
     elo_low, elo_high = document["elo_ci95"]
     summary.add_row("Elo", f"{_elo(document['elo'])} (95% {_elo(elo_low)} .. {_elo(elo_high)})")
+    pairs = document["pairs"]
+    if pairs is not None:
+        bins = pairs["pentanomial"]
+        summary.add_row(
+            "pairs",
+            f"{pairs['pairs']}: "
+            + ", ".join(f"{name} {count}" for name, count in bins.items())
+            + f" (DD {pairs['DD']}, WL {pairs['WL']}); the score above is over pairs",
+        )
+        per_game = document["per_game"]
+        game_low, game_high = per_game["score_ci95"]
+        summary.add_row(
+            "per game",
+            f"{percent(per_game['score'])} (95% {percent(game_low)} .. {percent(game_high)}, "
+            f"Wilson over games): {per_game['verdict']}",
+        )
     first_low, first_high = document["first_player_score_ci95"]
     summary.add_row(
         "first player",
@@ -213,19 +261,45 @@ def tile_table(rows: list[dict[str, Any]]) -> Table:
     return table
 
 
-def render_ladder(results: list[RunResult], console: Console) -> None:
-    """Each policy's run, then one line per policy."""
+def _players(document: dict[str, Any]) -> str:
+    policies = list(document["policies"].items())
+    if policies[0][1] == policies[1][1]:
+        return f"policy {policies[0][1]}"
+    return "policies " + ", ".join(f"{label}: {policy}" for label, policy in policies)
+
+
+def _rung(document: dict[str, Any]) -> str:
+    policies = list(dict.fromkeys(document["policies"].values()))
+    return " vs ".join(policies)
+
+
+def _rating(document: dict[str, Any]) -> str:
+    ratings = document["ratings"]
+    names = list(dict.fromkeys(document["policies"].values()))
+    if names == [ANCHOR]:
+        return "0 (reference)"
+    if any(name not in ratings for name in names):
+        return "-"
+    return " / ".join(_elo(ratings[name]["elo"]) for name in names if name != ANCHOR)
+
+
+def render_ladder(
+    results: list[RunResult], console: Console, ratings: Ratings | None = None
+) -> None:
+    """Each policy's run, then one line per rung with the players' ratings: the verdict's
+    robustness across skill."""
     for result in results:
-        console.rule(f"policy {result.settings.policy}")
-        render(result, console)
+        console.rule(f"policy {_rung(to_json(result))}")
+        render(result, console, ratings)
     overview = Table(title="Ladder", title_justify="left")
-    for header in ("policy", "games", "score", "95%", "Elo", "verdict"):
+    for header in ("policy", "rating", "games", "score", "95%", "Elo", "verdict"):
         overview.add_column(header)
     for result in results:
-        document = to_json(result)
+        document = to_json(result, ratings)
         low, high = document["score_ci95"]
         overview.add_row(
-            result.settings.policy,
+            _rung(document),
+            _rating(document),
             str(document["games"]),
             percent(document["score"]),
             f"{percent(low)} .. {percent(high)}",

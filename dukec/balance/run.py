@@ -3,22 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
-
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
 
 from dukec.balance.experiments import Experiment
 from dukec.balance.game import Matchup, a_seat
@@ -26,10 +12,18 @@ from dukec.balance.runner import PlayBatch, play_batch, run_games
 from dukec.balance.stats import StopRule, Verdict
 from dukec.balance.tally import Tally
 
+Progress = Callable[[int], None]
+"""Told how many games have been played so far, after each game."""
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """How to run: how many games at most, the master seed, the players, where to run."""
+    """How to run: how many games at most, the master seed, the players, where to run.
+
+    ``policy`` plays army A (the army under test) and ``opponent_policy`` army B (by default
+    the same); a policy belongs to its army whichever seat it takes. ``paired`` plays each seed
+    twice with the seats swapped, where the armies swap seats at all.
+    """
 
     games: int
     seed: int
@@ -40,6 +34,13 @@ class Settings:
     backend: str = "local"
     scheduler: str | None = None
     stop: StopRule | None = None
+    opponent_policy: str | None = None
+    paired: bool = False
+
+    @property
+    def policies(self) -> tuple[str, str]:
+        """Army A's policy and army B's."""
+        return (self.policy, self.opponent_policy or self.policy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,55 +60,32 @@ class RunResult:
         return self.tally.games / self.seconds if self.seconds > 0 else 0.0
 
 
-class _RateColumn(ProgressColumn):
-    """Games per second."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:,.1f} games/s" if speed else "- games/s", style="progress.data.speed")
-
-
-@contextmanager
-def progress_bar(
-    total: int, label: str, enabled: bool, console: Console | None = None
-) -> Iterator[Progress | None]:
-    """A progress bar with rate and ETA on stderr, when ``enabled`` and stderr is a terminal."""
-    console = console or Console(stderr=True)
-    if not enabled or not console.is_terminal:
-        yield None
-        return
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        _RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
-        progress.add_task(label, total=total)
-        yield progress
-
-
 def run(
     experiment: Experiment,
     settings: Settings,
     *,
-    progress: bool = False,
+    progress: Progress | None = None,
     play: PlayBatch = play_batch,
 ) -> RunResult:
-    """Play up to ``settings.games`` games, stopping early if the stopping rule decides."""
+    """Play up to ``settings.games`` games, stopping early if the stopping rule decides.
+
+    A paired run plays whole pairs: an odd ``settings.games`` is a ValueError.
+    """
     matchup = Matchup.build(
         experiment.tileset,
         experiment.sets,
         experiment.labels,
-        settings.policy,
+        settings.policies,
         settings.ply_limit,
         settings.budget,
+        swap=experiment.swap,
+        paired=settings.paired,
     )
-    tally = Tally(experiment.labels)
+    if matchup.paired and settings.games % 2:
+        raise ValueError(
+            f"paired games come two by two: play an even number of games, not {settings.games}"
+        )
+    tally = Tally(experiment.labels, paired=matchup.paired)
     decision: Verdict | None = None
     started = time.perf_counter()
     games = run_games(
@@ -119,16 +97,14 @@ def run(
         scheduler=settings.scheduler,
         play=play,
     )
-    label = f"{settings.policy}: {experiment.describe()}"
-    with progress_bar(settings.games, label, progress) as bar:
-        try:
-            for summary in games:
-                tally.add(a_seat(matchup, summary.index), summary)
-                if bar is not None:
-                    bar.advance(bar.task_ids[0])
-                decision = tally.decision(settings.stop)
-                if decision is not None:
-                    break
-        finally:
-            games.close()
+    try:
+        for summary in games:
+            tally.add(a_seat(matchup, summary.index), summary)
+            if progress is not None:
+                progress(tally.games)
+            decision = tally.decision(settings.stop)
+            if decision is not None:
+                break
+    finally:
+        games.close()
     return RunResult(experiment, matchup, settings, tally, decision, time.perf_counter() - started)

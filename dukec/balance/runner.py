@@ -221,6 +221,10 @@ def run_games(
     interrupted = False
     try:
         size = batch or batch_size(games, pool.capacity)
+        if matchup.paired and size % 2:
+            # A pair's two games travel together (results never depend on it: games are
+            # gathered in index order whatever the batches).
+            size += 1
         ahead = pool.capacity * 3
         pending: dict[Any, int] = {}
         finished: dict[int, list[GameSummary]] = {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -108,6 +109,41 @@ class Moments:
         mean = (self.total + 1.0) / n
         return (self.squares + 1.0) / n - mean * mean
 
+    @property
+    def count(self) -> int:
+        """The number of independent samples: games."""
+        return self.games
+
+    def interval(self) -> tuple[float, float]:
+        """The Wilson 95% interval of the mean score."""
+        return wilson(self.mean, self.games)
+
+    def llr(self, score0: float, score1: float) -> float:
+        """The GSPRT log-likelihood ratio of H1 (mean score1) over H0 (mean score0)."""
+        return gsprt_llr(self, score0, score1)
+
+
+class Evidence(Protocol):
+    """What a stopping rule reads: per-game moments, or pentanomial counts of paired games."""
+
+    @property
+    def count(self) -> int:
+        """How many independent samples (games or pairs) there are."""
+        ...
+
+    @property
+    def mean(self) -> float:
+        """The mean score per game."""
+        ...
+
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of the score."""
+        ...
+
+    def llr(self, score0: float, score1: float) -> float:
+        """The log-likelihood ratio of mean score1 over mean score0."""
+        ...
+
 
 def gsprt_llr(moments: Moments, score0: float, score1: float) -> float:
     """Log-likelihood ratio of H1 (mean score1) over H0 (mean score0), normal approximation.
@@ -156,13 +192,13 @@ class Sprt:
         """The bound at or above which H1 is accepted."""
         return math.log((1.0 - self.beta) / self.alpha)
 
-    def llr(self, moments: Moments) -> float:
-        """The log-likelihood ratio for these games."""
-        return gsprt_llr(moments, expected_score(self.elo0), expected_score(self.elo1))
+    def llr(self, evidence: Evidence) -> float:
+        """The log-likelihood ratio for these games or pairs."""
+        return evidence.llr(expected_score(self.elo0), expected_score(self.elo1))
 
-    def state(self, moments: Moments) -> SprtState:
+    def state(self, evidence: Evidence) -> SprtState:
         """Accept H0, accept H1, or go on."""
-        value = self.llr(moments)
+        value = self.llr(evidence)
         if value >= self.upper:
             return SprtState.ACCEPT_H1
         if value <= self.lower:
@@ -183,10 +219,10 @@ class SprtStop:
     alpha: float = 0.05
     beta: float = 0.05
 
-    def decision(self, moments: Moments) -> Verdict | None:
-        """The decision these games support, or None to go on playing."""
-        up = Sprt(0.0, self.margin, self.alpha, self.beta).state(moments)
-        down = Sprt(0.0, -self.margin, self.alpha, self.beta).state(moments)
+    def decision(self, evidence: Evidence) -> Verdict | None:
+        """The decision these games or pairs support, or None to go on playing."""
+        up = Sprt(0.0, self.margin, self.alpha, self.beta).state(evidence)
+        down = Sprt(0.0, -self.margin, self.alpha, self.beta).state(evidence)
         if up is SprtState.ACCEPT_H1:
             return Verdict.STRONGER
         if down is SprtState.ACCEPT_H1:
@@ -206,10 +242,10 @@ class WidthStop:
 
     width: float
 
-    def decision(self, moments: Moments) -> Verdict | None:
+    def decision(self, evidence: Evidence) -> Verdict | None:
         """The verdict of the interval once it is narrow enough, else None."""
-        interval = wilson(moments.mean, moments.games)
-        if moments.games > 0 and half_width(interval) <= self.width:
+        interval = evidence.interval()
+        if evidence.count > 0 and half_width(interval) <= self.width:
             return verdict(interval)
         return None
 

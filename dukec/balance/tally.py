@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dukec.balance.game import GameSummary, TileCounts
+from dukec.balance.pairs import BINS, Pentanomial
 from dukec.balance.stats import (
+    Evidence,
     Moments,
     StopRule,
     Verdict,
@@ -22,9 +24,14 @@ from dukec.balance.stats import (
 
 @dataclass(slots=True)
 class Tally:
-    """Running counts over the games seen so far, side A being the army whose score we report."""
+    """Running counts over the games seen so far, side A being the army whose score we report.
+
+    With ``paired``, games 2k and 2k+1 are a pair (one seed, seats swapped) and their results
+    are counted as a pair too.
+    """
 
     labels: tuple[str, str]
+    paired: bool = False
     games: int = 0
     wins: list[int] = field(default_factory=lambda: [0, 0])
     seat_wins: list[int] = field(default_factory=lambda: [0, 0])
@@ -38,6 +45,8 @@ class Tally:
     score_a: Moments = field(default_factory=Moments)
     score_first: Moments = field(default_factory=Moments)
     tiles: dict[tuple[int, str], TileCounts] = field(default_factory=dict)
+    pairs: Pentanomial = field(default_factory=Pentanomial)
+    _first_of_pair: float = 0.0
 
     def add(self, a_seat: int, summary: GameSummary) -> None:
         """Count one more game, in which army A sat at ``a_seat``."""
@@ -56,6 +65,11 @@ class Tally:
         points = summary.points(a_seat)
         self.half_points.append(round(2 * points))
         self.score_a = self.score_a.add(points)
+        if self.paired:
+            if summary.index % 2 == 0:
+                self._first_of_pair = points
+            else:
+                self.pairs = self.pairs.add(self._first_of_pair, points)
         self.score_first = self.score_first.add(summary.points(summary.first))
         for seat, counts in enumerate(summary.tiles):
             side = 0 if seat == a_seat else 1
@@ -63,12 +77,17 @@ class Tally:
                 key = (side, name)
                 self.tiles[key] = self.tiles.get(key, TileCounts()) + count
 
+    @property
+    def evidence(self) -> Evidence:
+        """What the verdict and the stopping rules read: the pairs, or else the games."""
+        return self.pairs if self.paired else self.score_a
+
     def decision(self, rule: StopRule | None) -> Verdict | None:
-        """What ``rule`` decides now; rules are checked only after an even number of games, so
-        that each army has had the first move equally often."""
+        """What ``rule`` decides now; rules are checked only after an even number of games (whole
+        pairs), so that each army has had the first move equally often."""
         if rule is None or self.games == 0 or self.games % 2:
             return None
-        return rule.decision(self.score_a)
+        return rule.decision(self.evidence)
 
 
 def trajectory(half_points: list[int], points: int = 120) -> list[dict[str, float]]:
@@ -150,28 +169,52 @@ def finite(value: float) -> float | None:
     return None if value in (float("inf"), float("-inf")) else value
 
 
-def summary_numbers(tally: Tally) -> dict[str, Any]:
-    """The headline numbers of a tally, ready for JSON."""
-    score = tally.score_a.mean
-    interval = wilson(score, tally.games)
-    first = tally.score_first.mean
-    first_interval = wilson(first, tally.games)
+def _score_numbers(score: float, interval: tuple[float, float]) -> dict[str, Any]:
     elo_low, elo_high = elo_interval(interval)
-    first_elo_low, first_elo_high = elo_interval(first_interval)
     return {
-        "games": tally.games,
-        "wins": {tally.labels[0]: tally.wins[0], tally.labels[1]: tally.wins[1]},
-        "wins_by_seat": {"first": tally.seat_wins[0], "second": tally.seat_wins[1]},
-        "draws": tally.draws,
-        "adjudicated_draws": tally.adjudicated,
-        "decisive": tally.games - tally.draws,
-        "endings": dict(sorted(tally.reasons.items())),
         "score": score,
         "score_ci95": list(interval),
         "score_pm": half_width(interval),
         "elo": finite(elo(score)),
         "elo_ci95": [finite(elo_low), finite(elo_high)],
         "verdict": verdict(interval).value,
+    }
+
+
+def pair_numbers(pairs: Pentanomial) -> dict[str, Any]:
+    """The pentanomial counts (DD and WL also apart) and the score over pairs, for JSON."""
+    return {
+        "pairs": pairs.pairs,
+        "pentanomial": dict(zip(BINS, pairs.bins, strict=True)),
+        "DD": pairs.dd,
+        "WL": pairs.wl,
+        **_score_numbers(pairs.mean, pairs.interval()),
+    }
+
+
+def summary_numbers(tally: Tally) -> dict[str, Any]:
+    """The headline numbers of a tally, ready for JSON.
+
+    The headline score, interval, Elo and verdict are the pairs' in a paired run (``per_game``
+    holds the plain per-game ones beside them) and the games' otherwise.
+    """
+    per_game = _score_numbers(tally.score_a.mean, wilson(tally.score_a.mean, tally.games))
+    headline = pair_numbers(tally.pairs) if tally.paired else per_game
+    first = tally.score_first.mean
+    first_interval = wilson(first, tally.games)
+    first_elo_low, first_elo_high = elo_interval(first_interval)
+    return {
+        "games": tally.games,
+        "paired": tally.paired,
+        "wins": {tally.labels[0]: tally.wins[0], tally.labels[1]: tally.wins[1]},
+        "wins_by_seat": {"first": tally.seat_wins[0], "second": tally.seat_wins[1]},
+        "draws": tally.draws,
+        "adjudicated_draws": tally.adjudicated,
+        "decisive": tally.games - tally.draws,
+        "endings": dict(sorted(tally.reasons.items())),
+        **{key: headline[key] for key in per_game},
+        "per_game": per_game,
+        "pairs": pair_numbers(tally.pairs) if tally.paired else None,
         "first_player_score": first,
         "first_player_score_ci95": list(first_interval),
         "first_player_elo": finite(elo(first)),

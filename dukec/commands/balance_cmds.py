@@ -16,6 +16,7 @@ from rich.console import Console
 from dukec.balance.game import POLICIES
 from dukec.commands.common import PLY_LIMIT, SEED, FiniteRange, load_tileset, set_option
 from dukec.commands.outputs import check_output_dir, os_error
+from dukec.commands.progress import progress_bar
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -24,7 +25,7 @@ class _Terminated(KeyboardInterrupt):
     """SIGTERM, met as an interruption so that the run winds down the same way."""
 
 
-def _interruptible(command: F) -> F:
+def interruptible(command: F) -> F:
     """Ctrl-C and SIGTERM end a run at once: the workers are stopped, nothing is written, one
     line says so, and the exit status is 130 (SIGINT) or 143 (SIGTERM)."""
 
@@ -37,7 +38,8 @@ def _interruptible(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except KeyboardInterrupt as stop:
-            click.echo("balance: interrupted; no report written", err=True)
+            name = click.get_current_context().info_name
+            click.echo(f"{name}: interrupted; no report written", err=True)
             raise SystemExit(143 if isinstance(stop, _Terminated) else 130) from None
         finally:
             signal.signal(signal.SIGTERM, previous)
@@ -56,17 +58,35 @@ def _replacement(value: str | None) -> tuple[str, str] | None:
     return old.strip(), new.strip()
 
 
-def _policies(value: str) -> list[str]:
+def policy_names(value: str, hint: str) -> list[str]:
+    """A comma list of known policy names."""
     names = [name.strip() for name in value.split(",") if name.strip()]
     for name in names:
         if name not in POLICIES:
             raise click.BadParameter(
-                f"unknown policy {name!r} (choose from {', '.join(POLICIES)})",
-                param_hint="--policy",
+                f"unknown policy {name!r} (choose from {', '.join(POLICIES)})", param_hint=hint
             )
     if not names:
-        raise click.BadParameter("name at least one policy", param_hint="--policy")
+        raise click.BadParameter("name at least one policy", param_hint=hint)
     return names
+
+
+def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
+    """(army A's policy, army B's) for each run, from --policy or --policies."""
+    if policy is not None and policies is not None:
+        raise click.UsageError("choose --policy (both armies) or --policies A:B, not both")
+    if policies is None:
+        return [(name, name) for name in policy_names(policy or "random", "--policy")]
+    rungs = []
+    for pairing in policies.split(","):
+        mine, sep, theirs = pairing.partition(":")
+        if not sep:
+            raise click.BadParameter(
+                f"expected A:B, for example greedy:search, not {pairing.strip()!r}",
+                param_hint="--policies",
+            )
+        rungs.append((policy_names(mine, "--policies")[0], policy_names(theirs, "--policies")[0]))
+    return rungs
 
 
 @click.command("balance")
@@ -114,11 +134,33 @@ def _policies(value: str) -> list[str]:
 )
 @click.option(
     "--policy",
-    default="random",
-    show_default=True,
+    default=None,
     metavar="NAMES",
-    help="Player for both sides: random, greedy or search; a comma list (random,greedy,search) "
-    "runs a ladder, one run per policy.",
+    help="Player for both armies: random (the default), greedy or search; a comma list "
+    "(random,greedy,search) runs a ladder, one run per policy.",
+)
+@click.option(
+    "--policies",
+    metavar="A:B",
+    help="Mixed players: A plays the army under test (the one with NEW, the --set army, or in "
+    "self-play the first seat's), B its opponent; a policy stays with its army when seats "
+    "swap. A comma list (random:search,search:random) runs one after another.",
+)
+@click.option(
+    "--paired/--unpaired",
+    default=True,
+    show_default=True,
+    help="Where the armies swap seats, play each seed twice, seats swapped, with the same "
+    "draws; statistics and --stop go by pairs.",
+)
+@click.option(
+    "--ratings",
+    "ratings_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    metavar="FILE",
+    help="Policy ratings to quote beside the verdict (default: those shipped with dukec, "
+    "measured on the base set; see dukec ladder).",
 )
 @click.option(
     "--budget",
@@ -183,7 +225,7 @@ def _policies(value: str) -> list[str]:
 @click.option(
     "--progress/--no-progress", default=True, show_default=True, help="Progress bar on a terminal."
 )
-@_interruptible
+@interruptible
 def balance(
     tileset_path: Path | None,
     game: str | None,
@@ -193,7 +235,10 @@ def balance(
     against_game: str | None,
     games: int,
     seed: int,
-    policy: str,
+    policy: str | None,
+    policies: str | None,
+    paired: bool,
+    ratings_path: Path | None,
     budget: int,
     ply_limit: int,
     workers: int | None,
@@ -209,12 +254,17 @@ def balance(
     """Play many seeded games and say whether one army is stronger, with a 95% interval.
 
     \b
+    A new tile in place of an old one, competent players, until the answer is clear:
+      dukec balance --replace Knight=Paladin --with paladin.duke --policy search --stop sprt
     Self-play (no --replace, no --against): the first player's advantage.
       dukec balance --games 2000
-    A new tile in place of an old one, seats alternating:
-      dukec balance --replace Knight=Paladin --with paladin.duke
     Two sets' armies:
       dukec balance --set expansion.json --against build/tileset.json
+    Does the tile help a weak player (the army with it) against a strong one?
+      dukec balance --replace Knight=Paladin --with paladin.duke --policies greedy:search
+
+    Where the armies swap seats, games are paired: each seed twice, seats swapped, same
+    draws; the verdict and --stop go by pairs. A policy belongs to its army, not its seat.
 
     Exit status: 0 done (whatever the verdict), 1 a tile set or experiment that cannot be
     used or a report that cannot be written, 2 bad usage, 130 or 143 interrupted (Ctrl-C,
@@ -229,7 +279,7 @@ def balance(
     from dukec.balance.stats import SprtStop, StopRule, WidthStop
 
     swap = _replacement(replacement)
-    policies = _policies(policy)
+    rungs = _rungs(policy, policies)
     if report_dir is not None:
         check_output_dir(report_dir)
     if swap is not None and against_path is not None:
@@ -255,23 +305,34 @@ def balance(
         else:
             experiment = self_play(tileset, game)
         check_playable(experiment.tileset, experiment.sets)
+        pairs = paired and experiment.sets[0] != experiment.sets[1]
+        if pairs and games % 2:
+            raise click.UsageError(
+                f"paired games come two by two: give an even --games (not {games}), or --unpaired"
+            )
+        ratings = stored_ratings(ratings_path, tileset, experiment.game, budget)
         results: list[RunResult] = []
-        for name in policies:
+        for mine, theirs in rungs:
             settings = Settings(
                 games=games,
                 seed=seed,
-                policy=name,
+                policy=mine,
+                opponent_policy=theirs,
                 ply_limit=ply_limit,
                 budget=budget,
                 workers=workers or default_workers(),
                 backend=backend,
                 scheduler=scheduler,
                 stop=stop,
+                paired=paired,
             )
-            results.append(run(experiment, settings, progress=progress))
+            shown = mine if mine == theirs else f"{mine}:{theirs}"
+            label = f"{shown}: {experiment.describe()}"
+            with progress_bar(games, label, progress) as bar:
+                results.append(run(experiment, settings, progress=bar))
     except (ExperimentError, RunnerError, ValueError) as error:
         raise click.ClickException(str(error)) from None
-    documents: list[dict[str, Any]] = [to_json(result) for result in results]
+    documents: list[dict[str, Any]] = [to_json(result, ratings) for result in results]
     if report_dir is not None:
         try:
             if len(documents) == 1:
@@ -288,9 +349,22 @@ def balance(
     # Piped output has no terminal width: give the tables room rather than wrapping them at 80.
     console = Console(width=None if sys.stdout.isatty() else 120)
     if len(results) == 1:
-        render(results[0], console)
+        render(results[0], console, ratings)
     else:
-        render_ladder(results, console)
+        render_ladder(results, console, ratings)
+
+
+def stored_ratings(
+    path: Path | None, tileset: dict[str, Any], game: str, budget: int
+) -> dict[str, dict[str, Any]]:
+    """The stored ratings of every policy on this tile set and game set at this budget."""
+    from dukec.balance import ratings
+    from dukec.balance.game import tileset_digest
+
+    entries = ratings.load(path if path is not None else ratings.shipped_path())
+    digest = tileset_digest(tileset)
+    found = {name: entries.get(ratings.key(digest, game, name, budget)) for name in POLICIES}
+    return {name: entry for name, entry in found.items() if entry is not None}
 
 
 COMMANDS: list[click.Command] = [balance]

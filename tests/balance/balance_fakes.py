@@ -1,6 +1,6 @@
 """A stand-in game for testing the runner and the tally without the engine.
 
-The policy string sets army A's edge: ``"edge=0.1"`` makes army A win 10 points more often.
+Army A's policy string sets its's edge: ``"edge=0.1"`` makes army A win 10 points more often.
 Everything is drawn from the job's seed, so a game's summary depends on its seed alone.
 """
 
@@ -12,7 +12,7 @@ from dukec.balance.game import GameJob, GameSummary, TileCounts
 def fake_game(job: GameJob) -> GameSummary:
     """A seeded coin-toss game: the first seat is a little favoured, army A by ``edge``."""
     rng = random.Random(job.seed)
-    edge = float(job.matchup.policy.partition("=")[2] or 0.0)
+    edge = float(job.matchup.policies[0].partition("=")[2] or 0.0)
     plies = rng.randint(10, 120)
     roll = rng.random()
     if roll < 0.1:

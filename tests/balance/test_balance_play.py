@@ -24,7 +24,7 @@ SETUP_TILES = 3  # the Duke and two Footmen start on the board
 def matchup(tileset: dict[str, Any], policy: str = "random", ply_limit: int = 200) -> Matchup:
     experiment = self_play(tileset, None)
     return Matchup.build(
-        experiment.tileset, experiment.sets, experiment.labels, policy, ply_limit, 60
+        experiment.tileset, experiment.sets, experiment.labels, (policy, policy), ply_limit, 60
     )
 
 
@@ -68,7 +68,9 @@ def test_the_variant_army_plays_the_new_tile(
     base_tileset: dict[str, Any], test_tiles: dict[str, Any]
 ) -> None:
     experiment = replace(base_tileset, None, "Footman", "JumpingFootman", test_tiles)
-    m = Matchup.build(experiment.tileset, experiment.sets, experiment.labels, "random", 200, 60)
+    m = Matchup.build(
+        experiment.tileset, experiment.sets, experiment.labels, ("random",) * 2, 200, 60
+    )
     for job in jobs_for(m, 4, 0, 4):
         summary = play_game(job)
         variant, standard = summary.tiles[job.a_seat], summary.tiles[1 - job.a_seat]

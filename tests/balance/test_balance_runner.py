@@ -8,10 +8,11 @@ from rich.console import Console
 
 from dukec.balance.experiments import Experiment
 from dukec.balance.game import Matchup, game_seed, jobs_for
-from dukec.balance.run import Settings, progress_bar, run
+from dukec.balance.run import Settings, run
 from dukec.balance.runner import RunnerError, batch_size, run_games
 from dukec.balance.stats import WidthStop
 from dukec.balance.tally import summary_numbers
+from dukec.commands.progress import progress_bar
 from tests.balance.balance_fakes import fake_batch
 
 TILESET = {"format": "duke-tileset/1", "tiles": [], "sets": []}
@@ -19,7 +20,7 @@ TILESET = {"format": "duke-tileset/1", "tiles": [], "sets": []}
 
 def matchup(policy: str = "edge=0", alternates: bool = True) -> Matchup:
     sets = ("a-first", "b-first") if alternates else ("base", "base")
-    return Matchup.build(TILESET, sets, ("A", "B"), policy, 100, 10)
+    return Matchup.build(TILESET, sets, ("A", "B"), (policy, policy), 100, 10)
 
 
 def experiment() -> Experiment:
@@ -105,7 +106,7 @@ def test_progress_bar_only_on_a_terminal() -> None:
     terminal = io.StringIO()
     with progress_bar(10, "games", True, Console(file=terminal, force_terminal=True)) as bar:
         assert bar is not None
-        bar.advance(bar.task_ids[0], 10)
+        bar(10)
     assert "10/10" in terminal.getvalue()
     assert "games/s" in terminal.getvalue()
     with progress_bar(10, "games", True, Console(file=io.StringIO(), force_terminal=False)) as bar:

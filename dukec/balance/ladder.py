@@ -1,0 +1,118 @@
+"""The rated ladder: every pair of policies plays paired games on one game set, and a joint fit
+turns the results into each policy's Elo relative to random.
+
+Both sides play the set's own armies; in each pair of games the policies swap seats (and so
+armies, where a set gives its seats different armies), with the same seed and bag draws.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from dukec.balance.experiments import Experiment, find_set
+from dukec.balance.game import tileset_digest
+from dukec.balance.ratings import ANCHOR, Pairing, Rating, fit
+from dukec.balance.run import RunResult, Settings, run
+
+LadderProgress = Callable[[int], None]
+"""Told how many games the ladder has played so far, all pairings together."""
+
+
+@dataclass(frozen=True, slots=True)
+class LadderSettings:
+    """What a ladder plays: the policies, games per pairing, the seed, and where to run."""
+
+    policies: tuple[str, ...]
+    games: int
+    seed: int
+    budget: int = 500
+    ply_limit: int = 300
+    workers: int = 1
+    backend: str = "local"
+    scheduler: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LadderResult:
+    """The ladder's pairings, the ratings fitted to them, and what they were measured on."""
+
+    game: str
+    digest: str
+    settings: LadderSettings
+    runs: tuple[RunResult, ...]
+    ratings: tuple[Rating, ...]
+    seconds: float
+
+
+def pairing_experiment(tileset: dict[str, Any], game: str, first: str, second: str) -> Experiment:
+    """The set's own armies, seats swapping, labelled by the two policies."""
+    return Experiment(
+        kind="ladder",
+        tileset=copy.deepcopy(tileset),
+        sets=(game, game),
+        labels=(first, second),
+        subject=first,
+        opponent=second,
+        game=game,
+        swap=True,
+    )
+
+
+def _offset(progress: LadderProgress | None, runs: list[RunResult]) -> Callable[[int], None] | None:
+    if progress is None:
+        return None
+    before = sum(result.tally.games for result in runs)
+    return lambda done: progress(before + done)
+
+
+def run_ladder(
+    tileset: dict[str, Any],
+    set_name: str | None,
+    settings: LadderSettings,
+    progress: LadderProgress | None = None,
+) -> LadderResult:
+    """Play every pairing of the policies (paired games) and fit the ratings."""
+    if ANCHOR not in settings.policies:
+        raise ValueError(f"a ladder needs the {ANCHOR!r} policy: ratings are relative to it")
+    if len(set(settings.policies)) != len(settings.policies) or len(settings.policies) < 2:
+        raise ValueError("a ladder needs at least two different policies")
+    if settings.games % 2:
+        raise ValueError(
+            f"paired games come two by two: play an even number of games, not {settings.games}"
+        )
+    game = find_set(tileset, set_name)["name"]
+    started = time.perf_counter()
+    runs: list[RunResult] = []
+    for first, second in itertools.combinations(settings.policies, 2):
+        experiment = pairing_experiment(tileset, game, first, second)
+        run_settings = Settings(
+            games=settings.games,
+            seed=settings.seed,
+            policy=first,
+            opponent_policy=second,
+            ply_limit=settings.ply_limit,
+            budget=settings.budget,
+            workers=settings.workers,
+            backend=settings.backend,
+            scheduler=settings.scheduler,
+            paired=True,
+        )
+        runs.append(run(experiment, run_settings, progress=_offset(progress, runs)))
+    pairings = [
+        Pairing(result.settings.policies[0], result.settings.policies[1], result.tally.pairs)
+        for result in runs
+    ]
+    ratings = fit(list(settings.policies), pairings)
+    return LadderResult(
+        game,
+        tileset_digest(tileset),
+        settings,
+        tuple(runs),
+        tuple(ratings),
+        time.perf_counter() - started,
+    )

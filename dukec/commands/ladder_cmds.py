@@ -1,0 +1,218 @@
+"""``dukec ladder``: the policies play each other; each gets an Elo rating relative to random."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from dukec.commands.balance_cmds import interruptible, policy_names
+from dukec.commands.common import PLY_LIMIT, SEED, load_tileset, set_option
+from dukec.commands.outputs import check_output_file, os_error
+from dukec.commands.progress import progress_bar
+
+if TYPE_CHECKING:
+    from dukec.balance.ladder import LadderResult
+
+
+@click.command("ladder")
+@set_option
+@click.option(
+    "--game", "game", metavar="NAME", help="Game set to play (default: base, or the only one)."
+)
+@click.option(
+    "--policies",
+    default="random,greedy,search",
+    show_default=True,
+    metavar="NAMES",
+    help="The policies to rate, random among them (ratings are relative to it).",
+)
+@click.option(
+    "--games",
+    "-n",
+    default=200,
+    show_default=True,
+    type=click.IntRange(2),
+    help="Games per pairing of two policies (an even number: paired games).",
+)
+@click.option("--seed", default=1, show_default=True, type=SEED, help="Master seed.")
+@click.option(
+    "--budget", default=500, show_default=True, type=click.IntRange(1), help="Nodes per move."
+)
+@click.option(
+    "--ply-limit",
+    default=300,
+    show_default=True,
+    type=PLY_LIMIT,
+    help="Plies after which a game is an adjudicated draw.",
+)
+@click.option(
+    "--workers",
+    "-j",
+    type=click.IntRange(1),
+    default=None,
+    help="Local worker processes (default: all cores).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the ratings and pairings as JSON.")
+@click.option(
+    "--out",
+    "out_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Store the ratings in FILE (a ratings file: entries of other tile sets, game sets, "
+    "policies or budgets already in it are kept), for dukec balance --ratings FILE.",
+)
+@click.option(
+    "--progress/--no-progress", default=True, show_default=True, help="Progress bar on a terminal."
+)
+@interruptible
+def ladder(
+    tileset_path: Path | None,
+    game: str | None,
+    policies: str,
+    games: int,
+    seed: int,
+    budget: int,
+    ply_limit: int,
+    workers: int | None,
+    as_json: bool,
+    out_path: Path | None,
+    progress: bool,
+) -> None:
+    """Rate policies: each pair of them plays paired games (the set's own armies, seats swapped
+    within each pair), and a Bradley-Terry fit over all pairings gives each policy's Elo
+    relative to random with a 95% interval.
+
+    \b
+      dukec ladder --games 200
+      dukec ladder --game mountain --policies random,greedy --out ratings.json
+
+    Exit status: 0 done, 1 a tile set that cannot be used or ratings that cannot be written,
+    2 bad usage, 130 or 143 interrupted.
+    """
+    from dukec.balance import ratings
+    from dukec.balance.experiments import ExperimentError, find_set
+    from dukec.balance.ladder import LadderSettings, run_ladder
+    from dukec.balance.play import check_playable
+    from dukec.balance.runner import RunnerError, default_workers
+
+    names = policy_names(policies, "--policies")
+    if ratings.ANCHOR not in names:
+        raise click.BadParameter(
+            f"name {ratings.ANCHOR!r} among them: ratings are relative to it",
+            param_hint="--policies",
+        )
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise click.BadParameter("name at least two different policies", param_hint="--policies")
+    if games % 2:
+        raise click.BadParameter(
+            f"paired games come two by two: give an even number, not {games}", param_hint="--games"
+        )
+    if out_path is not None:
+        check_output_file(out_path, [tileset_path] if tileset_path is not None else [])
+    tileset = load_tileset(tileset_path)
+    settings = LadderSettings(
+        tuple(names), games, seed, budget, ply_limit, workers or default_workers()
+    )
+    pairings = len(names) * (len(names) - 1) // 2
+    try:
+        stored = ratings.load(out_path) if out_path is not None else {}
+        name = find_set(tileset, game)["name"]
+        check_playable(tileset, (name, name))
+        with progress_bar(games * pairings, f"ladder on {name}", progress) as bar:
+            result = run_ladder(tileset, name, settings, bar)
+    except (ExperimentError, RunnerError, ValueError) as error:
+        raise click.ClickException(str(error)) from None
+    entries = {
+        ratings.key(result.digest, result.game, rating.policy, budget): ratings.entry(
+            result.digest, result.game, budget, seed, rating
+        )
+        for rating in result.ratings
+    }
+    if out_path is not None:
+        from dukec.atomic import write_text_atomic
+
+        try:
+            document = ratings.document({**stored, **entries})
+            write_text_atomic(out_path, json.dumps(document, indent=2) + "\n")
+        except OSError as error:
+            raise os_error(out_path, error) from None
+        click.echo(f"ratings: {out_path}", err=True)
+    output = ladder_json(result)
+    if as_json:
+        click.echo(json.dumps(output, indent=2, ensure_ascii=False))
+        return
+    render(output, Console(width=None if sys.stdout.isatty() else 120))
+
+
+def ladder_json(result: LadderResult) -> dict[str, Any]:
+    """The ladder as JSON: what was played, the ratings, and each pairing's pair counts."""
+    from dukec.balance.tally import pair_numbers
+
+    settings = result.settings
+    return {
+        "game": result.game,
+        "tileset_digest": result.digest,
+        "seed": settings.seed,
+        "budget": settings.budget,
+        "ply_limit": settings.ply_limit,
+        "games_per_pairing": settings.games,
+        "fit": "Bradley-Terry maximum likelihood, random = 0, one virtual draw per pairing; "
+        "95% intervals by the delta method (the larger of model and pair-clustered variance)",
+        "ratings": [
+            {
+                "policy": rating.policy,
+                "elo": rating.elo,
+                "elo_ci95": [rating.low, rating.high],
+                "games": rating.games,
+            }
+            for rating in result.ratings
+        ],
+        "pairings": [
+            {"first": run.settings.policies[0], "second": run.settings.policies[1]}
+            | pair_numbers(run.tally.pairs)
+            for run in result.runs
+        ],
+        "seconds": result.seconds,
+    }
+
+
+def render(document: dict[str, Any], console: Console) -> None:
+    """The ratings table, then one line per pairing."""
+    console.print(
+        f"Ratings on {document['game']!r} (seed {document['seed']}, budget "
+        f"{document['budget']}, {document['games_per_pairing']} games per pairing)"
+    )
+    table = Table()
+    for header in ("policy", "Elo", "95%", "games"):
+        table.add_column(header, justify="left" if header == "policy" else "right")
+    for rating in document["ratings"]:
+        low, high = rating["elo_ci95"]
+        table.add_row(
+            rating["policy"],
+            f"{rating['elo']:+.0f}",
+            f"{low:+.0f} .. {high:+.0f}",
+            str(rating["games"]),
+        )
+    console.print(table)
+    pairs = Table(title="Pairings (score of the first)", title_justify="left")
+    for header in ("pairing", "score", "95%", "LL", "LD", "DD+WL", "WD", "WW"):
+        pairs.add_column(header, justify="left" if header == "pairing" else "right")
+    for pairing in document["pairings"]:
+        low, high = pairing["score_ci95"]
+        pairs.add_row(
+            f"{pairing['first']} vs {pairing['second']}",
+            f"{100 * pairing['score']:.1f}%",
+            f"{100 * low:.1f}% .. {100 * high:.1f}%",
+            *(str(count) for count in pairing["pentanomial"].values()),
+        )
+    console.print(pairs)
+    console.print(f"{document['seconds']:.1f} s; fit: {document['fit']}")
+
+
+COMMANDS: list[click.Command] = [ladder]
