@@ -189,18 +189,7 @@ TRAILED = -9
 def apply(g: Game, action: ActionTuple) -> None:
     """Apply an action (assumed legal) and record how to undo it."""
     kind = action[0]
-    if (
-        kind <= PLACE
-        and g.nothing_after_action
-        and g.objective.duke_capture_wins
-        and not g.flags
-        and not g.last_events
-        and g.phase in (Phase.PLAY, Phase.PLACING)
-        and g.dragon.square < 0
-        and movement.plain(g)
-    ):
-        # A turn of the base game on a board that plays as the base game's, with nothing after
-        # it: the base game's apply, and its compact undo record, do exactly the same.
+    if g.phase in (Phase.PLAY, Phase.PLACING) and _base_turn(g, kind):
         g._base_apply(action)
         return
     trail = g.trail
@@ -261,6 +250,21 @@ def apply(g: Game, action: ActionTuple) -> None:
         _finish_turn(g, me, action[2])
 
 
+def _base_turn(g: Game, kind: int) -> bool:
+    """Whether an action of this kind, in play or placing, is a turn of the base game on a
+    board that plays as the base game's, with nothing after it: then the base game's apply, and
+    its compact undo record, do exactly what the trail would."""
+    return (
+        kind <= PLACE
+        and g.nothing_after_action
+        and g.objective.duke_capture_wins
+        and not g.flags
+        and not g.last_events
+        and g.dragon.square < 0
+        and movement.plain(g)
+    )
+
+
 def undo(g: Game) -> ActionTuple:
     """Take back the last action and return it."""
     if g.history[-1][2] != TRAILED:
@@ -315,9 +319,15 @@ def _after_action(g: Game, me: int, moved: int) -> None:
 
 
 def _finish_turn(g: Game, me: int, moved: int) -> None:
-    trail = g.trail
     if not g.nothing_after_action or g.frozen:
         _after_action(g, me, moved)
+    _between_turns(g, me)
+
+
+def _between_turns(g: Game, me: int) -> None:
+    """The turn passes: the dragon acts, the next player's tiles thaw, a scored-on banner may
+    move, the ply limit is checked (on the trail)."""
+    trail = g.trail
     trail.setattr(g, "to_move", me ^ 1)
     trail.setattr(g, "ply", g.ply + 1)
     if g.over is None and g.dragon.square >= 0:
@@ -379,9 +389,70 @@ def random_action(g: Game, rng: random.Random) -> Action | None:
 
 
 def play_random(g: Game, rng: random.Random) -> bool:
-    """Apply a uniformly random legal action; False (nothing applied) if there is none."""
-    action = random_action(g, rng)
-    if action is None:
+    """Apply a uniformly random legal action; False (nothing applied) if there is none.
+
+    In play, a sampled action is applied at once and kept if it passes the Duke-danger test,
+    rather than tried, taken back and applied again; the sampling is :func:`random_action`'s,
+    so the same random source plays the same game either way.
+    """
+    if g.over is not None:
         return False
-    apply(g, action)
+    if g.phase is not Phase.PLAY:
+        found = legal(g)
+        if not found:
+            return False
+        apply(g, found[int(rng.random() * len(found))])
+        return True
+    actions = movement.pseudo(g, g.to_move)
+    rand = rng.random
+    while actions:
+        i = int(rand() * len(actions))
+        if _apply_if_legal(g, actions[i]):
+            return True
+        actions[i] = actions[-1]
+        actions.pop()
+    return False
+
+
+def _apply_if_legal(g: Game, action: ActionTuple) -> bool:
+    """In play: apply a pseudo-legal action if it obeys the Duke-danger rule (as :func:`check`
+    decides it), and say whether it did; else leave the game as it was."""
+    kind = action[0]
+    if kind in (DRAW, DIVINE):
+        if not check(g, action):
+            return False
+        apply(g, action)
+        return True
+    me = g.to_move
+    if _base_turn(g, kind):
+        # As in check: the base game's apply, then the features' Duke-danger test.
+        g._base_apply(action)
+        over = g.over
+        duke = g.duke[me]
+        if (
+            (over is not None and over.reason is Reason.DUKE_CAPTURED)
+            or duke < 0
+            or not movement.attacked(g, duke, me ^ 1)
+        ):
+            return True
+        g._base_undo()
+        return False
+    # As apply does it, with check's test between the action and what follows it.
+    trail = g.trail
+    mark = trail.mark()
+    g.history.append((action, mark, TRAILED, None))
+    g._version += 1
+    if g.last_events:
+        trail.setattr(g, "last_events", [])
+    moved = _act(g, action)
+    if not g.nothing_after_action or g.frozen:
+        _after_action(g, me, moved)
+    if g.objective.duke_capture_wins:
+        over = g.over
+        if not ((over is not None and over.winner == me) or _duke_safe(g, me)):
+            trail.undo_to(mark)
+            g.history.pop()
+            g._version += 1
+            return False
+    _between_turns(g, me)
     return True

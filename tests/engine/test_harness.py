@@ -81,3 +81,26 @@ def test_the_icons_generic_actions_agree_with_the_base_tables() -> None:
                 checked += 1
             game.play_random(rng)
     assert checked > 300
+
+
+@pytest.mark.parametrize("set_name", SETS)
+def test_random_play_plays_the_random_choice_with_its_turn(set_name: str) -> None:
+    """play_random (each sampled action applied, kept if legal) plays the same games as
+    random_action (each sampled action tried) followed by apply, undo included."""
+    rules = corpus_rules(set_name)
+    for seed in range(3):
+        playing = Game(rules, seed=seed, ply_limit=300)
+        choosing = Game(rules, seed=seed, ply_limit=300)
+        rng_play, rng_choose = random.Random(seed), random.Random(seed)
+        while True:
+            choice = choosing.random_action(rng_choose)
+            assert playing.play_random(rng_play) == (choice is not None)
+            if choice is None:
+                break
+            choosing.apply(choice)
+            assert playing.history[-1][0] == tuple(choice), (set_name, seed, choosing.ply)
+            assert playing.state_key() == choosing.state_key(), (set_name, seed, choosing.ply)
+        assert playing.result == choosing.result is not None
+        while playing.history:
+            playing.undo()
+        assert playing.state_key() == Game(rules, seed=seed, ply_limit=300).state_key()
