@@ -92,14 +92,28 @@ def pushes(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
                 break
 
 
+def _add_pushes(g: Game, me: int, out: list[ActionTuple]) -> None:
+    """Every push of the dragon by ``me``'s tiles whose lines cross its square."""
+    at = g.dragon.square
+    board = g.board
+    size = g.size
+    lines = g.reach.ray_squares
+    for s in sorted(g.pieces[me]):
+        if at in lines[board[s] * size + s]:
+            pushes(g, me, s, out)
+
+
 def pseudo(g: Game, me: int) -> list[ActionTuple]:
     """Actions allowed by the icons, terrain and abilities, before the Duke-danger rule."""
     if plain(g):
         # The base game's actions, and the abilities'.
-        out = with_obstacle(g, g._pseudo)
-        if g.dragon.square >= 0 and not g.dragon.enraged:
-            for s in sorted(g.pieces[me]):
-                pushes(g, me, s, out)
+        at = g.dragon.square
+        if at < 0:
+            out = g._pseudo()
+        else:
+            out = with_obstacle(g, g._pseudo)
+            if not g.dragon.enraged:
+                _add_pushes(g, me, out)
         if g.flags:
             out = _with_banners(g, me, out)
         if (g.flags or g.terrain_on) and (DRAW, -1, -1, -1, -1) in out:
@@ -139,17 +153,17 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
 def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
     """The base game's actions where banners lie: none ends on a banner it is barred from (or
     while carrying one), and banners may be passed."""
-    held = {flag.square: flag.owner for flag in g.flags}
-    kept: list[ActionTuple] = []
-    for action in out:
-        kind, frm, to = action[0], action[1], action[2]
-        if (
-            kind in (MOVE, COMMAND)
-            and to in held
-            and (frm in held or flags.barred(g, me, held[to]))
-        ):
-            continue
-        kept.append(action)
+    held = {flag.square for flag in g.flags}
+    barred = {flag.square for flag in g.flags if flags.barred(g, me, flag.owner)}
+    # A Strike leaves its tile where it is; a move or a command ends on its ``to``.
+    kept = [
+        a
+        for a in out
+        if a[2] not in held
+        or a[0] == STRIKE
+        or a[0] > COMMAND
+        or (a[1] not in held and a[2] not in barred)
+    ]
     if g.objective.flag_passing:
         flags.pass_actions(g, me, kept)
     return kept
@@ -256,15 +270,17 @@ def attacked(g: Game, target: int, by: int) -> bool:
     if g.board[target] < 0 or target in g.frozen or target in g.settled:
         return False
     if not g.escapes_or_ransoms and plain(g) and (not g.flags or g.flag_at(target) < 0):
+        at = g.dragon.square
+        if at < 0:
+            return g._base_attacked(target, by)
         if with_obstacle(g, lambda: g._base_attacked(target, by)):
             return True
-        if g.dragon.square < 0 or g.dragon.enraged:
-            return False
-        # A push of the dragon onto the target captures it.
-        pushed: list[ActionTuple] = []
-        for s in g.pieces[by]:
-            pushes(g, by, s, pushed)
         geometry = g.rules.geometry
+        dx, dy = geometry.delta(at, target)
+        if g.dragon.enraged or max(abs(dx), abs(dy)) != 1:
+            return False  # a push moves the dragon one square, onto the tile it captures
+        pushed: list[ActionTuple] = []
+        _add_pushes(g, by, pushed)
         for _kind, frm, to, _by, tile in pushed:
             if tile == dragon.PUSH_CAPTURE:
                 dx, dy = geometry.delta(frm, to)

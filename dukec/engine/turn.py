@@ -332,8 +332,10 @@ def _between_turns(g: Game, me: int) -> None:
     trail.setattr(g, "ply", g.ply + 1)
     if g.over is None and g.dragon.square >= 0:
         dragon.act(g)
-        dread.spread(g)
-        objectives.settle(g)
+        if g.any_dread:
+            dread.spread(g)
+        if g.edge_freezes:
+            objectives.settle(g)
         if g.wins_to_check:
             objectives.check_wins(g, me)
     if g.frozen:
