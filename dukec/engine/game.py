@@ -19,7 +19,6 @@ from dukec.engine.actions import (
     DRAW,
     KIND_NAMES,
     MOVE,
-    PLACE,
     STRIKE,
     Action,
     ActionKind,
@@ -33,13 +32,14 @@ from dukec.engine.playout import RandomPlay
 from dukec.engine.reach import Reach
 from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
 from dukec.engine.state import FeatureState
+from dukec.engine.tablemoves import TableMoves
 from dukec.engine.terrain import MOVEMENTS
 
 #: Salt of the game's random source for terrain and the dragon (draws keep their own stream).
 _EVENT_SALT = 0x5DEECE66D
 
 
-class Game(FeatureState, RandomPlay):
+class Game(FeatureState, TableMoves, RandomPlay):
     """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
 
     Hook points, bound once per game: ``_legal``, ``_has_legal``, ``_check``, ``_apply``,
@@ -203,18 +203,6 @@ class Game(FeatureState, RandomPlay):
 
     # ------------------------------------------------------------- generation
 
-    def _base_legal(self) -> list[ActionTuple]:
-        if self.over is not None:
-            return []
-        if self.phase is not Phase.PLAY:
-            return [(PLACE, -1, s, -1, self.placement_tile()) for s in self._placements()]
-        return [a for a in self._pseudo() if self._base_check(a)]
-
-    def _base_has_legal(self) -> bool:
-        if self.phase is not Phase.PLAY:
-            return bool(self._placements())
-        return any(self._base_check(a) for a in self._pseudo())
-
     def _placements(self) -> list[int]:
         """Legal squares for the placement that is due (set-up or after a draw)."""
         if self.phase is Phase.SETUP:
@@ -249,86 +237,6 @@ class Game(FeatureState, RandomPlay):
             if board[n] < 0
         }
         return sorted(found)
-
-    def _pseudo(self) -> list[ActionTuple]:
-        """Actions allowed by the icons alone, before the Duke-danger rule."""
-        me = self.to_move
-        board = self.board
-        tables = self.tables
-        direct, pathed, rays = tables.direct, tables.pathed, tables.rays
-        strikes, command, overlap = tables.strikes, tables.command, tables.overlap
-        mine = tables.mine[me]
-        not_mine = tables.not_mine[me]
-        size = self.size
-        out: list[ActionTuple] = []
-        app = out.append
-        for frm in sorted(self.pieces[me]):
-            k = board[frm] * size + frm
-            start = len(out)
-            for t in direct[k]:
-                if not_mine[board[t]]:
-                    app((MOVE, frm, t, -1, -1))
-            for t, path in pathed[k]:
-                if not_mine[board[t]]:
-                    for b in path:
-                        if board[b] >= 0:
-                            break
-                    else:
-                        app((MOVE, frm, t, -1, -1))
-            for ray in rays[k]:
-                for t in ray:
-                    v = board[t]
-                    if v < 0:
-                        app((MOVE, frm, t, -1, -1))
-                    else:
-                        if not_mine[v]:
-                            app((MOVE, frm, t, -1, -1))
-                        break
-            if overlap[k]:
-                out[start:] = list(dict.fromkeys(out[start:]))
-            for t in strikes[k]:
-                v = board[t]
-                if v >= 0 and not_mine[v]:
-                    app((STRIKE, frm, t, -1, -1))
-            squares = command[k]
-            if squares:
-                for q in squares:
-                    if mine[board[q]]:
-                        for t in squares:
-                            if t != q and not_mine[board[t]]:
-                                app((COMMAND, q, t, frm, -1))
-        duke = self.duke[me]
-        if self.bags[me] and duke >= 0:
-            for n in self.neighbours[duke]:
-                if board[n] < 0:
-                    app((DRAW, -1, -1, -1, -1))
-                    break
-        return out
-
-    def _base_attacked(self, target: int, by: int) -> bool:
-        """Whether a tile of ``by`` could capture on ``target`` with one action now."""
-        board = self.board
-        tables = self.tables
-        attack = tables.attack
-        size = self.size
-        for s in self.pieces[by]:
-            code = board[s]
-            alternatives = attack[code * size + s].get(target)
-            if alternatives is not None:
-                for blockers in alternatives:
-                    for b in blockers:
-                        if board[b] >= 0:
-                            break
-                    else:
-                        return True
-            if tables.has_command[code]:
-                squares = tables.command[code * size + s]
-                if target in squares:
-                    mine = tables.mine[by]
-                    for q in squares:
-                        if q != target and mine[board[q]]:
-                            return True
-        return False
 
     def _base_check(self, action: ActionTuple) -> bool:
         """Whether a pseudo-legal action obeys the Duke-danger rule (tries it and undoes it)."""
