@@ -108,19 +108,17 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
     if plain(g):
         # The base game's actions, and the abilities'.
         at = g.dragon.square
-        if at < 0:
-            out = g._pseudo()
-        else:
-            out = with_obstacle(g, g._pseudo)
-            if not g.dragon.enraged:
-                _add_pushes(g, me, out)
-        if g.flags:
-            out = _with_banners(g, me, out)
-        if (g.flags or g.terrain_on) and (DRAW, -1, -1, -1, -1) in out:
-            # A draw needs an empty square beside the Duke that a tile may be placed on.
+        out = g._pseudo() if at < 0 else with_obstacle(g, g._pseudo)
+        if (g.flags or g.terrain_on) and out and out[-1][0] == DRAW:
+            # A draw (the base generator lists it last) needs an empty square beside the Duke
+            # that a tile may be placed on.
             duke = g.duke[me]
             if not any(terrain.open_for_placement(g, n) for n in g.neighbours[duke]):
-                out.remove((DRAW, -1, -1, -1, -1))
+                out.pop()
+        if at >= 0 and not g.dragon.enraged:
+            _add_pushes(g, me, out)
+        if g.flags:
+            out = _with_banners(g, me, out)
         if g.ability_types:
             board = g.board
             wanted = g.ability_types

@@ -39,7 +39,7 @@ from dukec.engine.actions import (
     Reason,
     Result,
 )
-from dukec.engine.rules import FRONT
+from dukec.engine.rules import EMPTY, FRONT
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -167,10 +167,30 @@ def _draw_ok(g: Game, me: int) -> bool:
     g.trail.undo_to(mark)
     if safe:
         return True
-    return any(_placement_safe(g, me, n, tile) for tile in sorted(set(g.bags[me])) for n in squares)
+    tiles = sorted(set(g.bags[me]))
+    if g.nothing_after_action and not g.any_defense:
+        # A placed tile only blocks lines (no Dread or Defense icon in play): one tile that is
+        # not a Duke will do for all of them.
+        is_duke = g.rules.tables.is_duke
+        tiles = [t for t in tiles if is_duke[g.rules.code(t, FRONT, me)]] + [
+            t for t in tiles if not is_duke[g.rules.code(t, FRONT, me)]
+        ][:1]
+    return any(_placement_safe(g, me, n, tile) for tile in tiles for n in squares)
 
 
 def _placement_safe(g: Game, me: int, square: int, tile: int) -> bool:
+    code = g.rules.code(tile, FRONT, me)
+    if g.nothing_after_action and not g.frozen and not g.rules.tables.is_duke[code]:
+        # Nothing follows a placement but the Duke-danger test: the tile is put down and
+        # taken back directly (its square and its owner's tiles are all it changes).
+        board = g.board
+        pieces = g.pieces[me]
+        board[square] = code
+        pieces.add(square)
+        ok = _duke_safe(g, me)
+        board[square] = EMPTY
+        pieces.discard(square)
+        return ok
     mark = g.trail.mark()
     g.put(square, g.rules.code(tile, FRONT, me))
     _after_action(g, me, square)
@@ -405,20 +425,35 @@ def play_random(g: Game, rng: random.Random) -> bool:
             return False
         apply(g, found[int(rng.random() * len(found))])
         return True
-    actions = movement.pseudo(g, g.to_move)
+    me = g.to_move
+    actions = movement.pseudo(g, me)
+    # As the base game's random play: on a base-game board, with the Duke safe now, a draw or
+    # a Strike on a tile off the enemy's lines to the Duke needs no Duke-danger test.
+    lines = None
+    duke = g.duke[me]
+    base = _base_turn(g, MOVE)  # the same for every kind of action up to a placement
+    if base and duke >= 0 and not g.escapes_or_ransoms:
+        lines = g._lines_to(duke, me ^ 1)
     rand = rng.random
     while actions:
         i = int(rand() * len(actions))
-        if _apply_if_legal(g, actions[i]):
+        action = actions[i]
+        if lines is not None and (
+            action[0] == DRAW or (action[0] == STRIKE and action[2] not in lines)
+        ):
+            g._base_apply(action)
+            return True
+        if _apply_if_legal(g, action, base and action[0] <= PLACE):
             return True
         actions[i] = actions[-1]
         actions.pop()
     return False
 
 
-def _apply_if_legal(g: Game, action: ActionTuple) -> bool:
+def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
     """In play: apply a pseudo-legal action if it obeys the Duke-danger rule (as :func:`check`
-    decides it), and say whether it did; else leave the game as it was."""
+    decides it), and say whether it did; else leave the game as it was. ``base``: the action
+    is a base-game turn (:func:`_base_turn`)."""
     kind = action[0]
     if kind in (DRAW, DIVINE):
         if not check(g, action):
@@ -426,7 +461,7 @@ def _apply_if_legal(g: Game, action: ActionTuple) -> bool:
         apply(g, action)
         return True
     me = g.to_move
-    if _base_turn(g, kind):
+    if base:
         # As in check: the base game's apply, then the features' Duke-danger test.
         g._base_apply(action)
         over = g.over
