@@ -33,7 +33,6 @@ from dukec.engine.reach import Reach
 from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
 from dukec.engine.state import FeatureState
 from dukec.engine.tablemoves import TableMoves
-from dukec.engine.terrain import MOVEMENTS
 
 #: Salt of the game's random source for terrain and the dragon (draws keep their own stream).
 _EVENT_SALT = 0x5DEECE66D
@@ -97,31 +96,18 @@ class Game(FeatureState, TableMoves, RandomPlay):
             self._random_action = self._base_random_action
             self._play_random = self._base_play_random
             return
-        extras = self.extras
         self.reach: Reach = rules.reach
-        self.any_dread = any(extras.has_dread_icon)
-        self.edge_freezes = any(extras.freeze_at_edge)
-        objective = extras.objective
-        self.wins_to_check = bool(
-            objective.lose_without_tiles or objective.win_flag_home or any(extras.win)
-        )
-        self.nothing_after_action = not (
-            self.any_dread or self.edge_freezes or objective.score_beside_flag or self.wins_to_check
-        )
-        self.any_defense = any(rules.reach.defense)
-        self.escapes = tuple("escape" in a for a in extras.abilities)
-        self.any_ransom = any("ransom" in a for a in extras.abilities)
-        self.escapes_or_ransoms = any("escape" in a or "ransom" in a for a in extras.abilities)
-        # Banners that let every movement end on them (the flag) change only who may end there.
-        self.open_banners = all(
-            kind.occupants >= 1 and set(MOVEMENTS) <= kind.enter_with
-            for kind in extras.terrain_types
-            if kind.carried
-        )
-        #: Per tile type: whether it has an ability (None if no tile of the set has one).
-        self.ability_types = tuple(bool(a) for a in extras.abilities)
-        if not any(self.ability_types):
-            self.ability_types = ()
+        traits = rules.traits
+        self.any_dread = traits.any_dread
+        self.edge_freezes = traits.edge_freezes
+        self.wins_to_check = traits.wins_to_check
+        self.nothing_after_action = traits.nothing_after_action
+        self.any_defense = traits.any_defense
+        self.escapes = traits.escapes
+        self.any_ransom = traits.any_ransom
+        self.escapes_or_ransoms = traits.escapes_or_ransoms
+        self.open_banners = traits.open_banners
+        self.ability_types = traits.ability_types
         self._legal = partial(turn.legal, self)
         self._has_legal = partial(turn.has_legal, self)
         self._check = partial(turn.check, self)

@@ -20,6 +20,7 @@ from typing import Any
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.engine.extras import Extras, build_extras
 from dukec.engine.reach import Reach, build_reach
+from dukec.engine.traits import Traits, build_traits
 from dukec.icons import Icon
 from dukec.names import lookup
 
@@ -127,6 +128,13 @@ class Rules:
             for side in (FRONT, BACK)
         ]
         return build_reach(self.geometry, sides)
+
+    @cached_property
+    def traits(self) -> Traits:
+        """What the features of a game set with them make its games do (built on first use)."""
+        extras = self.expanded if self.expanded is not None else self.extras
+        assert extras is not None
+        return build_traits(extras, self.reach)
 
     @cached_property
     def touching(self) -> tuple[frozenset[int], ...]:
