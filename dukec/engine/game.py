@@ -34,6 +34,9 @@ from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
 from dukec.engine.state import FeatureState
 from dukec.engine.tablemoves import TableMoves
 
+#: An undo record: (action, a, b, result before); a and b depend on the kind of action.
+BaseRecord = tuple[ActionTuple, int, int, Result | None]
+
 #: Salt of the game's random source for terrain and the dragon (draws keep their own stream).
 _EVENT_SALT = 0x5DEECE66D
 
@@ -77,7 +80,7 @@ class Game(FeatureState, TableMoves, RandomPlay):
         self.draws = 0
         # Undo records: (action, a, b, result before); a and b depend on the kind of action
         # (with features: the trail's mark before the action, 0, None).
-        self.history: list[tuple[ActionTuple, int, int, Result | None]] = []
+        self.history: list[BaseRecord] = []
         #: The result an action decided (a capture, an objective, the ply limit), if any.
         self.over: Result | None = None
         self._version = 0
@@ -258,38 +261,18 @@ class Game(FeatureState, TableMoves, RandomPlay):
         self._apply(tuple(action))  # type: ignore[arg-type]
 
     def _base_apply(self, action: ActionTuple) -> None:
-        kind, frm, to, by, tile = action
+        kind = action[0]
+        if kind <= COMMAND:
+            self.history.append(self._move_tiles(action))
+            self._end_turn()
+            return
+        _kind, _frm, to, _by, tile = action
         board = self.board
         me = self.to_move
         tables = self.rules.tables
         over = self.over
         self._version += 1
-        if kind in (MOVE, COMMAND):
-            code = board[frm]
-            captured = board[to]
-            board[frm] = EMPTY
-            pieces = self.pieces[me]
-            pieces.discard(frm)
-            pieces.add(to)
-            if kind == MOVE:
-                board[to] = code ^ 2
-            else:
-                board[to] = code
-                board[by] ^= 2
-            if tables.is_duke[code]:
-                self.duke[me] = to
-            if captured >= 0:
-                self._capture(captured, to)
-            self.history.append((action, code, captured, over))
-            self._end_turn()
-        elif kind == STRIKE:
-            captured = board[to]
-            board[to] = EMPTY
-            board[frm] ^= 2
-            self._capture(captured, to)
-            self.history.append((action, board[frm], captured, over))
-            self._end_turn()
-        elif kind == DRAW:
+        if kind == DRAW:
             bag = self.bags[me]
             index = bag.index(tile) if tile >= 0 else draw_index(self.seed, self.draws, len(bag))
             self.drawn = bag.pop(index)
@@ -322,6 +305,62 @@ class Game(FeatureState, TableMoves, RandomPlay):
                 else:
                     self.to_move = self.rules.setup[self.setup_index].owner
 
+    def _move_tiles(self, action: ActionTuple) -> BaseRecord:
+        """The tiles' part of a move, strike or command (a capture included) by the player to
+        move, without passing the turn; its undo record (see :meth:`_unmove_tiles`)."""
+        kind, frm, to, by, _tile = action
+        board = self.board
+        over = self.over
+        self._version += 1
+        if kind == STRIKE:
+            captured = board[to]
+            board[to] = EMPTY
+            board[frm] ^= 2
+            self._capture(captured, to)
+            return (action, board[frm], captured, over)
+        me = self.to_move
+        code = board[frm]
+        captured = board[to]
+        board[frm] = EMPTY
+        pieces = self.pieces[me]
+        pieces.discard(frm)
+        pieces.add(to)
+        if kind == MOVE:
+            board[to] = code ^ 2
+        else:
+            board[to] = code
+            board[by] ^= 2
+        if self.rules.tables.is_duke[code]:
+            self.duke[me] = to
+        if captured >= 0:
+            self._capture(captured, to)
+        return (action, code, captured, over)
+
+    def _unmove_tiles(self, record: BaseRecord) -> None:
+        """Take back :meth:`_move_tiles` from its record (the turn is not passed back)."""
+        action, code, captured, over = record
+        kind, frm, to, by, _tile = action
+        board = self.board
+        self.over = over
+        self._version += 1
+        if kind == STRIKE:
+            board[frm] ^= 2
+            board[to] = captured
+            self._uncapture(captured, to)
+            return
+        me = code & 1
+        board[frm] = code
+        board[to] = captured
+        pieces = self.pieces[me]
+        pieces.discard(to)
+        pieces.add(frm)
+        if kind == COMMAND:
+            board[by] ^= 2
+        if self.rules.tables.is_duke[code]:
+            self.duke[me] = frm
+        if captured >= 0:
+            self._uncapture(captured, to)
+
     def _capture(self, code: int, square: int) -> None:
         owner = code & 1
         self.pieces[owner].discard(square)
@@ -344,34 +383,17 @@ class Game(FeatureState, TableMoves, RandomPlay):
         return self._undo()
 
     def _base_undo(self) -> ActionTuple:
-        action, a, b, over = self.history.pop()
-        kind, frm, to, by, _tile = action
-        board = self.board
-        self.over = over
-        self._version += 1
-        if kind in (MOVE, COMMAND):
-            self.ply -= 1
-            me = self.to_move = self.to_move ^ 1
-            code = a
-            captured = b
-            board[frm] = code
-            board[to] = captured
-            pieces = self.pieces[me]
-            pieces.discard(to)
-            pieces.add(frm)
-            if kind == COMMAND:
-                board[by] ^= 2
-            if self.rules.tables.is_duke[code]:
-                self.duke[me] = frm
-            if captured >= 0:
-                self._uncapture(captured, to)
-        elif kind == STRIKE:
+        record = self.history.pop()
+        action, a, b, over = record
+        kind, _frm, to, _by, _tile = action
+        if kind <= COMMAND:
             self.ply -= 1
             self.to_move ^= 1
-            board[frm] ^= 2
-            board[to] = b
-            self._uncapture(b, to)
-        elif kind == DRAW:
+            self._unmove_tiles(record)
+            return action
+        self.over = over
+        self._version += 1
+        if kind == DRAW:
             bag = self.bags[self.to_move]
             bag.insert(a, self.drawn)
             self.drawn = -1

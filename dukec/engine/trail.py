@@ -9,9 +9,10 @@ to the mark made before it, newest first: a compact undo record, never a copy of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-_SETITEM, _SETATTR, _ADD, _DISCARD, _APPEND, _REMOVE = range(6)
+_SETITEM, _SETATTR, _ADD, _DISCARD, _APPEND, _REMOVE, _CALL = range(7)
 
 
 class Trail:
@@ -65,6 +66,10 @@ class Trail:
         self._log.append((_REMOVE, target, index, value))
         return value
 
+    def call(self, undo: Callable[[Any], None], record: Any) -> None:
+        """A change made elsewhere, with its own undo record: ``undo(record)`` takes it back."""
+        self._log.append((_CALL, undo, record, None))
+
     def undo_to(self, mark: int) -> None:
         """Take back every change made after ``mark``, newest first."""
         log = self._log
@@ -80,5 +85,7 @@ class Trail:
                 target.add(key)
             elif op == _APPEND:
                 target.pop()
+            elif op == _CALL:
+                target(key)
             else:
                 target.insert(key, old)

@@ -299,6 +299,11 @@ def _act(g: Game, action: ActionTuple) -> int:
     """Carry out a turn's action; the square of a tile that ended a move there, or -1."""
     kind, frm, to, by, tile = action
     me = g.to_move
+    if kind <= COMMAND and tile < 0 and _tiles_only(g, frm, to):
+        # The base game's change of the tiles, kept on the trail as one entry that its own
+        # undo record takes back (instead of one entry per square and list it touches).
+        g.trail.call(g._unmove_tiles, g._move_tiles(action))
+        return -1 if kind == STRIKE else to
     if kind == MOVE:
         if to == g.dragon.square and tile >= 0:
             return dragon.push(g, me, frm, to, tile)
@@ -322,6 +327,16 @@ def _act(g: Game, action: ActionTuple) -> int:
     if kind == RANSOM:
         return abilities.ransom(g, me, to, by, tile)
     raise ValueError(f"not a play action: {action}")
+
+
+def _tiles_only(g: Game, frm: int, to: int) -> bool:
+    """Whether a move, strike or command (no push of the dragon) from ``frm`` to ``to`` changes
+    only what the base game's would: no banner travels with the tile, no frozen tile is there to
+    thaw, and the Duke it may capture ends the game exactly where capturing the Duke wins."""
+    if g.frozen or (g.flags and g.flag_at(frm) >= 0):
+        return False
+    captured = g.board[to]
+    return captured < 0 or g.objective.duke_capture_wins or not g.rules.tables.is_duke[captured]
 
 
 def _after_action(g: Game, me: int, moved: int) -> None:
