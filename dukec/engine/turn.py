@@ -209,7 +209,13 @@ TRAILED = -9
 def apply(g: Game, action: ActionTuple) -> None:
     """Apply an action (assumed legal) and record how to undo it."""
     kind = action[0]
-    if g.phase in (Phase.PLAY, Phase.PLACING) and _base_turn(g, kind):
+    phase = g.phase
+    if (phase is Phase.PLAY or phase is Phase.PLACING) and _base_turn(g, kind):
+        g._base_apply(action)
+        return
+    if phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup):
+        # A set-up placement other than the last (which starts what follows set-up) is the
+        # base game's.
         g._base_apply(action)
         return
     trail = g.trail
@@ -218,7 +224,6 @@ def apply(g: Game, action: ActionTuple) -> None:
     if g.last_events:
         trail.setattr(g, "last_events", [])
     me = g.to_move
-    phase = g.phase
     if phase is Phase.PLAY and kind != DRAW and kind != DIVINE:
         _finish_turn(g, me, _act(g, action))
     elif phase is Phase.DRAFT:
@@ -363,8 +368,9 @@ def _between_turns(g: Game, me: int) -> None:
     """The turn passes: the dragon acts, the next player's tiles thaw, a scored-on banner may
     move, the ply limit is checked (on the trail)."""
     trail = g.trail
-    trail.setattr(g, "to_move", me ^ 1)
-    trail.setattr(g, "ply", g.ply + 1)
+    g.to_move = me ^ 1
+    g.ply += 1
+    trail.call(_pass_back, g)
     if g.over is None and g.dragon.square >= 0:
         dragon.act(g)
         if g.any_dread:
@@ -382,6 +388,12 @@ def _between_turns(g: Game, me: int) -> None:
             trail.setattr(g, "relocate", -1)
     if g.over is None and g.ply_limit is not None and g.ply >= g.ply_limit:
         trail.setattr(g, "over", Result(None, Reason.PLY_LIMIT))
+
+
+def _pass_back(g: Game) -> None:
+    """Undo of the turn passing (one trail entry for the player to move and the ply)."""
+    g.to_move ^= 1
+    g.ply -= 1
 
 
 def after_setup(g: Game) -> None:
