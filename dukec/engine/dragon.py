@@ -26,7 +26,6 @@ the opponent), :data:`ENRAGE_HOME` (facing the mover's own side) or :data:`PUSH_
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
 from dukec.engine import defense, terrain
@@ -95,7 +94,6 @@ def _offset(g: Game, dx: int, dy: int) -> tuple[int, int]:
     return dx * rx + dy * fx, dx * ry + dy * fy
 
 
-@cache
 def _reach(
     geometry: Geometry,
     grid: tuple[tuple[str, int, int], ...],
@@ -121,8 +119,15 @@ def _reach(
 
 def _grid_reach(g: Game, side: int, icon: str) -> tuple[tuple[int, tuple[int, ...]], ...]:
     d = g.dragon
-    grid = g.terrain_types[d.kind].sides[side]
-    return _reach(g.rules.geometry, grid, icon, d.square, d.fx, d.fy)
+    # Looked up by small numbers in the rules' own cache: a grid is slow to hash.
+    key = (d.kind, side, icon, d.square, d.fx, d.fy)
+    found = g.rules.dragon_reach.get(key)
+    if found is None:
+        grid = g.terrain_types[d.kind].sides[side]
+        found = g.rules.dragon_reach[key] = _reach(
+            g.rules.geometry, grid, icon, d.square, d.fx, d.fy
+        )
+    return found
 
 
 def _capturable(g: Game, square: int) -> bool:

@@ -106,6 +106,11 @@ class Rules:
     first_turn: int = 0
     # Tables with static terrain folded in, per layout (dukec.engine.baked), made on first use.
     folded: dict[tuple[int, ...], Any] = field(default_factory=dict, repr=False, compare=False)
+    # Where the dragon's grids reach, per (terrain index, side, icon, square, facing), made on
+    # first use (dukec.engine.dragon).
+    dragon_reach: dict[tuple[int, int, str, int, int, int], Any] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def with_expanded(self) -> Rules:
         """The same rules with the features' turn forced on (for positions that need it: terrain,
