@@ -92,13 +92,13 @@ def pushes(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
                 break
 
 
-def _add_pushes(g: Game, me: int, out: list[ActionTuple]) -> None:
-    """Every push of the dragon by ``me``'s tiles whose lines cross its square."""
+def _add_pushes(g: Game, me: int, squares: list[int], out: list[ActionTuple]) -> None:
+    """Every push of the dragon by ``me``'s tiles on ``squares`` whose lines cross its square."""
     at = g.dragon.square
     board = g.board
     size = g.size
     lines = g.reach.ray_squares
-    for s in sorted(g.pieces[me]):
+    for s in squares:
         if at in lines[board[s] * size + s]:
             pushes(g, me, s, out)
 
@@ -115,14 +115,15 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
             duke = g.duke[me]
             if not any(terrain.open_for_placement(g, n) for n in g.neighbours[duke]):
                 out.pop()
+        mine = sorted(g.pieces[me]) if at >= 0 or g.ability_types else []
         if at >= 0 and not g.dragon.enraged:
-            _add_pushes(g, me, out)
+            _add_pushes(g, me, mine, out)
         if g.flags:
             out = _with_banners(g, me, out)
         if g.ability_types:
             board = g.board
             wanted = g.ability_types
-            for s in sorted(g.pieces[me]):
+            for s in mine:
                 if wanted[board[s] >> 2]:
                     abilities.actions(g, me, s, board[s], out)
         if g.any_ransom:
@@ -278,7 +279,7 @@ def attacked(g: Game, target: int, by: int) -> bool:
         if g.dragon.enraged or max(abs(dx), abs(dy)) != 1:
             return False  # a push moves the dragon one square, onto the tile it captures
         pushed: list[ActionTuple] = []
-        _add_pushes(g, by, pushed)
+        _add_pushes(g, by, list(g.pieces[by]), pushed)
         for _kind, frm, to, _by, tile in pushed:
             if tile == dragon.PUSH_CAPTURE:
                 dx, dy = geometry.delta(frm, to)
