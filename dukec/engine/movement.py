@@ -113,7 +113,7 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
             # A draw (the base generator lists it last) needs an empty square beside the Duke
             # that a tile may be placed on.
             duke = g.duke[me]
-            if not any(terrain.open_for_placement(g, n) for n in g.neighbours[duke]):
+            if not terrain.open_squares(g, g.neighbours[duke]):
                 out.pop()
         mine = sorted(g.pieces[me]) if at >= 0 or g.ability_types else []
         if at >= 0 and not g.dragon.enraged:
@@ -140,11 +140,7 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
     if g.any_ransom:
         abilities.ransom_actions(g, me, out)
     duke = g.duke[me]
-    if (
-        g.bags[me]
-        and duke >= 0
-        and any(terrain.open_for_placement(g, n) for n in g.neighbours[duke])
-    ):
+    if g.bags[me] and duke >= 0 and terrain.open_squares(g, g.neighbours[duke]):
         out.append((DRAW, -1, -1, -1, -1))
     return list(dict.fromkeys(out))
 

@@ -95,7 +95,7 @@ def placements(g: Game) -> list[int]:
     duke = g.duke[me]
     if duke < 0:
         return []
-    squares = [n for n in g.neighbours[duke] if terrain.open_for_placement(g, n)]
+    squares = terrain.open_squares(g, g.neighbours[duke])
     if g.nothing_after_action and not _duke_in_danger(g, me):
         # A placement only blocks lines: a Duke safe now stays safe wherever the tile goes.
         return squares
@@ -156,7 +156,7 @@ def _duke_in_danger(g: Game, me: int) -> bool:
 def _draw_ok(g: Game, me: int) -> bool:
     """A draw (or Divination) is legal when some tile of the bag could go somewhere safe."""
     duke = g.duke[me]
-    squares = [n for n in g.neighbours[duke] if terrain.open_for_placement(g, n)]
+    squares = terrain.open_squares(g, g.neighbours[duke])
     if not squares:
         return False
     if g.nothing_after_action and not _duke_in_danger(g, me):
