@@ -169,8 +169,9 @@ def _draw_ok(g: Game, me: int) -> bool:
         return True
     tiles = sorted(set(g.bags[me]))
     if g.nothing_after_action and not g.any_defense:
-        # A placed tile only blocks lines (no Dread or Defense icon in play): one tile that is
-        # not a Duke will do for all of them.
+        # A placed tile only blocks lines (no Dread or Defense icon in play), so one tile that
+        # is not a Duke answers for every such tile; a tile acting as the Duke moves the Duke
+        # and is tried itself.
         is_duke = g.rules.tables.is_duke
         tiles = [t for t in tiles if is_duke[g.rules.code(t, FRONT, me)]] + [
             t for t in tiles if not is_duke[g.rules.code(t, FRONT, me)]
