@@ -137,9 +137,10 @@ def _capturable(g: Game, square: int) -> bool:
 def targets(g: Game) -> list[int]:
     """Tiles the calm dragon could capture with its Move icons."""
     d = g.dragon.square
+    board = g.board
     found = []
     for t, cells in _grid_reach(g, 0, "move"):
-        if not _capturable(g, t):
+        if board[t] < 0 or not _capturable(g, t):  # most of its squares are empty
             continue
         kind = terrain.kind_at(g, t)
         if kind is not None and kind.occupants < 1:

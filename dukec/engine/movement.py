@@ -268,7 +268,13 @@ def attacked(g: Game, target: int, by: int) -> bool:
         at = g.dragon.square
         if at < 0:
             return g._base_attacked(target, by)
-        if with_obstacle(g, lambda: g._base_attacked(target, by)):
+        board = g.board
+        board[at] = g.tables.obstacle  # as with_obstacle does, without a closure per test
+        try:
+            hit = g._base_attacked(target, by)
+        finally:
+            board[at] = EMPTY
+        if hit:
             return True
         geometry = g.rules.geometry
         dx, dy = geometry.delta(at, target)
