@@ -9,11 +9,9 @@ hooks in at the points listed on :class:`Game` and keeps its changes on a
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from functools import partial
+from typing import Any
 
-from dukec.engine import movement, turn
+from dukec.engine import movement, opening, turn
 from dukec.engine.actions import (
     COMMAND,
     DRAW,
@@ -44,19 +42,19 @@ _EVENT_SALT = 0x5DEECE66D
 class Game(FeatureState, TableMoves, RandomPlay):
     """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
 
-    Hook points, bound once per game: ``_legal``, ``_has_legal``, ``_check``, ``_apply``,
-    ``_undo``, ``_attacked``, ``_random_action`` and ``_play_random`` are the base game's
-    methods (``_base_*``) or, where the rules use features, :mod:`dukec.engine.turn`'s.
+    Hook points: ``_legal``, ``_has_legal``, ``_check``, ``_apply``, ``_undo``, ``_attacked``,
+    ``_random_action`` and ``_play_random`` are the base game's methods (``_base_*``); where the
+    rules use features, ``Game(rules)`` makes a :class:`FeatureGame`, whose hooks are
+    :mod:`dukec.engine.turn`'s. (They are methods of the class, not callables stored on the
+    game: a game that held its own bound methods would be a reference cycle, left for the
+    garbage collector instead of freed when the last reference to it goes.)
     """
 
-    _legal: Callable[[], list[ActionTuple]]
-    _has_legal: Callable[[], bool]
-    _check: Callable[[ActionTuple], bool]
-    _apply: Callable[[ActionTuple], None]
-    _undo: Callable[[], ActionTuple]
-    _attacked: Callable[[int, int], bool]
-    _random_action: Callable[[random.Random], Action | None]
-    _play_random: Callable[[random.Random], bool]
+    def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Game:
+        """A :class:`FeatureGame` where the rules use features, else a base game."""
+        if cls is Game and rules.expanded is not None:
+            cls = FeatureGame
+        return super().__new__(cls)
 
     def __init__(
         self, rules: Rules, seed: int = 0, ply_limit: int | None = None, setup: bool = True
@@ -90,14 +88,6 @@ class Game(FeatureState, TableMoves, RandomPlay):
             self.phase = Phase.PLAY
         self._init_features(rules)
         if rules.expanded is None:
-            self._legal = self._base_legal
-            self._has_legal = self._base_has_legal
-            self._check = self._base_check
-            self._apply = self._base_apply
-            self._undo = self._base_undo
-            self._attacked = self._base_attacked
-            self._random_action = self._base_random_action
-            self._play_random = self._base_play_random
             return
         self.reach: Reach = rules.reach
         traits = rules.traits
@@ -111,16 +101,8 @@ class Game(FeatureState, TableMoves, RandomPlay):
         self.escapes_or_ransoms = traits.escapes_or_ransoms
         self.open_banners = traits.open_banners
         self.ability_types = traits.ability_types
-        self._legal = partial(turn.legal, self)
-        self._has_legal = partial(turn.has_legal, self)
-        self._check = partial(turn.check, self)
-        self._apply = partial(turn.apply, self)
-        self._undo = partial(turn.undo, self)
-        self._attacked = partial(movement.attacked, self)
-        self._random_action = partial(turn.random_action, self)
-        self._play_random = partial(turn.play_random, self)
         if setup:
-            turn.begin(self)
+            opening.begin(self)
 
     # ----------------------------------------------------------------- queries
 
@@ -426,6 +408,31 @@ class Game(FeatureState, TableMoves, RandomPlay):
         self.pieces[owner].discard(square)
         if self.rules.tables.is_duke[code]:
             self.duke[owner] = -1
+
+    # The hooks of the base game (see the class docstring).
+    _legal = TableMoves._base_legal
+    _has_legal = TableMoves._base_has_legal
+    _check = _base_check
+    _apply = _base_apply
+    _undo = _base_undo
+    _attacked = TableMoves._base_attacked
+    _random_action = RandomPlay._base_random_action
+    _play_random = RandomPlay._base_play_random
+
+
+class FeatureGame(Game):
+    """A game whose rules use terrain, objectives, Dread, Defense or abilities: its turn is
+    :mod:`dukec.engine.turn`'s and its icons :mod:`dukec.engine.movement`'s (the functions
+    themselves, taking the game first, are its hook methods)."""
+
+    _legal = turn.legal
+    _has_legal = turn.has_legal
+    _check = turn.check
+    _apply = turn.apply
+    _undo = turn.undo
+    _attacked = movement.attacked
+    _random_action = turn.random_action
+    _play_random = turn.play_random
 
 
 __all__ = [

@@ -6,8 +6,9 @@ A turn: the action (:mod:`dukec.engine.movement` lists them), then at once Dread
 (:mod:`dukec.engine.dread`), edge tiles settle and objectives are checked
 (:mod:`dukec.engine.objectives`), a point may be scored (:mod:`dukec.engine.flags`); between the
 turns the dragon acts (:mod:`dukec.engine.dragon`); the next player's frozen tiles thaw. Before
-play: the draft, set-up, banners, random terrain and the dragon. Every change goes through the
-game's :class:`~dukec.engine.trail.Trail`, so undo takes back exactly one action.
+play (:mod:`dukec.engine.opening`): the draft, set-up, banners, random terrain and the dragon.
+Every change goes through the game's :class:`~dukec.engine.trail.Trail`, so undo takes back
+exactly one action.
 
 Extra action kinds (the same 5-tuple ``(kind, frm, to, by, tile)``): ``FLAG_PASS (holder,
 receiver)``; ``FLAG_PLACE (flag square or -1, to)``; ``DRAFT (tile=type)``; the abilities' in
@@ -19,7 +20,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from dukec.engine import abilities, dragon, dread, flags, movement, objectives, terrain
+from dukec.engine import (
+    abilities,
+    dragon,
+    dread,
+    flags,
+    movement,
+    objectives,
+    opening,
+    terrain,
+)
 from dukec.engine.actions import (
     COMMAND,
     DIVINE,
@@ -43,16 +53,6 @@ from dukec.engine.rules import EMPTY, FRONT
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
-
-
-def begin(g: Game) -> None:
-    """A new game (not a position): the draft if the set has one, else what follows set-up."""
-    if g.objective.draft:
-        g.pool = list(g.objective.draft)
-        g.phase = Phase.DRAFT
-        g.to_move = 0
-    elif g.phase is Phase.PLAY:
-        after_setup(g)
 
 
 # ------------------------------------------------------------------ legal actions
@@ -234,12 +234,12 @@ def apply(g: Game, action: ActionTuple) -> None:
                 trail.setattr(g, "phase", Phase.SETUP)
                 trail.setattr(g, "to_move", g.rules.setup[0].owner)
             else:
-                after_setup(g)
+                opening.after_setup(g)
     elif phase is Phase.SETUP:
         g.put(action[2], g.rules.code(g.rules.setup[g.setup_index].tile, FRONT, me))
         trail.setattr(g, "setup_index", g.setup_index + 1)
         if g.setup_index >= len(g.rules.setup):
-            after_setup(g)
+            opening.after_setup(g)
         else:
             trail.setattr(g, "to_move", g.rules.setup[g.setup_index].owner)
     elif phase is Phase.FLAGS:
@@ -247,7 +247,7 @@ def apply(g: Game, action: ActionTuple) -> None:
         if g.flag_queue:
             trail.setattr(g, "to_move", me ^ 1)
         else:
-            _start_play(g)
+            opening.start_play(g)
     elif phase is Phase.RELOCATE:
         flag = g.flags[g.relocate]
         if action[2] != flag.square:
@@ -308,7 +308,7 @@ def _act(g: Game, action: ActionTuple) -> int:
     if kind <= COMMAND and tile < 0 and _tiles_only(g, frm, to):
         # The base game's change of the tiles, kept on the trail as one entry that its own
         # undo record takes back (instead of one entry per square and list it touches).
-        g.trail.call(g._unmove_tiles, g._move_tiles(action))
+        g.trail.call(type(g)._unmove_tiles, g._move_tiles(action))
         return -1 if kind == STRIKE else to
     if kind == MOVE:
         if to == g.dragon.square and tile >= 0:
@@ -371,7 +371,7 @@ def _between_turns(g: Game, me: int) -> None:
     trail = g.trail
     g.to_move = me ^ 1
     g.ply += 1
-    trail.call(_pass_back, g)
+    trail.call(_pass_back, None)
     if g.over is None and g.dragon.square >= 0:
         dragon.act(g)
         if g.any_dread:
@@ -391,38 +391,10 @@ def _between_turns(g: Game, me: int) -> None:
         trail.setattr(g, "over", Result(None, Reason.PLY_LIMIT))
 
 
-def _pass_back(g: Game) -> None:
+def _pass_back(g: Game, _record: None) -> None:
     """Undo of the turn passing (one trail entry for the player to move and the ply)."""
     g.to_move ^= 1
     g.ply -= 1
-
-
-def after_setup(g: Game) -> None:
-    """Banners are placed by the players, then random terrain and the dragon go down."""
-    queue = []
-    for index, count in g.extras.set_terrain:
-        if g.terrain_types[index].placement == "chosen":
-            queue.extend([index] * count)
-    if queue:
-        # The player who finished set-up last places first (rulebook, Counting Coup).
-        last = g.rules.setup[-1].owner if g.rules.setup else 0
-        g.trail.setattr(g, "flag_queue", queue)
-        g.trail.setattr(g, "phase", Phase.FLAGS)
-        g.trail.setattr(g, "to_move", last)
-        return
-    _start_play(g)
-
-
-def _start_play(g: Game) -> None:
-    terrain.place_random(g)
-    for index, _count in g.extras.set_terrain:
-        if g.terrain_types[index].acts:
-            dragon.place(g, index)
-            break
-    g.trail.setattr(g, "phase", Phase.PLAY)
-    g.trail.setattr(g, "to_move", g.rules.first_turn)
-    dread.spread(g)
-    dread.release(g, g.to_move)
 
 
 # ------------------------------------------------------------------ random play

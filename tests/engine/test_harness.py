@@ -104,3 +104,28 @@ def test_random_play_plays_the_random_choice_with_its_turn(set_name: str) -> Non
         while playing.history:
             playing.undo()
         assert playing.state_key() == Game(rules, seed=seed, ply_limit=300).state_key()
+
+
+@pytest.mark.parametrize("set_name", SETS)
+def test_a_dropped_game_is_freed_without_the_garbage_collector(set_name: str) -> None:
+    """A game and its undo records form no reference cycle: dropping the last reference frees
+    it at once (many short games would otherwise wait for the collector)."""
+    import gc
+    import weakref
+
+    rules = corpus_rules(set_name)
+    game = Game(rules, seed=4, ply_limit=120)
+    rng = random.Random(4)
+    while game.play_random(rng):
+        pass
+    for _ in range(3):
+        game.undo()
+    dropped = weakref.ref(game)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del game
+        assert dropped() is None
+    finally:
+        if enabled:
+            gc.enable()
