@@ -100,7 +100,8 @@ class Game(FeatureState, TableMoves, RandomPlay):
         self.any_ransom = traits.any_ransom
         self.escapes_or_ransoms = traits.escapes_or_ransoms
         self.open_banners = traits.open_banners
-        self.ability_types = traits.ability_types
+        # Only types in play can come onto the board in a game from set-up (see place_tile).
+        self.ability_types = traits.abilities_in_play
         if setup:
             opening.begin(self)
 
@@ -122,11 +123,18 @@ class Game(FeatureState, TableMoves, RandomPlay):
         if self.board[square] >= 0:
             raise ValueError(f"square {self.rules.geometry.name(square)} is occupied")
         code = self.rules.code(tile, side, owner)
+        if self.rules.expanded is not None:
+            self.any_tiles()
         self.board[square] = code
         self.pieces[owner].add(square)
         if self.rules.tables.is_duke[code]:
             self.duke[owner] = square
         self._version += 1
+
+    def any_tiles(self) -> None:
+        """Tiles of any type may come into play (a position may hold tiles and bags that no
+        army of the set has): every type's abilities are looked for from now on."""
+        self.ability_types = self.rules.traits.ability_types
 
     @property
     def result(self) -> Result | None:

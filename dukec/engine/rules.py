@@ -139,7 +139,8 @@ class Rules:
         """What the features of a game set with them make its games do (built on first use)."""
         extras = self.expanded if self.expanded is not None else self.extras
         assert extras is not None
-        return build_traits(extras, self.reach)
+        in_play = {*self.bags[0], *self.bags[1], *(step.tile for step in self.setup)}
+        return build_traits(extras, self.reach, frozenset(in_play | set(extras.objective.draft)))
 
     @cached_property
     def touching(self) -> tuple[frozenset[int], ...]:

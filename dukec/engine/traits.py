@@ -32,15 +32,20 @@ class Traits:
     open_banners: bool
     #: Per tile type: whether it has an ability (empty if no tile of the set has one).
     ability_types: tuple[bool, ...]
+    #: The same for the types the set's armies and draft bring into play (empty if none of
+    #: them has one): a game from set-up looks for abilities on these only.
+    abilities_in_play: tuple[bool, ...]
 
 
-def build_traits(extras: Extras, reach: Reach) -> Traits:
-    """The traits of a game set with features from its data and its icon tables."""
+def build_traits(extras: Extras, reach: Reach, in_play: frozenset[int]) -> Traits:
+    """The traits of a game set with features from its data, its icon tables and the tile
+    types in play (in the armies or the draft)."""
     any_dread = any(extras.has_dread_icon)
     edge_freezes = any(extras.freeze_at_edge)
     objective = extras.objective
     wins_to_check = bool(objective.lose_without_tiles or objective.win_flag_home or any(extras.win))
     ability_types = tuple(bool(a) for a in extras.abilities)
+    in_play_types = tuple(a and t in in_play for t, a in enumerate(ability_types))
     return Traits(
         any_dread=any_dread,
         edge_freezes=edge_freezes,
@@ -58,4 +63,5 @@ def build_traits(extras: Extras, reach: Reach) -> Traits:
             if kind.carried
         ),
         ability_types=ability_types if any(ability_types) else (),
+        abilities_in_play=in_play_types if any(in_play_types) else (),
     )
