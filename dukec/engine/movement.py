@@ -276,10 +276,9 @@ def attacked(g: Game, target: int, by: int) -> bool:
             board[at] = EMPTY
         if hit:
             return True
-        geometry = g.rules.geometry
-        dx, dy = geometry.delta(at, target)
-        if g.dragon.enraged or max(abs(dx), abs(dy)) != 1:
+        if g.dragon.enraged or target not in g.rules.around[at]:
             return False  # a push moves the dragon one square, onto the tile it captures
+        geometry = g.rules.geometry
         pushed: list[ActionTuple] = []
         _add_pushes(g, by, list(g.pieces[by]), pushed)
         for _kind, frm, to, _by, tile in pushed:

@@ -125,6 +125,17 @@ class Rules:
         return tuple(self.geometry.neighbours(s) for s in range(self.geometry.size))
 
     @cached_property
+    def around(self) -> tuple[frozenset[int], ...]:
+        """Per square, the squares touching it by a side or a corner."""
+        geometry = self.geometry
+        found = []
+        for square in range(geometry.size):
+            file, rank = geometry.coords(square)
+            near = (geometry.at(file + dx, rank + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            found.append(frozenset(q for q in near if q is not None and q != square))
+        return tuple(found)
+
+    @cached_property
     def reach(self) -> Reach:
         """The icon tables of game sets with features (built on first use)."""
         sides = [

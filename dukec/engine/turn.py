@@ -486,7 +486,12 @@ def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
         _after_action(g, me, moved)
     if g.objective.duke_capture_wins:
         over = g.over
-        if not ((over is not None and over.winner == me) or _duke_safe(g, me)):
+        duke = g.duke[me]
+        if not (
+            (over is not None and over.winner == me)
+            or duke < 0
+            or not movement.attacked(g, duke, me ^ 1)
+        ):
             trail.undo_to(mark)
             g.history.pop()
             g._version += 1
