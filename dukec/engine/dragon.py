@@ -55,8 +55,10 @@ class Roamer:
 
 
 def _set(g: Game, **changes: object) -> None:
+    d = g.dragon
     for name, value in changes.items():
-        g.trail.setattr(g.dragon, name, value)
+        if getattr(d, name) != value:  # a field kept as it is needs no undo entry
+            g.trail.setattr(d, name, value)
 
 
 def name(g: Game) -> str:
@@ -71,13 +73,9 @@ def place(g: Game, index: int) -> None:
     geometry = g.rules.geometry
     files = sorted({(geometry.files - 1) // 2, geometry.files // 2})
     ranks = sorted({(geometry.ranks - 1) // 2, geometry.ranks // 2})
-    options = [
-        (r * geometry.files + f, facing)
-        for r in ranks
-        for f in files
-        for facing in (-1, 1)
-        if terrain.bare(g, r * geometry.files + f)
-    ]
+    middle = [r * geometry.files + f for r in ranks for f in files]
+    bare = [square for square in middle if terrain.bare(g, square)]
+    options = [(square, facing) for square in bare for facing in (-1, 1)]
     _set(g, kind=index)
     while options:
         square, facing = options.pop(g.event_random(len(options)))
