@@ -100,8 +100,9 @@ class Game(FeatureState, TableMoves, RandomPlay):
         self.any_ransom = traits.any_ransom
         self.escapes_or_ransoms = traits.escapes_or_ransoms
         self.open_banners = traits.open_banners
-        # Only types in play can come onto the board in a game from set-up (see place_tile).
-        self.ability_types = traits.abilities_in_play
+        # Only the types in play can come onto the board in a game from set-up; a game built
+        # otherwise (a position) may hold any (see any_tiles).
+        self.ability_types = traits.abilities_in_play if setup else traits.ability_types
         if setup:
             opening.begin(self)
 

@@ -132,7 +132,6 @@ def position_from_json(
     if "drawn" in data:
         game.phase = Phase.PLACING
     if rules.expanded is not None:
-        game.any_tiles()
         # Tiles under Dread now are frozen, as after the last action.
         dread.spread(game)
     return game
