@@ -45,14 +45,14 @@ def actions(g: Game, me: int, s: int, code: int, out: list[ActionTuple]) -> None
     board = g.board
     duke = g.duke[me]
     if usable(g, code, "summon") and duke >= 0 and duke != s:
-        for n in g.neighbours[duke]:
-            if n != s and terrain.open_for_placement(g, n):
+        for n in terrain.open_squares(g, g.neighbours[duke]):
+            if n != s:
                 out.append((SUMMON, s, n, duke, -1))
     if (
         usable(g, code, "divination")
         and g.bags[me]
         and duke >= 0
-        and any(terrain.open_for_placement(g, n) for n in g.neighbours[duke])
+        and terrain.open_squares(g, g.neighbours[duke])
     ):
         out.append((DIVINE, s, -1, -1, -1))
     if usable(g, code, "escape"):

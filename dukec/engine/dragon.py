@@ -26,7 +26,6 @@ the opponent), :data:`ENRAGE_HOME` (facing the mover's own side) or :data:`PUSH_
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
 from dukec.engine import defense, terrain
@@ -56,8 +55,10 @@ class Roamer:
 
 
 def _set(g: Game, **changes: object) -> None:
+    d = g.dragon
     for name, value in changes.items():
-        g.trail.setattr(g.dragon, name, value)
+        if getattr(d, name) != value:  # a field kept as it is needs no undo entry
+            g.trail.setattr(d, name, value)
 
 
 def name(g: Game) -> str:
@@ -72,13 +73,9 @@ def place(g: Game, index: int) -> None:
     geometry = g.rules.geometry
     files = sorted({(geometry.files - 1) // 2, geometry.files // 2})
     ranks = sorted({(geometry.ranks - 1) // 2, geometry.ranks // 2})
-    options = [
-        (r * geometry.files + f, facing)
-        for r in ranks
-        for f in files
-        for facing in (-1, 1)
-        if terrain.bare(g, r * geometry.files + f)
-    ]
+    middle = [r * geometry.files + f for r in ranks for f in files]
+    bare = [square for square in middle if terrain.bare(g, square)]
+    options = [(square, facing) for square in bare for facing in (-1, 1)]
     _set(g, kind=index)
     while options:
         square, facing = options.pop(g.event_random(len(options)))
@@ -95,7 +92,6 @@ def _offset(g: Game, dx: int, dy: int) -> tuple[int, int]:
     return dx * rx + dy * fx, dx * ry + dy * fy
 
 
-@cache
 def _reach(
     geometry: Geometry,
     grid: tuple[tuple[str, int, int], ...],
@@ -121,8 +117,15 @@ def _reach(
 
 def _grid_reach(g: Game, side: int, icon: str) -> tuple[tuple[int, tuple[int, ...]], ...]:
     d = g.dragon
-    grid = g.terrain_types[d.kind].sides[side]
-    return _reach(g.rules.geometry, grid, icon, d.square, d.fx, d.fy)
+    # Looked up by small numbers in the rules' own cache: a grid is slow to hash.
+    key = (d.kind, side, icon, d.square, d.fx, d.fy)
+    found = g.rules.dragon_reach.get(key)
+    if found is None:
+        grid = g.terrain_types[d.kind].sides[side]
+        found = g.rules.dragon_reach[key] = _reach(
+            g.rules.geometry, grid, icon, d.square, d.fx, d.fy
+        )
+    return found
 
 
 def _capturable(g: Game, square: int) -> bool:
@@ -132,9 +135,10 @@ def _capturable(g: Game, square: int) -> bool:
 def targets(g: Game) -> list[int]:
     """Tiles the calm dragon could capture with its Move icons."""
     d = g.dragon.square
+    board = g.board
     found = []
     for t, cells in _grid_reach(g, 0, "move"):
-        if not _capturable(g, t):
+        if board[t] < 0 or not _capturable(g, t):  # most of its squares are empty
             continue
         kind = terrain.kind_at(g, t)
         if kind is not None and kind.occupants < 1:

@@ -9,17 +9,14 @@ hooks in at the points listed on :class:`Game` and keeps its changes on a
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from functools import partial
+from typing import Any
 
-from dukec.engine import movement, turn
+from dukec.engine import movement, opening, turn
 from dukec.engine.actions import (
     COMMAND,
     DRAW,
     KIND_NAMES,
     MOVE,
-    PLACE,
     STRIKE,
     Action,
     ActionKind,
@@ -33,28 +30,31 @@ from dukec.engine.playout import RandomPlay
 from dukec.engine.reach import Reach
 from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
 from dukec.engine.state import FeatureState
-from dukec.engine.terrain import MOVEMENTS
+from dukec.engine.tablemoves import TableMoves
+
+#: An undo record: (action, a, b, result before); a and b depend on the kind of action.
+BaseRecord = tuple[ActionTuple, int, int, Result | None]
 
 #: Salt of the game's random source for terrain and the dragon (draws keep their own stream).
 _EVENT_SALT = 0x5DEECE66D
 
 
-class Game(FeatureState, RandomPlay):
+class Game(FeatureState, TableMoves, RandomPlay):
     """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
 
-    Hook points, bound once per game: ``_legal``, ``_has_legal``, ``_check``, ``_apply``,
-    ``_undo``, ``_attacked``, ``_random_action`` and ``_play_random`` are the base game's
-    methods (``_base_*``) or, where the rules use features, :mod:`dukec.engine.turn`'s.
+    Hook points: ``_legal``, ``_has_legal``, ``_check``, ``_apply``, ``_undo``, ``_attacked``,
+    ``_random_action`` and ``_play_random`` are the base game's methods (``_base_*``); where the
+    rules use features, ``Game(rules)`` makes a :class:`FeatureGame`, whose hooks are
+    :mod:`dukec.engine.turn`'s. (They are methods of the class, not callables stored on the
+    game: a game that held its own bound methods would be a reference cycle, left for the
+    garbage collector instead of freed when the last reference to it goes.)
     """
 
-    _legal: Callable[[], list[ActionTuple]]
-    _has_legal: Callable[[], bool]
-    _check: Callable[[ActionTuple], bool]
-    _apply: Callable[[ActionTuple], None]
-    _undo: Callable[[], ActionTuple]
-    _attacked: Callable[[int, int], bool]
-    _random_action: Callable[[random.Random], Action | None]
-    _play_random: Callable[[random.Random], bool]
+    def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Game:
+        """A :class:`FeatureGame` where the rules use features, else a base game."""
+        if cls is Game and rules.expanded is not None:
+            cls = FeatureGame
+        return super().__new__(cls)
 
     def __init__(
         self, rules: Rules, seed: int = 0, ply_limit: int | None = None, setup: bool = True
@@ -78,7 +78,7 @@ class Game(FeatureState, RandomPlay):
         self.draws = 0
         # Undo records: (action, a, b, result before); a and b depend on the kind of action
         # (with features: the trail's mark before the action, 0, None).
-        self.history: list[tuple[ActionTuple, int, int, Result | None]] = []
+        self.history: list[BaseRecord] = []
         #: The result an action decided (a capture, an objective, the ply limit), if any.
         self.over: Result | None = None
         self._version = 0
@@ -88,50 +88,23 @@ class Game(FeatureState, RandomPlay):
             self.phase = Phase.PLAY
         self._init_features(rules)
         if rules.expanded is None:
-            self._legal = self._base_legal
-            self._has_legal = self._base_has_legal
-            self._check = self._base_check
-            self._apply = self._base_apply
-            self._undo = self._base_undo
-            self._attacked = self._base_attacked
-            self._random_action = self._base_random_action
-            self._play_random = self._base_play_random
             return
-        extras = self.extras
         self.reach: Reach = rules.reach
-        self.any_dread = any(extras.has_dread_icon)
-        self.edge_freezes = any(extras.freeze_at_edge)
-        objective = extras.objective
-        self.wins_to_check = bool(
-            objective.lose_without_tiles or objective.win_flag_home or any(extras.win)
-        )
-        self.nothing_after_action = not (
-            self.any_dread or self.edge_freezes or objective.score_beside_flag or self.wins_to_check
-        )
-        self.any_defense = any(rules.reach.defense)
-        self.escapes = tuple("escape" in a for a in extras.abilities)
-        self.any_ransom = any("ransom" in a for a in extras.abilities)
-        self.escapes_or_ransoms = any("escape" in a or "ransom" in a for a in extras.abilities)
-        # Banners that let every movement end on them (the flag) change only who may end there.
-        self.open_banners = all(
-            kind.occupants >= 1 and set(MOVEMENTS) <= kind.enter_with
-            for kind in extras.terrain_types
-            if kind.carried
-        )
-        #: Per tile type: whether it has an ability (None if no tile of the set has one).
-        self.ability_types = tuple(bool(a) for a in extras.abilities)
-        if not any(self.ability_types):
-            self.ability_types = ()
-        self._legal = partial(turn.legal, self)
-        self._has_legal = partial(turn.has_legal, self)
-        self._check = partial(turn.check, self)
-        self._apply = partial(turn.apply, self)
-        self._undo = partial(turn.undo, self)
-        self._attacked = partial(movement.attacked, self)
-        self._random_action = partial(turn.random_action, self)
-        self._play_random = partial(turn.play_random, self)
+        traits = rules.traits
+        self.any_dread = traits.any_dread
+        self.edge_freezes = traits.edge_freezes
+        self.wins_to_check = traits.wins_to_check
+        self.nothing_after_action = traits.nothing_after_action
+        self.any_defense = traits.any_defense
+        self.escapes = traits.escapes
+        self.any_ransom = traits.any_ransom
+        self.escapes_or_ransoms = traits.escapes_or_ransoms
+        self.open_banners = traits.open_banners
+        # Only the types in play can come onto the board in a game from set-up; a game built
+        # otherwise (a position) may hold any (see any_tiles).
+        self.ability_types = traits.abilities_in_play if setup else traits.ability_types
         if setup:
-            turn.begin(self)
+            opening.begin(self)
 
     # ----------------------------------------------------------------- queries
 
@@ -151,11 +124,18 @@ class Game(FeatureState, RandomPlay):
         if self.board[square] >= 0:
             raise ValueError(f"square {self.rules.geometry.name(square)} is occupied")
         code = self.rules.code(tile, side, owner)
+        if self.rules.expanded is not None:
+            self.any_tiles()
         self.board[square] = code
         self.pieces[owner].add(square)
         if self.rules.tables.is_duke[code]:
             self.duke[owner] = square
         self._version += 1
+
+    def any_tiles(self) -> None:
+        """Tiles of any type may come into play (a position may hold tiles and bags that no
+        army of the set has): every type's abilities are looked for from now on."""
+        self.ability_types = self.rules.traits.ability_types
 
     @property
     def result(self) -> Result | None:
@@ -209,18 +189,6 @@ class Game(FeatureState, RandomPlay):
 
     # ------------------------------------------------------------- generation
 
-    def _base_legal(self) -> list[ActionTuple]:
-        if self.over is not None:
-            return []
-        if self.phase is not Phase.PLAY:
-            return [(PLACE, -1, s, -1, self.placement_tile()) for s in self._placements()]
-        return [a for a in self._pseudo() if self._base_check(a)]
-
-    def _base_has_legal(self) -> bool:
-        if self.phase is not Phase.PLAY:
-            return bool(self._placements())
-        return any(self._base_check(a) for a in self._pseudo())
-
     def _placements(self) -> list[int]:
         """Legal squares for the placement that is due (set-up or after a draw)."""
         if self.phase is Phase.SETUP:
@@ -256,86 +224,6 @@ class Game(FeatureState, RandomPlay):
         }
         return sorted(found)
 
-    def _pseudo(self) -> list[ActionTuple]:
-        """Actions allowed by the icons alone, before the Duke-danger rule."""
-        me = self.to_move
-        board = self.board
-        tables = self.tables
-        direct, pathed, rays = tables.direct, tables.pathed, tables.rays
-        strikes, command, overlap = tables.strikes, tables.command, tables.overlap
-        mine = tables.mine[me]
-        not_mine = tables.not_mine[me]
-        size = self.size
-        out: list[ActionTuple] = []
-        app = out.append
-        for frm in sorted(self.pieces[me]):
-            k = board[frm] * size + frm
-            start = len(out)
-            for t in direct[k]:
-                if not_mine[board[t]]:
-                    app((MOVE, frm, t, -1, -1))
-            for t, path in pathed[k]:
-                if not_mine[board[t]]:
-                    for b in path:
-                        if board[b] >= 0:
-                            break
-                    else:
-                        app((MOVE, frm, t, -1, -1))
-            for ray in rays[k]:
-                for t in ray:
-                    v = board[t]
-                    if v < 0:
-                        app((MOVE, frm, t, -1, -1))
-                    else:
-                        if not_mine[v]:
-                            app((MOVE, frm, t, -1, -1))
-                        break
-            if overlap[k]:
-                out[start:] = list(dict.fromkeys(out[start:]))
-            for t in strikes[k]:
-                v = board[t]
-                if v >= 0 and not_mine[v]:
-                    app((STRIKE, frm, t, -1, -1))
-            squares = command[k]
-            if squares:
-                for q in squares:
-                    if mine[board[q]]:
-                        for t in squares:
-                            if t != q and not_mine[board[t]]:
-                                app((COMMAND, q, t, frm, -1))
-        duke = self.duke[me]
-        if self.bags[me] and duke >= 0:
-            for n in self.neighbours[duke]:
-                if board[n] < 0:
-                    app((DRAW, -1, -1, -1, -1))
-                    break
-        return out
-
-    def _base_attacked(self, target: int, by: int) -> bool:
-        """Whether a tile of ``by`` could capture on ``target`` with one action now."""
-        board = self.board
-        tables = self.tables
-        attack = tables.attack
-        size = self.size
-        for s in self.pieces[by]:
-            code = board[s]
-            alternatives = attack[code * size + s].get(target)
-            if alternatives is not None:
-                for blockers in alternatives:
-                    for b in blockers:
-                        if board[b] >= 0:
-                            break
-                    else:
-                        return True
-            if tables.has_command[code]:
-                squares = tables.command[code * size + s]
-                if target in squares:
-                    mine = tables.mine[by]
-                    for q in squares:
-                        if q != target and mine[board[q]]:
-                            return True
-        return False
-
     def _base_check(self, action: ActionTuple) -> bool:
         """Whether a pseudo-legal action obeys the Duke-danger rule (tries it and undoes it)."""
         kind = action[0]
@@ -370,38 +258,18 @@ class Game(FeatureState, RandomPlay):
         self._apply(tuple(action))  # type: ignore[arg-type]
 
     def _base_apply(self, action: ActionTuple) -> None:
-        kind, frm, to, by, tile = action
+        kind = action[0]
+        if kind <= COMMAND:
+            self.history.append(self._move_tiles(action))
+            self._end_turn()
+            return
+        _kind, _frm, to, _by, tile = action
         board = self.board
         me = self.to_move
         tables = self.rules.tables
         over = self.over
         self._version += 1
-        if kind in (MOVE, COMMAND):
-            code = board[frm]
-            captured = board[to]
-            board[frm] = EMPTY
-            pieces = self.pieces[me]
-            pieces.discard(frm)
-            pieces.add(to)
-            if kind == MOVE:
-                board[to] = code ^ 2
-            else:
-                board[to] = code
-                board[by] ^= 2
-            if tables.is_duke[code]:
-                self.duke[me] = to
-            if captured >= 0:
-                self._capture(captured, to)
-            self.history.append((action, code, captured, over))
-            self._end_turn()
-        elif kind == STRIKE:
-            captured = board[to]
-            board[to] = EMPTY
-            board[frm] ^= 2
-            self._capture(captured, to)
-            self.history.append((action, board[frm], captured, over))
-            self._end_turn()
-        elif kind == DRAW:
+        if kind == DRAW:
             bag = self.bags[me]
             index = bag.index(tile) if tile >= 0 else draw_index(self.seed, self.draws, len(bag))
             self.drawn = bag.pop(index)
@@ -434,6 +302,62 @@ class Game(FeatureState, RandomPlay):
                 else:
                     self.to_move = self.rules.setup[self.setup_index].owner
 
+    def _move_tiles(self, action: ActionTuple) -> BaseRecord:
+        """The tiles' part of a move, strike or command (a capture included) by the player to
+        move, without passing the turn; its undo record (see :meth:`_unmove_tiles`)."""
+        kind, frm, to, by, _tile = action
+        board = self.board
+        over = self.over
+        self._version += 1
+        if kind == STRIKE:
+            captured = board[to]
+            board[to] = EMPTY
+            board[frm] ^= 2
+            self._capture(captured, to)
+            return (action, board[frm], captured, over)
+        me = self.to_move
+        code = board[frm]
+        captured = board[to]
+        board[frm] = EMPTY
+        pieces = self.pieces[me]
+        pieces.discard(frm)
+        pieces.add(to)
+        if kind == MOVE:
+            board[to] = code ^ 2
+        else:
+            board[to] = code
+            board[by] ^= 2
+        if self.rules.tables.is_duke[code]:
+            self.duke[me] = to
+        if captured >= 0:
+            self._capture(captured, to)
+        return (action, code, captured, over)
+
+    def _unmove_tiles(self, record: BaseRecord) -> None:
+        """Take back :meth:`_move_tiles` from its record (the turn is not passed back)."""
+        action, code, captured, over = record
+        kind, frm, to, by, _tile = action
+        board = self.board
+        self.over = over
+        self._version += 1
+        if kind == STRIKE:
+            board[frm] ^= 2
+            board[to] = captured
+            self._uncapture(captured, to)
+            return
+        me = code & 1
+        board[frm] = code
+        board[to] = captured
+        pieces = self.pieces[me]
+        pieces.discard(to)
+        pieces.add(frm)
+        if kind == COMMAND:
+            board[by] ^= 2
+        if self.rules.tables.is_duke[code]:
+            self.duke[me] = frm
+        if captured >= 0:
+            self._uncapture(captured, to)
+
     def _capture(self, code: int, square: int) -> None:
         owner = code & 1
         self.pieces[owner].discard(square)
@@ -456,34 +380,17 @@ class Game(FeatureState, RandomPlay):
         return self._undo()
 
     def _base_undo(self) -> ActionTuple:
-        action, a, b, over = self.history.pop()
-        kind, frm, to, by, _tile = action
-        board = self.board
-        self.over = over
-        self._version += 1
-        if kind in (MOVE, COMMAND):
-            self.ply -= 1
-            me = self.to_move = self.to_move ^ 1
-            code = a
-            captured = b
-            board[frm] = code
-            board[to] = captured
-            pieces = self.pieces[me]
-            pieces.discard(to)
-            pieces.add(frm)
-            if kind == COMMAND:
-                board[by] ^= 2
-            if self.rules.tables.is_duke[code]:
-                self.duke[me] = frm
-            if captured >= 0:
-                self._uncapture(captured, to)
-        elif kind == STRIKE:
+        record = self.history.pop()
+        action, a, b, over = record
+        kind, _frm, to, _by, _tile = action
+        if kind <= COMMAND:
             self.ply -= 1
             self.to_move ^= 1
-            board[frm] ^= 2
-            board[to] = b
-            self._uncapture(b, to)
-        elif kind == DRAW:
+            self._unmove_tiles(record)
+            return action
+        self.over = over
+        self._version += 1
+        if kind == DRAW:
             bag = self.bags[self.to_move]
             bag.insert(a, self.drawn)
             self.drawn = -1
@@ -516,6 +423,31 @@ class Game(FeatureState, RandomPlay):
         self.pieces[owner].discard(square)
         if self.rules.tables.is_duke[code]:
             self.duke[owner] = -1
+
+    # The hooks of the base game (see the class docstring).
+    _legal = TableMoves._base_legal
+    _has_legal = TableMoves._base_has_legal
+    _check = _base_check
+    _apply = _base_apply
+    _undo = _base_undo
+    _attacked = TableMoves._base_attacked
+    _random_action = RandomPlay._base_random_action
+    _play_random = RandomPlay._base_play_random
+
+
+class FeatureGame(Game):
+    """A game whose rules use terrain, objectives, Dread, Defense or abilities: its turn is
+    :mod:`dukec.engine.turn`'s and its icons :mod:`dukec.engine.movement`'s (the functions
+    themselves, taking the game first, are its hook methods)."""
+
+    _legal = turn.legal
+    _has_legal = turn.has_legal
+    _check = turn.check
+    _apply = turn.apply
+    _undo = turn.undo
+    _attacked = movement.attacked
+    _random_action = turn.random_action
+    _play_random = turn.play_random
 
 
 __all__ = [

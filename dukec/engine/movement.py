@@ -92,25 +92,38 @@ def pushes(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
                 break
 
 
+def _add_pushes(g: Game, me: int, squares: list[int], out: list[ActionTuple]) -> None:
+    """Every push of the dragon by ``me``'s tiles on ``squares`` whose lines cross its square."""
+    at = g.dragon.square
+    board = g.board
+    size = g.size
+    lines = g.reach.ray_squares
+    for s in squares:
+        if at in lines[board[s] * size + s]:
+            pushes(g, me, s, out)
+
+
 def pseudo(g: Game, me: int) -> list[ActionTuple]:
     """Actions allowed by the icons, terrain and abilities, before the Duke-danger rule."""
     if plain(g):
         # The base game's actions, and the abilities'.
-        out = with_obstacle(g, g._pseudo)
-        if g.dragon.square >= 0 and not g.dragon.enraged:
-            for s in sorted(g.pieces[me]):
-                pushes(g, me, s, out)
+        at = g.dragon.square
+        out = g._pseudo() if at < 0 else with_obstacle(g, g._pseudo)
+        if (g.flags or g.terrain_on) and out and out[-1][0] == DRAW:
+            # A draw (the base generator lists it last) needs an empty square beside the Duke
+            # that a tile may be placed on.
+            duke = g.duke[me]
+            if not terrain.open_squares(g, g.neighbours[duke]):
+                out.pop()
+        mine = sorted(g.pieces[me]) if at >= 0 or g.ability_types else []
+        if at >= 0 and not g.dragon.enraged:
+            _add_pushes(g, me, mine, out)
         if g.flags:
             out = _with_banners(g, me, out)
-        if (g.flags or g.terrain_on) and (DRAW, -1, -1, -1, -1) in out:
-            # A draw needs an empty square beside the Duke that a tile may be placed on.
-            duke = g.duke[me]
-            if not any(terrain.open_for_placement(g, n) for n in g.neighbours[duke]):
-                out.remove((DRAW, -1, -1, -1, -1))
         if g.ability_types:
             board = g.board
             wanted = g.ability_types
-            for s in sorted(g.pieces[me]):
+            for s in mine:
                 if wanted[board[s] >> 2]:
                     abilities.actions(g, me, s, board[s], out)
         if g.any_ransom:
@@ -127,11 +140,7 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
     if g.any_ransom:
         abilities.ransom_actions(g, me, out)
     duke = g.duke[me]
-    if (
-        g.bags[me]
-        and duke >= 0
-        and any(terrain.open_for_placement(g, n) for n in g.neighbours[duke])
-    ):
+    if g.bags[me] and duke >= 0 and terrain.open_squares(g, g.neighbours[duke]):
         out.append((DRAW, -1, -1, -1, -1))
     return list(dict.fromkeys(out))
 
@@ -139,17 +148,17 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
 def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
     """The base game's actions where banners lie: none ends on a banner it is barred from (or
     while carrying one), and banners may be passed."""
-    held = {flag.square: flag.owner for flag in g.flags}
-    kept: list[ActionTuple] = []
-    for action in out:
-        kind, frm, to = action[0], action[1], action[2]
-        if (
-            kind in (MOVE, COMMAND)
-            and to in held
-            and (frm in held or flags.barred(g, me, held[to]))
-        ):
-            continue
-        kept.append(action)
+    held = {flag.square for flag in g.flags}
+    barred = {flag.square for flag in g.flags if flags.barred(g, me, flag.owner)}
+    # A Strike leaves its tile where it is; a move or a command ends on its ``to``.
+    kept = [
+        a
+        for a in out
+        if a[2] not in held
+        or a[0] == STRIKE
+        or a[0] > COMMAND
+        or (a[1] not in held and a[2] not in barred)
+    ]
     if g.objective.flag_passing:
         flags.pass_actions(g, me, kept)
     return kept
@@ -256,15 +265,22 @@ def attacked(g: Game, target: int, by: int) -> bool:
     if g.board[target] < 0 or target in g.frozen or target in g.settled:
         return False
     if not g.escapes_or_ransoms and plain(g) and (not g.flags or g.flag_at(target) < 0):
-        if with_obstacle(g, lambda: g._base_attacked(target, by)):
+        at = g.dragon.square
+        if at < 0:
+            return g._base_attacked(target, by)
+        board = g.board
+        board[at] = g.tables.obstacle  # as with_obstacle does, without a closure per test
+        try:
+            hit = g._base_attacked(target, by)
+        finally:
+            board[at] = EMPTY
+        if hit:
             return True
-        if g.dragon.square < 0 or g.dragon.enraged:
-            return False
-        # A push of the dragon onto the target captures it.
-        pushed: list[ActionTuple] = []
-        for s in g.pieces[by]:
-            pushes(g, by, s, pushed)
+        if g.dragon.enraged or target not in g.rules.around[at]:
+            return False  # a push moves the dragon one square, onto the tile it captures
         geometry = g.rules.geometry
+        pushed: list[ActionTuple] = []
+        _add_pushes(g, by, list(g.pieces[by]), pushed)
         for _kind, frm, to, _by, tile in pushed:
             if tile == dragon.PUSH_CAPTURE:
                 dx, dy = geometry.delta(frm, to)

@@ -10,7 +10,7 @@ banner after the opponent scored.
 
 from __future__ import annotations
 
-from dukec.engine.actions import CHOOSE, DIVINE, DRAW, FLAG_PLACE, ActionTuple, Phase
+from dukec.engine.actions import CHOOSE, DIVINE, DRAW, FLAG_PLACE, PLACE, ActionTuple, Phase
 from dukec.engine.game import Game
 from dukec.engine.notation import format_action
 
@@ -26,6 +26,19 @@ def _extend(
     game: Game, prefix: tuple[ActionTuple, ...], turns: list[tuple[ActionTuple, ...]]
 ) -> None:
     for action in game._legal():
+        if action[0] == DRAW and game.rules.expanded is None:
+            # In the base game, where a drawn tile may be placed does not depend on the tile
+            # (a placement only blocks lines): the squares are found once for every tile.
+            tiles = sorted(set(game.bags[game.to_move]))
+            game._apply((DRAW, -1, -1, -1, tiles[0]))
+            squares = [placed[2] for placed in game._legal()]
+            game.undo()
+            turns.extend(
+                (*prefix, (DRAW, -1, -1, -1, tile), (PLACE, -1, square, -1, tile))
+                for tile in tiles
+                for square in squares
+            )
+            continue
         if action[0] == DRAW:
             for tile in sorted(set(game.bags[game.to_move])):
                 forced = (DRAW, -1, -1, -1, tile)

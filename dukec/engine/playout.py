@@ -2,7 +2,8 @@
 
 Sampling a pseudo-legal action and rejecting it if illegal, then resampling among the rest, is
 exactly uniform over the legal actions and rarely tests them all. The base game's loop also
-skips the test where it cannot fail (a Strike or a draw while the Duke is safe).
+skips the test where it cannot fail (a draw while the Duke is safe, a Strike on a tile that
+shields it from no enemy line).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class RandomPlay:
     _placements_after_draw: Callable[[], list[int]]
     _base_apply: Callable[[ActionTuple], None]
     _base_undo: Callable[[], ActionTuple]
-    _base_attacked: Callable[[int, int], bool]
+    _lines_to: Callable[[int, int], set[int] | None]
     _safe: Callable[[int], bool]
 
     def random_action(self, rng: random.Random) -> Action | None:
@@ -84,16 +85,18 @@ class RandomPlay:
         actions = self._pseudo()
         rand = rng.random
         duke = self.duke[me]
-        safe_now = duke < 0 or not self._base_attacked(duke, me ^ 1)
+        # The squares on the enemy's lines to a safe Duke (None: the Duke is in danger now).
+        lines = set() if duke < 0 else self._lines_to(duke, me ^ 1)
         while actions:
             i = int(rand() * len(actions))
             action = actions[i]
             kind = action[0]
             if kind == DRAW:
-                if safe_now or self._placements_after_draw():
+                if lines is not None or self._placements_after_draw():
                     self._base_apply(action)
                     return True
-            elif kind == STRIKE and safe_now:
+            elif kind == STRIKE and lines is not None and action[2] not in lines:
+                # A Strike on a tile that shields the Duke from none of those lines keeps it safe.
                 self._base_apply(action)
                 return True
             else:

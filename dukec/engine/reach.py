@@ -34,6 +34,8 @@ class Reach:
     commands: tuple[tuple[int, ...], ...]
     dread: tuple[tuple[int, ...], ...]
     defense: tuple[tuple[int, ...], ...]
+    #: Every square of the Slide and Jump Slide lines (who may push the dragon on one).
+    ray_squares: tuple[frozenset[int], ...]
 
 
 def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...]]) -> Reach:
@@ -108,4 +110,5 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
         tuple(commands),
         tuple(dread),
         tuple(defense),
+        tuple(frozenset(q for _how, _leaped, line in r for q in line) for r in rays),
     )

@@ -20,6 +20,7 @@ from typing import Any
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.engine.extras import Extras, build_extras
 from dukec.engine.reach import Reach, build_reach
+from dukec.engine.traits import Traits, build_traits
 from dukec.icons import Icon
 from dukec.names import lookup
 
@@ -111,6 +112,11 @@ class Rules:
     first_turn: int = 0
     # Tables with static terrain folded in, per layout (dukec.engine.baked), made on first use.
     folded: dict[tuple[int, ...], Any] = field(default_factory=dict, repr=False, compare=False)
+    # Where the dragon's grids reach, per (terrain index, side, icon, square, facing), made on
+    # first use (dukec.engine.dragon).
+    dragon_reach: dict[tuple[int, int, str, int, int, int], Any] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def with_expanded(self) -> Rules:
         """The same rules with the features' turn forced on (for positions that need it: terrain,
@@ -125,6 +131,17 @@ class Rules:
         return tuple(self.geometry.neighbours(s) for s in range(self.geometry.size))
 
     @cached_property
+    def around(self) -> tuple[frozenset[int], ...]:
+        """Per square, the squares touching it by a side or a corner."""
+        geometry = self.geometry
+        found = []
+        for square in range(geometry.size):
+            file, rank = geometry.coords(square)
+            near = (geometry.at(file + dx, rank + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            found.append(frozenset(q for q in near if q is not None and q != square))
+        return tuple(found)
+
+    @cached_property
     def reach(self) -> Reach:
         """The icon tables of game sets with features (built on first use)."""
         sides = [
@@ -133,6 +150,14 @@ class Rules:
             for side in (FRONT, BACK)
         ]
         return build_reach(self.geometry, sides)
+
+    @cached_property
+    def traits(self) -> Traits:
+        """What the features of a game set with them make its games do (built on first use)."""
+        extras = self.expanded if self.expanded is not None else self.extras
+        assert extras is not None
+        in_play = {*self.bags[0], *self.bags[1], *(step.tile for step in self.setup)}
+        return build_traits(extras, self.reach, frozenset(in_play | set(extras.objective.draft)))
 
     @cached_property
     def touching(self) -> tuple[frozenset[int], ...]:

@@ -48,7 +48,7 @@ class FeatureState:
         self.extras: Extras = extras
         self.objective: Objective = extras.objective
         self.terrain_types: tuple[TerrainType, ...] = extras.terrain_types
-        self.trail = Trail()
+        self.trail = Trail(self)
         self.terrain: list[int] = [-1] * rules.geometry.size
         self.terrain_on = False
         #: The terrain on the board is folded into ``tables`` (dukec.engine.baked).

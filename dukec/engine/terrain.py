@@ -90,12 +90,22 @@ def blocks(g: Game, square: int, what: str) -> bool:
     return index >= 0 and bool(getattr(g.terrain_types[index], what))
 
 
-def open_for_placement(g: Game, square: int) -> bool:
-    """Empty of troops, banners and the dragon, on no terrain that forbids placing a tile."""
-    if g.board[square] >= 0 or g.dragon.square == square or g.flag_at(square) >= 0:
-        return False
-    index = g.terrain[square]
-    return index < 0 or g.terrain_types[index].allows_placement
+def open_squares(g: Game, squares: tuple[int, ...]) -> list[int]:
+    """Those of ``squares`` a tile may be placed on: empty of troops, banners and the dragon,
+    on no terrain that forbids placing a tile."""
+    board = g.board
+    dragon = g.dragon.square
+    banners = {flag.square for flag in g.flags} if g.flags else ()
+    laid = g.terrain
+    kinds = g.terrain_types
+    return [
+        n
+        for n in squares
+        if board[n] < 0
+        and n != dragon
+        and n not in banners
+        and (laid[n] < 0 or kinds[laid[n]].allows_placement)
+    ]
 
 
 def bare(g: Game, square: int) -> bool:

@@ -9,18 +9,24 @@ to the mark made before it, newest first: a compact undo record, never a copy of
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from typing import Any
 
-_SETITEM, _SETATTR, _ADD, _DISCARD, _APPEND, _REMOVE = range(6)
+_SETITEM, _SETATTR, _ADD, _DISCARD, _APPEND, _REMOVE, _CALL = range(7)
 
 
 class Trail:
     """Changes made to a game's state since it began, to be undone newest first."""
 
-    __slots__ = ("_log",)
+    __slots__ = ("_log", "_owner")
 
-    def __init__(self) -> None:
+    def __init__(self, owner: object) -> None:
         self._log: list[tuple[int, Any, Any, Any]] = []
+        # The game whose trail this is, held weakly: an entry about the game itself holds None
+        # in its place, so that the game and its trail form no reference cycle (the game is
+        # freed as soon as it is dropped, not left to the garbage collector).
+        self._owner = weakref.ref(owner)
 
     def mark(self) -> int:
         """A point to undo back to."""
@@ -33,7 +39,8 @@ class Trail:
 
     def setattr(self, target: object, name: str, value: Any) -> None:
         """``target.name = value``."""
-        self._log.append((_SETATTR, target, name, getattr(target, name)))
+        held = None if target is self._owner() else target
+        self._log.append((_SETATTR, held, name, getattr(target, name)))
         setattr(target, name, value)
 
     def add(self, target: set[Any], value: Any) -> None:
@@ -65,6 +72,11 @@ class Trail:
         self._log.append((_REMOVE, target, index, value))
         return value
 
+    def call(self, undo: Callable[[Any, Any], None], record: Any) -> None:
+        """A change of the game made elsewhere, with its own undo record: ``undo(game,
+        record)`` takes it back."""
+        self._log.append((_CALL, undo, record, None))
+
     def undo_to(self, mark: int) -> None:
         """Take back every change made after ``mark``, newest first."""
         log = self._log
@@ -73,12 +85,14 @@ class Trail:
             if op == _SETITEM:
                 target[key] = old
             elif op == _SETATTR:
-                setattr(target, key, old)
+                setattr(self._owner() if target is None else target, key, old)
             elif op == _ADD:
                 target.discard(key)
             elif op == _DISCARD:
                 target.add(key)
             elif op == _APPEND:
                 target.pop()
+            elif op == _CALL:
+                target(self._owner(), key)
             else:
                 target.insert(key, old)

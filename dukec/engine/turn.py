@@ -6,8 +6,9 @@ A turn: the action (:mod:`dukec.engine.movement` lists them), then at once Dread
 (:mod:`dukec.engine.dread`), edge tiles settle and objectives are checked
 (:mod:`dukec.engine.objectives`), a point may be scored (:mod:`dukec.engine.flags`); between the
 turns the dragon acts (:mod:`dukec.engine.dragon`); the next player's frozen tiles thaw. Before
-play: the draft, set-up, banners, random terrain and the dragon. Every change goes through the
-game's :class:`~dukec.engine.trail.Trail`, so undo takes back exactly one action.
+play (:mod:`dukec.engine.opening`): the draft, set-up, banners, random terrain and the dragon.
+Every change goes through the game's :class:`~dukec.engine.trail.Trail`, so undo takes back
+exactly one action.
 
 Extra action kinds (the same 5-tuple ``(kind, frm, to, by, tile)``): ``FLAG_PASS (holder,
 receiver)``; ``FLAG_PLACE (flag square or -1, to)``; ``DRAFT (tile=type)``; the abilities' in
@@ -19,7 +20,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from dukec.engine import abilities, dragon, dread, flags, movement, objectives, terrain
+from dukec.engine import (
+    abilities,
+    dragon,
+    dread,
+    flags,
+    movement,
+    objectives,
+    opening,
+    terrain,
+)
 from dukec.engine.actions import (
     COMMAND,
     DIVINE,
@@ -39,20 +49,10 @@ from dukec.engine.actions import (
     Reason,
     Result,
 )
-from dukec.engine.rules import FRONT
+from dukec.engine.rules import EMPTY, FRONT
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
-
-
-def begin(g: Game) -> None:
-    """A new game (not a position): the draft if the set has one, else what follows set-up."""
-    if g.objective.draft:
-        g.pool = list(g.objective.draft)
-        g.phase = Phase.DRAFT
-        g.to_move = 0
-    elif g.phase is Phase.PLAY:
-        after_setup(g)
 
 
 # ------------------------------------------------------------------ legal actions
@@ -95,7 +95,7 @@ def placements(g: Game) -> list[int]:
     duke = g.duke[me]
     if duke < 0:
         return []
-    squares = [n for n in g.neighbours[duke] if terrain.open_for_placement(g, n)]
+    squares = terrain.open_squares(g, g.neighbours[duke])
     if g.nothing_after_action and not _duke_in_danger(g, me):
         # A placement only blocks lines: a Duke safe now stays safe wherever the tile goes.
         return squares
@@ -156,7 +156,7 @@ def _duke_in_danger(g: Game, me: int) -> bool:
 def _draw_ok(g: Game, me: int) -> bool:
     """A draw (or Divination) is legal when some tile of the bag could go somewhere safe."""
     duke = g.duke[me]
-    squares = [n for n in g.neighbours[duke] if terrain.open_for_placement(g, n)]
+    squares = terrain.open_squares(g, g.neighbours[duke])
     if not squares:
         return False
     if g.nothing_after_action and not _duke_in_danger(g, me):
@@ -167,10 +167,31 @@ def _draw_ok(g: Game, me: int) -> bool:
     g.trail.undo_to(mark)
     if safe:
         return True
-    return any(_placement_safe(g, me, n, tile) for tile in sorted(set(g.bags[me])) for n in squares)
+    tiles = sorted(set(g.bags[me]))
+    if g.nothing_after_action and not g.any_defense:
+        # A placed tile only blocks lines (no Dread or Defense icon in play), so one tile that
+        # is not a Duke answers for every such tile; a tile acting as the Duke moves the Duke
+        # and is tried itself.
+        is_duke = g.rules.tables.is_duke
+        tiles = [t for t in tiles if is_duke[g.rules.code(t, FRONT, me)]] + [
+            t for t in tiles if not is_duke[g.rules.code(t, FRONT, me)]
+        ][:1]
+    return any(_placement_safe(g, me, n, tile) for tile in tiles for n in squares)
 
 
 def _placement_safe(g: Game, me: int, square: int, tile: int) -> bool:
+    code = g.rules.code(tile, FRONT, me)
+    if g.nothing_after_action and not g.frozen and not g.rules.tables.is_duke[code]:
+        # Nothing follows a placement but the Duke-danger test: the tile is put down and
+        # taken back directly (its square and its owner's tiles are all it changes).
+        board = g.board
+        pieces = g.pieces[me]
+        board[square] = code
+        pieces.add(square)
+        ok = _duke_safe(g, me)
+        board[square] = EMPTY
+        pieces.discard(square)
+        return ok
     mark = g.trail.mark()
     g.put(square, g.rules.code(tile, FRONT, me))
     _after_action(g, me, square)
@@ -189,18 +210,13 @@ TRAILED = -9
 def apply(g: Game, action: ActionTuple) -> None:
     """Apply an action (assumed legal) and record how to undo it."""
     kind = action[0]
-    if (
-        kind <= PLACE
-        and g.nothing_after_action
-        and g.objective.duke_capture_wins
-        and not g.flags
-        and not g.last_events
-        and g.phase in (Phase.PLAY, Phase.PLACING)
-        and g.dragon.square < 0
-        and movement.plain(g)
-    ):
-        # A turn of the base game on a board that plays as the base game's, with nothing after
-        # it: the base game's apply, and its compact undo record, do exactly the same.
+    phase = g.phase
+    if (phase is Phase.PLAY or phase is Phase.PLACING) and _base_turn(g, kind):
+        g._base_apply(action)
+        return
+    if phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup):
+        # A set-up placement other than the last (which starts what follows set-up) is the
+        # base game's.
         g._base_apply(action)
         return
     trail = g.trail
@@ -209,7 +225,6 @@ def apply(g: Game, action: ActionTuple) -> None:
     if g.last_events:
         trail.setattr(g, "last_events", [])
     me = g.to_move
-    phase = g.phase
     if phase is Phase.PLAY and kind != DRAW and kind != DIVINE:
         _finish_turn(g, me, _act(g, action))
     elif phase is Phase.DRAFT:
@@ -219,12 +234,12 @@ def apply(g: Game, action: ActionTuple) -> None:
                 trail.setattr(g, "phase", Phase.SETUP)
                 trail.setattr(g, "to_move", g.rules.setup[0].owner)
             else:
-                after_setup(g)
+                opening.after_setup(g)
     elif phase is Phase.SETUP:
         g.put(action[2], g.rules.code(g.rules.setup[g.setup_index].tile, FRONT, me))
         trail.setattr(g, "setup_index", g.setup_index + 1)
         if g.setup_index >= len(g.rules.setup):
-            after_setup(g)
+            opening.after_setup(g)
         else:
             trail.setattr(g, "to_move", g.rules.setup[g.setup_index].owner)
     elif phase is Phase.FLAGS:
@@ -232,7 +247,7 @@ def apply(g: Game, action: ActionTuple) -> None:
         if g.flag_queue:
             trail.setattr(g, "to_move", me ^ 1)
         else:
-            _start_play(g)
+            opening.start_play(g)
     elif phase is Phase.RELOCATE:
         flag = g.flags[g.relocate]
         if action[2] != flag.square:
@@ -261,6 +276,21 @@ def apply(g: Game, action: ActionTuple) -> None:
         _finish_turn(g, me, action[2])
 
 
+def _base_turn(g: Game, kind: int) -> bool:
+    """Whether an action of this kind, in play or placing, is a turn of the base game on a
+    board that plays as the base game's, with nothing after it: then the base game's apply, and
+    its compact undo record, do exactly what the trail would."""
+    return (
+        kind <= PLACE
+        and g.nothing_after_action
+        and g.objective.duke_capture_wins
+        and not g.flags
+        and not g.last_events
+        and g.dragon.square < 0
+        and movement.plain(g)
+    )
+
+
 def undo(g: Game) -> ActionTuple:
     """Take back the last action and return it."""
     if g.history[-1][2] != TRAILED:
@@ -275,6 +305,11 @@ def _act(g: Game, action: ActionTuple) -> int:
     """Carry out a turn's action; the square of a tile that ended a move there, or -1."""
     kind, frm, to, by, tile = action
     me = g.to_move
+    if kind <= COMMAND and tile < 0 and _tiles_only(g, frm, to):
+        # The base game's change of the tiles, kept on the trail as one entry that its own
+        # undo record takes back (instead of one entry per square and list it touches).
+        g.trail.call(type(g)._unmove_tiles, g._move_tiles(action))
+        return -1 if kind == STRIKE else to
     if kind == MOVE:
         if to == g.dragon.square and tile >= 0:
             return dragon.push(g, me, frm, to, tile)
@@ -300,6 +335,16 @@ def _act(g: Game, action: ActionTuple) -> int:
     raise ValueError(f"not a play action: {action}")
 
 
+def _tiles_only(g: Game, frm: int, to: int) -> bool:
+    """Whether a move, strike or command (no push of the dragon) from ``frm`` to ``to`` changes
+    only what the base game's would: no banner travels with the tile, no frozen tile is there to
+    thaw, and the Duke it may capture ends the game exactly where capturing the Duke wins."""
+    if g.frozen or (g.flags and g.flag_at(frm) >= 0):
+        return False
+    captured = g.board[to]
+    return captured < 0 or g.objective.duke_capture_wins or not g.rules.tables.is_duke[captured]
+
+
 def _after_action(g: Game, me: int, moved: int) -> None:
     """What follows any action before the opponent's turn: Dread, settling, objectives."""
     if g.any_dread:
@@ -315,15 +360,24 @@ def _after_action(g: Game, me: int, moved: int) -> None:
 
 
 def _finish_turn(g: Game, me: int, moved: int) -> None:
-    trail = g.trail
     if not g.nothing_after_action or g.frozen:
         _after_action(g, me, moved)
-    trail.setattr(g, "to_move", me ^ 1)
-    trail.setattr(g, "ply", g.ply + 1)
+    _between_turns(g, me)
+
+
+def _between_turns(g: Game, me: int) -> None:
+    """The turn passes: the dragon acts, the next player's tiles thaw, a scored-on banner may
+    move, the ply limit is checked (on the trail)."""
+    trail = g.trail
+    g.to_move = me ^ 1
+    g.ply += 1
+    trail.call(_pass_back, None)
     if g.over is None and g.dragon.square >= 0:
         dragon.act(g)
-        dread.spread(g)
-        objectives.settle(g)
+        if g.any_dread:
+            dread.spread(g)
+        if g.edge_freezes:
+            objectives.settle(g)
         if g.wins_to_check:
             objectives.check_wins(g, me)
     if g.frozen:
@@ -337,32 +391,10 @@ def _finish_turn(g: Game, me: int, moved: int) -> None:
         trail.setattr(g, "over", Result(None, Reason.PLY_LIMIT))
 
 
-def after_setup(g: Game) -> None:
-    """Banners are placed by the players, then random terrain and the dragon go down."""
-    queue = []
-    for index, count in g.extras.set_terrain:
-        if g.terrain_types[index].placement == "chosen":
-            queue.extend([index] * count)
-    if queue:
-        # The player who finished set-up last places first (rulebook, Counting Coup).
-        last = g.rules.setup[-1].owner if g.rules.setup else 0
-        g.trail.setattr(g, "flag_queue", queue)
-        g.trail.setattr(g, "phase", Phase.FLAGS)
-        g.trail.setattr(g, "to_move", last)
-        return
-    _start_play(g)
-
-
-def _start_play(g: Game) -> None:
-    terrain.place_random(g)
-    for index, _count in g.extras.set_terrain:
-        if g.terrain_types[index].acts:
-            dragon.place(g, index)
-            break
-    g.trail.setattr(g, "phase", Phase.PLAY)
-    g.trail.setattr(g, "to_move", g.rules.first_turn)
-    dread.spread(g)
-    dread.release(g, g.to_move)
+def _pass_back(g: Game, _record: None) -> None:
+    """Undo of the turn passing (one trail entry for the player to move and the ply)."""
+    g.to_move ^= 1
+    g.ply -= 1
 
 
 # ------------------------------------------------------------------ random play
@@ -379,9 +411,90 @@ def random_action(g: Game, rng: random.Random) -> Action | None:
 
 
 def play_random(g: Game, rng: random.Random) -> bool:
-    """Apply a uniformly random legal action; False (nothing applied) if there is none."""
-    action = random_action(g, rng)
-    if action is None:
+    """Apply a uniformly random legal action; False (nothing applied) if there is none.
+
+    In play, a sampled action is applied at once and kept if it passes the Duke-danger test,
+    rather than tried, taken back and applied again; the sampling is :func:`random_action`'s,
+    so the same random source plays the same game either way.
+    """
+    if g.over is not None:
         return False
-    apply(g, action)
+    if g.phase is not Phase.PLAY:
+        found = legal(g)
+        if not found:
+            return False
+        apply(g, found[int(rng.random() * len(found))])
+        return True
+    me = g.to_move
+    actions = movement.pseudo(g, me)
+    # As the base game's random play: on a base-game board, with the Duke safe now, a draw or
+    # a Strike on a tile off the enemy's lines to the Duke needs no Duke-danger test.
+    lines = None
+    duke = g.duke[me]
+    base = _base_turn(g, MOVE)  # the same for every kind of action up to a placement
+    if base and duke >= 0 and not g.escapes_or_ransoms:
+        lines = g._lines_to(duke, me ^ 1)
+    rand = rng.random
+    while actions:
+        i = int(rand() * len(actions))
+        action = actions[i]
+        if lines is not None and (
+            action[0] == DRAW or (action[0] == STRIKE and action[2] not in lines)
+        ):
+            g._base_apply(action)
+            return True
+        if _apply_if_legal(g, action, base and action[0] <= PLACE):
+            return True
+        actions[i] = actions[-1]
+        actions.pop()
+    return False
+
+
+def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
+    """In play: apply a pseudo-legal action if it obeys the Duke-danger rule (as :func:`check`
+    decides it), and say whether it did; else leave the game as it was. ``base``: the action
+    is a base-game turn (:func:`_base_turn`)."""
+    kind = action[0]
+    if kind in (DRAW, DIVINE):
+        if not check(g, action):
+            return False
+        apply(g, action)
+        return True
+    me = g.to_move
+    if base:
+        # As in check: the base game's apply, then the features' Duke-danger test.
+        g._base_apply(action)
+        over = g.over
+        duke = g.duke[me]
+        if (
+            (over is not None and over.reason is Reason.DUKE_CAPTURED)
+            or duke < 0
+            or not movement.attacked(g, duke, me ^ 1)
+        ):
+            return True
+        g._base_undo()
+        return False
+    # As apply does it, with check's test between the action and what follows it.
+    trail = g.trail
+    mark = trail.mark()
+    g.history.append((action, mark, TRAILED, None))
+    g._version += 1
+    if g.last_events:
+        trail.setattr(g, "last_events", [])
+    moved = _act(g, action)
+    if not g.nothing_after_action or g.frozen:
+        _after_action(g, me, moved)
+    if g.objective.duke_capture_wins:
+        over = g.over
+        duke = g.duke[me]
+        if not (
+            (over is not None and over.winner == me)
+            or duke < 0
+            or not movement.attacked(g, duke, me ^ 1)
+        ):
+            trail.undo_to(mark)
+            g.history.pop()
+            g._version += 1
+            return False
+    _between_turns(g, me)
     return True

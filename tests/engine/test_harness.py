@@ -81,3 +81,51 @@ def test_the_icons_generic_actions_agree_with_the_base_tables() -> None:
                 checked += 1
             game.play_random(rng)
     assert checked > 300
+
+
+@pytest.mark.parametrize("set_name", SETS)
+def test_random_play_plays_the_random_choice_with_its_turn(set_name: str) -> None:
+    """play_random (each sampled action applied, kept if legal) plays the same games as
+    random_action (each sampled action tried) followed by apply, undo included."""
+    rules = corpus_rules(set_name)
+    for seed in range(3):
+        playing = Game(rules, seed=seed, ply_limit=300)
+        choosing = Game(rules, seed=seed, ply_limit=300)
+        rng_play, rng_choose = random.Random(seed), random.Random(seed)
+        while True:
+            choice = choosing.random_action(rng_choose)
+            assert playing.play_random(rng_play) == (choice is not None)
+            if choice is None:
+                break
+            choosing.apply(choice)
+            assert playing.history[-1][0] == tuple(choice), (set_name, seed, choosing.ply)
+            assert playing.state_key() == choosing.state_key(), (set_name, seed, choosing.ply)
+        assert playing.result == choosing.result is not None
+        while playing.history:
+            playing.undo()
+        assert playing.state_key() == Game(rules, seed=seed, ply_limit=300).state_key()
+
+
+@pytest.mark.parametrize("set_name", SETS)
+def test_a_dropped_game_is_freed_without_the_garbage_collector(set_name: str) -> None:
+    """A game and its undo records form no reference cycle: dropping the last reference frees
+    it at once (many short games would otherwise wait for the collector)."""
+    import gc
+    import weakref
+
+    rules = corpus_rules(set_name)
+    game = Game(rules, seed=4, ply_limit=120)
+    rng = random.Random(4)
+    while game.play_random(rng):
+        pass
+    for _ in range(3):
+        game.undo()
+    dropped = weakref.ref(game)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del game
+        assert dropped() is None
+    finally:
+        if enabled:
+            gc.enable()

@@ -214,3 +214,24 @@ def test_games_end(rules: Rules) -> None:
     # player who has no legal action (or at the ply limit), never with a captured Duke.
     assert set(reasons) <= {Reason.NO_LEGAL_ACTION, Reason.PLY_LIMIT}
     assert reasons[Reason.NO_LEGAL_ACTION] > 0
+
+
+def test_random_play_never_strikes_away_the_tile_that_shields_the_duke(rules: Rules) -> None:
+    # The enemy Footman on b3 stands on the enemy Duke's Slide line (b6 back: b5, b4, b3) to
+    # our Duke on b1. Our Bowman (back) on a2 could Strike it (one square diagonally forward),
+    # which would open the line: that Strike is illegal, though our Duke is safe now.
+    from .conftest import build
+
+    game = build(
+        rules,
+        ["b1 Duke 0", "a2 Bowman 0 back", "b3 Footman 1", "b6 Duke 1 back", "f6 Footman 1"],
+    )
+    strike = (STRIKE, game.rules.geometry.parse("a2"), game.rules.geometry.parse("b3"), -1, -1)
+    legal = {tuple(a) for a in game.legal_actions()}
+    assert strike not in legal
+    seen = set()
+    for seed in range(40 * len(legal)):
+        assert game.play_random(random.Random(seed))
+        seen.add(game.history[-1][0])
+        game.undo()
+    assert seen == legal

@@ -3,6 +3,8 @@ Duke-danger rule."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from dukec.engine import Rules
 from dukec.engine.game import Phase
 from tests.expanded.conftest import build, notations, phase_of, play
@@ -174,3 +176,26 @@ def test_a_ransomed_tile_acting_as_the_duke_is_the_duke_again(study: Rules) -> N
     assert game.duke[0] == c1
     play(game, "a6-a5")
     assert "draw" in notations(game)
+
+
+def test_a_position_brings_abilities_no_army_of_its_set_has(tileset: dict[str, Any]) -> None:
+    # The mountain set's armies have no Duchess, so a game from its set-up never looks for
+    # abilities; a position may still hold one, on the board or in a bag, and then it summons.
+    from dukec.engine import load_rules
+    from dukec.engine.actions import DRAW, MOVE, PLACE, SUMMON
+
+    rules = load_rules(tileset, "mountain")
+    on_board = build(rules, ["c1 Duke 0", "a1 Duchess 0", "d6 Duke 1"])
+    assert {a.to for a in on_board.legal_actions() if a.kind == SUMMON} == {
+        rules.geometry.parse("b1"),
+        rules.geometry.parse("c2"),
+        rules.geometry.parse("d1"),
+    }
+    in_bag = build(rules, ["c1 Duke 0", "d6 Duke 1"], bags=(["Duchess", "Footman"], []))
+    duchess = rules.type_named("Duchess")
+    c2, d6, e6 = (rules.geometry.parse(name) for name in ("c2", "d6", "e6"))
+    assert c2 is not None and d6 is not None and e6 is not None
+    in_bag.apply((DRAW, -1, -1, -1, duchess))
+    in_bag.apply((PLACE, -1, c2, -1, duchess))
+    in_bag.apply((MOVE, d6, e6, -1, -1))
+    assert any(a.kind == SUMMON for a in in_bag.legal_actions())

@@ -1,0 +1,67 @@
+"""What a game set's features make its games do, worked out once per rules.
+
+Which after-action effects a turn needs, which abilities a tile type has, whether banners only
+bar squares: the turn (:mod:`dukec.engine.turn`) and the icons (:mod:`dukec.engine.movement`)
+read these on every action, and a new game copies them from here instead of working them out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dukec.engine.extras import Extras
+from dukec.engine.reach import Reach
+from dukec.engine.terrain import MOVEMENTS
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """Flags of a game set with features (see :class:`dukec.engine.game.Game`)."""
+
+    any_dread: bool
+    edge_freezes: bool
+    wins_to_check: bool
+    #: Nothing follows an action but the Duke-danger test (no Dread, settling, points, wins).
+    nothing_after_action: bool
+    any_defense: bool
+    #: Per tile type: whether it may Escape.
+    escapes: tuple[bool, ...]
+    any_ransom: bool
+    escapes_or_ransoms: bool
+    #: Banners let every movement end on them (the flag): they change only who may end there.
+    open_banners: bool
+    #: Per tile type: whether it has an ability (empty if no tile of the set has one).
+    ability_types: tuple[bool, ...]
+    #: The same for the types the set's armies and draft bring into play (empty if none of
+    #: them has one): a game from set-up looks for abilities on these only.
+    abilities_in_play: tuple[bool, ...]
+
+
+def build_traits(extras: Extras, reach: Reach, in_play: frozenset[int]) -> Traits:
+    """The traits of a game set with features from its data, its icon tables and the tile
+    types in play (in the armies or the draft)."""
+    any_dread = any(extras.has_dread_icon)
+    edge_freezes = any(extras.freeze_at_edge)
+    objective = extras.objective
+    wins_to_check = bool(objective.lose_without_tiles or objective.win_flag_home or any(extras.win))
+    ability_types = tuple(bool(a) for a in extras.abilities)
+    in_play_types = tuple(a and t in in_play for t, a in enumerate(ability_types))
+    return Traits(
+        any_dread=any_dread,
+        edge_freezes=edge_freezes,
+        wins_to_check=wins_to_check,
+        nothing_after_action=not (
+            any_dread or edge_freezes or objective.score_beside_flag or wins_to_check
+        ),
+        any_defense=any(reach.defense),
+        escapes=tuple("escape" in a for a in extras.abilities),
+        any_ransom=any("ransom" in a for a in extras.abilities),
+        escapes_or_ransoms=any("escape" in a or "ransom" in a for a in extras.abilities),
+        open_banners=all(
+            kind.occupants >= 1 and set(MOVEMENTS) <= kind.enter_with
+            for kind in extras.terrain_types
+            if kind.carried
+        ),
+        ability_types=ability_types if any(ability_types) else (),
+        abilities_in_play=in_play_types if any(in_play_types) else (),
+    )
