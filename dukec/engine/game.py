@@ -50,9 +50,12 @@ class Game(FeatureState, TableMoves, RandomPlay):
     garbage collector instead of freed when the last reference to it goes.)
     """
 
-    def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Game:
-        """A :class:`FeatureGame` where the rules use features, else a base game."""
-        if cls is Game and rules.expanded is not None:
+    def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Game:
+        """A :class:`FeatureGame` where the rules use features, else a base game.
+
+        `rules` may be missing only where copy or pickle rebuild a game of a known class.
+        """
+        if cls is Game and rules is not None and rules.expanded is not None:
             cls = FeatureGame
         return super().__new__(cls)
 

@@ -9,6 +9,7 @@ to the mark made before it, newest first: a compact undo record, never a copy of
 
 from __future__ import annotations
 
+import copy
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +28,14 @@ class Trail:
         # in its place, so that the game and its trail form no reference cycle (the game is
         # freed as soon as it is dropped, not left to the garbage collector).
         self._owner = weakref.ref(owner)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trail:
+        """A copy for a copy of the game: owned by that copy, its entries pointing into it."""
+        owner = self._owner()
+        copied = Trail.__new__(Trail)
+        copied._owner = weakref.ref(memo.get(id(owner), owner))
+        copied._log = copy.deepcopy(self._log, memo)
+        return copied
 
     def mark(self) -> int:
         """A point to undo back to."""

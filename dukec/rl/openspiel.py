@@ -95,10 +95,11 @@ class _Play:
         # The undo records serve undo only, which OpenSpiel's Python states do not offer: a
         # clone starts without them, so cloning does not grow with the game's length.
         memo[id(g.history)] = []
-        memo[id(g.trail)] = Trail()
+        memo[id(g.trail)] = None
         clone = _Play.__new__(_Play)
         clone.shared = self.shared
         clone.game = copy.deepcopy(g, memo)
+        clone.game.trail = Trail(clone.game)
         clone.actions = list(self.actions)
         return clone
 

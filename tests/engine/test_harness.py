@@ -129,3 +129,25 @@ def test_a_dropped_game_is_freed_without_the_garbage_collector(set_name: str) ->
     finally:
         if enabled:
             gc.enable()
+
+
+@pytest.mark.parametrize("set_name", SETS)
+def test_a_copied_game_plays_and_undoes_on_its_own(set_name: str) -> None:
+    """copy.deepcopy gives a game that undoes exactly, apart from the original: undoing in the
+    copy never changes the original."""
+    import copy
+
+    rules = corpus_rules(set_name)
+    game = Game(rules, seed=6, ply_limit=120)
+    rng = random.Random(6)
+    for _ in range(30):
+        if not game.play_random(rng):
+            break
+    key = game.state_key()
+    twin = copy.deepcopy(game)
+    assert type(twin) is type(game)
+    assert twin.state_key() == key
+    while twin.history:
+        twin.undo()
+    assert twin.state_key() == Game(rules, seed=6, ply_limit=120).state_key()
+    assert game.state_key() == key
