@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from dukec.commands.common import load_tileset
+from dukec.compiler import load_tileset
 from dukec.engine import bench, load_rules
 from dukec.engine.rules import set_names
 
@@ -25,7 +25,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    tileset = load_tileset(None)
+    tileset = load_tileset()
     names = set_names(tileset)
     rules = {name: load_rules(tileset, name) for name in names}
     best = dict.fromkeys(names, 0.0)

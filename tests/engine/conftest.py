@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from dukec.commands.common import load_tileset
+from dukec.compiler import load_tileset
 from dukec.engine import Game, Rules, format_action, load_rules, position_from_json
 
 REPO = Path(__file__).resolve().parents[2]
@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def load_base_tileset() -> dict[str, Any]:
     """The base tile set, compiled from the packaged sources in tiles/."""
-    return load_tileset(None)
+    return load_tileset()
 
 
 @pytest.fixture(scope="session")

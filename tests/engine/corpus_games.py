@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dukec.commands.common import load_tileset
-from dukec.compiler import load
+from dukec.compiler import load, load_tileset
 from dukec.engine import Game, GameRecord, Rules, load_rules, position_to_json
 from dukec.engine.actions import Action, ActionTuple, Phase
 
@@ -58,7 +57,7 @@ def custom_sources() -> list[Path]:
 
 def corpus_rules(set_name: str) -> Rules:
     """The rules a corpus game set is played under."""
-    tileset = load(custom_sources()) if set_name in CUSTOM_SETS else load_tileset(None)
+    tileset = load(custom_sources()) if set_name in CUSTOM_SETS else load_tileset()
     return load_rules(tileset, set_name)
 
 

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from dukec.commands.common import load_tileset
-from dukec.compiler import load
+from dukec.compiler import load, load_tileset
 from dukec.engine import Game, Phase, Rules, load_rules
 from tests.engine.conftest import build, notations
 
@@ -32,7 +31,7 @@ def custom_sources() -> list[Path]:
 @pytest.fixture(scope="session")
 def tileset() -> dict[str, Any]:
     """The packaged tile set: base tiles and every game set of tiles/."""
-    return load_tileset(None)
+    return load_tileset()
 
 
 @pytest.fixture(scope="session")
