@@ -5,7 +5,7 @@ from typing import Any
 import click
 
 from dukec import __version__
-from dukec.commands import balance_cmds, compile_cmds, engine_cmds, workbench_cmds
+from dukec.commands import balance_cmds, compile_cmds, engine_cmds, values_cmds, workbench_cmds
 from dukec.commands.common import ReportError
 
 
@@ -27,6 +27,6 @@ def main() -> None:
     """Compile, check and play tiles of The Duke written as data."""
 
 
-for _module in (compile_cmds, engine_cmds, balance_cmds, workbench_cmds):
+for _module in (compile_cmds, engine_cmds, balance_cmds, values_cmds, workbench_cmds):
     for _command in _module.COMMANDS:
         main.add_command(_command)

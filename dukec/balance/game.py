@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-POLICIES = ("random", "greedy", "search-material", "search")
+POLICIES = ("random", "greedy", "mcts", "search-material", "search")
 """The players a balance run can use, weakest first (``search-material``: the earlier search)."""
 
 

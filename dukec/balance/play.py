@@ -55,6 +55,10 @@ def make_policy(name: str, seed: int, budget: int) -> Player:
         from dukec.balance.search import BASELINE, Options, SearchPlayer
 
         return SearchPlayer(seed, budget, BASELINE if name == "search-material" else Options())
+    if name == "mcts":
+        from dukec.balance.mcts import MctsPlayer
+
+        return MctsPlayer(seed, budget)
     if name not in POLICIES:
         raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
     return make_player(name, seed)

@@ -170,6 +170,15 @@ class SearchPlayer:
                     scores.append(score)
                     alpha = max(alpha, score - _TIE)
             except _OutOfBudget:
+                # The actions this depth finished (the last depth's best is the first) were
+                # searched deeper than the rest: the best of them is played.
+                if scores:
+                    done = ordered[: len(scores)]
+                    top = max(scores)
+                    best = sorted(
+                        (a for a, s in zip(done, scores, strict=False) if s == top),
+                        key=index.__getitem__,
+                    )
                 break
             top = max(scores)
             best = sorted(
@@ -246,21 +255,28 @@ class SearchPlayer:
 
     def _value(self, game: Game, depth: int, alpha: float, beta: float, ply: int) -> float:
         """Minimax value for the root player of the position after an action."""
-        result = game.result
-        if result is not None:
-            if result.winner is None:
-                return 0.0
-            if not self.options.refined:
-                return WIN if result.winner == self.me else -WIN
-            # A quicker win is worth more, a later loss less.
-            won = WIN - game.ply
-            return won if result.winner == self.me else -won
-        if depth <= 0:
-            return self._evaluate(game)
         if not self.options.refined:
+            result = game.result
+            if result is not None:
+                if result.winner is None:
+                    return 0.0
+                return WIN if result.winner == self.me else -WIN
+            if depth <= 0:
+                return self._evaluate(game)
             actions = game.legal_actions()
             actions.sort(key=lambda a: -self._gain(game, a))
             return self._minimax(game, actions, depth, alpha, beta, ply)[0]
+        over = game.over
+        if over is not None:
+            return self._final(game, over.winner)
+        if depth <= 0:
+            # A player with no legal action loses; one whose Duke is not in Guard nearly always
+            # has one, so only then is the (costly) test made at the horizon.
+            if game.in_guard():
+                result = game.result
+                if result is not None:
+                    return self._final(game, result.winner)
+            return self._evaluate(game)
         keyed = self.keyed
         move = None
         key = 0
@@ -275,12 +291,22 @@ class SearchPlayer:
                     or (bound == _UPPER and value <= alpha)
                 ):
                     return value
-        actions = self._order(game, game.legal_actions(), move, ply)
+        legal = game.legal_actions()
+        if not legal:
+            return self._final(game, game.to_move ^ 1)
+        actions = self._order(game, legal, move, ply)
         value, best = self._minimax(game, actions, depth, alpha, beta, ply)
         if keyed is not None:
             bound = _UPPER if value <= alpha else _LOWER if value >= beta else _EXACT
             self.table[key] = (depth, bound, value, None if best is None else tuple(best))
         return value
+
+    def _final(self, game: Game, winner: int | None) -> float:
+        """The value of a finished game: a quicker win is worth more, a later loss less."""
+        if winner is None:
+            return 0.0
+        won = WIN - game.ply
+        return won if winner == self.me else -won
 
     def _minimax(
         self, game: Game, actions: list[Action], depth: int, alpha: float, beta: float, ply: int
