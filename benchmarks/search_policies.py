@@ -1,6 +1,6 @@
 """Speed and strength of the competent policies, measured in one run.
 
-    taskset -c 1 python benchmarks/search_policies.py [--games 100] [--budget 500] [--sprt]
+    python benchmarks/search_policies.py [--games 100] [--budget 300] [--sprt]
 
 Speed: the search's nodes per second against the earlier search's (``search-material``), both
 choosing moves in the same positions (positions of seeded greedy games) within the same node
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from dukec.balance.play import make_policy
-from dukec.balance.search import SearchPlayer
+from dukec.balance.search import DEFAULT_BUDGET, SearchPlayer
 from dukec.balance.stats import wilson
 from dukec.commands.common import load_tileset
 from dukec.engine import Game, Phase, Rules, load_rules
@@ -113,14 +113,15 @@ def match(rules: Rules, a: str, a_budget: int, b: str, b_budget: int, games: int
     )
 
 
-def balance_games_per_second(games: int, budget: int) -> None:
-    """Games per second of ``dukec balance --policy search`` self-play (wall time, 2 workers)."""
-    command = ["dukec", "balance", "--policy", "search", "--budget", str(budget)]
-    command += ["--games", str(games), "--no-progress", "--json", "-j", "2"]
-    start = time.time()
-    subprocess.run(command, check=True, capture_output=True)
-    seconds = time.time() - start
-    print(f"  {' '.join(command)}: {games / seconds:.2f} games/s ({seconds:.1f} s wall)")
+def balance_games_per_second(games: int, budget: int, baseline_budget: int) -> None:
+    """Games per second of ``dukec balance`` self-play, both searches (wall time, 2 workers)."""
+    for policy, nodes in (("search-material", baseline_budget), ("search", budget)):
+        command = ["dukec", "balance", "--policy", policy, "--budget", str(nodes)]
+        command += ["--games", str(games), "--no-progress", "--json", "-j", "2"]
+        start = time.time()
+        subprocess.run(command, check=True, capture_output=True)
+        seconds = time.time() - start
+        print(f"  {' '.join(command)}: {games / seconds:.2f} games/s ({seconds:.1f} s wall)")
 
 
 def sprt(budget: int) -> None:
@@ -144,9 +145,10 @@ def main() -> None:
     """Print the speed and strength figures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per match (even)")
-    parser.add_argument("--budget", type=int, default=500, help="the search's default budget")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="the search's budget")
     parser.add_argument("--baseline-budget", type=int, default=500)
     parser.add_argument("--mcts-budget", type=int, default=2000)
+    parser.add_argument("--mcts-games", type=int, default=40)
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--balance-games", type=int, default=40)
     parser.add_argument("--sprt", action="store_true", help="also time the two SPRT verdicts")
@@ -158,9 +160,9 @@ def main() -> None:
     match(rules, "search", equal, "search-material", equal, args.games)
     if args.budget != equal:
         match(rules, "search", args.budget, "search-material", equal, args.games)
-    match(rules, "mcts", args.mcts_budget, "search", args.budget, args.games)
+    match(rules, "mcts", args.mcts_budget, "search", args.budget, args.mcts_games)
     print("games per second")
-    balance_games_per_second(args.balance_games, args.budget)
+    balance_games_per_second(args.balance_games, args.budget, args.baseline_budget)
     if args.sprt:
         print("designer's verdicts with --stop sprt")
         sprt(args.budget)

@@ -106,13 +106,21 @@ def collect(
         game = Game(rules, seed=game_seed, ply_limit=ply_limit)
         players = [make_policy(policy, game_seed ^ s, budget) for s in (1, 2)]
         seen: list[Row] = []
+        # Tiles on the board after each action: a position is quiet when neither of the last
+        # two actions took a tile (one in the middle of an exchange misleads the fit).
+        counts = [0, 0, 0]
         while game.result is None:
-            if game.phase is Phase.PLAY and game.ply % every == 0:
+            if (
+                game.phase is Phase.PLAY
+                and game.ply % every == 0
+                and counts[-1] >= counts[-2] >= counts[-3]
+            ):
                 seen.append(features(game, troops))
             action = players[game.to_move].choose(game)
             if action is None:
                 break
             game.apply(action)
+            counts.append(sum(1 for code in game.board if code >= 0))
         result = game.result
         winner = result.winner if result is not None else game.to_move ^ 1
         if winner is None:
