@@ -1,9 +1,9 @@
 """Tile values measured from games: a logistic regression of outcomes on material differences.
 
 Seeded self-play games of one game set are played (by default by the greedy policy; any
-balance policy can play them); at every
-``every``-th position of play, each tile type's count on the board (a drawn tile counts there)
-and in the bag is taken for both players. A logistic model of the first seat's win,
+balance policy can play them); at every ``every``-th position of play that is quiet (neither of
+the last two actions took a tile), each tile type's count on the board (a drawn tile counts
+there) and in the bag is taken for both players. A logistic model of the first seat's win,
 
     P(seat 0 wins) = 1 / (1 + exp(-(b + sum_t w_t * board_t + v_t * bag_t))),
 
