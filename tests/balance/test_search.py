@@ -50,20 +50,24 @@ def test_the_table_never_changes_a_fixed_depth_result(name: str) -> None:
     assert len(positions) >= 8
     for game in positions:
         before = game.state_key()
-        with_table = SearchPlayer(1, options=Options()).search(game, 3)
+        with_table = SearchPlayer(1, options=Options(table_with_features=True)).search(game, 3)
         without = SearchPlayer(1, options=Options(table=False)).search(game, 3)
         assert with_table == without
         assert game.state_key() == before
 
 
-def test_the_table_is_used() -> None:
-    """Searching the same position twice reuses the first search's entries."""
-    game = _positions("base", 1, 20, 40)[0]
+@pytest.mark.parametrize(
+    ("name", "used"), [("base", True), ("dragon", False)], ids=["base", "features"]
+)
+def test_the_table_is_used_where_it_pays(name: str, used: bool) -> None:
+    """Searching the same position twice reuses the first search's entries, by default only in
+    game sets without features."""
+    game = _positions(name, 2, 20, 40)[0]
     player = SearchPlayer(1, options=Options())
     first = player.search(game, 3)
     spent = player.nodes
     assert player.search(game, 3) == first
-    assert player.nodes < spent / 2
+    assert (player.nodes < spent / 2) == used
 
 
 @pytest.mark.parametrize("options", [Options(), Options(table=False), BASELINE])
