@@ -7,10 +7,12 @@ there) and in the bag is taken for both players. A logistic model of the first s
 
     P(seat 0 wins) = 1 / (1 + exp(-(b + sum_t w_t * board_t + v_t * bag_t))),
 
-with ``board_t`` and ``bag_t`` seat 0's count less seat 1's, is fitted by Newton's method with a
-small ridge penalty (drawn games are left out). ``w_t`` and ``v_t``, in log-odds of winning, are
-the tile's values on the board and in the bag. Tiles acting as the Duke are left out: losing
-one ends the game.
+with ``board_t`` and ``bag_t`` seat 0's count less seat 1's, is fitted by Newton's method (drawn
+games are left out). The engine's material values are the prior: the material difference in
+them is one more input with a free weight, and each tile's own weights are penalised towards 0,
+so a tile the games rarely show keeps about its scaled engine value. ``w_t`` and ``v_t``, in
+log-odds of winning (the prior's share included), are the tile's values on the board and in
+the bag. Tiles acting as the Duke are left out: losing one ends the game.
 """
 
 from __future__ import annotations
@@ -22,9 +24,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from dukec.balance.play import make_policy
-from dukec.balance.values import FORMAT, values_key
+from dukec.balance.values import BAG_WEIGHT, FORMAT, values_key
 from dukec.engine import Game, Phase, Rules
 
+#: The penalty on each tile's departure from the scaled engine value (in log-odds squared per
+#: position-weighted unit): strong enough to keep a rarely seen tile near it.
+RIDGE = 200.0
 #: Sparse rows: (feature index, value) pairs.
 Row = list[tuple[int, float]]
 
@@ -134,11 +139,16 @@ def collect(
 
 
 def logistic(
-    rows: Sequence[Row], outcomes: Sequence[float], width: int, ridge: float = 1.0
+    rows: Sequence[Row],
+    outcomes: Sequence[float],
+    width: int,
+    ridge: float = 1.0,
+    free: int = 0,
 ) -> list[float]:
     """Weights (the last one the intercept) of a ridge-penalised logistic regression, by Newton.
 
-    Rows are sparse over ``width`` features; the intercept is not penalised.
+    Rows are sparse over ``width`` features; the last ``free`` of them and the intercept are not
+    penalised.
     """
     size = width + 1
     weights = [0.0] * size
@@ -157,7 +167,7 @@ def logistic(
                 cx = curve * x
                 for j, xj in full:
                     line[j] += cx * xj
-        for i in range(width):
+        for i in range(width - free):
             gradient[i] += ridge * weights[i]
             hessian[i][i] += ridge
         step = _solve(hessian, gradient)
@@ -194,6 +204,7 @@ def fit_values(
     ply_limit: int = 300,
     progress: Callable[[int], None] | None = None,
     budget: int = 100,
+    ridge: float = RIDGE,
 ) -> Fit:
     """Tile values of a game set fitted from ``games`` seeded self-play games (``budget``: the
     nodes per move of a search policy)."""
@@ -206,11 +217,17 @@ def fit_values(
             f"cannot fit values: {games} games of {rules.set_name!r} gave "
             f"{'no decided game' if not rows else 'wins for one seat only'}"
         )
-    weights = logistic(rows, wins, 2 * len(troops))
     width = len(troops)
+    # One more feature, not penalised: the material difference in the engine's values (half in
+    # the bag). Its weight scales the engine's values; the per-tile weights, penalised towards 0,
+    # are what the games say each tile is worth beyond that.
+    prior = [t.value for t in troops] + [BAG_WEIGHT * t.value for t in troops]
+    rows = [[*row, (2 * width, sum(prior[i] * x for i, x in row))] for row in rows]
+    weights = logistic(rows, wins, 2 * width + 1, ridge, free=1)
+    scale = weights[2 * width]
     return Fit(
-        {t.name: weights[i] for i, t in enumerate(troops)},
-        {t.name: weights[width + i] for i, t in enumerate(troops)},
+        {t.name: scale * prior[i] + weights[i] for i, t in enumerate(troops)},
+        {t.name: scale * prior[width + i] + weights[width + i] for i, t in enumerate(troops)},
         weights[-1],
         games,
         len(rows),
