@@ -7,7 +7,8 @@ choosing moves in the same positions (positions of seeded greedy games) within t
 budget, and the time each takes to search those positions to a fixed depth; timed in the CPU
 time of this process. Strength: head-to-head games on the base game (each seed played twice,
 seats swapped), scored with a 95% Wilson interval: the search against the earlier search at
-equal budget and at each one's default, and mcts against the search. With ``--sprt``, also the
+equal budget and at each one's default, the search with the engine's material values in place
+of the fitted ones (``search/material``), and mcts against the search. With ``--sprt``, also the
 wall time and verdict of ``dukec balance --policy search --stop sprt`` for the overpowered
 Footman and for an exact renamed copy (tests/balance/tiles), run as the commands a designer
 types.
@@ -22,10 +23,10 @@ import time
 from pathlib import Path
 
 from dukec.balance.play import make_policy
-from dukec.balance.search import DEFAULT_BUDGET, SearchPlayer
+from dukec.balance.search import DEFAULT_BUDGET, Options, SearchPlayer
 from dukec.balance.stats import wilson
 from dukec.commands.common import load_tileset
-from dukec.engine import Game, Phase, Rules, load_rules
+from dukec.engine import Game, Phase, Player, Rules, load_rules
 
 HERE = Path(__file__).resolve().parent
 TILES = HERE.parent / "tests" / "balance" / "tiles"
@@ -81,6 +82,14 @@ def node_speed(rules: Rules, count: int, budget: int) -> None:
     print(f"  search / search-material: nodes/s x{ratio:.2f}, to depth 3 x{faster:.2f} faster")
 
 
+def player(name: str, seed: int, budget: int) -> Player:
+    """A policy by name, or ``search/material``: the search with the engine's material values
+    in place of fitted ones."""
+    if name == "search/material":
+        return SearchPlayer(seed, budget, Options(fitted=False))
+    return make_policy(name, seed, budget)
+
+
 def match(rules: Rules, a: str, a_budget: int, b: str, b_budget: int, games: int) -> None:
     """``a`` against ``b``: each seed twice, seats swapped; score with its 95% interval."""
     points = 0.0
@@ -91,8 +100,8 @@ def match(rules: Rules, a: str, a_budget: int, b: str, b_budget: int, games: int
         seat_a = index % 2
         game = Game(rules, seed=seed, ply_limit=300)
         players = {
-            seat_a: make_policy(a, 2 * index, a_budget),
-            1 - seat_a: make_policy(b, 2 * index + 1, b_budget),
+            seat_a: player(a, 2 * index, a_budget),
+            1 - seat_a: player(b, 2 * index + 1, b_budget),
         }
         while game.result is None:
             side = 0 if game.to_move == seat_a else 1
@@ -160,6 +169,7 @@ def main() -> None:
     match(rules, "search", equal, "search-material", equal, args.games)
     if args.budget != equal:
         match(rules, "search", args.budget, "search-material", equal, args.games)
+    match(rules, "search/material", args.budget, "search-material", equal, args.games)
     match(rules, "mcts", args.mcts_budget, "search", args.budget, args.mcts_games)
     print("games per second")
     balance_games_per_second(args.balance_games, args.budget, args.baseline_budget)
