@@ -1,9 +1,10 @@
 """Tile values measured from games: a logistic regression of outcomes on material differences.
 
-Seeded self-play games of one game set are played (by default by the greedy policy; any
-balance policy can play them); at every ``every``-th position of play that is quiet (neither of
-the last two actions took a tile), each tile type's count on the board (a drawn tile counts
-there) and in the bag is taken for both players. A logistic model of the first seat's win,
+Seeded self-play games of one game set are played (by default by the search policy with the
+engine's material values; any balance policy can play them); at every ``every``-th position of
+play that is quiet (neither of the last two actions took a tile), each tile type's count on the
+board (a drawn tile counts there) and in the bag is taken for both players. A logistic model of
+the first seat's win,
 
     P(seat 0 wins) = 1 / (1 + exp(-(b + sum_t w_t * board_t + v_t * bag_t))),
 
@@ -24,8 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from dukec.balance.play import make_policy
+from dukec.balance.search import Options, SearchPlayer
 from dukec.balance.values import BAG_WEIGHT, FORMAT, values_key
-from dukec.engine import Game, Phase, Rules
+from dukec.engine import Game, Phase, Player, Rules
 
 #: The penalty on each tile's departure from the scaled engine value (in log-odds squared per
 #: position-weighted unit): strong enough to keep a rarely seen tile near it.
@@ -90,11 +92,19 @@ def features(game: Game, troops: Sequence[int]) -> Row:
     return [(i, c) for i, c in enumerate(counts) if c]
 
 
+def _player(policy: str, seed: int, budget: int) -> Player:
+    """A player of the games fitted from: the search plays with the engine's material values,
+    so that a fit never depends on an earlier one."""
+    if policy == "search":
+        return SearchPlayer(seed, budget, Options(fitted=False))
+    return make_policy(policy, seed, budget)
+
+
 def collect(
     rules: Rules,
     games: int,
     seed: int,
-    policy: str = "greedy",
+    policy: str = "search",
     ply_limit: int = 300,
     every: int = 2,
     progress: Callable[[int], None] | None = None,
@@ -109,7 +119,7 @@ def collect(
     for number in range(games):
         game_seed = master.getrandbits(63)
         game = Game(rules, seed=game_seed, ply_limit=ply_limit)
-        players = [make_policy(policy, game_seed ^ s, budget) for s in (1, 2)]
+        players = [_player(policy, game_seed ^ s, budget) for s in (1, 2)]
         seen: list[Row] = []
         # Tiles on the board after each action: a position is quiet when neither of the last
         # two actions took a tile (one in the middle of an exchange misleads the fit).
@@ -200,7 +210,7 @@ def fit_values(
     rules: Rules,
     games: int,
     seed: int,
-    policy: str = "greedy",
+    policy: str = "search",
     ply_limit: int = 300,
     progress: Callable[[int], None] | None = None,
     budget: int = 100,

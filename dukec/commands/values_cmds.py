@@ -31,10 +31,11 @@ from dukec.engine import RulesError, load_rules
 @click.option("--seed", default=1, show_default=True, type=SEED, help="Seed of the games.")
 @click.option(
     "--policy",
-    default="greedy",
+    default="search",
     show_default=True,
     type=click.Choice(POLICIES),
-    help="Player of both sides in the games fitted from.",
+    help="Player of both sides in the games fitted from (search: with the engine's material "
+    "values, so a fit never depends on an earlier one).",
 )
 @click.option(
     "--budget",

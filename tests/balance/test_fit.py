@@ -114,7 +114,7 @@ def test_fit_values_writes_a_values_file(tmp_path: Path) -> None:
     entries = read_values(out.read_text(), str(out))
     rules = load_rules(TILESET, "base")
     entry = entries[values_key(rules)]
-    assert entry["games"] == 40 and entry["seed"] == 3 and entry["policy"] == "greedy"
+    assert entry["games"] == 40 and entry["seed"] == 3 and entry["policy"] == "search"
     assert set(entry["board"]) == {t.name for t in rules.types if not t.acts_as_duke}
     assert "wrote" in result.stderr
 
