@@ -11,8 +11,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-POLICIES = ("random", "greedy", "search")
-"""The players a balance run can use, weakest first."""
+POLICIES = ("random", "greedy", "mcts", "search-material", "search")
+"""The players a balance run can use, weakest first (``search-material``: the earlier search)."""
 
 
 def game_seed(master_seed: int, index: int) -> int:

@@ -18,6 +18,7 @@ from dukec.balance.experiments import Experiment, find_set
 from dukec.balance.game import tileset_digest
 from dukec.balance.ratings import ANCHOR, Pairing, Rating, fit
 from dukec.balance.run import RunResult, Settings, run
+from dukec.balance.search import DEFAULT_BUDGET
 
 LadderProgress = Callable[[int], None]
 """Told how many games the ladder has played so far, all pairings together."""
@@ -30,7 +31,7 @@ class LadderSettings:
     policies: tuple[str, ...]
     games: int
     seed: int
-    budget: int = 500
+    budget: int = DEFAULT_BUDGET
     ply_limit: int = 300
     workers: int = 1
     backend: str = "local"

@@ -50,11 +50,15 @@ def player_seed(game_seed: int, seat: int) -> int:
 
 
 def make_policy(name: str, seed: int, budget: int) -> Player:
-    """A player by policy name; ``budget`` bounds the search policy's nodes per move."""
-    if name == "search":
-        from dukec.balance.search import SearchPlayer
+    """A player by policy name; ``budget`` bounds the search and mcts policies' nodes per move."""
+    if name in ("search", "search-material"):
+        from dukec.balance.search import BASELINE, Options, SearchPlayer
 
-        return SearchPlayer(seed, budget)
+        return SearchPlayer(seed, budget, BASELINE if name == "search-material" else Options())
+    if name == "mcts":
+        from dukec.balance.mcts import MctsPlayer
+
+        return MctsPlayer(seed, budget)
     if name not in POLICIES:
         raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
     return make_player(name, seed)

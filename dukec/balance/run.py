@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from dukec.balance.experiments import Experiment
 from dukec.balance.game import Matchup, a_seat
 from dukec.balance.runner import PlayBatch, play_batch, run_games
+from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.stats import StopRule, Verdict
 from dukec.balance.tally import Tally
 
@@ -29,7 +30,7 @@ class Settings:
     seed: int
     policy: str = "random"
     ply_limit: int = 200
-    budget: int = 500
+    budget: int = DEFAULT_BUDGET
     workers: int = 1
     backend: str = "local"
     scheduler: str | None = None

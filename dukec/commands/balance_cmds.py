@@ -14,6 +14,7 @@ import click
 from rich.console import Console
 
 from dukec.balance.game import POLICIES
+from dukec.balance.search import DEFAULT_BUDGET
 from dukec.commands.common import PLY_LIMIT, SEED, FiniteRange, load_tileset, set_option
 from dukec.commands.outputs import check_output_dir, os_error
 from dukec.commands.progress import progress_bar
@@ -136,8 +137,8 @@ def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
     "--policy",
     default=None,
     metavar="NAMES",
-    help="Player for both armies: random (the default), greedy or search; a comma list "
-    "(random,greedy,search) runs a ladder, one run per policy.",
+    help="Player for both armies: random (the default), greedy, mcts, search-material or "
+    "search; a comma list (random,greedy,search) runs a ladder, one run per policy.",
 )
 @click.option(
     "--policies",
@@ -164,10 +165,10 @@ def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
 )
 @click.option(
     "--budget",
-    default=500,
+    default=DEFAULT_BUDGET,
     show_default=True,
     type=click.IntRange(1),
-    help="Search policy: nodes per move.",
+    help="Search and mcts policies: nodes (actions applied) per move.",
 )
 @click.option(
     "--ply-limit",

@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from dukec.balance.search import DEFAULT_BUDGET
 from dukec.commands.balance_cmds import interruptible, policy_names
 from dukec.commands.common import PLY_LIMIT, SEED, load_tileset, set_option
 from dukec.commands.outputs import check_output_file, os_error
@@ -42,7 +43,11 @@ if TYPE_CHECKING:
 )
 @click.option("--seed", default=1, show_default=True, type=SEED, help="Master seed.")
 @click.option(
-    "--budget", default=500, show_default=True, type=click.IntRange(1), help="Nodes per move."
+    "--budget",
+    default=DEFAULT_BUDGET,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Nodes per move of a search or mcts policy.",
 )
 @click.option(
     "--ply-limit",

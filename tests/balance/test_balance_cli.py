@@ -195,7 +195,11 @@ def test_sprt_stops_early_on_a_clear_answer() -> None:
     ("args", "code", "message"),
     [
         (["--replace", "Knight"], 2, "expected OLD=NEW, for example Knight=Paladin"),
-        (["--policy", "clever"], 2, "unknown policy 'clever' (choose from random, greedy, search)"),
+        (
+            ["--policy", "clever"],
+            2,
+            "unknown policy 'clever' (choose from random, greedy, mcts, search-material, search)",
+        ),
         (["--with", JUMPING], 2, "--with names where the tile of --replace is defined"),
         (["--scheduler", "tcp://127.0.0.1:1"], 2, "--scheduler needs --backend dask"),
         (

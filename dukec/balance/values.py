@@ -1,0 +1,110 @@
+"""Tile values for the search's evaluation: fitted from games where there are some, else material.
+
+Fitted values (see :mod:`dukec.balance.fit`) are kept in JSON files keyed by the tile set's hash
+and the game set's name: ``dukec/balance/values.json`` ships the values of the base tile set's
+game sets, and ``$DUKEC_VALUES`` may name one more file (what ``dukec fit-values`` writes) for
+other tile sets. A game set with no fitted values is evaluated by the engine's material values:
+each tile's value on the board, and half of it in the bag.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from dukec.engine import Rules
+
+#: Environment variable naming a further file of fitted values.
+VALUES_ENV = "DUKEC_VALUES"
+#: The worth of a tile in the bag, as a share of its worth on the board, in material values.
+BAG_WEIGHT = 0.5
+FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What each tile type is worth to its owner, by type index: on the board and in the bag.
+
+    ``source`` says where the figures come from: ``fitted`` or ``material``.
+    """
+
+    board: tuple[float, ...]
+    bag: tuple[float, ...]
+    source: str
+
+
+def material(rules: Rules) -> Evaluation:
+    """The engine's material values (the Duke, never in a bag nor traded, counts 0)."""
+    board = tuple(0.0 if t.acts_as_duke else t.value for t in rules.types)
+    return Evaluation(board, tuple(BAG_WEIGHT * v for v in board), "material")
+
+
+def values_key(rules: Rules) -> str:
+    """The key of a game set's values in a values file: tile set hash / game set name."""
+    return f"{rules.tileset_hash}/{rules.set_name}"
+
+
+def read_values(text: str, where: str) -> dict[str, Any]:
+    """The entries of a values file's text; ValueError naming ``where`` if it is not one."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{where}: error: not JSON: {error.msg}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"{where}: error: not a dukec values file (format {FORMAT})")
+    entries = data.get("values")
+    if not isinstance(entries, dict):
+        raise ValueError(f"{where}: error: no 'values' object")
+    return entries
+
+
+_LOADED: dict[str, dict[str, Any]] = {}
+
+
+def _files() -> list[tuple[str, str]]:
+    """(name, text) of each values file: the shipped one, then ``$DUKEC_VALUES``."""
+    files = [("values.json", resources.files("dukec.balance").joinpath("values.json").read_text())]
+    extra = os.environ.get(VALUES_ENV)
+    if extra:
+        files.append((extra, Path(extra).read_text(encoding="utf-8")))
+    return files
+
+
+def _entries() -> dict[str, Any]:
+    key = os.environ.get(VALUES_ENV, "")
+    found = _LOADED.get(key)
+    if found is None:
+        found = {}
+        for name, text in _files():
+            found.update(read_values(text, name))
+        _LOADED.clear()
+        _LOADED[key] = found
+    return found
+
+
+def fitted(rules: Rules) -> Evaluation | None:
+    """The fitted values of a game set, or None if no values file has them."""
+    entry = _entries().get(values_key(rules))
+    if entry is None:
+        return None
+    return entry_evaluation(rules, entry)
+
+
+def entry_evaluation(rules: Rules, entry: dict[str, Any]) -> Evaluation:
+    """An evaluation from one entry of a values file (tiles it does not name count 0)."""
+    board = entry.get("board", {})
+    bag = entry.get("bag", {})
+    return Evaluation(
+        tuple(float(board.get(t.name, 0.0)) for t in rules.types),
+        tuple(float(bag.get(t.name, 0.0)) for t in rules.types),
+        "fitted",
+    )
+
+
+def evaluation(rules: Rules) -> Evaluation:
+    """The fitted values of a game set if there are some, else its material values."""
+    return fitted(rules) or material(rules)

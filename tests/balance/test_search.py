@@ -1,0 +1,106 @@
+"""The search policies: the transposition table never changes a fixed-depth search's result, the
+baseline is the earlier search, and every search plays every game set to the end."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from dukec.balance.play import make_policy
+from dukec.balance.search import BASELINE, WON, Options, SearchPlayer
+from dukec.commands.common import load_tileset
+from dukec.engine import Game, Phase, format_action, load_rules
+from tests.engine.conftest import build
+
+TILESET: dict[str, Any] = load_tileset(None)
+GAME_SETS = sorted(s["name"] for s in TILESET["sets"])
+
+
+def _positions(name: str, games: int, every: int, plies: int) -> list[Game]:
+    """Positions of seeded random games (each its own game object, ready to search)."""
+    rules = load_rules(TILESET, name)
+    found = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        game = Game(rules, seed=seed, ply_limit=300)
+        for step in range(plies):
+            if game.result is not None or not game.play_random(rng):
+                break
+            if step % every == every - 1 and game.phase is Phase.PLAY and game.result is None:
+                copy = Game(rules, seed=seed, ply_limit=300)
+                for action, *_ in game.history:
+                    copy.apply(action)
+                found.append(copy)
+    return found
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "base",
+        pytest.param("dragon", marks=pytest.mark.slow),
+        pytest.param("counting-coup", marks=pytest.mark.slow),
+        pytest.param("terrain", marks=pytest.mark.slow),
+    ],
+)
+def test_the_table_never_changes_a_fixed_depth_result(name: str) -> None:
+    positions = _positions(name, 3, 9, 60)
+    assert len(positions) >= 8
+    for game in positions:
+        before = game.state_key()
+        with_table = SearchPlayer(1, options=Options(table_with_features=True)).search(game, 3)
+        without = SearchPlayer(1, options=Options(table=False)).search(game, 3)
+        assert with_table == without
+        assert game.state_key() == before
+
+
+@pytest.mark.parametrize(
+    ("name", "used"), [("base", True), ("dragon", False)], ids=["base", "features"]
+)
+def test_the_table_is_used_where_it_pays(name: str, used: bool) -> None:
+    """Searching the same position twice reuses the first search's entries, by default only in
+    game sets without features."""
+    game = _positions(name, 2, 20, 40)[0]
+    player = SearchPlayer(1, options=Options())
+    first = player.search(game, 3)
+    spent = player.nodes
+    assert player.search(game, 3) == first
+    assert (player.nodes < spent / 2) == used
+
+
+@pytest.mark.parametrize("options", [Options(), Options(table=False), BASELINE])
+def test_a_win_in_one_is_found(options: Options) -> None:
+    """Whichever search, a capture of the Duke is played when it is there."""
+    rules = load_rules(TILESET, "base")
+    game = build(rules, ["a1 Duke 0", "f1 Footman 0", "c5 Duke 1", "c4 Footman 0", "f6 Pikeman 1"])
+    score, best = SearchPlayer(2, options=options).search(game, 2)
+    assert score >= WON and [format_action(game, a) for a in best] == ["c4xc5"]
+
+
+def test_the_baseline_keeps_its_name_and_options() -> None:
+    baseline = make_policy("search-material", 3, 50)
+    assert isinstance(baseline, SearchPlayer) and baseline.options == BASELINE
+    assert baseline.name == "search-material"
+    default = make_policy("search", 3, 50)
+    assert isinstance(default, SearchPlayer) and default.options == Options()
+
+
+@pytest.mark.parametrize("policy", ["search", "search-material"])
+def test_the_same_seed_gives_the_same_moves(policy: str) -> None:
+    game = _positions("base", 1, 10, 30)[0]
+    one, two = make_policy(policy, 7, 300), make_policy(policy, 7, 300)
+    assert one.choose(game) == two.choose(game)
+
+
+@pytest.mark.parametrize("name", GAME_SETS)
+def test_the_search_plays_every_game_set_to_the_end(name: str) -> None:
+    rules = load_rules(TILESET, name)
+    game = Game(rules, seed=4, ply_limit=40)
+    players = [make_policy("search", 1, 60), make_policy("search-material", 2, 60)]
+    while game.result is None:
+        action = players[game.to_move].choose(game)
+        assert action is not None and game.is_legal(action)
+        game.apply(action)
+    assert game.result is not None
