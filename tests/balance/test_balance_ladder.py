@@ -15,6 +15,7 @@ from dukec.balance.ladder import LadderSettings, run_ladder
 from dukec.balance.pairs import Pentanomial
 from dukec.balance.ratings import Pairing, fit
 from dukec.balance.run import Settings, run
+from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.stats import expected_score
 from dukec.cli import main
 from dukec.engine import load_rules
@@ -132,7 +133,7 @@ def test_ladder_command_writes_ratings_that_balance_quotes(tmp_path: Path) -> No
     stored = json.loads(out.read_text())
     assert stored["format"] == "dukec-ratings/1"
     greedy = next(entry for entry in stored["ratings"] if entry["policy"] == "greedy")
-    assert greedy["game"] == "base" and greedy["budget"] == 500 and greedy["games"] == 8
+    assert greedy["game"] == "base" and greedy["budget"] == DEFAULT_BUDGET and greedy["games"] == 8
     # A second ladder with another budget keeps the first one's entries.
     again = invoke(
         "ladder",
@@ -237,7 +238,7 @@ def test_ladder_json(tmp_path: Path) -> None:
             ["--policies", "random,wizard"],
             2,
             "Error: Invalid value for --policies: unknown policy 'wizard' (choose from random, "
-            "greedy, search)",
+            "greedy, mcts, search-material, search)",
         ),
         (
             ["--game", "nowhere"],
@@ -327,7 +328,7 @@ def test_shipped_ratings_rate_the_shipped_base_set(base_tileset: dict[str, Any])
     entries = ratings.load(ratings.shipped_path())
     digest = tileset_digest(base_tileset)
     for policy in ("random", "greedy", "search"):
-        assert ratings.key(digest, "base", policy, 500) in entries
+        assert ratings.key(digest, "base", policy, DEFAULT_BUDGET) in entries
     assert all(key[0] == digest for key in entries)
 
 
