@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dukec.engine.actions import FLAG_PASS, ActionTuple, Reason, Result
-from dukec.engine.terrain import bare
+from dukec.engine.terrain import occupied_by_terrain
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -71,17 +71,19 @@ def barred_ok(g: Game, me: int, frm: int, to: int) -> bool:
 def pass_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
     """Passing a banner from its holder to a friendly tile sharing a side with it."""
     board = g.board
-    stuck = g.frozen | g.settled
+    frozen, settled = g.frozen, g.settled
+    held = [flag.square for flag in g.flags]
+    own_barred = g.objective.flag_barred == "own"
     for flag in g.flags:
         q = flag.square
         v = board[q]
-        if v < 0 or v & 1 != me or q in stuck:
+        if v < 0 or v & 1 != me or q in frozen or q in settled:
             continue
-        if g.objective.flag_barred == "own" and flag.owner == me:
+        if own_barred and flag.owner == me:
             continue
         for n in g.neighbours[q]:
             w = board[n]
-            if w >= 0 and w & 1 == me and n not in stuck and g.flag_at(n) < 0:
+            if w >= 0 and w & 1 == me and n not in frozen and n not in settled and n not in held:
                 out.append((FLAG_PASS, q, n, -1, -1))
 
 
@@ -89,9 +91,11 @@ def setup_squares(g: Game, me: int) -> list[int]:
     """Where ``me`` may place a banner before play (the set's ``flag_squares``)."""
     geometry = g.rules.geometry
     where = g.objective.flag_squares
+    board = g.board
+    taken = occupied_by_terrain(g)
     found = []
     for s in range(geometry.size):
-        if not bare(g, s):
+        if board[s] >= 0 or s in taken:
             continue
         if where == "edge" and not geometry.on_edge(s):
             continue
@@ -111,7 +115,11 @@ def place(g: Game, square: int) -> None:
 def relocate_squares(g: Game, me: int) -> list[int]:
     """Where a scored-on banner's owner may move it: bare squares beside their own tiles."""
     neighbours = g.neighbours
-    return sorted({n for s in g.pieces[me] for n in neighbours[s] if bare(g, n)})
+    board = g.board
+    taken = occupied_by_terrain(g)
+    return sorted(
+        {n for s in g.pieces[me] for n in neighbours[s] if board[n] < 0 and n not in taken}
+    )
 
 
 def score(g: Game, me: int, moved: int) -> None:

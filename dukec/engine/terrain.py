@@ -118,6 +118,16 @@ def bare(g: Game, square: int) -> bool:
     )
 
 
+def occupied_by_terrain(g: Game) -> set[int]:
+    """The squares that terrain, a banner or the dragon lie on: a square is :func:`bare` when
+    it is none of these and holds no troop (the set answers for many squares at once)."""
+    laid = g.terrain
+    found = {s for s in range(len(laid)) if laid[s] >= 0}
+    found.update(flag.square for flag in g.flags)
+    found.add(g.dragon.square)
+    return found
+
+
 def path_free(g: Game, cells: tuple[int, ...]) -> bool:
     """A Move's crossed squares hold no troop, no dragon and no terrain that blocks sliding."""
     board = g.board
@@ -160,7 +170,9 @@ def place_random(g: Game) -> None:
         if kind.acts or kind.placement == "chosen":
             continue
         for _ in range(count):
-            squares = [s for s in range(geometry.size) if bare(g, s)]
+            board = g.board
+            taken = occupied_by_terrain(g)
+            squares = [s for s in range(geometry.size) if board[s] < 0 and s not in taken]
             if kind.placement == "edge":
                 squares = [s for s in squares if geometry.on_edge(s)]
             if squares:
