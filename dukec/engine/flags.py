@@ -18,9 +18,11 @@ are the game set's rules (``flag_squares``, ``flag_barred``, ``flag_passing``,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from dukec.engine.actions import FLAG_PASS, ActionTuple, Reason, Result
+from dukec.engine.board import Geometry
 from dukec.engine.terrain import occupied_by_terrain
 
 if TYPE_CHECKING:
@@ -89,20 +91,27 @@ def pass_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
 
 def setup_squares(g: Game, me: int) -> list[int]:
     """Where ``me`` may place a banner before play (the set's ``flag_squares``)."""
-    geometry = g.rules.geometry
-    where = g.objective.flag_squares
     board = g.board
     taken = occupied_by_terrain(g)
+    return [
+        s
+        for s in _named_squares(g.rules.geometry, g.objective.flag_squares, me)
+        if board[s] < 0 and s not in taken
+    ]
+
+
+@cache
+def _named_squares(geometry: Geometry, where: str, me: int) -> tuple[int, ...]:
+    """The squares that ``flag_squares`` names for ``me`` (``any``, ``edge`` or
+    ``opponent_edge``), in order, whatever lies there."""
     found = []
     for s in range(geometry.size):
-        if board[s] >= 0 or s in taken:
-            continue
         if where == "edge" and not geometry.on_edge(s):
             continue
         if where == "opponent_edge" and s // geometry.files != geometry.home_rank(me ^ 1):
             continue
         found.append(s)
-    return found
+    return tuple(found)
 
 
 def place(g: Game, square: int) -> None:

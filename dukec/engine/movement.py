@@ -100,7 +100,10 @@ def _add_pushes(g: Game, me: int, squares: Iterable[int], out: list[ActionTuple]
     size = g.size
     lines = g.reach.ray_squares
     # Few tiles' lines cross the dragon's square: only theirs are put in order.
-    for s in sorted([s for s in squares if at in lines[board[s] * size + s]]):
+    found = [s for s in squares if at in lines[board[s] * size + s]]
+    if len(found) > 1:
+        found.sort()
+    for s in found:
         pushes(g, me, s, out)
 
 
@@ -131,9 +134,12 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
         if g.ability_types:
             board = g.board
             wanted = g.ability_types
-            for s in sorted(g.pieces[me]):
-                if wanted[board[s] >> 2]:
-                    abilities.actions(g, me, s, board[s], out)
+            # Few tiles have abilities: only theirs are put in order.
+            found = [s for s in g.pieces[me] if wanted[board[s] >> 2]]
+            if len(found) > 1:
+                found.sort()
+            for s in found:
+                abilities.actions(g, me, s, board[s], out)
         if g.any_ransom:
             abilities.ransom_actions(g, me, out)
         # The base game's actions are distinct, and so are the abilities' among them.

@@ -95,17 +95,17 @@ def open_squares(g: Game, squares: tuple[int, ...]) -> list[int]:
     on no terrain that forbids placing a tile."""
     board = g.board
     dragon = g.dragon.square
-    banners = {flag.square for flag in g.flags} if g.flags else ()
     laid = g.terrain
     kinds = g.terrain_types
-    return [
+    found = [
         n
         for n in squares
-        if board[n] < 0
-        and n != dragon
-        and n not in banners
-        and (laid[n] < 0 or kinds[laid[n]].allows_placement)
+        if board[n] < 0 and n != dragon and (laid[n] < 0 or kinds[laid[n]].allows_placement)
     ]
+    if g.flags and found:
+        banners = [flag.square for flag in g.flags]
+        found = [n for n in found if n not in banners]
+    return found
 
 
 def bare(g: Game, square: int) -> bool:

@@ -211,13 +211,14 @@ def apply(g: Game, action: ActionTuple) -> None:
     """Apply an action (assumed legal) and record how to undo it."""
     kind = action[0]
     phase = g.phase
-    if (phase is Phase.PLAY or phase is Phase.PLACING) and _base_turn(g, kind):
-        g._base_apply(action)
-        return
-    if phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup):
-        # A set-up placement other than the last (which starts what follows set-up) is the
-        # base game's.
-        g._base_apply(action)
+    if (
+        ((phase is Phase.PLAY or phase is Phase.PLACING) and _base_turn(g, kind))
+        # A draw with no events to clear: it changes only the bag and the phase.
+        or (kind == DRAW and phase is Phase.PLAY and not g.last_events)
+        # A set-up placement other than the last (which starts what follows set-up).
+        or (phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup))
+    ):
+        g._base_apply(action)  # the base game's apply, and its compact undo record
         return
     trail = g.trail
     g.history.append((action, trail.mark(), TRAILED, None))
@@ -366,8 +367,7 @@ def _finish_turn(g: Game, me: int, moved: int) -> None:
 
 
 def _between_turns(g: Game, me: int) -> None:
-    """The turn passes: the dragon acts, the next player's tiles thaw, a scored-on banner may
-    move, the ply limit is checked (on the trail)."""
+    """The turn passes (on the trail): the dragon acts, tiles thaw, a banner may move, ply limit."""
     trail = g.trail
     g.to_move = me ^ 1
     g.ply += 1
