@@ -162,12 +162,9 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
 def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
     """The base game's actions where banners lie: none ends on a banner it is barred from (or
     while carrying one), and banners may be passed."""
-    held = set()
-    barred = set()
-    for flag in g.flags:
-        held.add(flag.square)
-        if flags.barred(g, me, flag.owner):
-            barred.add(flag.square)
+    # Lists: a set has no faster look-up among a game's two or three banners.
+    held = [flag.square for flag in g.flags]
+    barred = [flag.square for flag in g.flags if flags.barred(g, me, flag.owner)]
     # A Strike leaves its tile where it is; a move or a command ends on its ``to``.
     kept = [
         a
