@@ -125,7 +125,7 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
             # A draw (the base generator lists it last) needs an empty square beside the Duke
             # that a tile may be placed on.
             duke = g.duke[me]
-            if not terrain.open_squares(g, g.neighbours[duke]):
+            if not terrain.open_squares(g, g.neighbours[duke], first=True):
                 out.pop()
         if at >= 0 and not g.dragon.enraged:
             _add_pushes(g, me, g.pieces[me], out)
@@ -154,7 +154,7 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
     if g.any_ransom:
         abilities.ransom_actions(g, me, out)
     duke = g.duke[me]
-    if g.bags[me] and duke >= 0 and terrain.open_squares(g, g.neighbours[duke]):
+    if g.bags[me] and duke >= 0 and terrain.open_squares(g, g.neighbours[duke], first=True):
         out.append((DRAW, -1, -1, -1, -1))
     return list(dict.fromkeys(out))
 

@@ -90,21 +90,25 @@ def blocks(g: Game, square: int, what: str) -> bool:
     return index >= 0 and bool(getattr(g.terrain_types[index], what))
 
 
-def open_squares(g: Game, squares: tuple[int, ...]) -> list[int]:
+def open_squares(g: Game, squares: tuple[int, ...], first: bool = False) -> list[int]:
     """Those of ``squares`` a tile may be placed on: empty of troops, banners and the dragon,
-    on no terrain that forbids placing a tile."""
+    on no terrain that forbids placing a tile (with ``first``, only the first such square)."""
     board = g.board
     dragon = g.dragon.square
     laid = g.terrain
     kinds = g.terrain_types
-    found = [
-        n
-        for n in squares
-        if board[n] < 0 and n != dragon and (laid[n] < 0 or kinds[laid[n]].allows_placement)
-    ]
-    if g.flags and found:
-        banners = [flag.square for flag in g.flags]
-        found = [n for n in found if n not in banners]
+    banners = [flag.square for flag in g.flags] if g.flags else ()
+    found = []
+    for n in squares:
+        if (
+            board[n] < 0
+            and n != dragon
+            and (laid[n] < 0 or kinds[laid[n]].allows_placement)
+            and n not in banners
+        ):
+            found.append(n)
+            if first:
+                break
     return found
 
 
