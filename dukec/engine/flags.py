@@ -54,8 +54,13 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str) -> bool:
 
 def barred(g: Game, me: int, owner: int) -> bool:
     """Whether the set bars ``me`` from ending on a banner of ``owner`` (-1: nobody's)."""
-    barred = g.objective.flag_barred
-    return (barred == "own" and owner == me) or (barred == "opponent" and owner == me ^ 1)
+    return owner == barred_owner(g, me)
+
+
+def barred_owner(g: Game, me: int) -> int:
+    """Whose banners the set bars ``me`` from ending on: ``me``, the opponent, or -2 (none)."""
+    rule = g.objective.flag_barred
+    return me if rule == "own" else me ^ 1 if rule == "opponent" else -2
 
 
 def barred_ok(g: Game, me: int, frm: int, to: int) -> bool:
@@ -74,7 +79,6 @@ def pass_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
     """Passing a banner from its holder to a friendly tile sharing a side with it."""
     board = g.board
     frozen, settled = g.frozen, g.settled
-    held = [flag.square for flag in g.flags]
     own_barred = g.objective.flag_barred == "own"
     for flag in g.flags:
         q = flag.square
@@ -83,6 +87,7 @@ def pass_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
             continue
         if own_barred and flag.owner == me:
             continue
+        held = [other.square for other in g.flags]
         for n in g.neighbours[q]:
             w = board[n]
             if w >= 0 and w & 1 == me and n not in frozen and n not in settled and n not in held:

@@ -164,7 +164,8 @@ def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]
     while carrying one), and banners may be passed."""
     # Lists: a set has no faster look-up among a game's two or three banners.
     held = [flag.square for flag in g.flags]
-    barred = [flag.square for flag in g.flags if flags.barred(g, me, flag.owner)]
+    owner = flags.barred_owner(g, me)
+    barred = [flag.square for flag in g.flags if flag.owner == owner]
     # A Strike leaves its tile where it is; a move or a command ends on its ``to``.
     kept = [
         a
