@@ -96,8 +96,8 @@ def placements(g: Game) -> list[int]:
     if duke < 0:
         return []
     squares = terrain.open_squares(g, g.neighbours[duke])
-    if g.nothing_after_action and not _duke_in_danger(g, me):
-        # A placement only blocks lines: a Duke safe now stays safe wherever the tile goes.
+    if not g.objective.duke_capture_wins or (g.nothing_after_action and not _duke_in_danger(g, me)):
+        # The Duke may be left in danger; or a placement only blocks lines and it is safe now.
         return squares
     safe = [n for n in squares if _placement_safe(g, me, n, g.drawn)]
     # A drawn tile must be placed, even where the Duke stays in danger.
@@ -159,7 +159,7 @@ def _draw_ok(g: Game, me: int) -> bool:
     squares = terrain.open_squares(g, g.neighbours[duke])
     if not squares:
         return False
-    if g.nothing_after_action and not _duke_in_danger(g, me):
+    if not g.objective.duke_capture_wins or (g.nothing_after_action and not _duke_in_danger(g, me)):
         return True
     mark = g.trail.mark()
     dread.release(g, me ^ 1)  # as at the opponent's next turn
