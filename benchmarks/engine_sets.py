@@ -1,6 +1,6 @@
 """Random-playout speed of every game set against the base set, measured in one run.
 
-    taskset -c 0 python benchmarks/engine_sets.py [--games 200] [--rounds 3]
+    taskset -c 0 python benchmarks/engine_sets.py [--games 200] [--rounds 3] [--sets a,b]
 
 Each round plays the same seeded games of every set in turn (``dukec.engine.bench``), timed in
 the CPU time of this process (a shared machine's other work does not count); a set's figure is
@@ -24,9 +24,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--sets", default=None, help="comma-separated game sets to run (the base set always runs)"
+    )
     args = parser.parse_args()
     tileset = load_tileset()
     names = set_names(tileset)
+    if args.sets is not None:
+        wanted = {name.strip() for name in args.sets.split(",") if name.strip()}
+        unknown = sorted(wanted - set(names))
+        if unknown:
+            parser.error(f"unknown game set(s): {', '.join(unknown)} (known: {', '.join(names)})")
+        names = ["base"] + [name for name in names if name in wanted and name != "base"]
     rules = {name: load_rules(tileset, name) for name in names}
     best = dict.fromkeys(names, 0.0)
     plies = dict.fromkeys(names, 0)

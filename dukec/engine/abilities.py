@@ -52,7 +52,7 @@ def actions(g: Game, me: int, s: int, code: int, out: list[ActionTuple]) -> None
         usable(g, code, "divination")
         and g.bags[me]
         and duke >= 0
-        and terrain.open_squares(g, g.neighbours[duke])
+        and terrain.open_squares(g, g.neighbours[duke], first=True)
     ):
         out.append((DIVINE, s, -1, -1, -1))
     if usable(g, code, "escape"):

@@ -26,16 +26,16 @@ T = TypeVar("T")
 
 
 class _Lazy(dict[int, T], Generic[T]):
-    """A table whose entry for ``code * size + square`` is computed when first looked up."""
+    """A table whose entry for ``code * size + square`` is computed when first looked up:
+    ``fill(key)`` stores it (with the other tables' entries for the same key)."""
 
-    def __init__(self, compute: Callable[[int], T]) -> None:
+    def __init__(self, fill: Callable[[int], None]) -> None:
         super().__init__()
-        self._compute = compute
+        self._fill = fill
 
     def __missing__(self, key: int) -> T:
-        value = self._compute(key)
-        self[key] = value
-        return value
+        self._fill(key)
+        return dict.__getitem__(self, key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,18 +91,26 @@ class BakedTables:
         self._affected = frozenset().union(
             *(touching[square] for square, index in enumerate(layout) if index >= 0)
         )
-        self._entries: _Lazy[tuple[Any, ...]] = _Lazy(self._entry)
-        self.direct: _Lazy[tuple[int, ...]] = _Lazy(lambda k: self._entries[k][0])
-        self.pathed: _Lazy[tuple[tuple[int, tuple[int, ...]], ...]] = _Lazy(
-            lambda k: self._entries[k][1]
-        )
-        self.rays: _Lazy[tuple[tuple[int, ...], ...]] = _Lazy(lambda k: self._entries[k][2])
-        self.strikes: _Lazy[tuple[int, ...]] = _Lazy(lambda k: self._entries[k][3])
-        self.command: _Lazy[tuple[int, ...]] = _Lazy(lambda k: self._entries[k][4])
-        self.overlap: _Lazy[bool] = _Lazy(lambda k: self._entries[k][5])
-        self.attack: _Lazy[Mapping[int, tuple[tuple[int, ...], ...]]] = _Lazy(
-            lambda k: self._entries[k][6]
-        )
+        # The seven tables' entries for one key are computed together, on the first look-up
+        # of that key in any of them (one call instead of one per table).
+        self.direct: _Lazy[tuple[int, ...]] = _Lazy(self._fill)
+        self.pathed: _Lazy[tuple[tuple[int, tuple[int, ...]], ...]] = _Lazy(self._fill)
+        self.rays: _Lazy[tuple[tuple[int, ...], ...]] = _Lazy(self._fill)
+        self.strikes: _Lazy[tuple[int, ...]] = _Lazy(self._fill)
+        self.command: _Lazy[tuple[int, ...]] = _Lazy(self._fill)
+        self.overlap: _Lazy[bool] = _Lazy(self._fill)
+        self.attack: _Lazy[Mapping[int, tuple[tuple[int, ...], ...]]] = _Lazy(self._fill)
+
+    def _fill(self, k: int) -> None:
+        """Compute the entries of key ``k`` and store them in all seven tables."""
+        entry = self._entry(k)
+        dict.__setitem__(self.direct, k, entry[0])
+        dict.__setitem__(self.pathed, k, entry[1])
+        dict.__setitem__(self.rays, k, entry[2])
+        dict.__setitem__(self.strikes, k, entry[3])
+        dict.__setitem__(self.command, k, entry[4])
+        dict.__setitem__(self.overlap, k, entry[5])
+        dict.__setitem__(self.attack, k, entry[6])
 
     def _admits(self, square: int, how: str) -> bool:
         terrain = self._squares[square]

@@ -26,6 +26,7 @@ the opponent), :data:`ENRAGE_HOME` (facing the mover's own side) or :data:`PUSH_
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from dukec.engine import defense, terrain
@@ -70,11 +71,7 @@ def name(g: Game) -> str:
 def place(g: Game, index: int) -> None:
     """Set-up: in one of the middle four squares facing left or right, where it threatens no
     tile ("randomly adjust the set-up until that situation cannot occur")."""
-    geometry = g.rules.geometry
-    files = sorted({(geometry.files - 1) // 2, geometry.files // 2})
-    ranks = sorted({(geometry.ranks - 1) // 2, geometry.ranks // 2})
-    middle = [r * geometry.files + f for r in ranks for f in files]
-    bare = [square for square in middle if terrain.bare(g, square)]
+    bare = [square for square in _middle(g.rules.geometry) if terrain.bare(g, square)]
     options = [(square, facing) for square in bare for facing in (-1, 1)]
     _set(g, kind=index)
     while options:
@@ -83,6 +80,14 @@ def place(g: Game, index: int) -> None:
         if not targets(g):
             return
     # Where every square threatens a tile, the last one tried stays.
+
+
+@cache
+def _middle(geometry: Geometry) -> tuple[int, ...]:
+    """The middle four squares of a board (two or one on a side of odd length)."""
+    files = sorted({(geometry.files - 1) // 2, geometry.files // 2})
+    ranks = sorted({(geometry.ranks - 1) // 2, geometry.ranks // 2})
+    return tuple(r * geometry.files + f for r in ranks for f in files)
 
 
 def _offset(g: Game, dx: int, dy: int) -> tuple[int, int]:

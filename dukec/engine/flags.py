@@ -18,10 +18,12 @@ are the game set's rules (``flag_squares``, ``flag_barred``, ``flag_passing``,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from dukec.engine.actions import FLAG_PASS, ActionTuple, Reason, Result
-from dukec.engine.terrain import bare
+from dukec.engine.board import Geometry
+from dukec.engine.terrain import occupied_by_terrain
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -52,8 +54,13 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str) -> bool:
 
 def barred(g: Game, me: int, owner: int) -> bool:
     """Whether the set bars ``me`` from ending on a banner of ``owner`` (-1: nobody's)."""
-    barred = g.objective.flag_barred
-    return (barred == "own" and owner == me) or (barred == "opponent" and owner == me ^ 1)
+    return owner == barred_owner(g, me)
+
+
+def barred_owner(g: Game, me: int) -> int:
+    """Whose banners the set bars ``me`` from ending on: ``me``, the opponent, or -2 (none)."""
+    rule = g.objective.flag_barred
+    return me if rule == "own" else me ^ 1 if rule == "opponent" else -2
 
 
 def barred_ok(g: Game, me: int, frm: int, to: int) -> bool:
@@ -71,34 +78,45 @@ def barred_ok(g: Game, me: int, frm: int, to: int) -> bool:
 def pass_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
     """Passing a banner from its holder to a friendly tile sharing a side with it."""
     board = g.board
-    stuck = g.frozen | g.settled
+    frozen, settled = g.frozen, g.settled
+    own_barred = g.objective.flag_barred == "own"
     for flag in g.flags:
         q = flag.square
         v = board[q]
-        if v < 0 or v & 1 != me or q in stuck:
+        if v < 0 or v & 1 != me or q in frozen or q in settled:
             continue
-        if g.objective.flag_barred == "own" and flag.owner == me:
+        if own_barred and flag.owner == me:
             continue
+        held = [other.square for other in g.flags]
         for n in g.neighbours[q]:
             w = board[n]
-            if w >= 0 and w & 1 == me and n not in stuck and g.flag_at(n) < 0:
+            if w >= 0 and w & 1 == me and n not in frozen and n not in settled and n not in held:
                 out.append((FLAG_PASS, q, n, -1, -1))
 
 
 def setup_squares(g: Game, me: int) -> list[int]:
     """Where ``me`` may place a banner before play (the set's ``flag_squares``)."""
-    geometry = g.rules.geometry
-    where = g.objective.flag_squares
+    board = g.board
+    taken = occupied_by_terrain(g)
+    return [
+        s
+        for s in _named_squares(g.rules.geometry, g.objective.flag_squares, me)
+        if board[s] < 0 and s not in taken
+    ]
+
+
+@cache
+def _named_squares(geometry: Geometry, where: str, me: int) -> tuple[int, ...]:
+    """The squares that ``flag_squares`` names for ``me`` (``any``, ``edge`` or
+    ``opponent_edge``), in order, whatever lies there."""
     found = []
     for s in range(geometry.size):
-        if not bare(g, s):
-            continue
         if where == "edge" and not geometry.on_edge(s):
             continue
         if where == "opponent_edge" and s // geometry.files != geometry.home_rank(me ^ 1):
             continue
         found.append(s)
-    return found
+    return tuple(found)
 
 
 def place(g: Game, square: int) -> None:
@@ -111,7 +129,11 @@ def place(g: Game, square: int) -> None:
 def relocate_squares(g: Game, me: int) -> list[int]:
     """Where a scored-on banner's owner may move it: bare squares beside their own tiles."""
     neighbours = g.neighbours
-    return sorted({n for s in g.pieces[me] for n in neighbours[s] if bare(g, n)})
+    board = g.board
+    taken = occupied_by_terrain(g)
+    return sorted(
+        {n for s in g.pieces[me] for n in neighbours[s] if board[n] < 0 and n not in taken}
+    )
 
 
 def score(g: Game, me: int, moved: int) -> None:

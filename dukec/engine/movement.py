@@ -10,7 +10,7 @@ dragon blocks and is pushed (:mod:`dukec.engine.dragon`); Defense icons shield
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, TypeVar
 
 from dukec.engine import abilities, defense, dragon, flags, terrain
@@ -92,15 +92,19 @@ def pushes(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
                 break
 
 
-def _add_pushes(g: Game, me: int, squares: list[int], out: list[ActionTuple]) -> None:
-    """Every push of the dragon by ``me``'s tiles on ``squares`` whose lines cross its square."""
+def _add_pushes(g: Game, me: int, squares: Iterable[int], out: list[ActionTuple]) -> None:
+    """Every push of the dragon by ``me``'s tiles on ``squares`` whose lines cross its square,
+    in the order of their squares."""
     at = g.dragon.square
     board = g.board
     size = g.size
     lines = g.reach.ray_squares
-    for s in squares:
-        if at in lines[board[s] * size + s]:
-            pushes(g, me, s, out)
+    # Few tiles' lines cross the dragon's square: only theirs are put in order.
+    found = [s for s in squares if at in lines[board[s] * size + s]]
+    if len(found) > 1:
+        found.sort()
+    for s in found:
+        pushes(g, me, s, out)
 
 
 def pseudo(g: Game, me: int) -> list[ActionTuple]:
@@ -108,24 +112,34 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
     if plain(g):
         # The base game's actions, and the abilities'.
         at = g.dragon.square
-        out = g._pseudo() if at < 0 else with_obstacle(g, g._pseudo)
+        if at < 0:
+            out = g._pseudo()
+        else:
+            board = g.board
+            board[at] = g.tables.obstacle  # as with_obstacle does, without a closure per call
+            try:
+                out = g._pseudo()
+            finally:
+                board[at] = EMPTY
         if (g.flags or g.terrain_on) and out and out[-1][0] == DRAW:
             # A draw (the base generator lists it last) needs an empty square beside the Duke
             # that a tile may be placed on.
             duke = g.duke[me]
-            if not terrain.open_squares(g, g.neighbours[duke]):
+            if not terrain.open_squares(g, g.neighbours[duke], first=True):
                 out.pop()
-        mine = sorted(g.pieces[me]) if at >= 0 or g.ability_types else []
         if at >= 0 and not g.dragon.enraged:
-            _add_pushes(g, me, mine, out)
+            _add_pushes(g, me, g.pieces[me], out)
         if g.flags:
             out = _with_banners(g, me, out)
         if g.ability_types:
             board = g.board
             wanted = g.ability_types
-            for s in mine:
-                if wanted[board[s] >> 2]:
-                    abilities.actions(g, me, s, board[s], out)
+            # Few tiles have abilities: only theirs are put in order.
+            found = [s for s in g.pieces[me] if wanted[board[s] >> 2]]
+            if len(found) > 1:
+                found.sort()
+            for s in found:
+                abilities.actions(g, me, s, board[s], out)
         if g.any_ransom:
             abilities.ransom_actions(g, me, out)
         # The base game's actions are distinct, and so are the abilities' among them.
@@ -140,7 +154,7 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
     if g.any_ransom:
         abilities.ransom_actions(g, me, out)
     duke = g.duke[me]
-    if g.bags[me] and duke >= 0 and terrain.open_squares(g, g.neighbours[duke]):
+    if g.bags[me] and duke >= 0 and terrain.open_squares(g, g.neighbours[duke], first=True):
         out.append((DRAW, -1, -1, -1, -1))
     return list(dict.fromkeys(out))
 
@@ -148,8 +162,10 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
 def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
     """The base game's actions where banners lie: none ends on a banner it is barred from (or
     while carrying one), and banners may be passed."""
-    held = {flag.square for flag in g.flags}
-    barred = {flag.square for flag in g.flags if flags.barred(g, me, flag.owner)}
+    # Lists: a set has no faster look-up among a game's two or three banners.
+    held = [flag.square for flag in g.flags]
+    owner = flags.barred_owner(g, me)
+    barred = [flag.square for flag in g.flags if flag.owner == owner]
     # A Strike leaves its tile where it is; a move or a command ends on its ``to``.
     kept = [
         a
@@ -280,7 +296,7 @@ def attacked(g: Game, target: int, by: int) -> bool:
             return False  # a push moves the dragon one square, onto the tile it captures
         geometry = g.rules.geometry
         pushed: list[ActionTuple] = []
-        _add_pushes(g, by, list(g.pieces[by]), pushed)
+        _add_pushes(g, by, g.pieces[by], pushed)
         for _kind, frm, to, _by, tile in pushed:
             if tile == dragon.PUSH_CAPTURE:
                 dx, dy = geometry.delta(frm, to)

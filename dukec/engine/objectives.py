@@ -54,7 +54,10 @@ def settle(g: Game) -> None:
 
 def check_wins(g: Game, me: int) -> None:
     """After ``me``'s action (and after the dragon's): has either player met an objective?"""
-    if g.over is not None or g.phase in (Phase.SETUP, Phase.DRAFT, Phase.FLAGS):
+    if g.over is not None:
+        return
+    phase = g.phase
+    if phase is Phase.SETUP or phase is Phase.DRAFT or phase is Phase.FLAGS:
         return
     objective = g.objective
     geometry = g.rules.geometry

@@ -90,22 +90,26 @@ def blocks(g: Game, square: int, what: str) -> bool:
     return index >= 0 and bool(getattr(g.terrain_types[index], what))
 
 
-def open_squares(g: Game, squares: tuple[int, ...]) -> list[int]:
+def open_squares(g: Game, squares: tuple[int, ...], first: bool = False) -> list[int]:
     """Those of ``squares`` a tile may be placed on: empty of troops, banners and the dragon,
-    on no terrain that forbids placing a tile."""
+    on no terrain that forbids placing a tile (with ``first``, only the first such square)."""
     board = g.board
     dragon = g.dragon.square
-    banners = {flag.square for flag in g.flags} if g.flags else ()
     laid = g.terrain
     kinds = g.terrain_types
-    return [
-        n
-        for n in squares
-        if board[n] < 0
-        and n != dragon
-        and n not in banners
-        and (laid[n] < 0 or kinds[laid[n]].allows_placement)
-    ]
+    banners = [flag.square for flag in g.flags] if g.flags else ()
+    found = []
+    for n in squares:
+        if (
+            board[n] < 0
+            and n != dragon
+            and (laid[n] < 0 or kinds[laid[n]].allows_placement)
+            and n not in banners
+        ):
+            found.append(n)
+            if first:
+                break
+    return found
 
 
 def bare(g: Game, square: int) -> bool:
@@ -116,6 +120,16 @@ def bare(g: Game, square: int) -> bool:
         and g.flag_at(square) < 0
         and g.dragon.square != square
     )
+
+
+def occupied_by_terrain(g: Game) -> set[int]:
+    """The squares that terrain, a banner or the dragon lie on: a square is :func:`bare` when
+    it is none of these and holds no troop (the set answers for many squares at once)."""
+    laid = g.terrain
+    found = {s for s in range(len(laid)) if laid[s] >= 0}
+    found.update(flag.square for flag in g.flags)
+    found.add(g.dragon.square)
+    return found
 
 
 def path_free(g: Game, cells: tuple[int, ...]) -> bool:
@@ -160,7 +174,9 @@ def place_random(g: Game) -> None:
         if kind.acts or kind.placement == "chosen":
             continue
         for _ in range(count):
-            squares = [s for s in range(geometry.size) if bare(g, s)]
+            board = g.board
+            taken = occupied_by_terrain(g)
+            squares = [s for s in range(geometry.size) if board[s] < 0 and s not in taken]
             if kind.placement == "edge":
                 squares = [s for s in squares if geometry.on_edge(s)]
             if squares:

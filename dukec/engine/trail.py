@@ -89,19 +89,22 @@ class Trail:
     def undo_to(self, mark: int) -> None:
         """Take back every change made after ``mark``, newest first."""
         log = self._log
-        while len(log) > mark:
-            op, target, key, old = log.pop()
-            if op == _SETITEM:
-                target[key] = old
+        owner = self._owner
+        pop = log.pop
+        # The commonest entries first: a turn's tiles and its passing are _CALL entries.
+        for _ in range(len(log) - mark):
+            op, target, key, old = pop()
+            if op == _CALL:
+                target(owner(), key)
             elif op == _SETATTR:
-                setattr(self._owner() if target is None else target, key, old)
+                setattr(owner() if target is None else target, key, old)
+            elif op == _SETITEM:
+                target[key] = old
             elif op == _ADD:
                 target.discard(key)
             elif op == _DISCARD:
                 target.add(key)
             elif op == _APPEND:
                 target.pop()
-            elif op == _CALL:
-                target(self._owner(), key)
             else:
                 target.insert(key, old)

@@ -96,8 +96,8 @@ def placements(g: Game) -> list[int]:
     if duke < 0:
         return []
     squares = terrain.open_squares(g, g.neighbours[duke])
-    if g.nothing_after_action and not _duke_in_danger(g, me):
-        # A placement only blocks lines: a Duke safe now stays safe wherever the tile goes.
+    if not g.objective.duke_capture_wins or (g.nothing_after_action and not _duke_in_danger(g, me)):
+        # The Duke may be left in danger; or a placement only blocks lines and it is safe now.
         return squares
     safe = [n for n in squares if _placement_safe(g, me, n, g.drawn)]
     # A drawn tile must be placed, even where the Duke stays in danger.
@@ -159,7 +159,7 @@ def _draw_ok(g: Game, me: int) -> bool:
     squares = terrain.open_squares(g, g.neighbours[duke])
     if not squares:
         return False
-    if g.nothing_after_action and not _duke_in_danger(g, me):
+    if not g.objective.duke_capture_wins or (g.nothing_after_action and not _duke_in_danger(g, me)):
         return True
     mark = g.trail.mark()
     dread.release(g, me ^ 1)  # as at the opponent's next turn
@@ -211,13 +211,14 @@ def apply(g: Game, action: ActionTuple) -> None:
     """Apply an action (assumed legal) and record how to undo it."""
     kind = action[0]
     phase = g.phase
-    if (phase is Phase.PLAY or phase is Phase.PLACING) and _base_turn(g, kind):
-        g._base_apply(action)
-        return
-    if phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup):
-        # A set-up placement other than the last (which starts what follows set-up) is the
-        # base game's.
-        g._base_apply(action)
+    if (
+        ((phase is Phase.PLAY or phase is Phase.PLACING) and _base_turn(g, kind))
+        # A draw with no events to clear: it changes only the bag and the phase.
+        or (kind == DRAW and phase is Phase.PLAY and not g.last_events)
+        # A set-up placement other than the last (which starts what follows set-up).
+        or (phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup))
+    ):
+        g._base_apply(action)  # the base game's apply, and its compact undo record
         return
     trail = g.trail
     g.history.append((action, trail.mark(), TRAILED, None))
@@ -366,8 +367,7 @@ def _finish_turn(g: Game, me: int, moved: int) -> None:
 
 
 def _between_turns(g: Game, me: int) -> None:
-    """The turn passes: the dragon acts, the next player's tiles thaw, a scored-on banner may
-    move, the ply limit is checked (on the trail)."""
+    """The turn passes (on the trail): the dragon acts, tiles thaw, a banner may move, ply limit."""
     trail = g.trail
     g.to_move = me ^ 1
     g.ply += 1
