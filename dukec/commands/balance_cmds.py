@@ -48,6 +48,24 @@ def interruptible(command: F) -> F:
     return run  # type: ignore[return-value]
 
 
+def players_options(command: F) -> F:
+    """``--budget`` and ``--ply-limit``: how long the players think and how long games last."""
+    command = click.option(
+        "--ply-limit",
+        default=300,
+        show_default=True,
+        type=PLY_LIMIT,
+        help="Plies after which a game is an adjudicated draw.",
+    )(command)
+    return click.option(
+        "--budget",
+        default=DEFAULT_BUDGET,
+        show_default=True,
+        type=click.IntRange(1),
+        help="Search and mcts policies: nodes (actions applied) per move.",
+    )(command)
+
+
 def _replacement(value: str | None) -> tuple[str, str] | None:
     if value is None:
         return None
@@ -163,20 +181,7 @@ def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
     help="Policy ratings to quote beside the verdict (default: those shipped with dukec, "
     "measured on the base set; see dukec ladder).",
 )
-@click.option(
-    "--budget",
-    default=DEFAULT_BUDGET,
-    show_default=True,
-    type=click.IntRange(1),
-    help="Search and mcts policies: nodes (actions applied) per move.",
-)
-@click.option(
-    "--ply-limit",
-    default=300,
-    show_default=True,
-    type=PLY_LIMIT,
-    help="Plies after which a game is an adjudicated draw.",
-)
+@players_options
 @click.option(
     "--workers",
     "-j",

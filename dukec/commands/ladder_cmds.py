@@ -11,9 +11,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from dukec.balance.search import DEFAULT_BUDGET
-from dukec.commands.balance_cmds import interruptible, policy_names
-from dukec.commands.common import PLY_LIMIT, SEED, load_tileset, set_option
+from dukec.commands.balance_cmds import interruptible, players_options, policy_names
+from dukec.commands.common import SEED, load_tileset, set_option
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.commands.progress import progress_bar
 
@@ -42,20 +41,7 @@ if TYPE_CHECKING:
     help="Games per pairing of two policies (an even number: paired games).",
 )
 @click.option("--seed", default=1, show_default=True, type=SEED, help="Master seed.")
-@click.option(
-    "--budget",
-    default=DEFAULT_BUDGET,
-    show_default=True,
-    type=click.IntRange(1),
-    help="Nodes per move of a search or mcts policy.",
-)
-@click.option(
-    "--ply-limit",
-    default=300,
-    show_default=True,
-    type=PLY_LIMIT,
-    help="Plies after which a game is an adjudicated draw.",
-)
+@players_options
 @click.option(
     "--workers",
     "-j",
