@@ -177,7 +177,8 @@ def render(result: RunResult, console: Console, ratings: Ratings | None = None) 
     """Print the verdict, the numbers behind it and the per-tile table."""
     document = to_json(result, ratings)
     labels = result.experiment.labels
-    console.print(Text(document["verdict_line"], style="bold"))
+    # The verdict is the line a person or a script reads first: never folded.
+    console.print(Text(document["verdict_line"], style="bold"), soft_wrap=True)
     summary = Table(show_header=False, box=None, pad_edge=False)
     summary.add_column(style="dim")
     summary.add_column()
@@ -236,7 +237,7 @@ def render(result: RunResult, console: Console, ratings: Ratings | None = None) 
     console.print(summary)
     comparison = comparison_line(document)
     if comparison is not None:
-        console.print(comparison)
+        console.print(comparison, soft_wrap=True)
     console.print(tile_table(document["tiles"]))
 
 

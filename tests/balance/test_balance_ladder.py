@@ -348,3 +348,25 @@ def test_paired_games_on_an_expanded_set(base_tileset: dict[str, Any]) -> None:
     assert pairs.pairs == 4
     assert 2 * pairs.ww + pairs.wd + pairs.wl == tally.wins[0]
     assert 2 * pairs.dd + pairs.wd + pairs.ld == tally.draws
+
+
+def test_a_long_verdict_stays_one_line() -> None:
+    """The verdict (first line) is never folded, however long the ratings make it."""
+    result = invoke(
+        "balance",
+        "--replace",
+        "Footman=Footsoldier",
+        "--with",
+        str(Path(__file__).parent / "tiles" / "footsoldier.duke"),
+        "--policies",
+        "greedy:random",
+        "--games",
+        "2",
+        "-j",
+        "1",
+    )
+    assert result.exit_code == 0, result.output
+    first = result.stdout.splitlines()[0]
+    assert len(first) > 120
+    assert first.startswith("Footsoldier scores ")
+    assert first.endswith("Elo above random vs random)")
