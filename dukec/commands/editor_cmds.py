@@ -17,7 +17,7 @@ def lsp() -> None:
     below its directory) and the warnings of `dukec lint` as you type, shows a tile's grids on
     hover, completes statements, glyphs, tile names, rules and values, and formats with
     `dukec fmt`'s layout. Needs the lsp extra: pip install 'dukec[lsp]'. Exit status: 0 when
-    the editor ends the session, 1 when pygls is not installed.
+    the editor ends the session, 1 when pygls is not installed, 2 on bad usage.
     """
     if find_spec("pygls") is None:
         raise click.ClickException(INSTALL_HINT)

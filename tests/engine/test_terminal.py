@@ -67,6 +67,9 @@ COMMANDS = [
     "play",
     "bench",
     "balance",
+    "ladder",
+    "fit-values",
+    "lsp",
 ]
 
 
