@@ -181,3 +181,6 @@ def place_random(g: Game) -> None:
                 squares = [s for s in squares if geometry.on_edge(s)]
             if squares:
                 lay(g, squares[g.event_random(len(squares))], index)
+    tables = g.tables
+    if isinstance(tables, BakedTables):
+        tables.played()
