@@ -233,6 +233,12 @@ def act(g: Game) -> None:
             _set(g, fx=-d.fx, fy=-d.fy, reorient=False)
             g.event(f"{name(g)} turns round")
             return
+        board = g.board
+        for t, _cells in _grid_reach(g, 0, "move"):
+            if board[t] >= 0:
+                break
+        else:
+            return  # no tile on a square it reaches, as on most turns: nothing to capture
         found = targets(g)
         if not found:
             return
