@@ -73,10 +73,10 @@ def place(g: Game, index: int) -> None:
     tile ("randomly adjust the set-up until that situation cannot occur")."""
     bare = [square for square in _middle(g.rules.geometry) if terrain.bare(g, square)]
     options = [(square, facing) for square in bare for facing in (-1, 1)]
-    _set(g, kind=index)
+    _set(g, kind=index, fy=0, enraged=False, rest=False, reorient=False)
     while options:
         square, facing = options.pop(g.event_random(len(options)))
-        _set(g, square=square, fx=facing, fy=0, enraged=False, rest=False, reorient=False)
+        _set(g, square=square, fx=facing)
         if not targets(g):
             return
     # Where every square threatens a tile, the last one tried stays.
