@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
@@ -36,6 +36,10 @@ class _Lazy(dict[int, T], Generic[T]):
     def __missing__(self, key: int) -> T:
         self._fill(key)
         return dict.__getitem__(self, key)
+
+
+#: One of the seven tables: lazy until its layout is played twice, then a tuple.
+Lookup: TypeAlias = "_Lazy[T] | tuple[T, ...]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,24 +97,43 @@ class BakedTables:
         )
         # The seven tables' entries for one key are computed together, on the first look-up
         # of that key in any of them (one call instead of one per table).
-        self.direct: _Lazy[tuple[int, ...]] = _Lazy(self._fill)
-        self.pathed: _Lazy[tuple[tuple[int, tuple[int, ...]], ...]] = _Lazy(self._fill)
-        self.rays: _Lazy[tuple[tuple[int, ...], ...]] = _Lazy(self._fill)
-        self.strikes: _Lazy[tuple[int, ...]] = _Lazy(self._fill)
-        self.command: _Lazy[tuple[int, ...]] = _Lazy(self._fill)
-        self.overlap: _Lazy[bool] = _Lazy(self._fill)
-        self.attack: _Lazy[Mapping[int, tuple[tuple[int, ...], ...]]] = _Lazy(self._fill)
+        self._lazy = tuple(_Lazy[Any](self._fill) for _ in range(7))
+        self.direct: Lookup[tuple[int, ...]] = self._lazy[0]
+        self.pathed: Lookup[tuple[tuple[int, tuple[int, ...]], ...]] = self._lazy[1]
+        self.rays: Lookup[tuple[tuple[int, ...], ...]] = self._lazy[2]
+        self.strikes: Lookup[tuple[int, ...]] = self._lazy[3]
+        self.command: Lookup[tuple[int, ...]] = self._lazy[4]
+        self.overlap: Lookup[bool] = self._lazy[5]
+        self.attack: Lookup[Mapping[int, tuple[tuple[int, ...], ...]]] = self._lazy[6]
+        self._games = 0
 
     def _fill(self, k: int) -> None:
         """Compute the entries of key ``k`` and store them in all seven tables."""
-        entry = self._entry(k)
-        dict.__setitem__(self.direct, k, entry[0])
-        dict.__setitem__(self.pathed, k, entry[1])
-        dict.__setitem__(self.rays, k, entry[2])
-        dict.__setitem__(self.strikes, k, entry[3])
-        dict.__setitem__(self.command, k, entry[4])
-        dict.__setitem__(self.overlap, k, entry[5])
-        dict.__setitem__(self.attack, k, entry[6])
+        for table, value in zip(self._lazy, self._entry(k), strict=True):
+            dict.__setitem__(table, k, value)
+
+    def played(self) -> None:
+        """Count a game laid out this way. From the second on, every entry is computed and the
+        tables become tuples: a layout met twice is met often, and a tuple is looked up in a
+        third of a lazy table's time."""
+        self._games += 1
+        if self._games != 2:
+            return
+        base = self._base
+        tables: list[list[Any]] = [
+            list(base.direct),
+            list(base.pathed),
+            list(base.rays),
+            list(base.strikes),
+            list(base.command),
+            list(base.overlap),
+            list(base.attack),
+        ]
+        for k in self._affected:
+            for table, value in zip(tables, self._entry(k), strict=True):
+                table[k] = value
+        self.direct, self.pathed, self.rays, self.strikes, self.command = map(tuple, tables[:5])
+        self.overlap, self.attack = tuple(tables[5]), tuple(tables[6])
 
     def _admits(self, square: int, how: str) -> bool:
         terrain = self._squares[square]

@@ -73,10 +73,10 @@ def place(g: Game, index: int) -> None:
     tile ("randomly adjust the set-up until that situation cannot occur")."""
     bare = [square for square in _middle(g.rules.geometry) if terrain.bare(g, square)]
     options = [(square, facing) for square in bare for facing in (-1, 1)]
-    _set(g, kind=index)
+    _set(g, kind=index, fy=0, enraged=False, rest=False, reorient=False)
     while options:
         square, facing = options.pop(g.event_random(len(options)))
-        _set(g, square=square, fx=facing, fy=0, enraged=False, rest=False, reorient=False)
+        _set(g, square=square, fx=facing)
         if not targets(g):
             return
     # Where every square threatens a tile, the last one tried stays.
@@ -233,6 +233,12 @@ def act(g: Game) -> None:
             _set(g, fx=-d.fx, fy=-d.fy, reorient=False)
             g.event(f"{name(g)} turns round")
             return
+        board = g.board
+        for t, _cells in _grid_reach(g, 0, "move"):
+            if board[t] >= 0:
+                break
+        else:
+            return  # no tile on a square it reaches, as on most turns: nothing to capture
         found = targets(g)
         if not found:
             return

@@ -77,19 +77,33 @@ def pushes(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
     at = g.dragon.square
     masks = g.masks
     board = g.board
-    for how, leaped, line in g.reach.rays[g.board[s] * g.size + s]:
-        if at not in line:
-            continue
+    k = board[s] * g.size + s
+    key = k * g.size + at
+    lines = g.rules.push_lines.get(key)
+    if lines is None:
+        lines = g.rules.push_lines[key] = _push_lines(g.reach.rays[k], at)
+    for how, leaped, before, behind in lines:
         if leaped >= 0 and (masks.blocks_jump[leaped] or masks.blocks_slide[leaped]):
             continue
-        for i, cur in enumerate(line):
-            if cur == at:
-                behind = line[i + 1] if i + 1 < len(line) else -1
-                may_enter = enter_ok(g, me, s, cur, how, dragon_ok=True)
-                dragon.push_actions(g, me, s, behind, may_enter, out)
-                break
+        for cur in before:
             if masks.blocks_slide[cur] or board[cur] >= 0:
                 break
+        else:
+            may_enter = enter_ok(g, me, s, at, how, dragon_ok=True)
+            dragon.push_actions(g, me, s, behind, may_enter, out)
+
+
+def _push_lines(
+    rays: tuple[tuple[str, int, tuple[int, ...]], ...], at: int
+) -> tuple[tuple[str, int, tuple[int, ...], int], ...]:
+    """Of a tile's rays, those through ``at``: how, the square leaped (-1: none), the squares
+    before ``at`` and the one behind it (-1: off the board)."""
+    found = []
+    for how, leaped, line in rays:
+        if at in line:
+            i = line.index(at)
+            found.append((how, leaped, line[:i], line[i + 1] if i + 1 < len(line) else -1))
+    return tuple(found)
 
 
 def _add_pushes(g: Game, me: int, squares: Iterable[int], out: list[ActionTuple]) -> None:

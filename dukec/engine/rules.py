@@ -117,6 +117,9 @@ class Rules:
     dragon_reach: dict[tuple[int, int, str, int, int, int], Any] = field(
         default_factory=dict, repr=False, compare=False
     )
+    # The lines of a tile's Slides through the dragon's square, per ``key * size + square``
+    # (key: code * size + the tile's square), made on first use (dukec.engine.movement).
+    push_lines: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def with_expanded(self) -> Rules:
         """The same rules with the features' turn forced on (for positions that need it: terrain,

@@ -67,15 +67,12 @@ def lay(g: Game, square: int, index: int) -> None:
         trail.setattr(g, "terrain_on", True)
     # Terrain never moves: fold the board's into the base tables where it can be.
     layout = tuple(g.terrain)
-    folded = all(foldable(g.terrain_types[i]) for i in layout if i >= 0)
-    trail.setattr(g, "terrain_folded", folded)
-    if folded:
-        cache = g.rules.folded
-        if layout not in cache:
-            cache[layout] = BakedTables(g.rules, layout, g.terrain_types)
-        trail.setattr(g, "tables", cache[layout])
-    else:
-        trail.setattr(g, "tables", g.rules.tables)
+    cache = g.rules.folded  # foldable layouts only
+    tables = cache.get(layout)
+    if tables is None and all(foldable(g.terrain_types[i]) for i in layout if i >= 0):
+        tables = cache[layout] = BakedTables(g.rules, layout, g.terrain_types)
+    trail.setattr(g, "terrain_folded", tables is not None)
+    trail.setattr(g, "tables", g.rules.tables if tables is None else tables)
 
 
 def kind_at(g: Game, square: int) -> TerrainType | None:
@@ -181,3 +178,6 @@ def place_random(g: Game) -> None:
                 squares = [s for s in squares if geometry.on_edge(s)]
             if squares:
                 lay(g, squares[g.event_random(len(squares))], index)
+    tables = g.tables
+    if isinstance(tables, BakedTables):
+        tables.played()

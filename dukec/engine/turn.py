@@ -411,15 +411,14 @@ def random_action(g: Game, rng: random.Random) -> Action | None:
 
 
 def play_random(g: Game, rng: random.Random) -> bool:
-    """Apply a uniformly random legal action; False (nothing applied) if there is none.
-
-    In play, a sampled action is applied at once and kept if it passes the Duke-danger test,
-    rather than tried, taken back and applied again; the sampling is :func:`random_action`'s,
-    so the same random source plays the same game either way.
-    """
+    """Apply a uniformly random legal action; False (nothing applied) if there is none. In play,
+    a sampled action is applied at once and kept if it passes the Duke-danger test (not tried,
+    undone and applied again), sampled as :func:`random_action` samples: the same games."""
     if g.over is not None:
         return False
     if g.phase is not Phase.PLAY:
+        if g.phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup):
+            return g._base_play_random(rng)  # the base game's placement, as apply makes it
         found = legal(g)
         if not found:
             return False
