@@ -14,6 +14,30 @@ from typing import Any
 POLICIES = ("random", "greedy", "mcts", "search-material", "search")
 """The players a balance run can use, weakest first (``search-material``: the earlier search)."""
 
+BUDGETED = ("mcts", "search-material", "search")
+"""The policies that think within a node budget, and so may be named with one: ``search@1000``."""
+
+MAX_BUDGET = 10_000_000
+
+
+def split_policy(spec: str) -> tuple[str, int | None]:
+    """A policy's name and the budget it names (``search@1000``: 1000 nodes a move), if any.
+
+    Raises ValueError saying what is wrong with the spec.
+    """
+    name, at, nodes = spec.partition("@")
+    if name not in POLICIES:
+        raise ValueError(f"unknown policy {spec!r} (choose from {', '.join(POLICIES)})")
+    if not at:
+        return name, None
+    if name not in BUDGETED:
+        raise ValueError(f"policy {spec!r}: only {', '.join(BUDGETED)} take @NODES")
+    if not nodes.isdigit() or not 1 <= int(nodes) <= MAX_BUDGET:
+        raise ValueError(
+            f"policy {spec!r}: @NODES is a whole number of nodes per move, 1 to {MAX_BUDGET:,}"
+        )
+    return name, int(nodes)
+
 
 def game_seed(master_seed: int, index: int) -> int:
     """The seed of game ``index``: a 63-bit slice of SHA-256 over the master seed and the index.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dukec.balance.game import POLICIES, GameJob, GameSummary, Matchup, TileCounts
+from dukec.balance.game import GameJob, GameSummary, Matchup, TileCounts, split_policy
 from dukec.engine import (
     ActionKind,
     Game,
@@ -49,8 +49,11 @@ def player_seed(game_seed: int, seat: int) -> int:
     return (game_seed << 2) | (seat + 1)
 
 
-def make_policy(name: str, seed: int, budget: int) -> Player:
-    """A player by policy name; ``budget`` bounds the search and mcts policies' nodes per move."""
+def make_policy(spec: str, seed: int, budget: int) -> Player:
+    """A player by policy name; ``budget`` bounds the search and mcts policies' nodes per move
+    unless the spec names its own (``search@1000``)."""
+    name, own = split_policy(spec)
+    budget = own if own is not None else budget
     if name in ("search", "search-material"):
         from dukec.balance.search import BASELINE, Options, SearchPlayer
 
@@ -59,8 +62,6 @@ def make_policy(name: str, seed: int, budget: int) -> Player:
         from dukec.balance.mcts import MctsPlayer
 
         return MctsPlayer(seed, budget)
-    if name not in POLICIES:
-        raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
     return make_player(name, seed)
 
 

@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from dukec.balance.game import split_policy
 from dukec.balance.pairs import PAIR_SCORES, Pentanomial
 from dukec.balance.stats import Z95
 
@@ -160,6 +161,12 @@ def _sandwich(
 def key(digest: str, game: str, policy: str, budget: int) -> tuple[str, str, str, int]:
     """What a stored rating is looked up by."""
     return (digest, game, policy, budget)
+
+
+def key_of(digest: str, game: str, spec: str, budget: int) -> tuple[str, str, str, int]:
+    """The key of a policy spec: ``search@1000`` is stored as the search at budget 1000."""
+    name, own = split_policy(spec)
+    return key(digest, game, name, own if own is not None else budget)
 
 
 def shipped_path() -> Path:

@@ -6,14 +6,14 @@ import functools
 import json
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 from rich.console import Console
 
-from dukec.balance.game import POLICIES
+from dukec.balance.game import split_policy
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.commands.common import PLY_LIMIT, SEED, FiniteRange, load_tileset, set_option
 from dukec.commands.outputs import check_output_dir, os_error
@@ -78,13 +78,13 @@ def _replacement(value: str | None) -> tuple[str, str] | None:
 
 
 def policy_names(value: str, hint: str) -> list[str]:
-    """A comma list of known policy names."""
+    """A comma list of known policy names, each perhaps with its own budget (``search@1000``)."""
     names = [name.strip() for name in value.split(",") if name.strip()]
     for name in names:
-        if name not in POLICIES:
-            raise click.BadParameter(
-                f"unknown policy {name!r} (choose from {', '.join(POLICIES)})", param_hint=hint
-            )
+        try:
+            split_policy(name)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint=hint) from None
     if not names:
         raise click.BadParameter("name at least one policy", param_hint=hint)
     return names
@@ -156,7 +156,8 @@ def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
     default=None,
     metavar="NAMES",
     help="Player for both armies: random (the default), greedy, mcts, search-material or "
-    "search; a comma list (random,greedy,search) runs a ladder, one run per policy.",
+    "search, a search or mcts perhaps with its own budget (search@1000); a comma list "
+    "(random,greedy,search) runs a ladder, one run per policy.",
 )
 @click.option(
     "--policies",
@@ -316,7 +317,8 @@ def balance(
             raise click.UsageError(
                 f"paired games come two by two: give an even --games (not {games}), or --unpaired"
             )
-        ratings = stored_ratings(ratings_path, tileset, experiment.game, budget)
+        specs = {name for rung in rungs for name in rung}
+        ratings = stored_ratings(ratings_path, tileset, experiment.game, budget, specs)
         results: list[RunResult] = []
         for mine, theirs in rungs:
             settings = Settings(
@@ -361,15 +363,15 @@ def balance(
 
 
 def stored_ratings(
-    path: Path | None, tileset: dict[str, Any], game: str, budget: int
+    path: Path | None, tileset: dict[str, Any], game: str, budget: int, specs: Iterable[str]
 ) -> dict[str, dict[str, Any]]:
-    """The stored ratings of every policy on this tile set and game set at this budget."""
+    """The stored ratings of these policies on this tile set and game set, each at its budget."""
     from dukec.balance import ratings
     from dukec.balance.game import tileset_digest
 
     entries = ratings.load(path if path is not None else ratings.shipped_path())
     digest = tileset_digest(tileset)
-    found = {name: entries.get(ratings.key(digest, game, name, budget)) for name in POLICIES}
+    found = {spec: entries.get(ratings.key_of(digest, game, spec, budget)) for spec in specs}
     return {name: entry for name, entry in found.items() if entry is not None}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
     default="random,greedy,search",
     show_default=True,
     metavar="NAMES",
-    help="The policies to rate, random among them (ratings are relative to it).",
+    help="The policies to rate, random among them (ratings are relative to it); a search or "
+    "mcts may name its own budget: search@1000.",
 )
 @click.option(
     "--games",
@@ -119,12 +121,13 @@ def ladder(
             result = run_ladder(tileset, name, settings, bar)
     except (ExperimentError, RunnerError, ValueError) as error:
         raise click.ClickException(str(error)) from None
-    entries = {
-        ratings.key(result.digest, result.game, rating.policy, budget): ratings.entry(
-            result.digest, result.game, budget, seed, rating
+    entries = {}
+    for rating in result.ratings:
+        # ``search@1000`` is stored as the search at budget 1000, as balance looks it up.
+        stored_key = ratings.key_of(result.digest, result.game, rating.policy, budget)
+        entries[stored_key] = ratings.entry(
+            result.digest, result.game, stored_key[3], seed, replace(rating, policy=stored_key[2])
         )
-        for rating in result.ratings
-    }
     if out_path is not None:
         from dukec.atomic import write_text_atomic
 

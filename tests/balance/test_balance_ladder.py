@@ -10,12 +10,13 @@ from click.testing import CliRunner
 
 from dukec.balance import ratings
 from dukec.balance.experiments import AB_SET, BA_SET, replace
-from dukec.balance.game import tileset_digest
+from dukec.balance.game import split_policy, tileset_digest
 from dukec.balance.ladder import LadderSettings, run_ladder
 from dukec.balance.pairs import Pentanomial
+from dukec.balance.play import make_policy
 from dukec.balance.ratings import Pairing, fit
 from dukec.balance.run import Settings, run
-from dukec.balance.search import DEFAULT_BUDGET
+from dukec.balance.search import DEFAULT_BUDGET, SearchPlayer
 from dukec.balance.stats import expected_score
 from dukec.cli import main
 from dukec.engine import load_rules
@@ -370,3 +371,54 @@ def test_a_long_verdict_stays_one_line() -> None:
     assert len(first) > 120
     assert first.startswith("Footsoldier scores ")
     assert first.endswith("Elo above random vs random)")
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [("search", ("search", None)), ("search@1000", ("search", 1000)), ("mcts@7", ("mcts", 7))],
+)
+def test_a_policy_may_name_its_budget(spec: str, expected: tuple[str, int | None]) -> None:
+    assert split_policy(spec) == expected
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("greedy@5", "policy 'greedy@5': only mcts, search-material, search take @NODES"),
+        ("search@0", "policy 'search@0': @NODES is a whole number of nodes per move, 1 to "),
+        ("search@x", "policy 'search@x': @NODES is a whole number of nodes per move, 1 to "),
+        ("wizard@5", "unknown policy 'wizard@5' (choose from random, greedy, mcts, "),
+    ],
+)
+def test_a_policy_spec_mistake_is_named(spec: str, message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        split_policy(spec)
+    assert str(caught.value).startswith(message)
+    result = invoke("ladder", "--policies", f"random,{spec}", "--games", "2")
+    assert result.exit_code == 2
+    assert f"Invalid value for --policies: {message}" in " ".join(result.stderr.split())
+
+
+def test_a_search_at_its_own_budget_plays_at_it() -> None:
+    player = make_policy("search@7", seed=1, budget=300)
+    assert isinstance(player, SearchPlayer) and player.budget == 7
+
+
+def test_a_budget_in_the_name_is_stored_and_quoted_as_that_budget(tmp_path: Path) -> None:
+    out = tmp_path / "ratings.json"
+    result = invoke(
+        "ladder", "--policies", "random,search@20", "--games", "4", "-j", "1", "--out", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    stored = json.loads(out.read_text())["ratings"]
+    assert sorted((r["policy"], r["budget"]) for r in stored) == [
+        ("random", DEFAULT_BUDGET),
+        ("search", 20),
+    ]
+    args = ("balance", "--games", "2", "-j", "1", "--ratings", str(out))
+    at_budget = invoke(*args, "--policy", "search", "--budget", "20")
+    by_name = invoke(*args, "--policy", "search@20")
+    elsewhere = invoke(*args, "--policy", "search")
+    assert "(search at about" in at_budget.stdout.splitlines()[0]
+    assert "(search@20 at about" in by_name.stdout.splitlines()[0]
+    assert "Elo above random" not in elsewhere.stdout.splitlines()[0]
