@@ -171,38 +171,23 @@ class Keyed:
         shadowed.pop("_undo", None)
 
     # The base game: an action changes only its own squares (from, to, the commander's), the
-    # scalars, and on a draw the mover's bag (apply and undo are written out for speed).
+    # scalars, and on a draw the mover's bag; apply and undo change the same things.
 
     def _apply_base(self, action: ActionTuple) -> None:
-        game = self.game
-        numbers = self.numbers
-        board = game.board
-        codes = numbers.codes
-        square = numbers.square
-        kind, frm, to, by, _tile = action
-        key = self.key ^ numbers.scalars(game)
-        for s in (frm, to, by):
-            if s >= 0 and board[s] >= 0:
-                key ^= square[s * codes + board[s]]
-        if kind == DRAW:
-            owner = game.to_move
-            key ^= numbers.bag_key(owner, game.bags[owner])
-            self._apply(action)
-            key ^= numbers.bag_key(owner, game.bags[owner])
-        else:
-            self._apply(action)
-        for s in (frm, to, by):
-            if s >= 0 and board[s] >= 0:
-                key ^= square[s * codes + board[s]]
-        self.key = key ^ numbers.scalars(game)
+        self._rekey_base(action, lambda: self._apply(action))
 
     def _undo_base(self) -> ActionTuple:
+        action = self.game.history[-1][0]
+        self._rekey_base(action, self._undo)
+        return action
+
+    def _rekey_base(self, action: ActionTuple, change: Callable[[], object]) -> None:
+        """Make ``change`` (applying or undoing ``action``), keeping ``key`` exact."""
         game = self.game
         numbers = self.numbers
         board = game.board
         codes = numbers.codes
         square = numbers.square
-        action = game.history[-1][0]
         kind, frm, to, by, _tile = action
         key = self.key ^ numbers.scalars(game)
         for s in (frm, to, by):
@@ -211,15 +196,14 @@ class Keyed:
         if kind == DRAW:
             owner = game.to_move
             key ^= numbers.bag_key(owner, game.bags[owner])
-            self._undo()
+            change()
             key ^= numbers.bag_key(owner, game.bags[owner])
         else:
-            self._undo()
+            change()
         for s in (frm, to, by):
             if s >= 0 and board[s] >= 0:
                 key ^= square[s * codes + board[s]]
         self.key = key ^ numbers.scalars(game)
-        return action
 
     # Game sets with features: an action may change any square, either bag, and the features.
 
