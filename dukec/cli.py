@@ -11,6 +11,7 @@ from dukec.commands import (
     editor_cmds,
     engine_cmds,
     ladder_cmds,
+    studio_cmds,
     values_cmds,
     workbench_cmds,
 )
@@ -43,6 +44,7 @@ for _module in (
     values_cmds,
     workbench_cmds,
     editor_cmds,
+    studio_cmds,
 ):
     for _command in _module.COMMANDS:
         main.add_command(_command)

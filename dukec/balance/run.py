@@ -16,6 +16,9 @@ from dukec.balance.tally import Tally
 Progress = Callable[[int], None]
 """Told how many games have been played so far, after each game."""
 
+Watch = Callable[[Tally], None]
+"""Shown the running tally after each game (a live chart); it must not change it."""
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -66,11 +69,13 @@ def run(
     settings: Settings,
     *,
     progress: Progress | None = None,
+    watch: Watch | None = None,
     play: PlayBatch = play_batch,
 ) -> RunResult:
     """Play up to ``settings.games`` games, stopping early if the stopping rule decides.
 
-    A paired run plays whole pairs: an odd ``settings.games`` is a ValueError.
+    A paired run plays whole pairs: an odd ``settings.games`` is a ValueError. An exception
+    raised by ``progress`` or ``watch`` (a cancelled run) stops the games and propagates.
     """
     matchup = Matchup.build(
         experiment.tileset,
@@ -103,6 +108,8 @@ def run(
             tally.add(a_seat(matchup, summary.index), summary)
             if progress is not None:
                 progress(tally.games)
+            if watch is not None:
+                watch(tally)
             decision = tally.decision(settings.stop)
             if decision is not None:
                 break

@@ -72,3 +72,8 @@ def to_svg(drawing: Drawing) -> str:
     lines.extend(shape_element(shape) for shape in drawing.shapes)
     lines.append("</svg>")
     return "\n".join(lines) + "\n"
+
+
+def to_inline_svg(drawing: Drawing) -> str:
+    """The drawing as an ``<svg>`` element to put inside an HTML page (no XML declaration)."""
+    return to_svg(drawing).split("\n", 1)[1]

@@ -1,0 +1,76 @@
+"""``dukec studio``: the designer's web page, served on this machine."""
+
+from __future__ import annotations
+
+import webbrowser
+from pathlib import Path
+
+import click
+
+from dukec.commands.common import load_tileset, set_option
+
+
+@click.command("studio")
+@set_option
+@click.option(
+    "--game", "game", metavar="NAME", help="Game set balance and play use (default: base)."
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; the default is reachable from this machine only.",
+)
+@click.option(
+    "--port",
+    default=8765,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port to listen on; 0 picks a free one.",
+)
+@click.option("--no-open", is_flag=True, help="Do not open the page in a browser.")
+@click.option("--verbose", is_flag=True, help="Log every request on stderr.")
+def studio(
+    tileset_path: Path | None,
+    game: str | None,
+    host: str,
+    port: int,
+    no_open: bool,
+    verbose: bool,
+) -> None:
+    """A local web page to draw a tile, see its card, lint and figures, balance it and play it.
+
+    \b
+    Tiles are saved into the --set folder (the directory given, or the folder of the file
+    given), or the current directory. The page's JSON API is under /api (see the README).
+    Ctrl-C stops the server. Exit status: 0 stopped, 1 a tile set that cannot be read or
+    an address that cannot be listened on, 2 bad usage.
+    """
+    from dukec.studio.api import Workspace
+    from dukec.studio.server import Studio, StudioServer
+
+    tileset = load_tileset(tileset_path)
+    if tileset_path is None:
+        folder = Path.cwd()
+    else:
+        folder = tileset_path if tileset_path.is_dir() else tileset_path.parent
+    if game is not None and game not in {entry["name"] for entry in tileset.get("sets", [])}:
+        raise click.BadParameter(f"no game set {game!r} in the tile set", param_hint="--game")
+    workspace = Workspace(tileset, folder.resolve(), game)
+    try:
+        server = StudioServer(Studio(workspace), host, port, verbose)
+    except OSError as error:
+        reason = (error.strerror or type(error).__name__).lower()
+        raise click.ClickException(f"cannot listen on {host}:{port}: {reason}") from None
+    click.echo(f"dukec studio: {server.url} (saving into {folder}; Ctrl-C stops)")
+    if not no_open:
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        click.echo("dukec studio: stopped", err=True)
+    finally:
+        server.server_close()
+
+
+COMMANDS: list[click.Command] = [studio]

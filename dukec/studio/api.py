@@ -1,0 +1,243 @@
+"""The answers about sources: build, card, lint, describe, fmt, grid edits, save, the set's tiles.
+
+Each handler takes the workspace (the tile set and the designer's folder) and the request's
+body, and returns the JSON answer; a user's mistake is an `ApiError`. Diagnostics come from the
+language server's `check_document` (errors and lint warnings, as an editor shows them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dukec.atomic import write_text_atomic
+from dukec.compiler import CompileError, Diagnostic
+from dukec.compiler.decompile import tile_text
+from dukec.compiler.diagnostics import SourceTexts, render_diagnostic
+from dukec.compiler.driver import emit_analysis
+from dukec.lsp.folder import Checked, check_document
+from dukec.names import lookup
+from dukec.studio.grid import edit_grid
+from dukec.studio.request import ApiError, Body
+from dukec.workbench.describe import base_troops, figures, percentiles, report
+from dukec.workbench.fmt import FormatError, format_text
+from dukec.workbench.layout import card as card_drawing
+from dukec.workbench.svg import to_inline_svg
+from dukec.workbench.tiles import SIDES, TileView, all_tiles, unknown_tile_message
+
+#: The name a source sent by the page has in its diagnostics.
+SOURCE_NAME = "tile.duke"
+SUFFIX = ".duke"
+
+
+@dataclass(frozen=True, slots=True)
+class Workspace:
+    """What the studio works on: the tile set, where tiles are saved, the game set played."""
+
+    tileset: dict[str, Any]
+    folder: Path
+    game: str | None = None
+
+
+# === Sources ===
+
+
+def diagnostic_json(diagnostic: Diagnostic, texts: SourceTexts) -> dict[str, Any]:
+    """One error or warning for the page: where (1-based), what, and the compiler's report."""
+    position = diagnostic.position
+    code = None
+    if diagnostic.severity == "warning" and diagnostic.message.endswith("]"):
+        code = diagnostic.message.rsplit("[", 1)[1].rstrip("]")
+    return {
+        "severity": diagnostic.severity,
+        "line": position.line if position else 1,
+        "col": position.column if position else 1,
+        "end_line": position.end_line if position else 1,
+        "end_col": position.end_column if position else 1,
+        "message": diagnostic.message,
+        "code": code,
+        "text": render_diagnostic(diagnostic, texts),
+    }
+
+
+def check(source: str) -> tuple[Checked, dict[str, Any] | None]:
+    """The source checked as an editor checks it, and its tile set when it has no error."""
+    checked = check_document(SOURCE_NAME, source)
+    if any(d.severity == "error" for d in checked.diagnostics):
+        return checked, None
+    return checked, emit_analysis(checked.analysis, SOURCE_NAME)
+
+
+def compiled(source: str) -> dict[str, Any]:
+    """The source's tile set; ApiError 422 with the diagnostics when it has errors."""
+    checked, tileset = check(source)
+    if tileset is None:
+        errors = [d for d in checked.diagnostics if d.severity == "error"]
+        raise ApiError(
+            422,
+            f"the source has {len(errors)} error{'s' if len(errors) != 1 else ''}: "
+            f"line {errors[0].position.line if errors[0].position else 1}: {errors[0].message}",
+            diagnostics=[diagnostic_json(d, checked.analysis.texts) for d in errors],
+        )
+    return tileset
+
+
+def card_svg(view: TileView) -> str:
+    """A tile's card as an inline ``<svg>`` element."""
+    return to_inline_svg(card_drawing(view))
+
+
+def tile_json(view: TileView) -> dict[str, Any]:
+    """A tile for the page: its name, kind, count, icons by side and card."""
+    return {
+        "name": view.name,
+        "kind": view.kind,
+        "count": view.count,
+        "sides": {
+            side: [
+                {"icon": icon.icon.value, "glyph": icon.icon.glyph, "at": [icon.dx, icon.dy]}
+                for icon in view.side(side)
+            ]
+            for side in SIDES
+        },
+        "card": card_svg(view),
+    }
+
+
+def pick(tileset: dict[str, Any], name: str | None) -> TileView:
+    """The tile called ``name`` (any case), or the first tile; ApiError 404 when none."""
+    views = all_tiles(tileset)
+    if not views:
+        raise ApiError(422, "the source defines no tile")
+    if name is None:
+        return views[0]
+    found = lookup(name, [view.name for view in views])
+    for view in views:
+        if view.name == found:
+            return view
+    raise ApiError(404, unknown_tile_message(name, [view.name for view in views]))
+
+
+# === Handlers ===
+
+
+def build(_workspace: Workspace, body: Body) -> dict[str, Any]:
+    """Compile a source: errors and lint warnings at their lines, and its tiles with cards."""
+    checked, tileset = check(body.text("source"))
+    texts = checked.analysis.texts
+    return {
+        "ok": tileset is not None,
+        "diagnostics": [diagnostic_json(d, texts) for d in checked.diagnostics],
+        "tiles": [tile_json(view) for view in all_tiles(tileset or {})],
+    }
+
+
+def card(_workspace: Workspace, body: Body) -> dict[str, Any]:
+    """The card of a tile of the source (``tile``, default the first)."""
+    view = pick(compiled(body.text("source")), body.optional_text("tile"))
+    return {"tile": view.name, "svg": card_svg(view)}
+
+
+def lint(_workspace: Workspace, body: Body) -> dict[str, Any]:
+    """The source's lint warnings (its errors too, since a tile with errors is not linted)."""
+    checked = check_document(SOURCE_NAME, body.text("source"))
+    texts = checked.analysis.texts
+    return {
+        "warnings": [
+            diagnostic_json(d, texts) for d in checked.diagnostics if d.severity == "warning"
+        ],
+        "errors": [diagnostic_json(d, texts) for d in checked.diagnostics if d.severity == "error"],
+    }
+
+
+def describe(workspace: Workspace, body: Body) -> dict[str, Any]:
+    """A tile's reach figures, ranked among the set's troop tiles (as `dukec describe`)."""
+    view = pick(compiled(body.text("source")), body.optional_text("tile"))
+    base = base_troops(workspace.tileset, workspace.game or "base")
+    own = figures(view)
+    ranks = percentiles(own, [figures(other) for other in base])
+    return {
+        "tile": view.name,
+        "figures": own.values(),
+        "percentiles": ranks,
+        "population": len(base),
+        "text": report(view, base),
+    }
+
+
+def fmt(_workspace: Workspace, body: Body) -> dict[str, Any]:
+    """The source in the canonical layout (as `dukec fmt`)."""
+    source = body.text("source")
+    try:
+        formatted = format_text(source, SOURCE_NAME)
+    except CompileError as error:
+        raise ApiError(
+            422,
+            f"the source does not parse: {error.summary()}",
+            diagnostics=[diagnostic_json(d, error.sources) for d in error.diagnostics],
+        ) from None
+    except FormatError as error:
+        raise ApiError(422, str(error)) from None
+    return {"source": formatted, "changed": formatted != source}
+
+
+def grid(_workspace: Workspace, body: Body) -> dict[str, Any]:
+    """Click a square of a tile's grid: the source with that square's next icon (or ``glyphs``)."""
+    at = body.data.get("at")
+    if (
+        not isinstance(at, list)
+        or len(at) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in at)
+    ):
+        raise ApiError(400, "'at' must be [dx, dy], two whole numbers (+dy forward)")
+    side = body.choice("side", None, ("front", "back"))
+    if side is None:
+        raise ApiError(400, "missing 'side'")
+    source, glyphs = edit_grid(
+        body.text("source"), body.text("tile"), side, (at[0], at[1]), body.optional_text("glyphs")
+    )
+    return {"source": source, "glyphs": glyphs}
+
+
+def save(workspace: Workspace, body: Body) -> dict[str, Any]:
+    """Write the source, formatted, as ``file`` in the designer's folder (never over a file
+    unless ``overwrite``)."""
+    source = body.text("source")
+    tileset = compiled(source)
+    formatted = fmt(workspace, body)["source"]
+    name = body.optional_text("file") or f"{pick(tileset, None).name.lower()}{SUFFIX}"
+    path = target(workspace.folder, name)
+    if path.exists() and not body.flag("overwrite"):
+        raise ApiError(409, f'{name} exists in {workspace.folder}; send "overwrite": true')
+    try:
+        write_text_atomic(path, formatted)
+    except OSError as error:
+        reason = (error.strerror or type(error).__name__).lower()
+        raise ApiError(500, f"{path}: cannot write: {reason}") from None
+    return {"path": str(path), "file": name, "source": formatted}
+
+
+def target(folder: Path, name: str) -> Path:
+    """Where ``name`` is saved in ``folder``; ApiError 400 for a name that is not a plain
+    ``.duke`` file name of that folder."""
+    if not name.endswith(SUFFIX) or name == SUFFIX:
+        raise ApiError(400, f"'file' must be a file name ending in {SUFFIX}")
+    if "/" in name or "\\" in name or name.startswith(".") or "\0" in name:
+        raise ApiError(400, f"'file' must be a plain file name in the folder, not {name!r}")
+    path = folder / name
+    if path.resolve().parent != folder.resolve():
+        raise ApiError(400, f"'file' {name!r} leads out of the folder")
+    return path
+
+
+def set_tiles(workspace: Workspace) -> dict[str, Any]:
+    """The set's tiles with their cards."""
+    return {"tiles": [tile_json(view) for view in all_tiles(workspace.tileset)]}
+
+
+def set_tile(workspace: Workspace, name: str) -> dict[str, Any]:
+    """One tile of the set: its card, icons and its source (decompiled)."""
+    view = pick(workspace.tileset, name)
+    data = next(tile for tile in workspace.tileset["tiles"] if tile["name"] == view.name)
+    return {**tile_json(view), "source": tile_text(data)}

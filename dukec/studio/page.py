@@ -1,0 +1,50 @@
+"""The page and its files: `static/index.html` with the opened tile's card put in, and the
+CSS and ES modules beside it, read from the package (nothing from the network)."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+from importlib.resources import files
+from typing import Any
+
+from dukec.studio.api import Workspace, card_svg, pick
+from dukec.studio.request import ApiError
+
+_TYPES = {
+    "js": "text/javascript; charset=utf-8",
+    "css": "text/css; charset=utf-8",
+}
+_NAME = re.compile(r"[a-z][a-z0-9-]*\.(js|css)")
+
+
+def _static(name: str) -> Any:
+    return files("dukec.studio").joinpath("static", name)
+
+
+def static_file(name: str) -> tuple[str, bytes]:
+    """A file of the page: its content type and bytes; ApiError 404 for any other name."""
+    match = _NAME.fullmatch(name)
+    resource = _static(name) if match else None
+    if match is None or resource is None or not resource.is_file():
+        raise ApiError(404, f"no such file: /static/{name}")
+    return _TYPES[match.group(1)], resource.read_bytes()
+
+
+def page_html(workspace: Workspace, tile: str | None) -> str:
+    """The page; with ``tile``, that tile of the set opened: its card in an element with
+    ``data-tile`` and its source in the editor (ApiError 404 for a tile the set lacks)."""
+    template: str = _static("index.html").read_text(encoding="utf-8")
+    opened = ""
+    if tile is not None:
+        view = pick(workspace.tileset, tile)
+        opened = (
+            f'<figure id="opened" class="card" data-tile="{escape(view.name)}">'
+            f"{card_svg(view)}<figcaption>{escape(view.name)}</figcaption></figure>"
+        )
+        tile = view.name
+    settings = {"tile": tile, "game": workspace.game, "folder": str(workspace.folder)}
+    # JSON inside <script>: "</" must not end the element early.
+    data = json.dumps(settings).replace("</", "<\\/")
+    return template.replace("<!--OPENED-->", opened).replace("{/*SETTINGS*/}", data)

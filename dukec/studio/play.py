@@ -1,0 +1,231 @@
+"""Games against a bot: a person clicks on the board picture, a bot answers.
+
+A game is the engine's `Game`; each action goes through the record's `describe`, so the
+downloadable record is the one `dukec play --record` writes. With a new tile (a source and
+``replace``), the game is the balance experiment's: the person's army has the new tile in
+place of the old one, the bot's army is the set's own.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from typing import Any
+
+from dukec.balance.experiments import AB_SET, BA_SET, ExperimentError, find_set, replace
+from dukec.balance.game import split_policy
+from dukec.balance.play import make_policy
+from dukec.balance.search import DEFAULT_BUDGET
+from dukec.engine import (
+    DEFAULT_PLY_LIMIT,
+    Game,
+    NotationError,
+    Player,
+    Rules,
+    RulesError,
+    format_action,
+    load_rules,
+    parse_action,
+)
+from dukec.engine.actions import KIND_NAMES
+from dukec.engine.record import ActionRecord, GameRecord, describe, record_lines
+from dukec.studio.api import Workspace, compiled
+from dukec.studio.request import ApiError, Body
+from dukec.workbench.board import SQUARE, board_drawing, square_origin
+from dukec.workbench.svg import to_inline_svg
+
+#: Games kept at once; starting one more forgets the oldest.
+KEPT = 20
+
+
+class Session:
+    """One game: the rules, the state, the person's seat, the bot, the actions so far."""
+
+    def __init__(
+        self,
+        session_id: str,
+        rules: Rules,
+        tileset: dict[str, Any],
+        human: int,
+        bot: str,
+        seed: int,
+    ) -> None:
+        self.id = session_id
+        self.rules = rules
+        self.tileset = tileset
+        self.human = human
+        self.bot_name = bot
+        self.seed = seed
+        self.game = Game(rules, seed=seed, ply_limit=DEFAULT_PLY_LIMIT)
+        self.bot: Player = make_policy(bot, seed * 2 + (1 - human), DEFAULT_BUDGET)
+        self.entries: list[ActionRecord] = []
+        self.lock = threading.Lock()
+
+    def act(self, text: str) -> ActionRecord:
+        """The person's action, in notation; ApiError when it is not theirs to play or illegal."""
+        with self.lock:
+            self._playing(self.human, "it is the bot's turn: ask it to move")
+            try:
+                action = parse_action(self.game, text)
+            except NotationError as error:
+                raise ApiError(400, f"'action': {error}") from None
+            return self._apply(action)
+
+    def bot_move(self) -> ActionRecord:
+        """The bot's next action; ApiError 409 when it is not the bot's turn."""
+        with self.lock:
+            self._playing(1 - self.human, "it is your turn, not the bot's")
+            action = self.bot.choose(self.game)
+            if action is None:
+                raise ApiError(409, "the bot has no action to play")
+            return self._apply(action)
+
+    def _playing(self, seat: int, message: str) -> None:
+        if self.game.result is not None:
+            raise ApiError(409, "the game is over")
+        if self.game.to_move != seat:
+            raise ApiError(409, message)
+
+    def _apply(self, action: Any) -> ActionRecord:
+        entry = describe(self.game, tuple(action))
+        self.entries.append(entry)
+        return entry
+
+    def record(self) -> GameRecord:
+        """The game so far as a record (`dukec replay` reads it with this game's tile set)."""
+        players = [self.bot_name, self.bot_name]
+        players[self.human] = "human"
+        game = self.game
+        return GameRecord(
+            tileset_hash=self.rules.tileset_hash,
+            set_name=self.rules.set_name,
+            seed=self.seed,
+            players=(players[0], players[1]),
+            ply_limit=DEFAULT_PLY_LIMIT,
+            actions=tuple(self.entries),
+            result=game.result,
+            plies=game.ply,
+            scores=self.entries[-1].scores if self.entries else None,
+        )
+
+    def record_text(self) -> str:
+        """The record as JSON Lines."""
+        with self.lock:
+            return "".join(line + "\n" for line in record_lines(self.record()))
+
+    def state(self) -> dict[str, Any]:
+        """The game for the page: the board picture, its squares, whose turn, the legal actions."""
+        with self.lock:
+            game = self.game
+            drawing = board_drawing(game)
+            name = game.rules.geometry.name
+            result = game.result
+            legal = []
+            if result is None and game.to_move == self.human:
+                for action in game.legal_actions():
+                    kind, frm, to, by, _tile = action
+                    legal.append(
+                        {
+                            "notation": format_action(game, action),
+                            "kind": KIND_NAMES[kind],
+                            "from": name(frm) if frm >= 0 else None,
+                            "to": name(to) if to >= 0 else None,
+                            "by": name(by) if by >= 0 else None,
+                        }
+                    )
+            return {
+                "id": self.id,
+                "set": game.rules.set_name,
+                "seed": self.seed,
+                "human": self.human,
+                "bot": self.bot_name,
+                "to_move": game.to_move,
+                "ply": game.ply,
+                "over": result is not None,
+                "result": _result_text(game, self.human),
+                "svg": to_inline_svg(drawing),
+                "width": drawing.width,
+                "height": drawing.height,
+                "squares": [
+                    {"name": name(square), "x": x, "y": y, "size": SQUARE}
+                    for square in range(game.rules.geometry.size)
+                    for x, y in [square_origin(game, square)]
+                ],
+                "log": [
+                    {"player": entry.player, "notation": entry.notation, "drawn": entry.drawn}
+                    for entry in self.entries
+                ],
+                "legal": legal,
+            }
+
+
+def _result_text(game: Game, human: int) -> str | None:
+    result = game.result
+    if result is None:
+        return None
+    if result.winner is None:
+        return f"draw ({result.reason})"
+    return f"{'you win' if result.winner == human else 'the bot wins'} ({result.reason})"
+
+
+class Games:
+    """The games of one server, by id."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, Session] = {}
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def start(self, workspace: Workspace, body: Body) -> Session:
+        """A new game: the set's, or with the source's tile in place of ``replace``'s OLD."""
+        seat = body.integer("seat", 0, 0, 1)
+        bot = body.text("bot", "greedy")
+        try:
+            split_policy(bot)
+        except ValueError as error:
+            raise ApiError(400, f"'bot': {error}") from None
+        seed = body.integer("seed", 1, 0, 2**63 - 1)
+        source = body.optional_text("source")
+        replacement = body.optional_text("replace")
+        tileset, set_name = _game_set(workspace, source, replacement, seat)
+        try:
+            rules = load_rules(tileset, set_name)
+        except RulesError as error:
+            raise ApiError(422, f"the engine cannot play this game: {error}") from None
+        with self._lock:
+            session = Session(str(next(self._ids)), rules, tileset, seat, bot, seed)
+            self._games[session.id] = session
+            for key in list(self._games)[: max(0, len(self._games) - KEPT)]:
+                del self._games[key]
+        return session
+
+    def get(self, session_id: str) -> Session:
+        """The game called ``session_id``; ApiError 404 when there is none."""
+        with self._lock:
+            found = self._games.get(session_id)
+        if found is None:
+            raise ApiError(404, f"no game {session_id!r}")
+        return found
+
+
+def _game_set(
+    workspace: Workspace, source: str | None, replacement: str | None, seat: int
+) -> tuple[dict[str, Any], str]:
+    if replacement is None:
+        try:
+            return workspace.tileset, find_set(workspace.tileset, workspace.game)["name"]
+        except ExperimentError as error:
+            raise ApiError(422, str(error)) from None
+    if source is None:
+        raise ApiError(400, "'replace' needs 'source', the text that defines the new tile")
+    old, sep, new = replacement.partition("=")
+    if not sep or not old.strip() or not new.strip():
+        raise ApiError(400, "'replace' must be OLD=NEW, for example Knight=Paladin")
+    try:
+        experiment = replace(
+            workspace.tileset, workspace.game, old.strip(), new.strip(), compiled(source)
+        )
+    except ExperimentError as error:
+        raise ApiError(422, str(error)) from None
+    # Army A (with the new tile) sits first in one game set and second in the other.
+    return experiment.tileset, AB_SET if seat == 0 else BA_SET

@@ -1,0 +1,269 @@
+"""Balance runs for the studio: the request checked, the games played, a live view of the score.
+
+`run_balance` plays a run in the caller's thread and returns the JSON `dukec balance --json`
+prints (the same `report.to_json`). `Runs` plays runs in background threads: each keeps the
+games played, the score and its 95% interval as games arrive (for the page's chart), and its
+final document; a run is cancelled between two games. Games run in the server's process with
+one worker, so a run never takes more than one core from the machine the designer works on.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from dukec.balance.experiments import Experiment, ExperimentError, replace
+from dukec.balance.game import split_policy
+from dukec.balance.play import check_playable
+from dukec.balance.report import to_json
+from dukec.balance.run import Settings, run
+from dukec.balance.search import DEFAULT_BUDGET
+from dukec.balance.stats import SprtStop, StopRule, WidthStop, verdict
+from dukec.balance.tally import Tally
+from dukec.studio.api import Workspace, compiled
+from dukec.studio.request import ApiError, Body
+
+#: Games one run may play: enough for any verdict the page shows, not a day of work.
+MAX_GAMES = 20_000
+DEFAULT_GAMES = 200
+PLY_LIMIT = 300
+#: Runs playing at once (each takes a core).
+MAX_RUNNING = 2
+#: Finished runs kept for the page to read.
+KEPT = 50
+#: Points of the live chart, at most.
+CHART_POINTS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class BalanceRequest:
+    """A quick balance: the new tile's source, the tile it replaces, how many games, who plays."""
+
+    source: str
+    old: str
+    new: str
+    games: int
+    seed: int
+    policy: str
+    stop: str | None
+
+
+def balance_request(body: Body) -> BalanceRequest:
+    """The request's fields, checked; ApiError 400 for a bad one."""
+    source = body.text("source")
+    old, sep, new = body.text("replace").partition("=")
+    if not sep or not old.strip() or not new.strip():
+        raise ApiError(400, "'replace' must be OLD=NEW, for example Knight=Paladin")
+    games = body.integer("games", DEFAULT_GAMES, 2, MAX_GAMES)
+    if games % 2:
+        raise ApiError(400, f"'games' must be even: paired games come two by two (not {games})")
+    policy = body.text("policy", "random")
+    try:
+        split_policy(policy)
+    except ValueError as error:
+        raise ApiError(400, f"'policy': {error}") from None
+    return BalanceRequest(
+        source=source,
+        old=old.strip(),
+        new=new.strip(),
+        games=games,
+        seed=body.integer("seed", 1, 0, 2**63 - 1),
+        policy=policy,
+        stop=body.choice("stop", None, ("sprt", "width")),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A run ready to play: the experiment, the settings and the policies' stored ratings."""
+
+    experiment: Experiment
+    settings: Settings
+    ratings: dict[str, dict[str, Any]]
+
+
+def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
+    """The experiment of a request; ApiError 422 for a source with errors or a replacement
+    that cannot be made."""
+    from dukec.commands.balance_cmds import stored_ratings
+
+    source = compiled(request.source)
+    try:
+        experiment = replace(workspace.tileset, workspace.game, request.old, request.new, source)
+        check_playable(experiment.tileset, experiment.sets)
+    except (ExperimentError, ValueError) as error:
+        raise ApiError(422, str(error)) from None
+    stop: StopRule | None = None
+    if request.stop == "sprt":
+        stop = SprtStop(30.0)
+    elif request.stop == "width":
+        stop = WidthStop(0.02)
+    settings = Settings(
+        games=request.games,
+        seed=request.seed,
+        policy=request.policy,
+        ply_limit=PLY_LIMIT,
+        budget=DEFAULT_BUDGET,
+        stop=stop,
+        paired=True,
+    )
+    ratings = stored_ratings(
+        None, workspace.tileset, experiment.game, settings.budget, {request.policy}
+    )
+    return Prepared(experiment, settings, ratings)
+
+
+def play(
+    prepared: Prepared,
+    progress: Callable[[int], None] | None = None,
+    watch: Callable[[Tally], None] | None = None,
+) -> dict[str, Any]:
+    """Play a prepared run; the balance JSON document."""
+    result = run(prepared.experiment, prepared.settings, progress=progress, watch=watch)
+    return to_json(result, prepared.ratings)
+
+
+def run_balance(workspace: Workspace, body: Body) -> dict[str, Any]:
+    """A whole run in this thread: the balance JSON (`dukec balance --json`)."""
+    return play(prepare(workspace, balance_request(body)))
+
+
+# === Background runs ===
+
+
+class RunState(enum.StrEnum):
+    """Where a background run is."""
+
+    RUNNING = "running"
+    DONE = "done"
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+
+
+class Cancelled(Exception):
+    """Raised between two games of a run that was asked to stop."""
+
+
+class BalanceRun:
+    """One background run: its progress, live score and final document, read under a lock."""
+
+    def __init__(self, run_id: str, prepared: Prepared) -> None:
+        self.id = run_id
+        self.prepared = prepared
+        self.total = prepared.settings.games
+        self.state = RunState.RUNNING
+        self.games = 0
+        self.points: list[dict[str, Any]] = []
+        self.result: dict[str, Any] | None = None
+        self.error: str | None = None
+        self.started = time.perf_counter()
+        self.seconds = 0.0
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._every = max(1, self.total // CHART_POINTS)
+
+    def cancel(self) -> None:
+        """Ask the run to stop after the game being played."""
+        self._stop.set()
+
+    def watch(self, tally: Tally) -> None:
+        """After each game: count it, add a chart point now and then, stop if asked to."""
+        point = None
+        evidence = tally.evidence
+        if evidence.count and (tally.games % self._every == 0 or tally.games == self.total):
+            low, high = evidence.interval()
+            point = {
+                "games": tally.games,
+                "score": evidence.mean,
+                "low": low,
+                "high": high,
+                "verdict": verdict((low, high)).value,
+            }
+        with self._lock:
+            self.games = tally.games
+            if point is not None:
+                self.points.append(point)
+        if self._stop.is_set():
+            raise Cancelled
+
+    def play(self) -> None:
+        """Play the run to its end, its cancelling or its failure (in the run's thread)."""
+        state, result, error = RunState.DONE, None, None
+        try:
+            result = play(self.prepared, watch=self.watch)
+        except Cancelled:
+            state = RunState.CANCELLED
+        except Exception as failure:  # a bug must still end the run, and say why
+            state, error = RunState.FAILED, f"{type(failure).__name__}: {failure}"
+        with self._lock:
+            self.state, self.result, self.error = state, result, error
+            self.seconds = time.perf_counter() - self.started
+
+    def snapshot(self) -> dict[str, Any]:
+        """The run as the page polls it."""
+        with self._lock:
+            return {
+                "id": self.id,
+                "state": self.state.value,
+                "games": self.games,
+                "total": self.total,
+                "title": self.prepared.experiment.describe(),
+                "policy": self.prepared.settings.policy,
+                "seed": self.prepared.settings.seed,
+                "points": list(self.points),
+                "seconds": (
+                    self.seconds
+                    if self.state is not RunState.RUNNING
+                    else time.perf_counter() - self.started
+                ),
+                "result": self.result,
+                "error": self.error,
+            }
+
+
+class Runs:
+    """The background runs of one server, by id."""
+
+    def __init__(self, max_running: int = MAX_RUNNING) -> None:
+        self.max_running = max_running
+        self._runs: dict[str, BalanceRun] = {}
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def start(self, workspace: Workspace, body: Body) -> BalanceRun:
+        """Check and prepare a run (errors answer at once), then play it in a thread."""
+        prepared = prepare(workspace, balance_request(body))
+        with self._lock:
+            running = sum(r.state is RunState.RUNNING for r in self._runs.values())
+            if running >= self.max_running:
+                raise ApiError(
+                    429, f"{running} runs are playing already; cancel one or wait for it"
+                )
+            balance_run = BalanceRun(str(next(self._ids)), prepared)
+            self._runs[balance_run.id] = balance_run
+            finished = [k for k, r in self._runs.items() if r.state is not RunState.RUNNING]
+            for key in finished[: max(0, len(self._runs) - KEPT)]:
+                del self._runs[key]
+        threading.Thread(
+            target=balance_run.play, name=f"balance-{balance_run.id}", daemon=True
+        ).start()
+        return balance_run
+
+    def get(self, run_id: str) -> BalanceRun:
+        """The run called ``run_id``; ApiError 404 when there is none."""
+        with self._lock:
+            found = self._runs.get(run_id)
+        if found is None:
+            raise ApiError(404, f"no run {run_id!r}")
+        return found
+
+    def cancel_all(self) -> None:
+        """Stop every run (the server is closing)."""
+        with self._lock:
+            for balance_run in self._runs.values():
+                balance_run.cancel()

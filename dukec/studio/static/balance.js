@@ -1,0 +1,103 @@
+// The quick balance panel: the new tile in place of one of the set's, a run in the background
+// with a live progress bar and chart, then the verdict. Other panels that read the same tile
+// (value, tune) follow the same shape: a panel element, a form, a POST, a result.
+
+import { get, post, remove, status } from "./api.js";
+import { drawChart } from "./chart.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+export function createBalance({ source, tileName }) {
+  const run = $("#balance-run");
+  const cancel = $("#balance-cancel");
+  const progress = $("#balance-progress");
+  const count = $("#balance-count");
+  const chart = $("#balance-chart");
+  const verdict = $("#verdict");
+  let current = null;
+
+  function show(snapshot) {
+    progress.max = snapshot.total;
+    progress.value = snapshot.games;
+    const rate = snapshot.seconds > 0 ? (snapshot.games / snapshot.seconds).toFixed(1) : "-";
+    count.textContent = `${snapshot.games} / ${snapshot.total} games, ${rate} games/s`;
+    drawChart(chart, snapshot.points, snapshot.total);
+    if (snapshot.state === "done") {
+      verdict.textContent = snapshot.result.verdict_line;
+      verdict.className = snapshot.result.verdict.replace(" ", "-");
+      verdict.dataset.verdict = snapshot.result.verdict;
+    } else if (snapshot.state === "cancelled") {
+      verdict.textContent = `cancelled after ${snapshot.games} games`;
+      verdict.className = "";
+    } else if (snapshot.state === "failed") {
+      verdict.textContent = snapshot.error;
+      verdict.className = "error";
+    }
+  }
+
+  async function poll(id) {
+    while (current === id) {
+      let snapshot;
+      try {
+        snapshot = await get(`/api/runs/${id}`);
+      } catch (error) {
+        status(error.message, true);
+        break;
+      }
+      show(snapshot);
+      if (snapshot.state !== "running") break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    if (current === id) {
+      current = null;
+      run.disabled = false;
+      cancel.disabled = true;
+    }
+  }
+
+  run.addEventListener("click", async () => {
+    const body = {
+      source: source(),
+      replace: `${$("#balance-old").value}=${tileName()}`,
+      games: Number($("#balance-games").value),
+      seed: Number($("#balance-seed").value),
+      policy: $("#balance-policy").value,
+    };
+    verdict.textContent = "";
+    verdict.className = "";
+    delete verdict.dataset.verdict;
+    try {
+      const snapshot = await post("/api/runs", body);
+      current = snapshot.id;
+      run.disabled = true;
+      cancel.disabled = false;
+      show(snapshot);
+      poll(snapshot.id);
+    } catch (error) {
+      verdict.textContent = error.message;
+      verdict.className = "error";
+    }
+  });
+
+  cancel.addEventListener("click", async () => {
+    if (current !== null) {
+      try {
+        await remove(`/api/runs/${current}`);
+      } catch (error) {
+        status(error.message, true);
+      }
+    }
+  });
+
+  return {
+    setTiles(tiles, preferred) {
+      const select = $("#balance-old");
+      select.innerHTML = "";
+      for (const t of tiles) if (t.kind === "troop") select.add(new Option(t.name, t.name));
+      if (preferred && tiles.some((t) => t.name === preferred)) select.value = preferred;
+    },
+    setNew(name) {
+      $("#balance-new").textContent = name ?? "?";
+    },
+  };
+}
