@@ -119,6 +119,18 @@ def pick(tileset: dict[str, Any], name: str | None) -> TileView:
     raise ApiError(404, unknown_tile_message(name, [view.name for view in views]))
 
 
+def defined(tileset: dict[str, Any], name: str) -> str:
+    """The name of the source's tile called ``name`` (any case); ApiError 422 when the source
+    does not define it."""
+    names = [tile["name"] for tile in tileset.get("tiles", [])]
+    found = lookup(name, names)
+    if found is None:
+        raise ApiError(
+            422, f"the source defines no tile {name!r} (it defines {', '.join(names) or 'none'})"
+        )
+    return found
+
+
 # === Handlers ===
 
 
@@ -204,11 +216,12 @@ def save(workspace: Workspace, body: Body) -> dict[str, Any]:
     """Write the source, formatted, as ``file`` in the designer's folder (never over a file
     unless ``overwrite``)."""
     source = body.text("source")
+    overwrite = body.flag("overwrite")
     tileset = compiled(source)
     formatted = fmt(workspace, body)["source"]
     name = body.optional_text("file") or f"{pick(tileset, None).name.lower()}{SUFFIX}"
     path = target(workspace.folder, name)
-    if path.exists() and not body.flag("overwrite"):
+    if path.exists() and not overwrite:
         raise ApiError(409, f'{name} exists in {workspace.folder}; send "overwrite": true')
     try:
         write_text_atomic(path, formatted)

@@ -29,7 +29,7 @@ from dukec.engine import (
 )
 from dukec.engine.actions import KIND_NAMES
 from dukec.engine.record import ActionRecord, GameRecord, describe, record_lines
-from dukec.studio.api import Workspace, compiled
+from dukec.studio.api import Workspace, compiled, defined
 from dukec.studio.request import ApiError, Body
 from dukec.workbench.board import SQUARE, board_drawing, square_origin
 from dukec.workbench.svg import to_inline_svg
@@ -221,9 +221,10 @@ def _game_set(
     old, sep, new = replacement.partition("=")
     if not sep or not old.strip() or not new.strip():
         raise ApiError(400, "'replace' must be OLD=NEW, for example Knight=Paladin")
+    tiles = compiled(source)
     try:
         experiment = replace(
-            workspace.tileset, workspace.game, old.strip(), new.strip(), compiled(source)
+            workspace.tileset, workspace.game, old.strip(), defined(tiles, new.strip()), tiles
         )
     except ExperimentError as error:
         raise ApiError(422, str(error)) from None

@@ -25,7 +25,7 @@ from dukec.balance.run import Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.stats import SprtStop, StopRule, WidthStop, verdict
 from dukec.balance.tally import Tally
-from dukec.studio.api import Workspace, compiled
+from dukec.studio.api import Workspace, compiled, defined
 from dukec.studio.request import ApiError, Body
 
 #: Games one run may play: enough for any verdict the page shows, not a day of work.
@@ -93,8 +93,9 @@ def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
     from dukec.commands.balance_cmds import stored_ratings
 
     source = compiled(request.source)
+    new = defined(source, request.new)
     try:
-        experiment = replace(workspace.tileset, workspace.game, request.old, request.new, source)
+        experiment = replace(workspace.tileset, workspace.game, request.old, new, source)
         check_playable(experiment.tileset, experiment.sets)
     except (ExperimentError, ValueError) as error:
         raise ApiError(422, str(error)) from None

@@ -283,7 +283,9 @@ class StudioServer(ThreadingHTTPServer):
 
     def serve_in_thread(self) -> threading.Thread:
         """Serve in a background thread (tests, screenshots); `shutdown()` stops it."""
-        thread = threading.Thread(target=self.serve_forever, name="studio", daemon=True)
+        thread = threading.Thread(
+            target=self.serve_forever, args=(0.05,), name="studio", daemon=True
+        )
         thread.start()
         return thread
 

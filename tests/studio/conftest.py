@@ -1,0 +1,116 @@
+"""A studio server on a free port for each test, and a small HTTP client for its API."""
+
+from __future__ import annotations
+
+import http.client
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dukec.compiler import load_tileset
+from dukec.studio.api import Workspace
+from dukec.studio.server import Studio, StudioServer
+from tests.conftest import REPO
+
+JUMPING = (REPO / "tests" / "balance" / "tiles" / "jumping_footman.duke").read_text()
+PALADIN = """tile Paladin {
+    count 1
+    front {
+        . J . J .
+        . . . . .
+        . M @ M .
+        . . M . .
+    }
+    back {
+        . . S . .
+        . M @ M .
+    }
+}
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A response: status, headers and body (parsed when it is JSON)."""
+
+    status: int
+    headers: dict[str, str]
+    raw: bytes
+
+    @property
+    def json(self) -> Any:
+        """The body as JSON."""
+        return json.loads(self.raw)
+
+
+class Client:
+    """Requests to one server."""
+
+    def __init__(self, server: StudioServer) -> None:
+        self.host, self.port = "127.0.0.1", server.server_address[1]
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        raw: bytes | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Answer:
+        """Send a request; ``body`` goes as JSON, ``raw`` as it is."""
+        sent = dict(headers or {})
+        data = raw
+        if body is not None:
+            data = json.dumps(body).encode()
+            sent.setdefault("Content-Type", "application/json")
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=60)
+        try:
+            connection.request(method, path, body=data, headers=sent)
+            response = connection.getresponse()
+            return Answer(response.status, dict(response.getheaders()), response.read())
+        finally:
+            connection.close()
+
+    def get(self, path: str) -> Answer:
+        """GET a path."""
+        return self.request("GET", path)
+
+    def post(self, path: str, body: Any = None) -> Answer:
+        """POST a JSON body (an empty object by default)."""
+        return self.request("POST", path, {} if body is None else body)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """The designer's folder, where tiles are saved."""
+    path = tmp_path / "designs"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture(scope="session")
+def base_set() -> dict[str, Any]:
+    """The base set, compiled once."""
+    return load_tileset()
+
+
+@pytest.fixture
+def server(folder: Path, base_set: dict[str, Any]) -> Iterator[StudioServer]:
+    """A studio on the base set, served in a thread."""
+    studio = StudioServer(Studio(Workspace(base_set, folder)), "127.0.0.1", 0)
+    studio.serve_in_thread()
+    try:
+        yield studio
+    finally:
+        studio.shutdown()
+        studio.server_close()
+
+
+@pytest.fixture
+def client(server: StudioServer) -> Client:
+    """A client of the studio."""
+    return Client(server)
