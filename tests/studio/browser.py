@@ -1,0 +1,60 @@
+"""Headless Chromium for the studio's browser tests and its screenshot: Playwright driving the
+system's browser (Debian's ``chromium``), or a skip saying why (a failure when
+``DUKEC_REQUIRE_BROWSER=1``)."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+REQUIRE = "DUKEC_REQUIRE_BROWSER"
+
+
+def unavailable() -> str | None:
+    """Why the browser tests cannot run here, or None when they can."""
+    if not CHROMIUM.exists():
+        return f"no {CHROMIUM}: install Debian's chromium (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "no playwright: pip install 'dukec[studio-test]'"
+    return None
+
+
+def require_browser() -> None:
+    """Skip (or fail, under DUKEC_REQUIRE_BROWSER=1) when the browser cannot run."""
+    reason = unavailable()
+    if reason is None:
+        return
+    if os.environ.get(REQUIRE) == "1":
+        pytest.fail(f"{REQUIRE}=1 but {reason}")
+    pytest.skip(reason)
+
+
+def launch(playwright: Any) -> Any:
+    """The system's Chromium, headless, reaching nothing but the studio."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+
+
+def colours(png: bytes) -> int:
+    """How many colours a screenshot holds (at most 257 counted)."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    found = image.getcolors(maxcolors=256)
+    return 257 if found is None else len(found)
