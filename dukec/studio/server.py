@@ -268,9 +268,10 @@ class StudioServer(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, studio: Studio, host: str, port: int, verbose: bool = False) -> None:
-        super().__init__((host, port), _Handler)
+        # Set before binding: a failed bind closes the server, and closing reads them.
         self.studio = studio
         self.verbose = verbose
+        super().__init__((host, port), _Handler)
         # Bound to every interface, the server is reached by names it cannot know.
         self.check_host = host in LOOPBACK
 
