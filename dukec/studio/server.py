@@ -14,6 +14,7 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -164,6 +165,8 @@ def dispatch(studio: Studio, method: str, target: str, raw: bytes) -> Reply:
     """The answer to one request (the path with its query, and the body's bytes)."""
     parts = urlsplit(target)
     path = parts.path
+    # HEAD is GET without the body (the handler leaves it out).
+    method = "GET" if method == "HEAD" else method
     if not path.startswith("/api/"):
         if method != "GET":
             raise ApiError(405, f"{method} {path}: the page and its files are read with GET")
@@ -214,6 +217,14 @@ class _Handler(BaseHTTPRequestHandler):
     def do_PATCH(self) -> None:
         self._handle("PATCH")
 
+    def do_HEAD(self) -> None:
+        self._handle("HEAD")
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The server's own errors (a malformed request line, an unknown method) as JSON too."""
+        self.close_connection = True
+        self._send(Reply.json({"error": message or HTTPStatus(code).phrase}, code))
+
     def _handle(self, method: str) -> None:
         try:
             reply = dispatch(self.server.studio, method, self.path, self._body(method))
@@ -233,6 +244,11 @@ class _Handler(BaseHTTPRequestHandler):
             raise ApiError(400, "Content-Length must be a whole number")
         length = int(length_text)
         if length > MAX_BODY_BYTES:
+            # Read a body not far over the limit, so that the client sees the answer rather
+            # than a connection closed under it; hang up on anything larger.
+            if length <= 8 * MAX_BODY_BYTES:
+                while length > 0:
+                    length -= len(self.rfile.read(min(length, 65536))) or length
             self.close_connection = True
             raise ApiError(413, f"the request body is larger than {MAX_BODY_BYTES} bytes")
         data = self.rfile.read(length) if length else b""
@@ -244,6 +260,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _send(self, reply: Reply) -> None:
         self.send_response(reply.status)
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.send_header("Content-Type", reply.content_type)
         self.send_header("Content-Length", str(len(reply.data)))
         self.send_header("Cache-Control", "no-store")

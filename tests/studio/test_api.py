@@ -376,3 +376,19 @@ def test_set_tile_unknown(client: Client) -> None:
     answer = client.get("/api/tiles/Nobody")
     assert answer.status == 404
     assert error(answer).startswith("unknown tile 'Nobody'")
+
+
+def test_head_and_unknown_methods(client: Client) -> None:
+    answer = client.request("HEAD", "/api/tiles")
+    assert (answer.status, answer.raw) == (200, b"")
+    answer = client.request("OPTIONS", "/api/build")
+    assert (answer.status, error(answer)) == (501, "Unsupported method ('OPTIONS')")
+
+
+def test_a_bug_is_one_json_line(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*_args: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("dukec.studio.api.check_document", broken)
+    answer = client.post("/api/build", {"source": PALADIN})
+    assert (answer.status, error(answer)) == (500, "internal error: RuntimeError: boom")
