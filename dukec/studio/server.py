@@ -1,9 +1,9 @@
 """The studio's HTTP server: routes, JSON in and out, errors as 4xx JSON, never a traceback.
 
 A standard-library `ThreadingHTTPServer`: each request has its own thread, balance runs have
-theirs, so a run never holds up the page. Requests that change anything are POST or DELETE with
-a JSON body (``Content-Type: application/json``, which another web site cannot send to this
-server without its permission), and the Host header must name this server, so a page elsewhere
+theirs, so a run never holds up the page. Requests that change anything are POST (always sent as
+``Content-Type: application/json``, which another web site cannot send to this server without
+its permission) or DELETE, and the Host header must name this server, so a page elsewhere
 cannot drive the studio.
 """
 
@@ -252,7 +252,9 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             raise ApiError(413, f"the request body is larger than {MAX_BODY_BYTES} bytes")
         data = self.rfile.read(length) if length else b""
-        if method in ("POST", "DELETE") and data:
+        # Every POST, empty or not: a form or a script of another site cannot send this type
+        # without asking first, and this server never says yes.
+        if method == "POST" or data:
             kind = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
             if kind != "application/json":
                 raise ApiError(415, "send the body as JSON (Content-Type: application/json)")

@@ -392,3 +392,9 @@ def test_a_bug_is_one_json_line(client: Client, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr("dukec.studio.api.check_document", broken)
     answer = client.post("/api/build", {"source": PALADIN})
     assert (answer.status, error(answer)) == (500, "internal error: RuntimeError: boom")
+
+
+def test_an_empty_post_still_needs_json(client: Client) -> None:
+    answer = client.request("POST", "/api/play")
+    assert answer.status == 415
+    assert error(answer) == "send the body as JSON (Content-Type: application/json)"

@@ -95,3 +95,16 @@ def test_serves_the_set_and_saves_into_its_folder(tmp_path: Path) -> None:
         _out, err = process.communicate(timeout=30)
     assert process.returncode == 0
     assert err == "dukec studio: stopped\n"
+
+
+def test_the_page_files_are_package_data() -> None:
+    import fnmatch
+    import tomllib
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text())
+    setuptools = config["tool"]["setuptools"]
+    assert "dukec.studio" in setuptools["packages"]
+    patterns = setuptools["package-data"]["dukec.studio"]
+    static = REPO / "dukec" / "studio" / "static"
+    files = [path.relative_to(static.parent).as_posix() for path in static.iterdir()]
+    assert files and all(any(fnmatch.fnmatch(f, p) for p in patterns) for f in files)

@@ -20,7 +20,8 @@ export function createBalance({ source, tileName }) {
     progress.max = snapshot.total;
     progress.value = snapshot.games;
     const rate = snapshot.seconds > 0 ? (snapshot.games / snapshot.seconds).toFixed(1) : "-";
-    count.textContent = `${snapshot.games} / ${snapshot.total} games, ${rate} games/s`;
+    count.textContent = `${snapshot.games} / ${snapshot.total} games, ${rate} games/s ` +
+      `(policy ${snapshot.policy}, seed ${snapshot.seed})`;
     drawChart(chart, snapshot.points, snapshot.total);
     if (snapshot.state === "done") {
       verdict.textContent = snapshot.result.verdict_line;

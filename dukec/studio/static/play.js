@@ -58,9 +58,10 @@ export function createPlay({ source, tileName, oldName }) {
       log.appendChild(item);
     }
     log.scrollTop = log.scrollHeight;
-    if (state.over) note.textContent = state.result;
-    else if (state.to_move === state.human) note.textContent = "your turn: click a tile, then its target";
-    else note.textContent = "the bot is thinking";
+    const seed = `${state.set}, seed ${state.seed}: `;
+    if (state.over) note.textContent = seed + state.result;
+    else if (state.to_move === state.human) note.textContent = `${seed}your turn: click a tile, then its target`;
+    else note.textContent = `${seed}the bot is thinking`;
     listActions(state.legal);
     record.href = `/api/play/${state.id}/record`;
     record.hidden = false;
