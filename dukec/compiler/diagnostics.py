@@ -46,6 +46,13 @@ class Diagnostic:
     notes: tuple[Note, ...] = ()
     severity: str = "error"
 
+    @property
+    def code(self) -> str | None:
+        """A warning's code, the ``[code]`` that ends its message (errors have none)."""
+        if self.severity != "warning" or not self.message.endswith("]") or "[" not in self.message:
+            return None
+        return self.message.rsplit("[", 1)[1].rstrip("]")
+
     def sort_key(self) -> tuple[str, int, int, str]:
         """Order by file, then position, then message."""
         if self.position is None:

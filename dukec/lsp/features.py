@@ -45,9 +45,7 @@ def lsp_range(position: Position | None) -> types.Range:
 def lsp_diagnostic(diagnostic: Diagnostic, locate: Locate) -> types.Diagnostic:
     """One compiler error or lint warning, its notes as related information."""
     warning = diagnostic.severity == "warning"
-    code = None
-    if warning and diagnostic.message.endswith("]") and "[" in diagnostic.message:
-        code = diagnostic.message.rsplit("[", 1)[1].rstrip("]")
+    code = diagnostic.code
     related = [
         types.DiagnosticRelatedInformation(locate(note.path, note.position), note.message)
         for note in diagnostic.notes

@@ -46,9 +46,6 @@ class Workspace:
 def diagnostic_json(diagnostic: Diagnostic, texts: SourceTexts) -> dict[str, Any]:
     """One error or warning for the page: where (1-based), what, and the compiler's report."""
     position = diagnostic.position
-    code = None
-    if diagnostic.severity == "warning" and diagnostic.message.endswith("]"):
-        code = diagnostic.message.rsplit("[", 1)[1].rstrip("]")
     return {
         "severity": diagnostic.severity,
         "line": position.line if position else 1,
@@ -56,7 +53,7 @@ def diagnostic_json(diagnostic: Diagnostic, texts: SourceTexts) -> dict[str, Any
         "end_line": position.end_line if position else 1,
         "end_col": position.end_column if position else 1,
         "message": diagnostic.message,
-        "code": code,
+        "code": diagnostic.code,
         "text": render_diagnostic(diagnostic, texts),
     }
 

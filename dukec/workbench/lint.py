@@ -251,7 +251,7 @@ def lint_analysis(analysis: Analysis) -> LintReport:
         if definition is not None and source is not None:
             allowed = allowed_codes(definition, source, analysis.texts)
         for warning in tile_warnings(tile, definition, analysis.texts):
-            code = warning.message.rsplit("[", 1)[1].rstrip("]")
+            code = warning.code
             if code not in allowed and "all" not in allowed:
                 warnings.append(warning)
     warnings.sort(key=Diagnostic.sort_key)
