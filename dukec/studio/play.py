@@ -186,7 +186,7 @@ class Games:
             raise ApiError(400, f"'bot': {error}") from None
         seed = body.integer("seed", 1, 0, 2**63 - 1)
         source = body.optional_text("source")
-        replacement = body.optional_text("replace")
+        replacement = None if body.data.get("replace") is None else body.replacement()
         tileset, set_name = _game_set(workspace, source, replacement, seat)
         try:
             rules = load_rules(tileset, set_name)
@@ -209,7 +209,7 @@ class Games:
 
 
 def _game_set(
-    workspace: Workspace, source: str | None, replacement: str | None, seat: int
+    workspace: Workspace, source: str | None, replacement: tuple[str, str] | None, seat: int
 ) -> tuple[dict[str, Any], str]:
     if replacement is None:
         try:
@@ -218,14 +218,10 @@ def _game_set(
             raise ApiError(422, str(error)) from None
     if source is None:
         raise ApiError(400, "'replace' needs 'source', the text that defines the new tile")
-    old, sep, new = replacement.partition("=")
-    if not sep or not old.strip() or not new.strip():
-        raise ApiError(400, "'replace' must be OLD=NEW, for example Knight=Paladin")
+    old, new = replacement
     tiles = compiled(source)
     try:
-        experiment = replace(
-            workspace.tileset, workspace.game, old.strip(), defined(tiles, new.strip()), tiles
-        )
+        experiment = replace(workspace.tileset, workspace.game, old, defined(tiles, new), tiles)
     except ExperimentError as error:
         raise ApiError(422, str(error)) from None
     # Army A (with the new tile) sits first in one game set and second in the other.

@@ -81,6 +81,13 @@ class Body:
             raise ApiError(400, f"{key!r} must be true or false")
         return value
 
+    def replacement(self, key: str = "replace") -> tuple[str, str]:
+        """``OLD=NEW``: the tile of the set and the tile that takes its place."""
+        old, sep, new = self.text(key).partition("=")
+        if not sep or not old.strip() or not new.strip():
+            raise ApiError(400, f"{key!r} must be OLD=NEW, for example Knight=Paladin")
+        return old.strip(), new.strip()
+
     def choice(self, key: str, default: str | None, choices: tuple[str, ...]) -> str | None:
         """One of ``choices`` (or the default, perhaps null, when left out)."""
         value = self.data.get(key, default)

@@ -56,9 +56,7 @@ class BalanceRequest:
 def balance_request(body: Body) -> BalanceRequest:
     """The request's fields, checked; ApiError 400 for a bad one."""
     source = body.text("source")
-    old, sep, new = body.text("replace").partition("=")
-    if not sep or not old.strip() or not new.strip():
-        raise ApiError(400, "'replace' must be OLD=NEW, for example Knight=Paladin")
+    old, new = body.replacement()
     games = body.integer("games", DEFAULT_GAMES, 2, MAX_GAMES)
     if games % 2:
         raise ApiError(400, f"'games' must be even: paired games come two by two (not {games})")
@@ -69,8 +67,8 @@ def balance_request(body: Body) -> BalanceRequest:
         raise ApiError(400, f"'policy': {error}") from None
     return BalanceRequest(
         source=source,
-        old=old.strip(),
-        new=new.strip(),
+        old=old,
+        new=new,
         games=games,
         seed=body.integer("seed", 1, 0, 2**63 - 1),
         policy=policy,
