@@ -174,3 +174,23 @@ def test_new_game_bad_requests(
 def test_unknown_game(client: Client, method: str, path: str) -> None:
     answer = client.request(method, path, {"action": "x"} if method == "POST" else None)
     assert (answer.status, answer.json["error"]) == (404, "no game '99'")
+
+
+def test_no_action_after_the_end(base_set: dict[str, Any], tmp_path: Any) -> None:
+    from dukec.studio.api import Workspace
+    from dukec.studio.play import Games
+    from dukec.studio.request import ApiError, Body
+
+    session = Games().start(Workspace(base_set, tmp_path), Body({"bot": "random", "seed": 3}))
+    while session.game.result is None:
+        if session.game.to_move == session.human:
+            session.act(session.state()["legal"][0]["notation"])
+        else:
+            session.bot_move()
+    state = session.state()
+    assert state["over"] is True and state["legal"] == []
+    assert state["result"].startswith(("you win (", "the bot wins (", "draw ("))
+    for move in (lambda: session.act("draw"), session.bot_move):
+        with pytest.raises(ApiError) as caught:
+            move()
+        assert (caught.value.status, caught.value.message) == (409, "the game is over")
