@@ -190,7 +190,9 @@ def test_no_action_after_the_end(base_set: dict[str, Any], tmp_path: Any) -> Non
     state = session.state()
     assert state["over"] is True and state["legal"] == []
     assert state["result"].startswith(("you win (", "the bot wins (", "draw ("))
-    for move in (lambda: session.act("draw"), session.bot_move):
-        with pytest.raises(ApiError) as caught:
-            move()
-        assert (caught.value.status, caught.value.message) == (409, "the game is over")
+    with pytest.raises(ApiError) as caught:
+        session.act("draw")
+    assert (caught.value.status, caught.value.message) == (409, "the game is over")
+    with pytest.raises(ApiError) as caught:
+        session.bot_move()
+    assert (caught.value.status, caught.value.message) == (409, "the game is over")
