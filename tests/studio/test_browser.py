@@ -181,6 +181,8 @@ def test_play_a_move_against_the_bot(page: Any, client: Client) -> None:
     card_shows(page, "#board")
     record = page.request.get(page.evaluate("document.querySelector('#play-record').href"))
     assert record.ok and record.text().startswith('{"format": "duke-game/1"')
+    tileset = page.request.get(page.evaluate("document.querySelector('#play-tileset').href"))
+    assert tileset.ok and tileset.json()["format"] == "duke-tileset/1"
 
 
 def test_save_the_tile(page: Any, folder: Path) -> None:

@@ -11,6 +11,7 @@ export function createPlay({ source, tileName, oldName }) {
   const log = $("#play-log");
   const note = $("#play-status");
   const record = $("#play-record");
+  const tileset = $("#play-tileset");
   let game = null;
   let selected = null;
 
@@ -65,6 +66,8 @@ export function createPlay({ source, tileName, oldName }) {
     listActions(state.legal);
     record.href = `/api/play/${state.id}/record`;
     record.hidden = false;
+    tileset.href = `/api/play/${state.id}/tileset`;
+    tileset.hidden = false;
   }
 
   async function botTurns() {
