@@ -220,6 +220,17 @@ def save(workspace: Workspace, body: Body) -> dict[str, Any]:
     path = target(workspace.folder, name)
     if path.exists() and not overwrite:
         raise ApiError(409, f'{name} exists in {workspace.folder}; send "overwrite": true')
+    # Checked with the folder's other files, as an editor checks it: a name another file
+    # defines already would leave the folder (perhaps the --set) unable to compile.
+    checked = check_document(str(path), formatted, path)
+    errors = [d for d in checked.diagnostics if d.severity == "error"]
+    if errors:
+        raise ApiError(
+            422,
+            f"{name} would not compile with the other files of {workspace.folder}: "
+            f"{errors[0].message}",
+            diagnostics=[diagnostic_json(d, checked.analysis.texts) for d in errors],
+        )
     try:
         write_text_atomic(path, formatted)
     except OSError as error:

@@ -398,3 +398,14 @@ def test_an_empty_post_still_needs_json(client: Client) -> None:
     answer = client.request("POST", "/api/play")
     assert answer.status == 415
     assert error(answer) == "send the body as JSON (Content-Type: application/json)"
+
+
+def test_save_refuses_a_name_the_folder_defines(client: Client, folder: Path) -> None:
+    (folder / "knights.duke").write_text(PALADIN.replace("Paladin", "Knight"))
+    answer = client.post("/api/save", {"source": PALADIN.replace("Paladin", "Knight")})
+    assert answer.status == 422
+    assert error(answer) == (
+        f"knight.duke would not compile with the other files of {folder}: duplicate tile 'Knight'"
+    )
+    assert answer.json["diagnostics"][0]["line"] == 1
+    assert sorted(p.name for p in folder.iterdir()) == ["knights.duke"]
