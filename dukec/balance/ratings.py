@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from dukec.balance.game import split_policy
+from dukec.balance.game import split_policy, tileset_digest
 from dukec.balance.pairs import PAIR_SCORES, Pentanomial
 from dukec.balance.stats import Z95
 
@@ -213,3 +214,14 @@ def entry(digest: str, game: str, budget: int, seed: int, rating: Rating) -> dic
         "games": rating.games,
         "seed": seed,
     }
+
+
+def stored(
+    path: Path | None, tileset: dict[str, Any], game: str, budget: int, specs: Iterable[str]
+) -> dict[str, dict[str, Any]]:
+    """The stored ratings of these policies on this tile set and game set, each at its budget
+    (from ``path``, by default the ratings shipped with dukec)."""
+    entries = load(path if path is not None else shipped_path())
+    digest = tileset_digest(tileset)
+    found = {spec: entries.get(key_of(digest, game, spec, budget)) for spec in specs}
+    return {name: entry for name, entry in found.items() if entry is not None}

@@ -6,7 +6,7 @@ import functools
 import json
 import signal
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -280,6 +280,7 @@ def balance(
     from dukec.balance.experiments import ExperimentError, replace, self_play, sets_against
     from dukec.balance.html import write_ladder_report, write_report
     from dukec.balance.play import check_playable
+    from dukec.balance.ratings import stored
     from dukec.balance.report import render, render_ladder, to_json
     from dukec.balance.run import RunResult, Settings, run
     from dukec.balance.runner import RunnerError, default_workers
@@ -318,7 +319,7 @@ def balance(
                 f"paired games come two by two: give an even --games (not {games}), or --unpaired"
             )
         specs = {name for rung in rungs for name in rung}
-        ratings = stored_ratings(ratings_path, tileset, experiment.game, budget, specs)
+        ratings = stored(ratings_path, tileset, experiment.game, budget, specs)
         results: list[RunResult] = []
         for mine, theirs in rungs:
             settings = Settings(
@@ -360,19 +361,6 @@ def balance(
         render(results[0], console, ratings)
     else:
         render_ladder(results, console, ratings)
-
-
-def stored_ratings(
-    path: Path | None, tileset: dict[str, Any], game: str, budget: int, specs: Iterable[str]
-) -> dict[str, dict[str, Any]]:
-    """The stored ratings of these policies on this tile set and game set, each at its budget."""
-    from dukec.balance import ratings
-    from dukec.balance.game import tileset_digest
-
-    entries = ratings.load(path if path is not None else ratings.shipped_path())
-    digest = tileset_digest(tileset)
-    found = {spec: entries.get(ratings.key_of(digest, game, spec, budget)) for spec in specs}
-    return {name: entry for name, entry in found.items() if entry is not None}
 
 
 COMMANDS: list[click.Command] = [balance]

@@ -20,6 +20,7 @@ from typing import Any
 from dukec.balance.experiments import Experiment, ExperimentError, replace
 from dukec.balance.game import split_policy
 from dukec.balance.play import check_playable
+from dukec.balance.ratings import stored
 from dukec.balance.report import to_json
 from dukec.balance.run import Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
@@ -88,8 +89,6 @@ class Prepared:
 def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
     """The experiment of a request; ApiError 422 for a source with errors or a replacement
     that cannot be made."""
-    from dukec.commands.balance_cmds import stored_ratings
-
     source = compiled(request.source)
     new = defined(source, request.new)
     try:
@@ -111,9 +110,7 @@ def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
         stop=stop,
         paired=True,
     )
-    ratings = stored_ratings(
-        None, workspace.tileset, experiment.game, settings.budget, {request.policy}
-    )
+    ratings = stored(None, workspace.tileset, experiment.game, settings.budget, {request.policy})
     return Prepared(experiment, settings, ratings)
 
 
