@@ -141,7 +141,9 @@ def test_run_in_the_background(client: Client) -> None:
 
 def test_cancel_a_run(client: Client) -> None:
     started = client.post("/api/runs", {**QUICK, "games": MAX_GAMES}).json
+    deadline = time.monotonic() + 60
     while client.get(f"/api/runs/{started['id']}").json["games"] == 0:
+        assert time.monotonic() < deadline, "no game played in 60 s"
         time.sleep(0.02)
     answer = client.request("DELETE", f"/api/runs/{started['id']}")
     assert answer.status == 200
