@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dukec.balance.experiments import Experiment
-from dukec.balance.game import Matchup, a_seat
+from dukec.balance.game import GameSummary, Matchup, a_seat
 from dukec.balance.runner import PlayBatch, play_batch, run_games
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.stats import StopRule, Verdict
@@ -15,6 +15,9 @@ from dukec.balance.tally import Tally
 
 Progress = Callable[[int], None]
 """Told how many games have been played so far, after each game."""
+
+Observer = Callable[[int, GameSummary], None]
+"""Told each game as it is tallied: the seat army A took, and the game's summary."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +70,12 @@ def run(
     *,
     progress: Progress | None = None,
     play: PlayBatch = play_batch,
+    observe: Observer | None = None,
 ) -> RunResult:
     """Play up to ``settings.games`` games, stopping early if the stopping rule decides.
 
-    A paired run plays whole pairs: an odd ``settings.games`` is a ValueError.
+    A paired run plays whole pairs: an odd ``settings.games`` is a ValueError. ``observe``
+    sees each game tallied, in game order.
     """
     matchup = Matchup.build(
         experiment.tileset,
@@ -100,7 +105,10 @@ def run(
     )
     try:
         for summary in games:
-            tally.add(a_seat(matchup, summary.index), summary)
+            seat = a_seat(matchup, summary.index)
+            tally.add(seat, summary)
+            if observe is not None:
+                observe(seat, summary)
             if progress is not None:
                 progress(tally.games)
             decision = tally.decision(settings.stop)
