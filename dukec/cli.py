@@ -11,6 +11,7 @@ from dukec.commands import (
     editor_cmds,
     engine_cmds,
     ladder_cmds,
+    value_cmds,
     values_cmds,
     workbench_cmds,
 )
@@ -40,6 +41,7 @@ for _module in (
     engine_cmds,
     balance_cmds,
     ladder_cmds,
+    value_cmds,
     values_cmds,
     workbench_cmds,
     editor_cmds,
