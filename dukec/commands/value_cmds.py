@@ -75,7 +75,7 @@ def _units(ratio: dict[str, Any] | None, reference: str) -> str:
     if ratio is None:
         return f"no measurable {reference} unit"
     low, high = ratio["ci95"]
-    return f"{ratio['value']:.2f} × {reference} (95%: {low:.2f} to {high:.2f})"
+    return f"{ratio['value']:.2f} in {reference} units (95%: {low:.2f} to {high:.2f})"
 
 
 @click.command("value")
@@ -492,7 +492,7 @@ def _show_ranking(document: dict[str, Any], console: Console) -> None:
 
     rows = document["tiles"]
     reference = document["reference"]
-    table = Table("#", "tile", "Elo", "95% interval", f"× {reference}", "worth", box=None)
+    table = Table("#", "tile", "Elo", "95% interval", f"{reference} units", "worth", box=None)
     for rank, (row, bar) in enumerate(zip(rows, text_bars(rows), strict=True), 1):
         units = row["in_reference_units"]
         table.add_row(

@@ -127,7 +127,7 @@ def worth_page(document: dict[str, Any]) -> str:
         f"(paired), seed {document['seed']}, tile set {_e(document['tileset_hash'])}.</p>"
         f"{worth_svg(rows, title)}"
         f"<table><tr><th>#</th><th>tile</th><th>Elo</th><th>95% interval</th>"
-        f"<th>× {_e(unit)}</th></tr>{table}</table></body></html>\n"
+        f"<th>{_e(unit)} units</th></tr>{table}</table></body></html>\n"
     )
 
 
