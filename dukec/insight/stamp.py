@@ -88,7 +88,9 @@ STRIP = 0.12
 def stamped(drawing: Drawing, stat: Stat) -> Drawing:
     """``drawing`` with a strip below it giving the worth and the tile-set hash."""
     strip = round(drawing.width * STRIP, 3)
-    size = round(strip * 0.5, 3)
+    text = stat.text()
+    # A glyph is about 0.6 em wide: keep the line within nine tenths of the card.
+    size = round(min(strip * 0.5, drawing.width * 0.9 / (0.6 * len(text))), 3)
     shapes = (
         *drawing.shapes,
         Rect(0, drawing.height, drawing.width, strip, PAPER),
