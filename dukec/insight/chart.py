@@ -24,7 +24,8 @@ def _span(rows: list[dict[str, Any]]) -> tuple[float, float]:
 
 
 def text_bar(row: dict[str, Any], span: tuple[float, float], width: int = 40) -> str:
-    """One tile's bar: '█' from zero to its worth, '─' across its interval, '│' at zero."""
+    """One tile's bar: '│' at zero, '█' from there to its worth, '├─┤' its 95% interval (the
+    interval's ends drawn over the bar)."""
     low, high = span
 
     def at(value: float | None, default: float) -> int:
@@ -38,11 +39,11 @@ def text_bar(row: dict[str, Any], span: tuple[float, float], width: int = 40) ->
         cells[index] = "─"
     zero = at(0.0, 0.0)
     point = at(row["elo"], 0.0)
-    for index in range(min(zero, point), max(zero, point) + 1):
+    bar = range(zero + 1, point + 1) if point > zero else range(point, zero)
+    for index in bar:
         cells[index] = "█"
     cells[left], cells[right] = "├", "┤"
-    if cells[zero] != "█":
-        cells[zero] = "│"
+    cells[zero] = "│"
     return "".join(cells)
 
 
@@ -121,7 +122,7 @@ def worth_page(document: dict[str, Any]) -> str:
         for rank, row in enumerate(rows, 1)
     )
     return (
-        f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{_e(title)}</title>"
+        f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>{_e(title)}</title>"
         f"<style>{STYLE}</style></head><body><h1>{_e(title)}</h1>"
         f"<p>Policy {_e(document['policy'])}, {document['games']} games a tile "
         f"(paired), seed {document['seed']}, tile set {_e(document['tileset_hash'])}.</p>"

@@ -82,7 +82,7 @@ def test_all_ranks_every_tile_with_bars(tmp_path: Path) -> None:
     assert "Duke" not in result.output
     assert "├" in result.output and "┤" in result.output
     text = page.read_text()
-    assert text.startswith("<!doctype html>") and "<svg" in text and "Pikeman" in text
+    assert text.startswith("<!DOCTYPE html>") and "<svg" in text and "Pikeman" in text
 
 
 def test_all_json_is_ranked(tmp_path: Path) -> None:
