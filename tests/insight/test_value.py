@@ -117,8 +117,14 @@ def test_army_of_leaves_the_duke_out(tileset: dict[str, Any]) -> None:
     assert len(names) == 14
 
 
-def test_a_renamed_copy_is_worth_the_same(tileset: dict[str, Any]) -> None:
-    original = measure(tileset, None, "Footman", GREEDY).worth
+@pytest.fixture(scope="module")
+def footman(tileset: dict[str, Any]) -> Worth:
+    """The Footman's worth to greedy players."""
+    return measure(tileset, None, "Footman", GREEDY).worth
+
+
+def test_a_renamed_copy_is_worth_the_same(tileset: dict[str, Any], footman: Worth) -> None:
+    original = footman
     copy = measure(tileset, None, "Footsoldier", GREEDY, in_place_of="Footman").worth
     assert copy.tile == "Footsoldier"
     # The intervals overlap.
@@ -126,8 +132,9 @@ def test_a_renamed_copy_is_worth_the_same(tileset: dict[str, Any]) -> None:
     assert original.elo_ci95[0] <= copy.elo_ci95[1]
 
 
-def test_the_overpowered_footman_is_worth_more_intervals_apart(tileset: dict[str, Any]) -> None:
-    footman = measure(tileset, None, "Footman", GREEDY).worth
+def test_the_overpowered_footman_is_worth_more_intervals_apart(
+    tileset: dict[str, Any], footman: Worth
+) -> None:
     jumping = measure(tileset, None, "JumpingFootman", GREEDY, in_place_of="Footman").worth
     assert jumping.elo_ci95[0] > footman.elo_ci95[1]
     assert footman.elo_ci95[0] > 0.0  # the Footman is worth something to greedy players
