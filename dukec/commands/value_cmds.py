@@ -240,6 +240,8 @@ def value(
             check_output_file(output, inputs)
     if evidence_dir is not None:
         check_output_dir(evidence_dir)
+    if manifest_path is not None:
+        _read_manifest(manifest_path)  # a manifest that cannot be read fails before any game
     settings = _settings(policy, games, seed, budget, ply_limit, workers)
     tileset = _sources(tileset_path, with_path)
     try:
@@ -329,6 +331,7 @@ def _one(
     evidence_dir: Path | None,
     evidence_games: int,
 ) -> tuple[dict[str, Any], list[Valuation]]:
+    from dukec.insight.value import in_place_of as replaced_tile
     from dukec.insight.value import ratio
 
     valuation = _measure(tileset, game, tile, settings, in_place_of, progress)
@@ -338,7 +341,7 @@ def _one(
     document = {
         **_header(tileset, valuation.experiment.game, settings),
         "tile": valuation.worth.tile,
-        "in_place_of": valuation.experiment.subject.partition(" in place of ")[2] or None,
+        "in_place_of": replaced_tile(valuation),
         "worth": valuation.to_json(),
         "reference": unit.worth.to_json(),
         "in_reference_units": None if units is None else units.to_json(),
@@ -410,10 +413,10 @@ def _record(
     document: dict[str, Any],
 ) -> None:
     from dukec.insight import manifest
+    from dukec.insight.value import in_place_of
 
     for valuation in valuations:
         worth = valuation.worth
-        subject = valuation.experiment.subject.partition(" in place of ")[2]
         entry = manifest.Entry(
             tile=worth.tile,
             policy=settings.policy,
@@ -427,7 +430,7 @@ def _record(
             set=manifest.relative(tileset_path, path),
             with_=manifest.relative(with_path, path),
             game=game,
-            in_place_of=subject or None,
+            in_place_of=in_place_of(valuation),
         )
         try:
             manifest.record(path, entry)
@@ -512,6 +515,15 @@ def _show_ranking(document: dict[str, Any], console: Console) -> None:
     )
 
 
+def _read_manifest(path: Path) -> list[Any]:
+    from dukec.insight import manifest
+
+    try:
+        return manifest.read(path)
+    except manifest.ManifestError as error:
+        raise ReportError(str(error)) from None
+
+
 def check_manifest(path: Path, workers: int | None, progress: bool) -> None:
     """Play every experiment of a manifest again; ClickException (exit 1) if any drifted."""
     from dukec.balance.experiments import ExperimentError
@@ -519,10 +531,7 @@ def check_manifest(path: Path, workers: int | None, progress: bool) -> None:
     from dukec.insight import manifest
     from dukec.insight.value import digest
 
-    try:
-        entries = manifest.read(path)
-    except manifest.ManifestError as error:
-        raise ReportError(str(error)) from None
+    entries = _read_manifest(path)
     if not entries:
         raise ReportError(f"{path}:1:1: error: no [[value]] entry to check")
     base = path.resolve().parent

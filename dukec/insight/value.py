@@ -161,6 +161,7 @@ def value_experiment(
         labels=(f"with {tile}", f"without {tile}"),
         subject=f"The army with {described}",
         opponent="the same army without it",
+        replaced=None if in_place_of is None else (old, tile),
         game=game_set["name"],
     )
     try:
@@ -280,6 +281,12 @@ def measure(
     )
     name = experiment.labels[0].removeprefix("with ")
     return Valuation(experiment, result, Worth.of(name, result), tuple(games))
+
+
+def in_place_of(valuation: Valuation) -> str | None:
+    """The tile whose place the valued tile took, if it took one."""
+    replaced = valuation.experiment.replaced
+    return None if replaced is None else replaced[0]
 
 
 def army_of(tileset: dict[str, Any], set_name: str | None) -> list[str]:
