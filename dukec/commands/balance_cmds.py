@@ -235,7 +235,8 @@ def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     metavar="FILE",
     help="Play the experiments of a balance manifest again (see dukec value --manifest); "
-    "exit 1 with one line per tile whose worth drifted outside its stored interval.",
+    "exit 1 with one line per tile whose worth drifted outside its stored interval. Takes "
+    "only --workers and --progress besides: the manifest holds the rest.",
 )
 @click.option(
     "--progress/--no-progress", default=True, show_default=True, help="Progress bar on a terminal."
@@ -293,12 +294,7 @@ def balance(
     if check_path is not None:
         from dukec.commands.value_cmds import check_manifest
 
-        if replacement is not None or against_path is not None or report_dir is not None:
-            raise click.UsageError(
-                "--check plays the manifest's own experiments; it takes no "
-                "--replace, --against or --report"
-            )
-        check_manifest(check_path, workers, progress)
+        check_manifest(check_path, workers, progress, click.get_current_context())
         return
     from dukec.balance.experiments import ExperimentError, replace, self_play, sets_against
     from dukec.balance.html import write_ladder_report, write_report

@@ -524,8 +524,27 @@ def _read_manifest(path: Path) -> list[Any]:
         raise ReportError(str(error)) from None
 
 
-def check_manifest(path: Path, workers: int | None, progress: bool) -> None:
-    """Play every experiment of a manifest again; ClickException (exit 1) if any drifted."""
+_CHECK_OPTIONS = ("check_path", "workers", "progress")
+"""What ``balance --check`` takes: the manifest holds the rest of each experiment."""
+
+
+def check_manifest(
+    path: Path, workers: int | None, progress: bool, ctx: click.Context | None = None
+) -> None:
+    """Play every experiment of a manifest again; exit 1 if any worth drifted.
+
+    ``ctx``, the calling command's context, must not have been given options that the
+    manifest's experiments settle themselves.
+    """
+    from click.core import ParameterSource
+
+    for param in ctx.command.params if ctx is not None else ():
+        assert ctx is not None and param.name is not None
+        given = ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
+        if given and param.name not in _CHECK_OPTIONS:
+            raise click.UsageError(
+                f"--check plays the manifest's own experiments; it takes no {param.opts[0]}"
+            )
     from dukec.balance.experiments import ExperimentError
     from dukec.balance.runner import RunnerError
     from dukec.insight import manifest

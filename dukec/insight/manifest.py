@@ -18,7 +18,7 @@ import json
 import math
 import re
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -288,8 +288,3 @@ class Checked:
             f"ok {entry.tile}: worth {self.elo:+.1f} Elo, within {low:+.1f} to {high:+.1f} "
             f"({changed})"
         )
-
-
-def with_result(entry: Entry, elo: float, interval: tuple[float, float], digest: str) -> Entry:
-    """``entry`` with a new measurement stored."""
-    return replace(entry, elo=elo, elo_ci95=interval, tileset_hash=digest)

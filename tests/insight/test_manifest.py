@@ -115,7 +115,14 @@ def test_check_takes_no_experiment_of_its_own(tmp_path: Path) -> None:
     path.write_text(dumps([ENTRY]))
     result = run("balance", "--check", str(path), "--replace", "Footman=Pikeman")
     assert result.exit_code == 2
-    assert "--check plays the manifest's own experiments" in result.output
+    assert result.output.endswith(
+        "Error: --check plays the manifest's own experiments; it takes no --replace\n"
+    )
+    result = run("balance", "--check", str(path), "--games", "10")
+    assert result.exit_code == 2
+    assert result.output.endswith(
+        "Error: --check plays the manifest's own experiments; it takes no --games\n"
+    )
 
 
 def test_a_fresh_record_passes_and_a_planted_drift_fails(tmp_path: Path) -> None:
