@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from dukec.balance.run import Settings
     from dukec.insight.value import Valuation
 
-FORMAT = "dukec-value/1"
-
 
 def _settings(
     policy: str, games: int, seed: int, budget: int, ply_limit: int, workers: int | None
@@ -218,6 +216,7 @@ def value(
     """
     from dukec.balance.experiments import ExperimentError
     from dukec.balance.runner import RunnerError
+    from dukec.insight.report import ranking, value_report
 
     policy = policy_names(policy, "--policy")[0]
     if games % 2:
@@ -244,23 +243,35 @@ def value(
         _read_manifest(manifest_path)  # a manifest that cannot be read fails before any game
     settings = _settings(policy, games, seed, budget, ply_limit, workers)
     tileset = _sources(tileset_path, with_path)
+
+    def measure_with(
+        tileset: dict[str, Any], game: str | None, tile: str, settings: Settings, old: str | None
+    ) -> Valuation:
+        return _measure(tileset, game, tile, settings, old, progress)
+
     try:
         if all_tiles:
-            document, valuations = _rank(tileset, game, reference, settings, progress)
+            document, valuations = ranking(
+                tileset, game, settings, reference=reference, measure_with=measure_with
+            )
         else:
             assert tile is not None
-            document, valuations = _one(
+            evidence = None if evidence_dir is None else (evidence_dir, evidence_games)
+            document, valuation = value_report(
                 tileset,
                 game,
                 tile,
-                in_place_of,
-                reference,
                 settings,
-                sides,
-                progress,
-                evidence_dir,
-                evidence_games,
+                replaced=in_place_of,
+                reference=reference,
+                sides=sides,
+                evidence=evidence,
+                measure_with=measure_with,
             )
+            valuations = [valuation]
+    except OSError as error:
+        # The evidence directory is the one output written while measuring.
+        raise os_error(evidence_dir or Path(error.filename or "dukec"), error) from None
     except (ExperimentError, RunnerError, ValueError) as error:
         raise click.ClickException(str(error)) from None
     text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
@@ -285,122 +296,6 @@ def value(
         _show_ranking(document, console)
     else:
         _show_one(document, console)
-
-
-def _header(tileset: dict[str, Any], game: str, settings: Settings) -> dict[str, Any]:
-    from dukec.insight.value import digest
-
-    return {
-        "format": FORMAT,
-        "game": game,
-        "tileset_hash": digest(tileset),
-        "policy": settings.policy,
-        "budget": settings.budget,
-        "ply_limit": settings.ply_limit,
-        "games": settings.games,
-        "seed": settings.seed,
-        "paired": True,
-    }
-
-
-def _reference(
-    tileset: dict[str, Any],
-    game: str | None,
-    reference: str,
-    settings: Settings,
-    progress: bool,
-    known: dict[str, Valuation],
-) -> Valuation:
-    from dukec.insight.value import tile_name
-
-    name = tile_name(tileset, reference)
-    if name not in known:
-        known[name] = _measure(tileset, game, name, settings, None, progress)
-    return known[name]
-
-
-def _one(
-    tileset: dict[str, Any],
-    game: str | None,
-    tile: str,
-    in_place_of: str | None,
-    reference: str,
-    settings: Settings,
-    sides: bool,
-    progress: bool,
-    evidence_dir: Path | None,
-    evidence_games: int,
-) -> tuple[dict[str, Any], list[Valuation]]:
-    from dukec.insight.value import in_place_of as replaced_tile
-    from dukec.insight.value import ratio
-
-    valuation = _measure(tileset, game, tile, settings, in_place_of, progress)
-    known = {} if in_place_of is not None else {valuation.worth.tile: valuation}
-    unit = _reference(tileset, game, reference, settings, progress, known)
-    units = ratio(valuation.worth, unit.worth)
-    document = {
-        **_header(tileset, valuation.experiment.game, settings),
-        "tile": valuation.worth.tile,
-        "in_place_of": replaced_tile(valuation),
-        "worth": valuation.to_json(),
-        "reference": unit.worth.to_json(),
-        "in_reference_units": None if units is None else units.to_json(),
-    }
-    if sides:
-        from dukec.insight.sides import measure_sides
-
-        document["sides"] = measure_sides(
-            tileset,
-            game,
-            valuation.worth.tile,
-            settings,
-            valuation,
-            in_place_of=in_place_of,
-            progress=None,
-        ).to_json()
-    if evidence_dir is not None:
-        from dukec.insight.evidence import evidence_json, find_evidence, write_evidence
-
-        found = find_evidence(valuation, evidence_games)
-        try:
-            write_evidence(valuation, found, evidence_dir)
-        except OSError as error:
-            raise os_error(evidence_dir, error) from None
-        document["evidence"] = {
-            "directory": str(evidence_dir),
-            "games": evidence_json(valuation, found),
-        }
-    return document, [valuation]
-
-
-def _rank(
-    tileset: dict[str, Any], game: str | None, reference: str, settings: Settings, progress: bool
-) -> tuple[dict[str, Any], list[Valuation]]:
-    from dukec.balance.experiments import find_set
-    from dukec.insight.value import army_of, ratio
-
-    known: dict[str, Valuation] = {}
-    for name in army_of(tileset, game):
-        known[name] = _measure(tileset, game, name, settings, None, progress)
-    unit = _reference(tileset, game, reference, settings, progress, known)
-    rows = []
-    for valuation in known.values():
-        units = ratio(valuation.worth, unit.worth)
-        rows.append(
-            {
-                **valuation.worth.to_json(),
-                "in_reference_units": None if units is None else units.to_json(),
-            }
-        )
-    rows.sort(
-        key=lambda row: (-(row["elo"] if row["elo"] is not None else float("inf")), row["tile"])
-    )
-    document = {
-        **_header(tileset, find_set(tileset, game)["name"], settings),
-        "reference": unit.worth.tile,
-        "tiles": rows,
-    }
-    return document, list(known.values())
 
 
 def _record(
