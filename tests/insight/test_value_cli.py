@@ -145,3 +145,35 @@ def test_sides_refused_for_a_tile_with_one_face(tmp_path: Path) -> None:
     assert result.output == (
         "Error: 'Plain' shows the same on both sides; it has no side to tell apart\n"
     )
+
+
+def test_all_records_every_tile_in_the_manifest(tmp_path: Path) -> None:
+    from dukec.insight.manifest import read
+
+    manifest = tmp_path / "balance.toml"
+    args = ["--all", "--games", "4", "--policy", "random", "-j", "1", "--manifest", str(manifest)]
+    assert value(*args).exit_code == 0
+    entries = read(manifest)
+    assert len(entries) == 14
+    assert {entry.tile for entry in entries} >= {"Footman", "Wizard"}
+    assert {(entry.set, entry.with_, entry.games) for entry in entries} == {(None, None, 4)}
+    # Recording again replaces the entries rather than adding to them.
+    assert value(*args).exit_code == 0
+    assert read(manifest) == entries
+
+
+def test_the_reference_is_measured_once_when_it_is_the_tile() -> None:
+    result = value("Footman", "--games", "8", "--policy", "random", "-j", "1", "--json")
+    document = json.loads(result.output)
+    worth = dict(document["worth"])
+    worth.pop("pair_counts")
+    assert document["reference"] == worth
+    assert document["in_reference_units"] is None or document["in_reference_units"]["value"] == 1
+
+
+def test_a_bad_manifest_fails_before_any_game(tmp_path: Path) -> None:
+    manifest = tmp_path / "balance.toml"
+    manifest.write_text("[[value]]\ntile = 1\n")
+    result = value("Footman", "--games", "4", "--manifest", str(manifest))
+    assert result.exit_code == 1
+    assert result.output == f"{manifest}:1:1: error: [[value]] entry lacks 'policy'\n"
