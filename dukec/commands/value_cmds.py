@@ -61,12 +61,14 @@ def _measure(
 
 
 def _elo(value: float | None) -> str:
-    return "infinite" if value is None else f"{value:+.0f}"
+    from dukec.insight.value import signed
+
+    return "infinite" if value is None else signed(value)
 
 
 def _interval(values: list[float | None]) -> str:
     low, high = values
-    return f"{'-infinite' if low is None else f'{low:+.0f}'} to {_elo(high)}"
+    return f"{'-infinite' if low is None else _elo(low)} to {_elo(high)}"
 
 
 def _units(ratio: dict[str, Any] | None, reference: str) -> str:

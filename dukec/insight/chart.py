@@ -13,6 +13,7 @@ from typing import Any
 
 from dukec.atomic import write_text_atomic
 from dukec.balance.html import COLOURS, STYLE, WIDTH, nice_ticks
+from dukec.insight.value import signed
 
 
 def _span(rows: list[dict[str, Any]]) -> tuple[float, float]:
@@ -106,7 +107,7 @@ def worth_svg(rows: list[dict[str, Any]], title: str) -> str:
 
 
 def _number(value: float | None) -> str:
-    return "infinite" if value is None else f"{value:+.0f}"
+    return "infinite" if value is None else signed(value)
 
 
 def worth_page(document: dict[str, Any]) -> str:

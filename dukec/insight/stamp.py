@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dukec.insight import manifest
+from dukec.insight.value import signed
 from dukec.jsontext import JsonTextError, parse_json
 from dukec.workbench.layout import INK, PAPER, Drawing, Rect, Text
 
@@ -33,7 +34,7 @@ class Stat:
         low, high = self.elo_ci95
         if not all(math.isfinite(x) for x in (self.elo, low, high)):
             return f"worth beyond measure · set {self.tileset_hash}"
-        return f"{self.elo:+.0f} ± {(high - low) / 2:.0f} Elo · set {self.tileset_hash}"
+        return f"{signed(self.elo)} ± {(high - low) / 2:.0f} Elo · set {self.tileset_hash}"
 
 
 def _number(value: Any) -> float:

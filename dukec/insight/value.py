@@ -145,6 +145,11 @@ def value_experiment(
         having = army
         lacking = without_tile(army, tile)
         described = tile
+    elif _tile(tileset, tile).get("kind") != "troop":
+        raise InsightError(
+            f"{tile!r} is a terrain tile and in no army of game set {game_set['name']!r}; only "
+            f"a troop tile can be put into the bag"
+        )
     else:
         having = with_tile(army, tile, _tile(tileset, tile)["count"])
         lacking = army
@@ -298,6 +303,11 @@ def army_of(tileset: dict[str, Any], set_name: str | None) -> list[str]:
         for tile in tileset["tiles"]
         if tile["name"] in army and not tile.get("acts_as_duke", False)
     ]
+
+
+def signed(elo_value: float) -> str:
+    """An Elo figure as reports show it: '+51', '-3', '+0' (never '-0')."""
+    return f"{elo_value:+.0f}" if round(elo_value) != 0 else "+0"
 
 
 def digest(tileset: dict[str, Any]) -> str:

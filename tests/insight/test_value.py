@@ -14,6 +14,7 @@ from dukec.insight.value import (
     army_of,
     measure,
     ratio,
+    signed,
     value_experiment,
     with_tile,
     without_tile,
@@ -176,3 +177,16 @@ def test_ratio_of_a_nil_worth() -> None:
     found = ratio(_worth(0.0, -Z95 * 10.0, Z95 * 10.0), _worth(50.0, 40.0, 60.0))
     assert found is not None and found.value == 0.0
     assert found.ci95 == pytest.approx((-Z95 * 10.0 / 50.0, Z95 * 10.0 / 50.0))
+
+
+def test_a_terrain_tile_is_not_put_into_a_bag(tileset: dict[str, Any]) -> None:
+    with pytest.raises(InsightError) as error:
+        value_experiment(tileset, None, "Dragon")
+    assert str(error.value) == (
+        "'Dragon' is a terrain tile and in no army of game set 'base'; only a troop tile can "
+        "be put into the bag"
+    )
+
+
+def test_signed_never_shows_minus_zero() -> None:
+    assert [signed(x) for x in (51.4, -3.2, -0.4, 0.0, 0.49)] == ["+51", "-3", "+0", "+0", "+0"]
