@@ -68,7 +68,9 @@ def _elo(value: float | None) -> str:
 
 def _interval(values: list[float | None]) -> str:
     low, high = values
-    return f"{'-infinite' if low is None else _elo(low)} to {_elo(high)}"
+    shown_low = "-infinite" if low is None else _elo(low)
+    shown_high = "+infinite" if high is None else _elo(high)
+    return f"{shown_low} to {shown_high}"
 
 
 def _units(ratio: dict[str, Any] | None, reference: str) -> str:
