@@ -12,6 +12,7 @@ from dukec.commands import (
     engine_cmds,
     ladder_cmds,
     studio_cmds,
+    value_cmds,
     values_cmds,
     workbench_cmds,
 )
@@ -41,6 +42,7 @@ for _module in (
     engine_cmds,
     balance_cmds,
     ladder_cmds,
+    value_cmds,
     values_cmds,
     workbench_cmds,
     editor_cmds,

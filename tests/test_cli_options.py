@@ -25,6 +25,17 @@ BAD = [
     (["balance", "--elo-margin", "0"], "'--elo-margin': 0.0 is not in the range 0<x<=1000"),
     (["balance", "--width", "0.6"], "'--width': 0.6 is not in the range 0<x<=0.5"),
     (["balance", "--width", "nan"], "'--width': 'nan' is not a number"),
+    (["value", "Footman", "--games", "0"], "'--games' / '-n': 0 is not in the range x>=2"),
+    (
+        ["value", "Footman", "--seed", "-1"],
+        "'--seed': -1 is not in the range 0<=x<=18446744073709551615",
+    ),
+    (["value", "Footman", "--workers", "0"], "'--workers' / '-j': 0 is not in the range x>=1"),
+    (["value", "Footman", "--budget", "0"], "'--budget': 0 is not in the range x>=1"),
+    (
+        ["value", "Footman", "--evidence-games", "0"],
+        "'--evidence-games': 0 is not in the range 1<=x<=50",
+    ),
 ]
 
 

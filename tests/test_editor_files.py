@@ -175,10 +175,9 @@ def command_of(entry: str) -> tuple[click.Command, list[str]]:
 
 def test_the_hooks_name_commands_and_options_that_exist() -> None:
     found = hooks()
-    assert sorted(found) == ["dukec-fmt", "dukec-lint"]
+    assert sorted(found) == ["dukec-balance", "dukec-fmt", "dukec-lint"]
     for hook in found.values():
         assert hook["language"] == "python"
-        assert hook["files"] == r"\.duke$"
         assert re.search(hook["files"], "tiles/scout.duke")
         assert not re.search(hook["files"], "build/tileset.json")
         command, words = command_of(hook["entry"])
@@ -187,6 +186,12 @@ def test_the_hooks_name_commands_and_options_that_exist() -> None:
             assert word in options, word
     assert command_of(found["dukec-fmt"]["entry"])[1] == ["fmt"]
     assert found["dukec-lint"]["pass_filenames"] is False
+    assert found["dukec-fmt"]["files"] == found["dukec-lint"]["files"] == r"\.duke$"
+    # The manifest check runs when a tile or the manifest changes, on the whole manifest.
+    assert re.search(found["dukec-balance"]["files"], "balance.toml")
+    assert found["dukec-balance"]["pass_filenames"] is False
+    assert found["dukec-balance"]["args"] == ["balance.toml"]
+    assert command_of(found["dukec-balance"]["entry"])[1] == ["balance", "--check"]
 
 
 def run_hook(hook: dict[str, Any], files: list[str], extra: list[str] | None = None) -> Any:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dukec.balance.experiments import Experiment
-from dukec.balance.game import Matchup, a_seat
+from dukec.balance.game import GameSummary, Matchup, a_seat
 from dukec.balance.runner import PlayBatch, play_batch, run_games
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.stats import StopRule, Verdict
@@ -18,6 +18,9 @@ Progress = Callable[[int], None]
 
 Watch = Callable[[Tally], None]
 """Shown the running tally after each game (a live chart); it must not change it."""
+
+Observer = Callable[[int, GameSummary], None]
+"""Told each game as it is tallied: the seat army A took, and the game's summary."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +74,13 @@ def run(
     progress: Progress | None = None,
     watch: Watch | None = None,
     play: PlayBatch = play_batch,
+    observe: Observer | None = None,
 ) -> RunResult:
     """Play up to ``settings.games`` games, stopping early if the stopping rule decides.
 
-    A paired run plays whole pairs: an odd ``settings.games`` is a ValueError. An exception
-    raised by ``progress`` or ``watch`` (a cancelled run) stops the games and propagates.
+    A paired run plays whole pairs: an odd ``settings.games`` is a ValueError. ``observe``
+    sees each game tallied, in game order. An exception raised by ``progress``, ``watch`` or
+    ``observe`` (a cancelled run) stops the games and propagates.
     """
     matchup = Matchup.build(
         experiment.tileset,
@@ -105,7 +110,10 @@ def run(
     )
     try:
         for summary in games:
-            tally.add(a_seat(matchup, summary.index), summary)
+            seat = a_seat(matchup, summary.index)
+            tally.add(seat, summary)
+            if observe is not None:
+                observe(seat, summary)
             if progress is not None:
                 progress(tally.games)
             if watch is not None:

@@ -230,6 +230,15 @@ def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
     help="Write an HTML report (index.html) and balance.json into DIR.",
 )
 @click.option(
+    "--check",
+    "check_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Play the experiments of a balance manifest again (see dukec value --manifest); "
+    "exit 1 with one line per tile whose worth drifted outside its stored interval. Takes "
+    "only --workers and --progress besides: the manifest holds the rest.",
+)
+@click.option(
     "--progress/--no-progress", default=True, show_default=True, help="Progress bar on a terminal."
 )
 @interruptible
@@ -256,6 +265,7 @@ def balance(
     width: float,
     as_json: bool,
     report_dir: Path | None,
+    check_path: Path | None,
     progress: bool,
 ) -> None:
     """Play many seeded games and say whether one army is stronger, with a 95% interval.
@@ -273,10 +283,19 @@ def balance(
     Where the armies swap seats, games are paired: each seed twice, seats swapped, same
     draws; the verdict and --stop go by pairs. A policy belongs to its army, not its seat.
 
-    Exit status: 0 done (whatever the verdict), 1 a tile set or experiment that cannot be
-    used or a report that cannot be written, 2 bad usage, 130 or 143 interrupted (Ctrl-C,
-    SIGTERM: workers stopped, nothing written).
+    A balance manifest kept as a test (exit 1 when a tile's worth drifted):
+      dukec balance --check balance.toml
+
+    Exit status: 0 done (whatever the verdict; with --check, no worth drifted), 1 a tile
+    set or experiment that cannot be used, a report that cannot be written or a drifted
+    worth, 2 bad usage, 130 or 143 interrupted (Ctrl-C, SIGTERM: workers stopped, nothing
+    written).
     """
+    if check_path is not None:
+        from dukec.commands.value_cmds import check_manifest
+
+        check_manifest(check_path, workers, progress, click.get_current_context())
+        return
     from dukec.balance.experiments import ExperimentError, replace, self_play, sets_against
     from dukec.balance.html import write_ladder_report, write_report
     from dukec.balance.play import check_playable

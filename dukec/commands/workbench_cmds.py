@@ -14,6 +14,7 @@ from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.workbench import FORMATS
 
 if TYPE_CHECKING:
+    from dukec.insight.stamp import Stat
     from dukec.workbench.tiles import TileView
 
 
@@ -75,6 +76,15 @@ def show(tile: str, tileset_path: Path | None) -> None:
     help="Lay the tiles out on printable A4 sticker sheets (sheet-1.svg, ...) instead of cards.",
 )
 @click.option(
+    "--stats",
+    "stats_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    metavar="FILE",
+    default=None,
+    help="Stamp each card with the tile's measured worth (Elo ± interval) and the tile-set "
+    "hash, from a `dukec value --json` report or a balance manifest (.toml).",
+)
+@click.option(
     "--position",
     metavar="POSITION",
     default=None,
@@ -97,6 +107,7 @@ def render(
     position: str | None,
     set_name: str | None,
     last: str | None,
+    stats_path: Path | None,
 ) -> None:
     """Draw a tile card (both sides, in the printed style) for each TILE, or a board position.
 
@@ -110,6 +121,8 @@ def render(
     file that cannot be written, 2 bad usage (such as an unknown tile name).
     """
     if position is not None:
+        if stats_path is not None:
+            raise click.UsageError("--stats stamps tile cards; it does not go with --position")
         _render_position(position, tiles, tileset_path, output, fmt, sheet, set_name, last)
         return
     if not tiles:
@@ -126,12 +139,32 @@ def render(
         )
     check_output_dir(out_dir)
     views = _tiles(tiles, tileset_path)
+    stats = None
+    if stats_path is not None:
+        stats = _stats(stats_path, [view.name for view in views], sheet)
     try:
-        written = render_files(views, out_dir, fmt or "svg", sheet)
+        written = render_files(views, out_dir, fmt or "svg", sheet, stats)
     except OSError as error:
         raise os_error(out_dir, error) from None
     for path in written:
         click.echo(str(path))
+
+
+def _stats(path: Path, names: list[str], sheet: bool) -> dict[str, Stat]:
+    """The worths to stamp on the cards of ``names``, each of which must have one."""
+    from dukec.insight.stamp import StatsError, read_stats
+
+    if sheet:
+        raise click.UsageError("--stats stamps tile cards; it does not go with --sheet")
+    try:
+        stats = read_stats(path)
+    except StatsError as error:
+        raise ReportError(str(error)) from None
+    for name in names:
+        if name not in stats:
+            known = ", ".join(sorted(stats)) or "none"
+            raise ReportError(f"{path}: error: no worth of tile {name!r} (it has: {known})")
+    return stats
 
 
 def _render_position(

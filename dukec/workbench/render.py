@@ -6,7 +6,7 @@ so an interrupted run never leaves a half-written picture.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +17,7 @@ from dukec.workbench.tiles import TileView
 
 if TYPE_CHECKING:
     from dukec.engine import Game
+    from dukec.insight.stamp import Stat
     from dukec.workbench.marks import Marks
 
 
@@ -38,20 +39,35 @@ def card_filename(tile: TileView, fmt: str) -> str:
     return f"{tile.name.lower()}.{fmt}"
 
 
-def planned_drawings(tiles: Sequence[TileView], fmt: str, sheet: bool) -> list[tuple[str, Drawing]]:
-    """Each output file's name and drawing: one card per tile, or the sticker sheets."""
+def planned_drawings(
+    tiles: Sequence[TileView], fmt: str, sheet: bool, stats: Mapping[str, Stat] | None = None
+) -> list[tuple[str, Drawing]]:
+    """Each output file's name and drawing: one card per tile (stamped with its worth when
+    ``stats`` has it), or the sticker sheets."""
     if sheet:
         pages = sheets(tiles)
         return [(f"sheet-{number}.{fmt}", page) for number, page in enumerate(pages, 1)]
-    return [(card_filename(tile, fmt), card(tile)) for tile in tiles]
+    drawings = []
+    for tile in tiles:
+        drawing = card(tile)
+        if stats is not None and tile.name in stats:
+            from dukec.insight.stamp import stamped
+
+            drawing = stamped(drawing, stats[tile.name])
+        drawings.append((card_filename(tile, fmt), drawing))
+    return drawings
 
 
 def render_files(
-    tiles: Sequence[TileView], out_dir: Path, fmt: str, sheet: bool = False
+    tiles: Sequence[TileView],
+    out_dir: Path,
+    fmt: str,
+    sheet: bool = False,
+    stats: Mapping[str, Stat] | None = None,
 ) -> list[Path]:
     """Write the cards (or sticker sheets) of ``tiles`` into ``out_dir``; the paths written."""
     written = []
-    for name, drawing in planned_drawings(tiles, fmt, sheet):
+    for name, drawing in planned_drawings(tiles, fmt, sheet, stats):
         path = out_dir / name
         write_bytes_atomic(path, encode(drawing, fmt))
         written.append(path)

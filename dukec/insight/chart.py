@@ -1,0 +1,145 @@
+"""Charts of tile worths: bars with their 95% intervals, as terminal text and as an SVG page.
+
+The SVG page follows the balance report's style (:mod:`dukec.balance.html`): inline CSS and
+SVG, no script, nothing fetched.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from pathlib import Path
+from typing import Any
+
+from dukec.atomic import write_text_atomic
+from dukec.balance.html import COLOURS, STYLE, WIDTH, nice_ticks
+from dukec.insight.value import signed
+
+
+def _span(rows: list[dict[str, Any]]) -> tuple[float, float]:
+    values = [0.0]
+    for row in rows:
+        values += [x for x in (row["elo"], *row["elo_ci95"]) if x is not None and math.isfinite(x)]
+    low, high = min(values), max(values)
+    return (low, high) if high > low else (low - 1.0, high + 1.0)
+
+
+def text_bar(row: dict[str, Any], span: tuple[float, float], width: int = 40) -> str:
+    """One tile's bar: '│' at zero, '█' from there to its worth, '├─┤' its 95% interval (the
+    interval's ends drawn over the bar)."""
+    low, high = span
+
+    def at(value: float | None, default: float) -> int:
+        value = default if value is None or not math.isfinite(value) else value
+        return max(0, min(width - 1, round((value - low) / (high - low) * (width - 1))))
+
+    cells = [" "] * width
+    left = at(row["elo_ci95"][0], low)
+    right = at(row["elo_ci95"][1], high)
+    for index in range(left, right + 1):
+        cells[index] = "─"
+    zero = at(0.0, 0.0)
+    point = at(row["elo"], 0.0)
+    bar = range(zero + 1, point + 1) if point > zero else range(point, zero)
+    for index in bar:
+        cells[index] = "█"
+    cells[left], cells[right] = "├", "┤"
+    cells[zero] = "│"
+    return "".join(cells)
+
+
+def text_bars(rows: list[dict[str, Any]], width: int = 40) -> list[str]:
+    """The bars of every row on one scale."""
+    span = _span(rows)
+    return [text_bar(row, span, width) for row in rows]
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def worth_svg(rows: list[dict[str, Any]], title: str) -> str:
+    """Horizontal bars of worth in Elo with interval whiskers, one row per tile."""
+    band = 24
+    top, bottom = 20, 44
+    height = top + bottom + band * len(rows)
+    left = 70 + 7 * max((len(row["tile"]) for row in rows), default=4)
+    right = WIDTH - 30
+    low, high = _span(rows)
+
+    def px(value: float | None, default: float) -> float:
+        value = default if value is None or not math.isfinite(value) else value
+        return left + (value - low) / (high - low) * (right - left)
+
+    parts = []
+    for tick in nice_ticks(low, high, 8):
+        if low <= tick <= high:
+            x = px(tick, 0.0)
+            parts.append(
+                f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - bottom}" class="grid"/>'
+                f'<text x="{x:.1f}" y="{height - bottom + 16}" text-anchor="middle">{tick:g}</text>'
+            )
+    zero = px(0.0, 0.0)
+    for index, row in enumerate(rows):
+        y = top + index * band
+        point = px(row["elo"], 0.0)
+        a, b = px(row["elo_ci95"][0], low), px(row["elo_ci95"][1], high)
+        colour = COLOURS[0] if (row["elo"] or 0.0) >= 0 else COLOURS[1]
+        bar = max(abs(point - zero), 0.5)
+        parts.append(
+            f'<text x="{left - 6}" y="{y + 16}" text-anchor="end">{_e(row["tile"])}</text>'
+            f'<rect x="{min(zero, point):.1f}" y="{y + 5}" width="{bar:.1f}"'
+            f' height="14" fill="{colour}"><title>{_e(row["tile"])}: '
+            f"{_e(_number(row['elo']))} Elo</title></rect>"
+            f'<line x1="{a:.1f}" y1="{y + 12}" x2="{b:.1f}" y2="{y + 12}" class="axis"/>'
+            f'<line x1="{a:.1f}" y1="{y + 7}" x2="{a:.1f}" y2="{y + 17}" class="axis"/>'
+            f'<line x1="{b:.1f}" y1="{y + 7}" x2="{b:.1f}" y2="{y + 17}" class="axis"/>'
+        )
+    parts.append(
+        f'<line x1="{zero:.1f}" y1="{top}" x2="{zero:.1f}" y2="{height - bottom}" class="axis"/>'
+        f'<text x="{(left + right) / 2:.1f}" y="{height - 6}" text-anchor="middle" '
+        f'class="label">worth in Elo (bar), 95% interval (whiskers)</text>'
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
+        f'aria-label="{_e(title)}">{"".join(parts)}</svg>'
+    )
+
+
+def _number(value: float | None) -> str:
+    return "infinite" if value is None else signed(value)
+
+
+def worth_page(document: dict[str, Any]) -> str:
+    """The page of a ranking (``dukec value --all --json``): the chart and the table."""
+    rows = document["tiles"]
+    title = f"What each tile of {document['game']!r} is worth"
+    unit = document["reference"]
+    table = "".join(
+        f"<tr><td>{rank}</td><td class=name>{_e(row['tile'])}</td>"
+        f"<td>{_number(row['elo'])}</td>"
+        f"<td>{_number(row['elo_ci95'][0])} to {_number(row['elo_ci95'][1])}</td>"
+        f"<td>{_units(row['in_reference_units'])}</td></tr>"
+        for rank, row in enumerate(rows, 1)
+    )
+    return (
+        f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>{_e(title)}</title>"
+        f"<style>{STYLE}</style></head><body><h1>{_e(title)}</h1>"
+        f"<p>Policy {_e(document['policy'])}, {document['games']} games a tile "
+        f"(paired), seed {document['seed']}, tile set {_e(document['tileset_hash'])}.</p>"
+        f"{worth_svg(rows, title)}"
+        f"<table><tr><th>#</th><th>tile</th><th>Elo</th><th>95% interval</th>"
+        f"<th>{_e(unit)} units</th></tr>{table}</table></body></html>\n"
+    )
+
+
+def _units(ratio: dict[str, Any] | None) -> str:
+    if ratio is None:
+        return "-"
+    low, high = ratio["ci95"]
+    return f"{ratio['value']:.2f} ({low:.2f} to {high:.2f})"
+
+
+def write_page(path: Path, document: dict[str, Any]) -> None:
+    """Write the ranking's page to ``path`` (through a temporary file and a rename)."""
+    write_text_atomic(path, worth_page(document))

@@ -1,0 +1,179 @@
+"""`dukec value` from the command line: the report, determinism, bad input."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from dukec.cli import main
+
+from .conftest import TILES
+
+JUMPING = str(TILES / "jumping_footman.duke")
+
+
+def value(*args: str) -> Any:
+    return CliRunner().invoke(main, ["value", *args])
+
+
+def test_help() -> None:
+    result = value("--help")
+    assert result.exit_code == 0
+    for option in ("--all", "--with", "--in-place-of", "--reference", "--sides", "--evidence"):
+        assert option in result.output
+
+
+def test_json_report(tmp_path: Path) -> None:
+    out = tmp_path / "worth.json"
+    result = value(
+        "JumpingFootman",
+        "--with",
+        JUMPING,
+        "--in-place-of",
+        "Footman",
+        "--games",
+        "40",
+        "-j",
+        "1",
+        "--json",
+        "--out",
+        str(out),
+    )
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    assert json.loads(out.read_text()) == document
+    assert document["format"] == "dukec-value/1"
+    assert document["tile"] == "JumpingFootman"
+    assert document["in_place_of"] == "Footman"
+    assert document["reference"]["tile"] == "Footman"
+    assert document["game"] == "base"
+    assert (document["policy"], document["games"], document["seed"]) == ("greedy", 40, 1)
+    assert document["worth"]["pairs"] == 20
+    assert document["worth"]["pair_counts"]["pairs"] == 20
+    low, high = document["worth"]["elo_ci95"]
+    assert low <= document["worth"]["elo"] <= high
+    assert len(document["tileset_hash"]) == 16
+
+
+def test_same_seed_same_json_on_any_number_of_workers() -> None:
+    args = ["Pikeman", "--games", "24", "--seed", "5", "--policy", "random", "--json"]
+    one = value(*args, "-j", "1")
+    two = value(*args, "-j", "2")
+    assert one.exit_code == 0 and two.exit_code == 0, one.output + two.output
+    assert one.output == two.output
+
+
+def test_terminal_report_names_the_unit() -> None:
+    result = value("Footman", "--games", "20", "-j", "1", "--reference", "footman")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Footman is worth ")
+    assert "Elo (95%: " in result.output
+    assert "greedy, 20 games a tile (paired), seed 1, tile set " in result.output
+
+
+def test_all_ranks_every_tile_with_bars(tmp_path: Path) -> None:
+    page = tmp_path / "worth.html"
+    result = value("--all", "--games", "8", "--policy", "random", "-j", "1", "--html", str(page))
+    assert result.exit_code == 0, result.output
+    for name in ("Footman", "Pikeman", "Wizard", "Assassin"):
+        assert name in result.output
+    assert "Duke" not in result.output
+    assert "├" in result.output and "┤" in result.output
+    text = page.read_text()
+    assert text.startswith("<!DOCTYPE html>") and "<svg" in text and "Pikeman" in text
+
+
+def test_all_json_is_ranked(tmp_path: Path) -> None:
+    result = value("--all", "--games", "8", "--policy", "random", "-j", "1", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    rows = document["tiles"]
+    assert len(rows) == 14
+    assert document["reference"] == "Footman"
+    elos = [row["elo"] for row in rows]
+    assert elos == sorted(elos, reverse=True)
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (
+            ["Fotman", "--games", "4"],
+            1,
+            "Error: unknown tile 'Fotman'; did you mean 'Footman' or 'Bowman' or 'Fort'?\n",
+        ),
+        (
+            ["Duke", "--games", "4"],
+            1,
+            "Error: 'Duke' acts as the Duke: no game is played without a Duke, so it has no "
+            "worth to measure\n",
+        ),
+        (
+            ["Footman", "--games", "4", "--reference", "Duke"],
+            1,
+            "Error: 'Duke' acts as the Duke: no game is played without a Duke, so it has no "
+            "worth to measure\n",
+        ),
+        (["Footman", "--games", "5"], 2, "games are played in pairs: give an even --games (not 5)"),
+        (["--games", "4"], 2, "give a TILE to value, or --all (not both)"),
+        (["Footman", "--all"], 2, "give a TILE to value, or --all (not both)"),
+        (["--all", "--sides"], 2, "--sides values one TILE; it does not go with --all"),
+        (["Footman", "--html", "x.html"], 2, "--html draws the ranking of --all"),
+        (["Footman", "--policy", "best"], 2, "unknown policy 'best'"),
+    ],
+)
+def test_bad_input(args: list[str], code: int, message: str) -> None:
+    result = value(*args)
+    assert result.exit_code == code
+    assert message in result.output
+    if code == 1:
+        assert result.output == message
+
+
+def test_sides_refused_for_a_tile_with_one_face(tmp_path: Path) -> None:
+    tile = tmp_path / "plain.duke"
+    tile.write_text(
+        "tile Plain {\n    count 1\n    front {\n        . M .\n        M @ M\n"
+        "    }\n    back {\n        . M .\n        M @ M\n    }\n}\n"
+    )
+    result = value(
+        "Plain", "--with", str(tile), "--in-place-of", "Pikeman", "--games", "4", "--sides"
+    )
+    assert result.exit_code == 1
+    assert result.output == (
+        "Error: 'Plain' shows the same on both sides; it has no side to tell apart\n"
+    )
+
+
+def test_all_records_every_tile_in_the_manifest(tmp_path: Path) -> None:
+    from dukec.insight.manifest import read
+
+    manifest = tmp_path / "balance.toml"
+    args = ["--all", "--games", "4", "--policy", "random", "-j", "1", "--manifest", str(manifest)]
+    assert value(*args).exit_code == 0
+    entries = read(manifest)
+    assert len(entries) == 14
+    assert {entry.tile for entry in entries} >= {"Footman", "Wizard"}
+    assert {(entry.set, entry.with_, entry.games) for entry in entries} == {(None, None, 4)}
+    # Recording again replaces the entries rather than adding to them.
+    assert value(*args).exit_code == 0
+    assert read(manifest) == entries
+
+
+def test_the_reference_is_measured_once_when_it_is_the_tile() -> None:
+    result = value("Footman", "--games", "8", "--policy", "random", "-j", "1", "--json")
+    document = json.loads(result.output)
+    worth = dict(document["worth"])
+    worth.pop("pair_counts")
+    assert document["reference"] == worth
+    assert document["in_reference_units"] is None or document["in_reference_units"]["value"] == 1
+
+
+def test_a_bad_manifest_fails_before_any_game(tmp_path: Path) -> None:
+    manifest = tmp_path / "balance.toml"
+    manifest.write_text("[[value]]\ntile = 1\n")
+    result = value("Footman", "--games", "4", "--manifest", str(manifest))
+    assert result.exit_code == 1
+    assert result.output == f"{manifest}:1:1: error: [[value]] entry lacks 'policy'\n"
