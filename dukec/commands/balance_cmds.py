@@ -222,6 +222,19 @@ def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
     type=FiniteRange(0, 0.5, min_open=True),
     help="--stop width: stop when the 95% interval is within ± this score.",
 )
+@click.option(
+    "--matrix",
+    metavar="A,B[,C...]",
+    help="A swap matrix: each tile in turn takes the place of the first one the army holds, "
+    "and every such army plays every other (paired games, --games per cell).",
+)
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="--matrix: write the matrix as an HTML heatmap to FILE.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option(
     "--report",
@@ -254,6 +267,8 @@ def balance(
     stop_rule: str | None,
     elo_margin: float,
     width: float,
+    matrix: str | None,
+    html_path: Path | None,
     as_json: bool,
     report_dir: Path | None,
     progress: bool,
@@ -273,6 +288,9 @@ def balance(
     Where the armies swap seats, games are paired: each seed twice, seats swapped, same
     draws; the verdict and --stop go by pairs. A policy belongs to its army, not its seat.
 
+    A swap matrix: each tile in the Footman's place, every army against every other.
+      dukec balance --matrix Footman,Pikeman,JumpingFootman --with jumping_footman.duke
+
     Exit status: 0 done (whatever the verdict), 1 a tile set or experiment that cannot be
     used or a report that cannot be written, 2 bad usage, 130 or 143 interrupted (Ctrl-C,
     SIGTERM: workers stopped, nothing written).
@@ -287,6 +305,28 @@ def balance(
 
     swap = _replacement(replacement)
     rungs = _rungs(policy, policies)
+    if matrix is not None or html_path is not None:
+        from dukec.commands.matrix_cmds import MatrixRequest, check_usage, run_matrix
+
+        check_usage(matrix, swap, against_path, report_dir, paired, rungs, games)
+        request = MatrixRequest(
+            matrix or "", tileset_path, game, with_path, html_path, as_json, progress
+        )
+        settings = Settings(
+            games=games,
+            seed=seed,
+            policy=rungs[0][0],
+            opponent_policy=rungs[0][1],
+            ply_limit=ply_limit,
+            budget=budget,
+            workers=workers or default_workers(),
+            backend=backend,
+            scheduler=scheduler,
+            stop=SprtStop(elo_margin) if stop_rule == "sprt" else None,
+            paired=True,
+        )
+        run_matrix(request, settings)
+        return
     if report_dir is not None:
         check_output_dir(report_dir)
     if swap is not None and against_path is not None:
