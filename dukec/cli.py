@@ -11,6 +11,7 @@ from dukec.commands import (
     editor_cmds,
     engine_cmds,
     ladder_cmds,
+    tune_cmds,
     values_cmds,
     workbench_cmds,
 )
@@ -41,6 +42,7 @@ for _module in (
     balance_cmds,
     ladder_cmds,
     values_cmds,
+    tune_cmds,
     workbench_cmds,
     editor_cmds,
 ):

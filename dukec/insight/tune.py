@@ -1,0 +1,380 @@
+"""Tune: the fewest small edits of a new tile that make it fair against the tile it replaces.
+
+1. The new tile plays in place of the old one (paired games against the standard army) under a
+   GSPRT that decides whether its Elo difference is within ``margin`` of ``target`` (the
+   balance code's three-decision SPRT about a centre). If it is, nothing needs editing.
+2. Screening: every single edit is made and compiled (those that do not compile are dropped),
+   ordered so that likely winners come first, and the first ``screen`` of them each play the
+   same fixed number of paired games, as does the tile as given, all from one seed. An edit's
+   effect is its Elo minus the tile's.
+3. Plans: for one edit, then two, and so on up to ``max_edits``, the combinations of the
+   screened edits that help (those whose effect points towards the target) are ranked by their
+   predicted Elo, the tile's plus the sum of their effects (effects taken as adding up), nearest
+   the target first; the first ``candidates`` of them that compile are tested with the GSPRT.
+4. The first tile judged within the margin is played again from a fresh seed; if that agrees
+   too, it is the tuned tile, with the fewest edits among those tested.
+
+The order of step 2 goes by the needed direction first: to weaken a tile, removals, then moves,
+the flip, additions; to strengthen it, the reverse. Within a kind, by a static proxy, what
+``describe`` measures: the squares the tile attacks from each square of an empty board, summed
+over both sides; the biggest change in the needed direction first. Everything is seeded,
+ordered and bounded, so the same inputs give the same search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+from typing import Any, Protocol
+
+from dukec.balance.experiments import replace
+from dukec.balance.pairs import Pentanomial
+from dukec.balance.play import check_playable
+from dukec.balance.run import Settings, run
+from dukec.balance.search import DEFAULT_BUDGET
+from dukec.balance.stats import SprtStop, Verdict, elo
+from dukec.balance.tally import finite, pair_numbers
+from dukec.insight.edits import Edit, EditKind, checked, single_edits, tile_key
+from dukec.workbench.describe import figures
+from dukec.workbench.tiles import SIDES, TileView
+
+ELO_CAP = 1000.0
+"""A score of 0% or 100% has an infinite Elo; the search ranks it as this far away."""
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class TuneSettings:
+    """How to search: the target and margin in Elo, the players, the seed and the bounds."""
+
+    target: float = 0.0
+    margin: float = 30.0
+    policy: str = "random"
+    seed: int = 1
+    max_edits: int = 2
+    candidates: int = 12
+    """Edited tiles tested at each edit count."""
+    screen: int = 40
+    """Single edits measured in the screening."""
+    screen_games: int = 400
+    """Paired games each screened edit plays (an even number)."""
+    games: int = 2000
+    """Games a test plays at most (the SPRT usually stops it sooner)."""
+    ply_limit: int = 300
+    budget: int = DEFAULT_BUDGET
+    workers: int = 1
+    game: str | None = None
+
+    @property
+    def verify_seed(self) -> int:
+        """The fresh seed the winner is played again with."""
+        return (self.seed + 1) % 2**64
+
+    @property
+    def stop(self) -> SprtStop:
+        """The sequential test of one candidate: within ``margin`` of ``target``, or not."""
+        return SprtStop(self.margin, centre=self.target)
+
+
+@dataclass(frozen=True, slots=True)
+class Trial:
+    """One tested tile: the edits that made it, its proxy, and what its games said."""
+
+    edits: tuple[Edit, ...]
+    tile: dict[str, Any]
+    proxy: float
+    seed: int
+    pairs: Pentanomial
+    decision: Verdict | None
+
+    @property
+    def fair(self) -> bool:
+        """Whether the test decided the tile is within the margin of the target."""
+        return self.decision is Verdict.NOT_DIFFERENT
+
+    @property
+    def elo(self) -> float:
+        """The measured Elo difference against the old tile (capped at ±ELO_CAP)."""
+        return max(-ELO_CAP, min(ELO_CAP, elo(self.pairs.mean)))
+
+    def to_json(self) -> dict[str, Any]:
+        """The trial for JSON."""
+        numbers = pair_numbers(self.pairs)
+        return {
+            "edits": [edit.to_json() for edit in self.edits],
+            "seed": self.seed,
+            "games": 2 * self.pairs.pairs,
+            "proxy": self.proxy,
+            "score": numbers["score"],
+            "score_ci95": numbers["score_ci95"],
+            "elo": finite(elo(self.pairs.mean)),
+            "elo_ci95": numbers["elo_ci95"],
+            "pentanomial": numbers["pentanomial"],
+            "decision": self.decision.value if self.decision is not None else "undecided",
+            "fair": self.fair,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TuneResult:
+    """The search's outcome: every trial in order, and the tuned tile with its re-check."""
+
+    old: str
+    new: str
+    game: str
+    original: dict[str, Any]
+    settings: TuneSettings
+    trials: tuple[Trial, ...]
+    """The GSPRT tests, the tile as given first."""
+    screened: tuple[Trial, ...]
+    """The screening's fixed-length runs, the tile as given first."""
+    tuned: Trial | None
+    verification: Trial | None
+    rejected: int
+    """Edited tiles that did not compile (never tested)."""
+
+    @property
+    def baseline(self) -> Trial:
+        """The trial of the new tile as given."""
+        return self.trials[0]
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as a JSON document."""
+        s = self.settings
+        return {
+            "kind": "tune",
+            "old": self.old,
+            "new": self.new,
+            "game": self.game,
+            "target_elo": s.target,
+            "margin_elo": s.margin,
+            "stop": s.stop.describe(),
+            "policy": s.policy,
+            "seed": s.seed,
+            "verify_seed": s.verify_seed,
+            "max_edits": s.max_edits,
+            "candidates_per_count": s.candidates,
+            "screened_edits": s.screen,
+            "screen_games": s.screen_games,
+            "games_per_test": s.games,
+            "rejected_by_compiler": self.rejected,
+            "found": self.tuned is not None,
+            "edits": [e.to_json() for e in self.tuned.edits] if self.tuned is not None else None,
+            "tuned": self.tuned.to_json() if self.tuned is not None else None,
+            "verification": self.verification.to_json() if self.verification else None,
+            "baseline": self.baseline.to_json(),
+            "trials": [trial.to_json() for trial in self.trials],
+            "screened": [trial.to_json() for trial in self.screened],
+        }
+
+
+class Stage(StrEnum):
+    """Which part of the search a run belongs to."""
+
+    SCREEN = "screen"
+    TEST = "test"
+    RECHECK = "re-check"
+
+
+class Watch(Protocol):
+    """What the search tells its caller: a test starts (returning a games callback), ends."""
+
+    def started(self, edits: tuple[Edit, ...], stage: Stage) -> Progress | None:
+        """A run of the tile these edits make begins."""
+        ...
+
+    def finished(self, trial: Trial, stage: Stage) -> None:
+        """A run ended with this trial."""
+        ...
+
+
+def proxy(tile: dict[str, Any]) -> float:
+    """The static proxy: squares attacked from an empty board's squares, both sides summed."""
+    measured = figures(TileView.from_json(tile))
+    return sum(measured.sides[side].attacked.mean for side in SIDES)
+
+
+_WEAKENING = (EditKind.REMOVE, EditKind.MOVE, EditKind.FLIP, EditKind.ADD)
+"""The kinds of edit tried first to weaken a tile (reversed to strengthen one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Single:
+    edit: Edit
+    tile: dict[str, Any]
+    proxy: float
+
+
+class _Search:
+    """One search's fixed inputs and what it has played."""
+
+    def __init__(
+        self,
+        tileset: dict[str, Any],
+        old: str,
+        new: str,
+        settings: TuneSettings,
+        watch: Watch | None,
+    ) -> None:
+        self.tileset = tileset
+        self.old = old
+        self.new = new
+        self.settings = settings
+        self.watch = watch
+        self.trials: list[Trial] = []
+        self.screened: list[Trial] = []
+        self.rejected = 0
+
+    def play(self, edits: tuple[Edit, ...], tile: dict[str, Any], stage: Stage) -> Trial:
+        """Play the tile these edits make in place of the old one, for the stage's runs."""
+        s = self.settings
+        experiment = replace(self.tileset, s.game, self.old, self.new, {"tiles": [tile]})
+        check_playable(experiment.tileset, experiment.sets)
+        seed = s.verify_seed if stage is Stage.RECHECK else s.seed
+        screening = stage is Stage.SCREEN
+        run_settings = Settings(
+            games=s.screen_games if screening else s.games,
+            seed=seed,
+            policy=s.policy,
+            ply_limit=s.ply_limit,
+            budget=s.budget,
+            workers=s.workers,
+            stop=None if screening else s.stop,
+            paired=True,
+        )
+        told = self.watch.started(edits, stage) if self.watch is not None else None
+        result = run(experiment, run_settings, progress=told)
+        trial = Trial(edits, tile, proxy(tile), seed, result.tally.pairs, result.decision)
+        if stage is Stage.TEST:
+            self.trials.append(trial)
+        elif screening:
+            self.screened.append(trial)
+        if self.watch is not None:
+            self.watch.finished(trial, stage)
+        return trial
+
+    def accepted(self, edits: tuple[Edit, ...], tile: dict[str, Any]) -> tuple[Trial, Trial] | None:
+        """The test of a tile and its re-check from a fresh seed, if both judge it fair."""
+        trial = self.play(edits, tile, Stage.TEST)
+        if not trial.fair:
+            return None
+        again = self.play(edits, tile, Stage.RECHECK)
+        return (trial, again) if again.fair else None
+
+    def singles(self, original: dict[str, Any], weaken: bool) -> list[_Single]:
+        """Every single edit that compiles into a new tile, likely winners first."""
+        kinds = _WEAKENING if weaken else tuple(reversed(_WEAKENING))
+        seen = {tile_key(original)}
+        base = proxy(original)
+        found: list[tuple[tuple[int, float, int], _Single]] = []
+        for index, edit in enumerate(single_edits(original)):
+            tile = checked(edit.apply(original), (edit,))
+            if tile is None:
+                self.rejected += 1
+                continue
+            key = tile_key(tile)
+            if key in seen:
+                continue
+            seen.add(key)
+            value = proxy(tile)
+            step = (base - value) if weaken else (value - base)
+            found.append(((kinds.index(edit.kind), -step, index), _Single(edit, tile, value)))
+        return [single for _, single in sorted(found, key=lambda item: item[0])]
+
+    def plans(
+        self, original: dict[str, Any], effects: list[tuple[Edit, float]], count: int, base: float
+    ) -> list[tuple[tuple[Edit, ...], dict[str, Any]]]:
+        """Up to ``candidates`` compiled tiles of ``count`` screened edits, predicted nearest
+        the target first."""
+        target = self.settings.target
+        ranked = sorted(
+            combinations(range(len(effects)), count),
+            key=lambda chosen: (
+                abs(base + sum(effects[i][1] for i in chosen) - target),
+                chosen,
+            ),
+        )
+        found = []
+        for chosen in ranked:
+            edits = tuple(effects[i][0] for i in chosen)
+            tile = _applied(original, edits)
+            if tile is not None:
+                found.append((edits, tile))
+            if len(found) == self.settings.candidates:
+                break
+        return found
+
+
+MAX_HELPFUL = 16
+"""The most helpful screened edits combined (the number of combinations grows fast)."""
+
+
+def _applied(original: dict[str, Any], edits: tuple[Edit, ...]) -> dict[str, Any] | None:
+    """The compiled tile these edits make one after another, or None if they clash or it does
+    not compile."""
+    tile = original
+    for edit in edits:
+        try:
+            tile = edit.apply(tile)
+        except ValueError:
+            # An earlier edit took away the icon this one removes or moves.
+            return None
+    return checked(tile, edits)
+
+
+def tune(
+    tileset: dict[str, Any],
+    old: str,
+    new: str,
+    source: dict[str, Any] | None,
+    settings: TuneSettings,
+    watch: Watch | None = None,
+) -> TuneResult:
+    """Search edits of ``new`` (from ``source`` or the set) for a tile fair against ``old``.
+
+    Raises ExperimentError for a replacement that cannot be played (unknown tiles, and so on).
+    """
+    first = replace(tileset, settings.game, old, new, source)
+    old, new = first.replaced or (old, new)
+    # The tile as written (the experiment's copy has its count sized to OLD's).
+    given = {tile["name"]: tile for tile in (source or tileset).get("tiles", [])}
+    original = given.get(new) or next(t for t in first.tileset["tiles"] if t["name"] == new)
+    search = _Search(tileset, old, new, settings, watch)
+
+    def result(found: tuple[Trial, Trial] | None) -> TuneResult:
+        tuned, verification = found or (None, None)
+        return TuneResult(
+            old,
+            new,
+            first.game,
+            original,
+            settings,
+            tuple(search.trials),
+            tuple(search.screened),
+            tuned,
+            verification,
+            search.rejected,
+        )
+
+    baseline = search.accepted((), original)
+    if baseline is not None or settings.max_edits == 0:
+        return result(baseline)
+    weaken = search.trials[0].elo > settings.target
+    singles = search.singles(original, weaken)[: settings.screen]
+    base = search.play((), original, Stage.SCREEN).elo
+    effects = []
+    for single in singles:
+        effect = search.play((single.edit,), single.tile, Stage.SCREEN).elo - base
+        if (effect < 0) == weaken and effect != 0:
+            effects.append((single.edit, effect))
+    effects.sort(key=lambda item: -abs(item[1]))
+    effects = effects[:MAX_HELPFUL]
+    for count in range(1, min(settings.max_edits, len(effects)) + 1):
+        for edits, tile in search.plans(original, effects, count, base):
+            found = search.accepted(edits, tile)
+            if found is not None:
+                return result(found)
+    return result(None)
