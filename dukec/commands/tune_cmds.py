@@ -34,19 +34,17 @@ MAX_EDITS = 8
 class _Watch:
     """The search's progress on stderr: a bar while a tile is tested, a line when it is done."""
 
-    def __init__(self, enabled: bool, games: int, screen_games: int) -> None:
+    def __init__(self, enabled: bool, games: int) -> None:
         self.enabled = enabled
         self.console = Console(stderr=True, highlight=False)
         self.games = games
-        self.screen_games = screen_games
         self.bar: contextlib.ExitStack | None = None
 
     def started(self, edits: tuple[Edit, ...], stage: Stage) -> Progress | None:
         count = f"{len(edits)} edit{'s' if len(edits) != 1 else ''}"
-        total = self.screen_games if stage is Stage.SCREEN else self.games
         self.bar = contextlib.ExitStack()
         label = f"{stage.value}: {count}"
-        return self.bar.enter_context(progress_bar(total, label, self.enabled, self.console))
+        return self.bar.enter_context(progress_bar(self.games, label, self.enabled, self.console))
 
     def finished(self, trial: Trial, stage: Stage) -> None:
         if self.bar is not None:
@@ -122,21 +120,7 @@ def _numbers(trial: Trial) -> str:
     default=12,
     show_default=True,
     type=click.IntRange(1),
-    help="Edited tiles tested at each edit count, likely winners first.",
-)
-@click.option(
-    "--screen",
-    default=40,
-    show_default=True,
-    type=click.IntRange(1),
-    help="Single edits measured before any combination is tested, likely winners first.",
-)
-@click.option(
-    "--screen-games",
-    default=400,
-    show_default=True,
-    type=click.IntRange(2),
-    help="Games each screened edit plays (an even number).",
+    help="Edited tiles tested at each number of edits, likely winners first.",
 )
 @click.option(
     "--games",
@@ -182,8 +166,6 @@ def tune(
     seed: int,
     max_edits: int,
     candidates: int,
-    screen: int,
-    screen_games: int,
     games: int,
     budget: int,
     ply_limit: int,
@@ -195,13 +177,13 @@ def tune(
     """Find the fewest small edits of NEW that make it fair against OLD (or reach --target).
 
     \b
-    Edits: remove, add or move one icon (one square), flip which side starts. The tile as
-    given is tested first; then the first --screen single edits (likely winners first) each
-    play --screen-games games, and combinations of the helpful ones, one edit, then two, up
-    to --max-edits, are tested in order of predicted Elo: paired games in place of OLD until
-    a GSPRT decides whether the tile is within --margin Elo of --target. The first that is,
-    confirmed from a fresh seed (--seed + 1), is written to DIR as NEW.duke (formatted),
-    NEW.diff (against NEW as given), NEW.svg (its card), with tune.json.
+    Edits: remove, add or move one icon (one square), flip which side starts. Each tile
+    tested plays paired games in place of OLD until a GSPRT decides whether it is within
+    --margin Elo of --target: the tile as given, then its first --candidates single edits
+    (likely winners first), then combinations of the edits that helped, two, three, up to
+    --max-edits, in order of predicted Elo. The first judged within, confirmed from a fresh
+    seed (--seed + 1), is written to DIR as NEW.duke (formatted), NEW.diff (against NEW as
+    given) and NEW.svg (its card), with tune.json.
 
       dukec tune --replace Footman=JumpingFootman --with jumping_footman.duke --out tuned/
 
@@ -223,11 +205,8 @@ def tune(
         raise click.UsageError(
             f"--with PATH is required: the file that defines {swap[1]}, the tile tune edits"
         )
-    for option, count in (("--games", games), ("--screen-games", screen_games)):
-        if count % 2:
-            raise click.UsageError(
-                f"paired games come two by two: give an even {option} (not {count})"
-            )
+    if games % 2:
+        raise click.UsageError(f"paired games come two by two: give an even --games (not {games})")
     check_output_dir(out_dir)
     inputs = [path for path in (tileset_path, with_path) if path is not None]
     for name in names(swap[1]).values():
@@ -241,15 +220,13 @@ def tune(
         seed=seed,
         max_edits=max_edits,
         candidates=candidates,
-        screen=screen,
-        screen_games=screen_games,
         games=games,
         ply_limit=ply_limit,
         budget=budget,
         workers=workers,
         game=game,
     )
-    watch = _Watch(progress, games, screen_games)
+    watch = _Watch(progress, games)
     try:
         result = search(tileset, swap[0], swap[1], source, settings, watch)
     except (ExperimentError, RunnerError, ValueError) as error:

@@ -1,24 +1,27 @@
 """Tune: the fewest small edits of a new tile that make it fair against the tile it replaces.
 
-1. The new tile plays in place of the old one (paired games against the standard army) under a
-   GSPRT that decides whether its Elo difference is within ``margin`` of ``target`` (the
-   balance code's three-decision SPRT about a centre). If it is, nothing needs editing.
-2. Screening: every single edit is made and compiled (those that do not compile are dropped),
-   ordered so that likely winners come first, and the first ``screen`` of them each play the
-   same fixed number of paired games, as does the tile as given, all from one seed. An edit's
-   effect is its Elo minus the tile's.
-3. Plans: for one edit, then two, and so on up to ``max_edits``, the combinations of the
-   screened edits that help (those whose effect points towards the target) are ranked by their
-   predicted Elo, the tile's plus the sum of their effects (effects taken as adding up), nearest
-   the target first; the first ``candidates`` of them that compile are tested with the GSPRT.
-4. The first tile judged within the margin is played again from a fresh seed; if that agrees
-   too, it is the tuned tile, with the fewest edits among those tested.
+Every test plays the tile in place of the old one (paired games against the standard army,
+from one seed) under a GSPRT that decides whether its Elo difference is within ``margin`` of
+``target``: the balance code's three-decision SPRT, taken about the target.
+
+1. The tile as given is tested. If it is within the margin, nothing needs editing.
+2. One edit: every single edit is made and compiled (what does not compile is dropped), ordered
+   so that likely winners come first, and the first ``candidates`` are tested.
+3. Two edits and more, up to ``max_edits``: the single edits that moved the tile towards the
+   target are combined; combinations are ranked by their predicted Elo, the tile's plus the sum
+   of their edits' measured effects (effects taken as adding up), nearest the target first,
+   and the first ``candidates`` that compile into a tile not yet tested are tested.
+4. The first tile judged within the margin is tested again from a fresh seed; if that agrees,
+   it is the tuned tile, with the fewest edits among those tested.
 
 The order of step 2 goes by the needed direction first: to weaken a tile, removals, then moves,
-the flip, additions; to strengthen it, the reverse. Within a kind, by a static proxy, what
-``describe`` measures: the squares the tile attacks from each square of an empty board, summed
-over both sides; the biggest change in the needed direction first. Everything is seeded,
-ordered and bounded, so the same inputs give the same search.
+the flip, additions; to strengthen it, the reverse. Within a kind it goes by a static proxy,
+what ``describe`` measures: the squares the tile attacks from each square of an empty board,
+summed over both sides. The tile's measured Elo and the two tiles' proxies give an Elo per
+proxy unit; an edited tile's Elo is predicted from the tile's plus that slope times the change
+in proxy, and the tiles predicted nearest the target go first. Where the slope is not positive
+(a weaker tile that reaches more), the biggest change in the needed direction goes first.
+Everything is seeded, ordered and bounded, so the same inputs give the same search.
 """
 
 from __future__ import annotations
@@ -57,10 +60,6 @@ class TuneSettings:
     max_edits: int = 2
     candidates: int = 12
     """Edited tiles tested at each edit count."""
-    screen: int = 40
-    """Single edits measured in the screening."""
-    screen_games: int = 400
-    """Paired games each screened edit plays (an even number)."""
     games: int = 2000
     """Games a test plays at most (the SPRT usually stops it sooner)."""
     ply_limit: int = 300
@@ -128,9 +127,7 @@ class TuneResult:
     original: dict[str, Any]
     settings: TuneSettings
     trials: tuple[Trial, ...]
-    """The GSPRT tests, the tile as given first."""
-    screened: tuple[Trial, ...]
-    """The screening's fixed-length runs, the tile as given first."""
+    """The tests, the tile as given first (re-checks apart)."""
     tuned: Trial | None
     verification: Trial | None
     rejected: int
@@ -157,8 +154,6 @@ class TuneResult:
             "verify_seed": s.verify_seed,
             "max_edits": s.max_edits,
             "candidates_per_count": s.candidates,
-            "screened_edits": s.screen,
-            "screen_games": s.screen_games,
             "games_per_test": s.games,
             "rejected_by_compiler": self.rejected,
             "found": self.tuned is not None,
@@ -167,14 +162,12 @@ class TuneResult:
             "verification": self.verification.to_json() if self.verification else None,
             "baseline": self.baseline.to_json(),
             "trials": [trial.to_json() for trial in self.trials],
-            "screened": [trial.to_json() for trial in self.screened],
         }
 
 
 class Stage(StrEnum):
     """Which part of the search a run belongs to."""
 
-    SCREEN = "screen"
     TEST = "test"
     RECHECK = "re-check"
 
@@ -225,7 +218,7 @@ class _Search:
         self.settings = settings
         self.watch = watch
         self.trials: list[Trial] = []
-        self.screened: list[Trial] = []
+        self.seen: set[str] = set()
         self.rejected = 0
 
     def play(self, edits: tuple[Edit, ...], tile: dict[str, Any], stage: Stage) -> Trial:
@@ -234,15 +227,14 @@ class _Search:
         experiment = replace(self.tileset, s.game, self.old, self.new, {"tiles": [tile]})
         check_playable(experiment.tileset, experiment.sets)
         seed = s.verify_seed if stage is Stage.RECHECK else s.seed
-        screening = stage is Stage.SCREEN
         run_settings = Settings(
-            games=s.screen_games if screening else s.games,
+            games=s.games,
             seed=seed,
             policy=s.policy,
             ply_limit=s.ply_limit,
             budget=s.budget,
             workers=s.workers,
-            stop=None if screening else s.stop,
+            stop=s.stop,
             paired=True,
         )
         told = self.watch.started(edits, stage) if self.watch is not None else None
@@ -250,8 +242,7 @@ class _Search:
         trial = Trial(edits, tile, proxy(tile), seed, result.tally.pairs, result.decision)
         if stage is Stage.TEST:
             self.trials.append(trial)
-        elif screening:
-            self.screened.append(trial)
+            self.seen.add(tile_key(tile))
         if self.watch is not None:
             self.watch.finished(trial, stage)
         return trial
@@ -264,10 +255,14 @@ class _Search:
         again = self.play(edits, tile, Stage.RECHECK)
         return (trial, again) if again.fair else None
 
-    def singles(self, original: dict[str, Any], weaken: bool) -> list[_Single]:
+    def singles(
+        self, original: dict[str, Any], elo_now: float, slope: float | None
+    ) -> list[_Single]:
         """Every single edit that compiles into a new tile, likely winners first."""
+        target = self.settings.target
+        weaken = elo_now > target
         kinds = _WEAKENING if weaken else tuple(reversed(_WEAKENING))
-        seen = {tile_key(original)}
+        seen = set(self.seen)
         base = proxy(original)
         found: list[tuple[tuple[int, float, int], _Single]] = []
         for index, edit in enumerate(single_edits(original)):
@@ -280,14 +275,18 @@ class _Search:
                 continue
             seen.add(key)
             value = proxy(tile)
-            step = (base - value) if weaken else (value - base)
-            found.append(((kinds.index(edit.kind), -step, index), _Single(edit, tile, value)))
+            if slope is not None:
+                miss = abs(elo_now + slope * (value - base) - target)
+            else:
+                # No usable slope: the biggest step in the needed direction first.
+                miss = (value - base) if weaken else (base - value)
+            found.append(((kinds.index(edit.kind), miss, index), _Single(edit, tile, value)))
         return [single for _, single in sorted(found, key=lambda item: item[0])]
 
     def plans(
         self, original: dict[str, Any], effects: list[tuple[Edit, float]], count: int, base: float
     ) -> list[tuple[tuple[Edit, ...], dict[str, Any]]]:
-        """Up to ``candidates`` compiled tiles of ``count`` screened edits, predicted nearest
+        """Up to ``candidates`` compiled tiles of ``count`` helpful edits, predicted nearest
         the target first."""
         target = self.settings.target
         ranked = sorted(
@@ -301,7 +300,8 @@ class _Search:
         for chosen in ranked:
             edits = tuple(effects[i][0] for i in chosen)
             tile = _applied(original, edits)
-            if tile is not None:
+            if tile is not None and tile_key(tile) not in self.seen:
+                self.seen.add(tile_key(tile))
                 found.append((edits, tile))
             if len(found) == self.settings.candidates:
                 break
@@ -309,7 +309,7 @@ class _Search:
 
 
 MAX_HELPFUL = 16
-"""The most helpful screened edits combined (the number of combinations grows fast)."""
+"""The most helpful single edits combined (the number of combinations grows fast)."""
 
 
 def _applied(original: dict[str, Any], edits: tuple[Edit, ...]) -> dict[str, Any] | None:
@@ -353,26 +353,29 @@ def tune(
             original,
             settings,
             tuple(search.trials),
-            tuple(search.screened),
             tuned,
             verification,
             search.rejected,
         )
 
-    baseline = search.accepted((), original)
-    if baseline is not None or settings.max_edits == 0:
-        return result(baseline)
-    weaken = search.trials[0].elo > settings.target
-    singles = search.singles(original, weaken)[: settings.screen]
-    base = search.play((), original, Stage.SCREEN).elo
+    found = search.accepted((), original)
+    if found is not None or settings.max_edits == 0:
+        return result(found)
+    base = search.trials[0].elo
+    weaken = base > settings.target
+    gap = proxy(original) - proxy(next(t for t in first.tileset["tiles"] if t["name"] == old))
+    slope = base / gap if gap and base / gap > 0 else None
     effects = []
-    for single in singles:
-        effect = search.play((single.edit,), single.tile, Stage.SCREEN).elo - base
-        if (effect < 0) == weaken and effect != 0:
+    for single in search.singles(original, base, slope)[: settings.candidates]:
+        found = search.accepted((single.edit,), single.tile)
+        if found is not None:
+            return result(found)
+        effect = search.trials[-1].elo - base
+        if effect and (effect < 0) == weaken:
             effects.append((single.edit, effect))
     effects.sort(key=lambda item: -abs(item[1]))
     effects = effects[:MAX_HELPFUL]
-    for count in range(1, min(settings.max_edits, len(effects)) + 1):
+    for count in range(2, min(settings.max_edits, len(effects)) + 1):
         for edits, tile in search.plans(original, effects, count, base):
             found = search.accepted(edits, tile)
             if found is not None:

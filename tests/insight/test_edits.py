@@ -21,7 +21,7 @@ from dukec.insight.edits import (
 
 @pytest.fixture(scope="module")
 def footman() -> dict[str, Any]:
-    tiles = {tile["name"]: tile for tile in load_tileset()["tiles"]}
+    tiles: dict[str, dict[str, Any]] = {tile["name"]: tile for tile in load_tileset()["tiles"]}
     return tiles["Footman"]
 
 
