@@ -79,7 +79,7 @@ def run_matrix(request: MatrixRequest, settings: Settings) -> None:
     names = tile_names(request.tiles)
     inputs = [path for path in (request.tileset_path, request.with_path) if path is not None]
     if request.html_path is not None:
-        check_output_file(request.html_path, inputs)
+        check_output_file(request.html_path, inputs, "--html")
     tileset = load_tileset(request.tileset_path)
     source = load_tileset(request.with_path) if request.with_path is not None else None
     try:

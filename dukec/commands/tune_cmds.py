@@ -210,7 +210,7 @@ def tune(
     check_output_dir(out_dir)
     inputs = [path for path in (tileset_path, with_path) if path is not None]
     for name in names(swap[1]).values():
-        check_output_file(out_dir / name, inputs)
+        check_output_file(out_dir / name, inputs, "--out")
     tileset = load_tileset(tileset_path)
     source = load_tileset(with_path)
     settings = TuneSettings(
