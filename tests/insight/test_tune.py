@@ -35,7 +35,7 @@ def tuned(tmp_path_factory: pytest.TempPathFactory) -> tuple[Result, Path]:
     return result, out
 
 
-def grids(tile: dict[str, Any]) -> dict[str, Any]:
+def grids(tile: dict[str, Any]) -> Any:
     return tile["sides"]
 
 
@@ -202,12 +202,12 @@ def test_out_must_be_a_directory(tmp_path: Path) -> None:
 
 
 def test_the_sprt_can_be_taken_about_a_target() -> None:
-    # 400 pairs scoring 64% (about +100 Elo): stronger than even, within 30 Elo of +100.
-    pairs = Pentanomial(ll=20, ld=30, dd=70, wl=0, wd=110, ww=170)
-    assert pairs.mean == pytest.approx(0.6375)
+    # 400 pairs scoring 60% (about +70 Elo): stronger than even, within 30 Elo of +70.
+    pairs = Pentanomial(ll=40, ld=60, dd=100, wl=0, wd=100, ww=100)
+    assert pairs.mean == pytest.approx(0.6)
     assert SprtStop(30.0).decision(pairs) is Verdict.STRONGER
-    assert SprtStop(30.0, centre=100.0).decision(pairs) is Verdict.NOT_DIFFERENT
-    assert SprtStop(30.0, centre=200.0).decision(pairs) is Verdict.WEAKER
-    assert SprtStop(30.0, centre=100.0).describe() == (
-        "SPRT: +100 vs +100±30 Elo, alpha=0.05, beta=0.05"
+    assert SprtStop(30.0, centre=70.0).decision(pairs) is Verdict.NOT_DIFFERENT
+    assert SprtStop(30.0, centre=150.0).decision(pairs) is Verdict.WEAKER
+    assert SprtStop(30.0, centre=70.0).describe() == (
+        "SPRT: +70 vs +70±30 Elo, alpha=0.05, beta=0.05"
     )
