@@ -36,7 +36,9 @@ class _Watch:
 
     def __init__(self, enabled: bool, games: int) -> None:
         self.enabled = enabled
-        self.console = Console(stderr=True, highlight=False)
+        self.console = Console(
+            stderr=True, highlight=False, width=None if sys.stderr.isatty() else 120
+        )
         self.games = games
         self.bar: contextlib.ExitStack | None = None
 
