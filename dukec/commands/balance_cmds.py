@@ -8,7 +8,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from rich.console import Console
@@ -18,6 +18,9 @@ from dukec.balance.search import DEFAULT_BUDGET
 from dukec.commands.common import PLY_LIMIT, SEED, FiniteRange, load_tileset, set_option
 from dukec.commands.outputs import check_output_dir, os_error
 from dukec.commands.progress import progress_bar
+
+if TYPE_CHECKING:
+    from dukec.balance.stats import StopRule
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -106,6 +109,17 @@ def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
             )
         rungs.append((policy_names(mine, "--policies")[0], policy_names(theirs, "--policies")[0]))
     return rungs
+
+
+def _stop_rule(name: str | None, elo_margin: float, width: float) -> StopRule | None:
+    """The stopping rule --stop names, with its option."""
+    from dukec.balance.stats import SprtStop, WidthStop
+
+    if name == "sprt":
+        return SprtStop(elo_margin)
+    if name == "width":
+        return WidthStop(width)
+    return None
 
 
 @click.command("balance")
@@ -301,7 +315,6 @@ def balance(
     from dukec.balance.report import render, render_ladder, to_json
     from dukec.balance.run import RunResult, Settings, run
     from dukec.balance.runner import RunnerError, default_workers
-    from dukec.balance.stats import SprtStop, StopRule, WidthStop
 
     swap = _replacement(replacement)
     rungs = _rungs(policy, policies)
@@ -322,7 +335,7 @@ def balance(
             workers=workers or default_workers(),
             backend=backend,
             scheduler=scheduler,
-            stop=SprtStop(elo_margin) if stop_rule == "sprt" else None,
+            stop=_stop_rule(stop_rule, elo_margin, width),
             paired=True,
         )
         run_matrix(request, settings)
@@ -338,11 +351,7 @@ def balance(
     if scheduler is not None and backend != "dask":
         raise click.UsageError("--scheduler needs --backend dask")
     tileset = load_tileset(tileset_path)
-    stop: StopRule | None = None
-    if stop_rule == "sprt":
-        stop = SprtStop(elo_margin)
-    elif stop_rule == "width":
-        stop = WidthStop(width)
+    stop = _stop_rule(stop_rule, elo_margin, width)
     try:
         if swap is not None:
             source = load_tileset(with_path) if with_path is not None else None

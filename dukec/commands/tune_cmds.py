@@ -34,8 +34,9 @@ MAX_EDITS = 8
 class _Watch:
     """The search's progress on stderr: a bar while a tile is tested, a line when it is done."""
 
-    def __init__(self, enabled: bool, games: int) -> None:
+    def __init__(self, enabled: bool, games: int, screen_games: int) -> None:
         self.enabled = enabled
+        self.screen_games = screen_games
         self.console = Console(
             stderr=True, highlight=False, width=None if sys.stderr.isatty() else 120
         )
@@ -46,7 +47,8 @@ class _Watch:
         count = f"{len(edits)} edit{'s' if len(edits) != 1 else ''}"
         self.bar = contextlib.ExitStack()
         label = f"{stage.value}: {count}"
-        return self.bar.enter_context(progress_bar(self.games, label, self.enabled, self.console))
+        total = self.screen_games if stage is Stage.SCREEN else self.games
+        return self.bar.enter_context(progress_bar(total, label, self.enabled, self.console))
 
     def finished(self, trial: Trial, stage: Stage) -> None:
         if self.bar is not None:
@@ -54,15 +56,17 @@ class _Watch:
         if not self.enabled:
             return
         what = "; ".join(edit.describe() for edit in trial.edits) or "the tile as given"
-        self.console.print(f"{stage.value:<8}  {_numbers(trial)}  {what}")
+        shown = _numbers(trial, "measured" if stage is Stage.SCREEN else None)
+        self.console.print(f"{stage.value:<8}  {shown}  {what}")
 
 
-def _numbers(trial: Trial) -> str:
+def _numbers(trial: Trial, decision: str | None = None) -> str:
     """Score, Elo and decision of a trial, in one short column."""
     document = trial.to_json()
+    decision = decision or document["decision"]
     shown_elo = f"{document['elo']:+.0f}" if document["elo"] is not None else "inf"
     return (
-        f"{percent(document['score']):>6} {shown_elo:>5} Elo  {document['decision']:<13} "
+        f"{percent(document['score']):>6} {shown_elo:>5} Elo  {decision:<13} "
         f"{document['games']:>5} games"
     )
 
@@ -132,6 +136,14 @@ def _numbers(trial: Trial) -> str:
     type=click.IntRange(2),
     help="Games a test plays at most (an even number; the SPRT usually stops sooner).",
 )
+@click.option(
+    "--screen-games",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Measure the single edits over this many games each (an even number) before any "
+    "test, rather than testing them one by one: for effects too small for a short test.",
+)
 @players_options
 @click.option(
     "--workers",
@@ -169,6 +181,7 @@ def tune(
     max_edits: int,
     candidates: int,
     games: int,
+    screen_games: int,
     budget: int,
     ply_limit: int,
     workers: int,
@@ -207,8 +220,11 @@ def tune(
         raise click.UsageError(
             f"--with PATH is required: the file that defines {swap[1]}, the tile tune edits"
         )
-    if games % 2:
-        raise click.UsageError(f"paired games come two by two: give an even --games (not {games})")
+    for option, count in (("--games", games), ("--screen-games", screen_games)):
+        if count % 2:
+            raise click.UsageError(
+                f"paired games come two by two: give an even {option} (not {count})"
+            )
     check_output_dir(out_dir)
     inputs = [path for path in (tileset_path, with_path) if path is not None]
     for name in names(swap[1]).values():
@@ -227,8 +243,9 @@ def tune(
         budget=budget,
         workers=workers,
         game=game,
+        screen_games=screen_games,
     )
-    watch = _Watch(progress, games)
+    watch = _Watch(progress, games, screen_games)
     try:
         result = search(tileset, swap[0], swap[1], source, settings, watch)
     except (ExperimentError, RunnerError, ValueError) as error:

@@ -16,7 +16,7 @@ from dukec.balance.html import STYLE
 from dukec.balance.stats import percent
 
 CELL = 96
-HEADER = 130
+HEADER = 160
 TOP = 70
 
 
@@ -71,7 +71,9 @@ def heatmap_svg(document: dict[str, Any]) -> str:
             )
     parts.append(
         f'<text x="{HEADER + CELL * size / 2:.0f}" y="16" text-anchor="middle" class="label">'
-        "column: the army it plays against</text>"
+        "column: the army played against</text>"
+        f'<text transform="translate(14 {TOP + CELL * size / 2:.0f}) rotate(-90)" '
+        'text-anchor="middle" class="label">row: the army whose score is shown</text>'
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '

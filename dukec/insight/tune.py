@@ -14,6 +14,11 @@ from one seed) under a GSPRT that decides whether its Elo difference is within `
 4. The first tile judged within the margin is tested again from a fresh seed; if that agrees,
    it is the tuned tile, with the fewest edits among those tested.
 
+With ``screen_games``, step 2 measures instead of testing: the tile as given and each of the
+first ``candidates`` single edits play that many games from the seed, with no stopping rule,
+and step 3 starts at one edit. Effects of a few tens of Elo need such equal, longer runs to
+be told apart; a test's SPRT stops as soon as a tile is plainly off the target.
+
 The order of step 2 goes by the needed direction first: to weaken a tile, removals, then moves,
 the flip, additions; to strengthen it, the reverse. Within a kind it goes by a static proxy,
 what ``describe`` measures: the squares the tile attacks from each square of an empty board,
@@ -66,6 +71,8 @@ class TuneSettings:
     budget: int = DEFAULT_BUDGET
     workers: int = 1
     game: str | None = None
+    screen_games: int = 0
+    """With more than 0: single edits are measured over this many games, not tested."""
 
     @property
     def verify_seed(self) -> int:
@@ -128,6 +135,8 @@ class TuneResult:
     settings: TuneSettings
     trials: tuple[Trial, ...]
     """The tests, the tile as given first (re-checks apart)."""
+    screened: tuple[Trial, ...]
+    """The screening's measurements, the tile as given first (none without screening)."""
     tuned: Trial | None
     verification: Trial | None
     rejected: int
@@ -162,12 +171,15 @@ class TuneResult:
             "verification": self.verification.to_json() if self.verification else None,
             "baseline": self.baseline.to_json(),
             "trials": [trial.to_json() for trial in self.trials],
+            "screen_games": s.screen_games,
+            "screened": [{**trial.to_json(), "decision": "measured"} for trial in self.screened],
         }
 
 
 class Stage(StrEnum):
     """Which part of the search a run belongs to."""
 
+    SCREEN = "screen"
     TEST = "test"
     RECHECK = "re-check"
 
@@ -219,6 +231,7 @@ class _Search:
         self.watch = watch
         self.trials: list[Trial] = []
         self.seen: set[str] = set()
+        self.screened: list[Trial] = []
         self.rejected = 0
 
     def play(self, edits: tuple[Edit, ...], tile: dict[str, Any], stage: Stage) -> Trial:
@@ -227,14 +240,15 @@ class _Search:
         experiment = replace(self.tileset, s.game, self.old, self.new, {"tiles": [tile]})
         check_playable(experiment.tileset, experiment.sets)
         seed = s.verify_seed if stage is Stage.RECHECK else s.seed
+        screening = stage is Stage.SCREEN
         run_settings = Settings(
-            games=s.games,
+            games=s.screen_games if screening else s.games,
             seed=seed,
             policy=s.policy,
             ply_limit=s.ply_limit,
             budget=s.budget,
             workers=s.workers,
-            stop=s.stop,
+            stop=None if screening else s.stop,
             paired=True,
         )
         told = self.watch.started(edits, stage) if self.watch is not None else None
@@ -243,6 +257,8 @@ class _Search:
         if stage is Stage.TEST:
             self.trials.append(trial)
             self.seen.add(tile_key(tile))
+        elif screening:
+            self.screened.append(trial)
         if self.watch is not None:
             self.watch.finished(trial, stage)
         return trial
@@ -353,6 +369,7 @@ def tune(
             original,
             settings,
             tuple(search.trials),
+            tuple(search.screened),
             tuned,
             verification,
             search.rejected,
@@ -365,17 +382,25 @@ def tune(
     weaken = base > settings.target
     gap = proxy(original) - proxy(next(t for t in first.tileset["tiles"] if t["name"] == old))
     slope = base / gap if gap and base / gap > 0 else None
-    effects = []
-    for single in search.singles(original, base, slope)[: settings.candidates]:
-        found = search.accepted((single.edit,), single.tile)
-        if found is not None:
-            return result(found)
-        effect = search.trials[-1].elo - base
-        if effect and (effect < 0) == weaken:
-            effects.append((single.edit, effect))
+    singles = search.singles(original, base, slope)[: settings.candidates]
+    measured: list[tuple[Edit, float]] = []
+    if settings.screen_games:
+        # Effects from equal runs of one seed, the tile as given among them.
+        base = search.play((), original, Stage.SCREEN).elo
+        for single in singles:
+            trial = search.play((single.edit,), single.tile, Stage.SCREEN)
+            measured.append((single.edit, trial.elo - base))
+    else:
+        for single in singles:
+            found = search.accepted((single.edit,), single.tile)
+            if found is not None:
+                return result(found)
+            measured.append((single.edit, search.trials[-1].elo - base))
+    effects = [(edit, effect) for edit, effect in measured if effect and (effect < 0) == weaken]
     effects.sort(key=lambda item: -abs(item[1]))
     effects = effects[:MAX_HELPFUL]
-    for count in range(2, min(settings.max_edits, len(effects)) + 1):
+    first_count = 1 if settings.screen_games else 2
+    for count in range(first_count, min(settings.max_edits, len(effects)) + 1):
         for edits, tile in search.plans(original, effects, count, base):
             found = search.accepted(edits, tile)
             if found is not None:

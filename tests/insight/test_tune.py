@@ -110,6 +110,20 @@ def test_the_same_inputs_give_the_same_search(tuned: tuple[Result, Path]) -> Non
     assert again.to_json() == report
 
 
+def test_screening_measures_the_single_edits_before_testing() -> None:
+    settings = TuneSettings(policy="greedy", games=600, screen_games=100)
+    result = tune(load_tileset(), "Footman", "LeapingFootman", load([LEAPING]), settings)
+    assert result.screened[0].edits == ()
+    assert len(result.screened) == 1 + settings.candidates
+    assert all(2 * trial.pairs.pairs == 100 for trial in result.screened)
+    assert result.tuned is not None
+    assert [edit.describe() for edit in result.tuned.edits] == [
+        "remove jump at [0, 2] from the front"
+    ]
+    # The tile as given, then the planted jump's removal: the first tile the plans test.
+    assert [len(trial.edits) for trial in result.trials] == [0, 1]
+
+
 def test_a_tile_already_fair_needs_no_edit(tmp_path: Path) -> None:
     result = dukec("tune", "--replace", "Footman=Footsoldier", "--with", str(COPY),
                    "--out", str(tmp_path), *FAST)  # fmt: skip
@@ -118,6 +132,24 @@ def test_a_tile_already_fair_needs_no_edit(tmp_path: Path) -> None:
         "Footsoldier tuned in 0 edits: within 30 Elo of +0 against the Footman (greedy, seed 1)"
     )
     assert (tmp_path / "footsoldier.diff").read_text() == ""
+
+
+def test_json_prints_the_report(tmp_path: Path) -> None:
+    result = dukec("tune", "--replace", "footman=footsoldier", "--with", str(COPY),
+                   "--out", str(tmp_path), "--json", *FAST)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert (document["old"], document["new"], document["found"]) == ("Footman", "Footsoldier", True)
+    assert document["edits"] == []
+    assert document["trials"][0]["pentanomial"]["DD+WL"] == document["trials"][0]["games"] // 2
+    saved = json.loads((tmp_path / "tune.json").read_text())
+    assert saved.pop("files") == {
+        "source": "footsoldier.duke",
+        "diff": "footsoldier.diff",
+        "card": "footsoldier.svg",
+        "report": "tune.json",
+    }
+    assert saved == document
 
 
 def test_no_tile_found_exits_1_and_keeps_the_report(tmp_path: Path) -> None:
@@ -160,6 +192,11 @@ def test_no_tile_found_exits_1_and_keeps_the_report(tmp_path: Path) -> None:
             ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--games", "7"],
             2,
             "paired games come two by two: give an even --games (not 7)",
+        ),
+        (
+            ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--screen-games", "5"],
+            2,
+            "paired games come two by two: give an even --screen-games (not 5)",
         ),
         (
             ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--policy", "best"],
