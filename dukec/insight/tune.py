@@ -15,9 +15,10 @@ from one seed) under a GSPRT that decides whether its Elo difference is within `
    it is the tuned tile, with the fewest edits among those tested.
 
 With ``screen_games``, step 2 measures instead of testing: the tile as given and each of the
-first ``candidates`` single edits play that many games from the seed, with no stopping rule,
-and step 3 starts at one edit. Effects of a few tens of Elo need such equal, longer runs to
-be told apart; a test's SPRT stops as soon as a tile is plainly off the target.
+first ``candidates`` single edits play that many games from the seed, with no stopping rule;
+the single edits measured nearest the target are then tested, then step 3. Effects of a few
+tens of Elo need such equal, longer runs to be told apart, where a test's SPRT stops as soon
+as a tile is plainly off the target.
 
 The order of step 2 goes by the needed direction first: to weaken a tile, removals, then moves,
 the flip, additions; to strengthen it, the reverse. Within a kind it goes by a static proxy,
@@ -387,6 +388,7 @@ def tune(
     if settings.screen_games:
         # Effects from equal runs of one seed, the tile as given among them.
         base = search.play((), original, Stage.SCREEN).elo
+        weaken = base > settings.target
         for single in singles:
             trial = search.play((single.edit,), single.tile, Stage.SCREEN)
             measured.append((single.edit, trial.elo - base))
@@ -399,8 +401,13 @@ def tune(
     effects = [(edit, effect) for edit, effect in measured if effect and (effect < 0) == weaken]
     effects.sort(key=lambda item: -abs(item[1]))
     effects = effects[:MAX_HELPFUL]
-    first_count = 1 if settings.screen_games else 2
-    for count in range(first_count, min(settings.max_edits, len(effects)) + 1):
+    if settings.screen_games:
+        # One edit: every measured edit, nearest the target first, whatever its direction.
+        for edits, tile in search.plans(original, measured, 1, base):
+            found = search.accepted(edits, tile)
+            if found is not None:
+                return result(found)
+    for count in range(2, min(settings.max_edits, len(effects)) + 1):
         for edits, tile in search.plans(original, effects, count, base):
             found = search.accepted(edits, tile)
             if found is not None:
