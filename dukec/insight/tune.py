@@ -53,6 +53,7 @@ ELO_CAP = 1000.0
 """A score of 0% or 100% has an infinite Elo; the search ranks it as this far away."""
 
 Progress = Callable[[int], None]
+"""Told how many games of the current run have been played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +212,6 @@ _WEAKENING = (EditKind.REMOVE, EditKind.MOVE, EditKind.FLIP, EditKind.ADD)
 class _Single:
     edit: Edit
     tile: dict[str, Any]
-    proxy: float
 
 
 class _Search:
@@ -297,7 +297,7 @@ class _Search:
             else:
                 # No usable slope: the biggest step in the needed direction first.
                 miss = (value - base) if weaken else (base - value)
-            found.append(((kinds.index(edit.kind), miss, index), _Single(edit, tile, value)))
+            found.append(((kinds.index(edit.kind), miss, index), _Single(edit, tile)))
         return [single for _, single in sorted(found, key=lambda item: item[0])]
 
     def plans(
