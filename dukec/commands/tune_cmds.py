@@ -191,7 +191,6 @@ def tune(
 ) -> None:
     """Find the fewest small edits of NEW that make it fair against OLD (or reach --target).
 
-    \b
     Edits: remove, add or move one icon (one square), flip which side starts. Each tile
     tested plays paired games in place of OLD until a GSPRT decides whether it is within
     --margin Elo of --target: the tile as given, then its first --candidates single edits
@@ -200,7 +199,9 @@ def tune(
     seed (--seed + 1), is written to DIR as NEW.duke (formatted), NEW.diff (against NEW as
     given) and NEW.svg (its card), with tune.json.
 
-      dukec tune --replace Footman=JumpingFootman --with jumping_footman.duke --out tuned/
+    \b
+    For example:
+      dukec tune --replace Knight=Paladin --with paladin.duke --policy greedy --out tuned/
 
     Exit status: 0 a tile found, 1 none found within the bounds (tune.json still written)
     or a tile set or experiment that cannot be used, 2 bad usage, 130 or 143 interrupted.
