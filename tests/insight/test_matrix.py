@@ -225,3 +225,16 @@ def test_the_heatmap_is_not_written_over_an_input(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "is one of the inputs" in result.stderr
+
+
+def test_stop_sprt_ends_each_cell_once_it_is_clear() -> None:
+    result = balance(
+        "--matrix", "Footman,Footsoldier", "--with", str(TILES), "--games", "2000", "-j", "1",
+        "--stop", "sprt", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    played = [cell for cell in document["cells"] if cell["source"] == "played"]
+    assert [cell["stopped"] for cell in played] == ["not different"]
+    assert played[0]["games"] < 2000
+    assert document["stop"] == "SPRT: 0 vs ±30 Elo, alpha=0.05, beta=0.05"
