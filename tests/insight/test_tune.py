@@ -111,7 +111,7 @@ def test_the_same_inputs_give_the_same_search(tuned: tuple[Result, Path]) -> Non
 
 
 def test_screening_measures_the_single_edits_before_testing() -> None:
-    settings = TuneSettings(policy="greedy", games=200, screen_games=100, candidates=3)
+    settings = TuneSettings(policy="greedy", games=600, screen_games=100, candidates=3)
     result = tune(load_tileset(), "Footman", "LeapingFootman", load([LEAPING]), settings)
     assert result.screened[0].edits == ()
     assert len(result.screened) == 1 + settings.candidates
