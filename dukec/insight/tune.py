@@ -139,6 +139,8 @@ class TuneResult:
     """The tests, the tile as given first (re-checks apart)."""
     screened: tuple[Trial, ...]
     """The screening's measurements, the tile as given first (none without screening)."""
+    rechecks: tuple[Trial, ...]
+    """Every re-check from the fresh seed, the failed ones too."""
     tuned: Trial | None
     verification: Trial | None
     rejected: int
@@ -175,6 +177,7 @@ class TuneResult:
             "trials": [trial.to_json() for trial in self.trials],
             "screen_games": s.screen_games,
             "screened": [{**trial.to_json(), "decision": "measured"} for trial in self.screened],
+            "rechecks": [trial.to_json() for trial in self.rechecks],
         }
 
 
@@ -233,6 +236,7 @@ class _Search:
         self.trials: list[Trial] = []
         self.seen: set[str] = set()
         self.screened: list[Trial] = []
+        self.rechecks: list[Trial] = []
         self.rejected = 0
 
     def play(self, edits: tuple[Edit, ...], tile: dict[str, Any], stage: Stage) -> Trial:
@@ -260,6 +264,8 @@ class _Search:
             self.seen.add(tile_key(tile))
         elif screening:
             self.screened.append(trial)
+        else:
+            self.rechecks.append(trial)
         if self.watch is not None:
             self.watch.finished(trial, stage)
         return trial
@@ -371,6 +377,7 @@ def tune(
             settings,
             tuple(search.trials),
             tuple(search.screened),
+            tuple(search.rechecks),
             tuned,
             verification,
             search.rejected,

@@ -98,6 +98,7 @@ def test_the_files_tune_writes(tuned: tuple[Result, Path]) -> None:
     assert report["baseline"]["decision"] == "stronger"
     assert report["tuned"]["decision"] == report["verification"]["decision"] == "not different"
     assert (report["seed"], report["verify_seed"], report["verification"]["seed"]) == (1, 2, 2)
+    assert report["rechecks"] == [report["verification"]]
     assert report["files"]["source"] == "leapingfootman.duke"
 
 
