@@ -212,17 +212,20 @@ class SprtStop:
 
     Two SPRTs side by side (Sobel and Wald's three-decision test): 0 against +margin, and 0
     against -margin. Either accepting its H1 decides 'stronger' or 'weaker'; both accepting H0
-    decides 'not different (within the margin)'.
+    decides 'not different (within the margin)'. With a ``centre`` other than 0 the same
+    test is taken about that Elo difference instead of even (a target a tile should meet).
     """
 
     margin: float = 30.0
     alpha: float = 0.05
     beta: float = 0.05
+    centre: float = 0.0
 
     def decision(self, evidence: Evidence) -> Verdict | None:
         """The decision these games or pairs support, or None to go on playing."""
-        up = Sprt(0.0, self.margin, self.alpha, self.beta).state(evidence)
-        down = Sprt(0.0, -self.margin, self.alpha, self.beta).state(evidence)
+        centre = self.centre
+        up = Sprt(centre, centre + self.margin, self.alpha, self.beta).state(evidence)
+        down = Sprt(centre, centre - self.margin, self.alpha, self.beta).state(evidence)
         if up is SprtState.ACCEPT_H1:
             return Verdict.STRONGER
         if down is SprtState.ACCEPT_H1:
@@ -233,7 +236,12 @@ class SprtStop:
 
     def describe(self) -> str:
         """One line naming the test."""
-        return f"SPRT: 0 vs ±{self.margin:g} Elo, alpha={self.alpha:g}, beta={self.beta:g}"
+        about = (
+            f"{self.centre:+g} vs {self.centre:+g}±{self.margin:g}"
+            if self.centre
+            else (f"0 vs ±{self.margin:g}")
+        )
+        return f"SPRT: {about} Elo, alpha={self.alpha:g}, beta={self.beta:g}"
 
 
 @dataclass(frozen=True, slots=True)

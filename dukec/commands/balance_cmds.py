@@ -8,7 +8,7 @@ import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from rich.console import Console
@@ -18,6 +18,9 @@ from dukec.balance.search import DEFAULT_BUDGET
 from dukec.commands.common import PLY_LIMIT, SEED, FiniteRange, load_tileset, set_option
 from dukec.commands.outputs import check_output_dir, os_error
 from dukec.commands.progress import progress_bar
+
+if TYPE_CHECKING:
+    from dukec.balance.stats import StopRule
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -106,6 +109,17 @@ def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
             )
         rungs.append((policy_names(mine, "--policies")[0], policy_names(theirs, "--policies")[0]))
     return rungs
+
+
+def _stop_rule(name: str | None, elo_margin: float, width: float) -> StopRule | None:
+    """The stopping rule --stop names, with its option."""
+    from dukec.balance.stats import SprtStop, WidthStop
+
+    if name == "sprt":
+        return SprtStop(elo_margin)
+    if name == "width":
+        return WidthStop(width)
+    return None
 
 
 @click.command("balance")
@@ -222,6 +236,19 @@ def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
     type=FiniteRange(0, 0.5, min_open=True),
     help="--stop width: stop when the 95% interval is within ± this score.",
 )
+@click.option(
+    "--matrix",
+    metavar="A,B[,C...]",
+    help="A swap matrix: each tile in turn takes the place of the first one the army holds, "
+    "and every such army plays every other (paired games, --games per cell).",
+)
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="--matrix: write the matrix as an HTML heatmap to FILE.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option(
     "--report",
@@ -263,6 +290,8 @@ def balance(
     stop_rule: str | None,
     elo_margin: float,
     width: float,
+    matrix: str | None,
+    html_path: Path | None,
     as_json: bool,
     report_dir: Path | None,
     check_path: Path | None,
@@ -286,6 +315,9 @@ def balance(
     A balance manifest kept as a test (exit 1 when a tile's worth drifted):
       dukec balance --check balance.toml
 
+    A swap matrix: each tile in the Footman's place, every army against every other.
+      dukec balance --matrix Footman,Pikeman,JumpingFootman --with jumping_footman.duke
+
     Exit status: 0 done (whatever the verdict; with --check, no worth drifted), 1 a tile
     set or experiment that cannot be used, a report that cannot be written or a drifted
     worth, 2 bad usage, 130 or 143 interrupted (Ctrl-C, SIGTERM: workers stopped, nothing
@@ -303,10 +335,31 @@ def balance(
     from dukec.balance.report import render, render_ladder, to_json
     from dukec.balance.run import RunResult, Settings, run
     from dukec.balance.runner import RunnerError, default_workers
-    from dukec.balance.stats import SprtStop, StopRule, WidthStop
 
     swap = _replacement(replacement)
     rungs = _rungs(policy, policies)
+    if matrix is not None or html_path is not None:
+        from dukec.commands.matrix_cmds import MatrixRequest, check_usage, run_matrix
+
+        check_usage(matrix, swap, against_path, report_dir, paired, rungs, games)
+        request = MatrixRequest(
+            matrix or "", tileset_path, game, with_path, html_path, as_json, progress
+        )
+        settings = Settings(
+            games=games,
+            seed=seed,
+            policy=rungs[0][0],
+            opponent_policy=rungs[0][1],
+            ply_limit=ply_limit,
+            budget=budget,
+            workers=workers or default_workers(),
+            backend=backend,
+            scheduler=scheduler,
+            stop=_stop_rule(stop_rule, elo_margin, width),
+            paired=True,
+        )
+        run_matrix(request, settings)
+        return
     if report_dir is not None:
         check_output_dir(report_dir)
     if swap is not None and against_path is not None:
@@ -318,11 +371,7 @@ def balance(
     if scheduler is not None and backend != "dask":
         raise click.UsageError("--scheduler needs --backend dask")
     tileset = load_tileset(tileset_path)
-    stop: StopRule | None = None
-    if stop_rule == "sprt":
-        stop = SprtStop(elo_margin)
-    elif stop_rule == "width":
-        stop = WidthStop(width)
+    stop = _stop_rule(stop_rule, elo_margin, width)
     try:
         if swap is not None:
             source = load_tileset(with_path) if with_path is not None else None

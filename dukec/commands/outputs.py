@@ -41,14 +41,14 @@ def _inputs_below(inputs: Iterable[Path]) -> list[Path]:
     return found
 
 
-def check_output_file(path: Path, inputs: Iterable[Path] = ()) -> None:
+def check_output_file(path: Path, inputs: Iterable[Path] = (), option: str = "-o") -> None:
     """Refuse an output file that is an input (exit 2) or a directory (exit 2), or whose folder
-    cannot take a file (exit 1)."""
+    cannot take a file (exit 1). ``option`` names the option that chooses where output goes."""
     for source in _inputs_below(inputs):
         if _same(path, source):
             raise click.UsageError(
                 f"output '{path}' is one of the inputs; writing it would replace the source. "
-                "Give another output path with -o"
+                f"Give another output path with {option}"
             )
     if path.is_dir():
         raise click.UsageError(f"output '{path}' is a directory; give a file name")

@@ -1,0 +1,145 @@
+"""``dukec balance --matrix``: the swap matrix in the terminal, as JSON and as an HTML heatmap."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from dukec.balance.run import Settings
+from dukec.balance.stats import percent
+from dukec.commands.common import load_tileset
+from dukec.commands.outputs import check_output_file, os_error
+from dukec.commands.progress import progress_bar
+
+_STYLES = {"stronger": "bold red", "weaker": "bold blue", "not different": ""}
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixRequest:
+    """What ``balance --matrix`` was asked for, beyond the run settings."""
+
+    tiles: str
+    tileset_path: Path | None
+    game: str | None
+    with_path: Path | None
+    html_path: Path | None
+    as_json: bool
+    progress: bool
+
+
+def tile_names(value: str) -> list[str]:
+    """The comma list of --matrix, each name stripped (a UsageError if fewer than two)."""
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    if len(names) < 2:
+        raise click.BadParameter("name at least two tiles: A,B[,C...]", param_hint="--matrix")
+    return names
+
+
+def check_usage(
+    matrix: str | None,
+    swap: tuple[str, str] | None,
+    against: Path | None,
+    report: Path | None,
+    paired: bool,
+    rungs: list[tuple[str, str]],
+    games: int,
+) -> None:
+    """Refuse options that do not go with --matrix (UsageError, exit 2)."""
+    if matrix is None:
+        raise click.UsageError("--html writes the heatmap of --matrix; add --matrix A,B,...")
+    clashes = [
+        (swap is not None, "--replace"),
+        (against is not None, "--against"),
+        (report is not None, "--report (use --html FILE)"),
+        (not paired, "--unpaired (a matrix is paired games)"),
+        (len(rungs) > 1, "more than one policy or pairing"),
+    ]
+    for clash, option in clashes:
+        if clash:
+            raise click.UsageError(f"--matrix does not take {option}")
+    if games % 2:
+        raise click.UsageError(f"paired games come two by two: give an even --games (not {games})")
+
+
+def run_matrix(request: MatrixRequest, settings: Settings) -> None:
+    """Play the matrix, print it (a table or JSON), and write the heatmap if asked."""
+    from dukec.balance.experiments import ExperimentError
+    from dukec.balance.runner import RunnerError
+    from dukec.insight.heatmap import write_page
+    from dukec.insight.matrix import cells_to_play, plan, play_matrix
+
+    names = tile_names(request.tiles)
+    inputs = [path for path in (request.tileset_path, request.with_path) if path is not None]
+    if request.html_path is not None:
+        check_output_file(request.html_path, inputs, "--html")
+    tileset = load_tileset(request.tileset_path)
+    source = load_tileset(request.with_path) if request.with_path is not None else None
+    try:
+        swap_plan = plan(tileset, request.game, names, source)
+        mine, theirs = settings.policies
+        total = cells_to_play(len(names), mine == theirs) * settings.games
+        label = f"{mine if mine == theirs else f'{mine}:{theirs}'}: swap matrix"
+        with progress_bar(total, label, request.progress) as bar:
+            matrix = play_matrix(swap_plan, settings, bar)
+    except (ExperimentError, RunnerError, ValueError) as error:
+        raise click.ClickException(str(error)) from None
+    document = matrix.to_json()
+    if request.html_path is not None:
+        try:
+            write_page(request.html_path, document)
+        except OSError as error:
+            raise os_error(request.html_path, error) from None
+        click.echo(f"heatmap: {request.html_path}", err=True)
+    if request.as_json:
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        return
+    console = Console(width=None if sys.stdout.isatty() else 120)
+    render_matrix(document, console)
+
+
+def render_matrix(document: dict[str, Any], console: Console) -> None:
+    """The matrix as a table (row army's score, 95% interval) and the dominated tiles."""
+    names: list[str] = document["tiles"]
+    cells = {(cell["row"], cell["column"]): cell for cell in document["cells"]}
+    policies = document["policies"]
+    who = (
+        policies["row"]
+        if policies["row"] == policies["column"]
+        else "{row}:{column}".format(**policies)
+    )
+    table = Table(
+        title=f"Swap matrix: each tile in the {document['slot']}'s place "
+        f"(policy {who}, seed {document['seed']})",
+        caption="row army's score against the column army, 95% interval",
+    )
+    table.add_column("row vs column")
+    for name in names:
+        table.add_column(name, justify="right")
+    for row in names:
+        shown: list[Text | str] = [row]
+        for column in names:
+            cell = cells[(row, column)]
+            low, high = cell["score_ci95"]
+            spread = "exact" if cell["source"] == "diagonal" else f"{percent(low)}..{percent(high)}"
+            shown.append(Text(f"{percent(cell['score'])} {spread}", _STYLES[cell["verdict"]]))
+        table.add_row(*shown)
+    console.print(table)
+    played = [cell for cell in document["cells"] if cell["source"] == "played"]
+    games = sum(cell["games"] for cell in played)
+    line = f"games         {games} in {len(played)} cells (up to {document['games_per_cell']} each)"
+    if policies["row"] == policies["column"]:
+        line += "; the diagonal is exact, each cell below it mirrors the one above"
+    console.print(line, highlight=False)
+    dominated: dict[str, list[str]] = document["dominated"]
+    if not dominated:
+        console.print("dominated     none", highlight=False)
+    for tile, by in dominated.items():
+        console.print(f"dominated     {tile}, beaten by {', '.join(by)}", highlight=False)

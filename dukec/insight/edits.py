@@ -1,0 +1,172 @@
+"""Small edits of a tile: remove, add or move one icon, or flip which side starts.
+
+Every edit of a tile is enumerated, in a fixed order: the flip; each icon removed (sides front
+then back, icons in the tile's order); each icon added (side, icon, square); each icon moved
+one square in each of the eight directions (side, icon, direction). Icons sit within two
+squares of the tile (the printed 5x5 grid); Slides only next to it and Jump Slides only two
+squares away in a line, as the grid can draw them. The icons added are the basic movement
+icons and any other icon the tile already carries. An edited tile is checked by the compiler
+(its text compiled through the front door): what does not compile is no candidate.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from dukec.compiler import CompileError, compile_source
+from dukec.compiler.decompile import tile_text
+from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS, Icon, Side
+
+REACH = 2
+"""How far from the tile an icon may sit, in squares (the printed tile's grid is 5x5)."""
+
+BASIC_ICONS = (Icon.MOVE, Icon.JUMP, Icon.SLIDE, Icon.JUMP_SLIDE, Icon.STRIKE)
+"""The icons an edit may add to any tile (others only where the tile already carries them)."""
+
+SQUARES = tuple(
+    (dx, dy)
+    for dy in range(REACH, -REACH - 1, -1)
+    for dx in range(-REACH, REACH + 1)
+    if (dx, dy) != (0, 0)
+)
+"""The squares an icon may sit on, as offsets, top row first, left to right."""
+
+STEPS = ((-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1))
+"""The eight directions an icon may move one square in."""
+
+
+class EditKind(StrEnum):
+    """What an edit does."""
+
+    FLIP = "flip"
+    REMOVE = "remove"
+    ADD = "add"
+    MOVE = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """One small change to a tile: which side, which icon, where from and where to."""
+
+    kind: EditKind
+    side: Side | None = None
+    icon: Icon | None = None
+    at: tuple[int, int] | None = None
+    to: tuple[int, int] | None = None
+
+    def describe(self) -> str:
+        """The edit in words: 'remove jump at [2, 2] from the back'."""
+        if self.kind is EditKind.FLIP:
+            return "flip the sides: the back becomes the starting side"
+        icon = self.icon.value if self.icon is not None else "?"
+        if self.kind is EditKind.REMOVE:
+            return f"remove {icon} at {_square(self.at)} from the {self.side}"
+        if self.kind is EditKind.ADD:
+            return f"add {icon} at {_square(self.at)} to the {self.side}"
+        return f"move {icon} on the {self.side} from {_square(self.at)} to {_square(self.to)}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The edit for JSON."""
+        return {
+            "kind": self.kind.value,
+            "side": self.side.value if self.side is not None else None,
+            "icon": self.icon.value if self.icon is not None else None,
+            "at": list(self.at) if self.at is not None else None,
+            "to": list(self.to) if self.to is not None else None,
+            "text": self.describe(),
+        }
+
+    def apply(self, tile: dict[str, Any]) -> dict[str, Any]:
+        """A copy of the compiled tile ``tile`` with this edit made (not yet checked)."""
+        result = copy.deepcopy(tile)
+        sides = result["sides"]
+        if self.kind is EditKind.FLIP:
+            sides["front"], sides["back"] = sides["back"], sides["front"]
+            flipped = {"front": "back", "back": "front"}
+            for ability, on in result.get("ability_sides", {}).items():
+                result["ability_sides"][ability] = sorted(flipped[side] for side in on)
+            return result
+        assert self.side is not None and self.icon is not None and self.at is not None
+        icons: list[dict[str, Any]] = sides[self.side.value]["icons"]
+        if self.kind in (EditKind.REMOVE, EditKind.MOVE):
+            icons.remove({"icon": self.icon.value, "at": list(self.at)})
+        if self.kind is EditKind.ADD:
+            icons.append({"icon": self.icon.value, "at": list(self.at)})
+        if self.kind is EditKind.MOVE:
+            assert self.to is not None
+            icons.append({"icon": self.icon.value, "at": list(self.to)})
+        return result
+
+
+def _square(at: tuple[int, int] | None) -> str:
+    return f"[{at[0]}, {at[1]}]" if at is not None else "[?]"
+
+
+def _placed(tile: dict[str, Any], side: Side) -> list[tuple[Icon, tuple[int, int]]]:
+    return [
+        (Icon(item["icon"]), (int(item["at"][0]), int(item["at"][1])))
+        for item in tile["sides"][side.value]["icons"]
+    ]
+
+
+def squares_for(icon: Icon) -> tuple[tuple[int, int], ...]:
+    """The squares ``icon`` may sit on."""
+    if icon is Icon.SLIDE:
+        return tuple(square for square in SQUARES if square in SLIDE_OFFSETS)
+    if icon is Icon.JUMP_SLIDE:
+        return tuple(square for square in SQUARES if square in JUMP_SLIDE_OFFSETS)
+    return SQUARES
+
+
+def addable_icons(tile: dict[str, Any]) -> tuple[Icon, ...]:
+    """The basic icons, then any other the tile carries, in the vocabulary's order."""
+    carried = {icon for side in Side for icon, _ in _placed(tile, side)}
+    return tuple(icon for icon in Icon if icon in BASIC_ICONS or icon in carried)
+
+
+def single_edits(tile: dict[str, Any]) -> list[Edit]:
+    """Every single edit of a compiled tile, in the fixed order of the module's docstring."""
+    return list(_single_edits(tile))
+
+
+def _single_edits(tile: dict[str, Any]) -> Iterator[Edit]:
+    yield Edit(EditKind.FLIP)
+    for side in Side:
+        for icon, at in _placed(tile, side):
+            yield Edit(EditKind.REMOVE, side, icon, at)
+    for side in Side:
+        present = set(_placed(tile, side))
+        for icon in addable_icons(tile):
+            for at in squares_for(icon):
+                if (icon, at) not in present:
+                    yield Edit(EditKind.ADD, side, icon, at)
+    for side in Side:
+        present = set(_placed(tile, side))
+        for icon, at in _placed(tile, side):
+            allowed = squares_for(icon)
+            for dx, dy in STEPS:
+                to = (at[0] + dx, at[1] + dy)
+                if to in allowed and (icon, to) not in present:
+                    yield Edit(EditKind.MOVE, side, icon, at, to)
+
+
+def tile_key(tile: dict[str, Any]) -> str:
+    """A canonical text of a compiled tile: equal keys, the same tile."""
+    return json.dumps(tile, sort_keys=True, separators=(",", ":"))
+
+
+def checked(tile: dict[str, Any], edits: Sequence[Edit]) -> dict[str, Any] | None:
+    """The compiled tile that ``edits`` made, as the compiler reads it, or None if it does
+    not compile (its text, compiled through the compiler's front door, must pass the schema)."""
+    try:
+        text = tile_text(tile)
+        compiled = compile_source(text, f"<{tile['name']}: {len(edits)} edits>")
+    except CompileError:
+        return None
+    tiles: list[dict[str, Any]] = compiled["tiles"]
+    return tiles[0]

@@ -1,0 +1,240 @@
+"""The swap matrix: planted truths (a tile against itself and its copy), mirrors, errors, CLI."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from dukec.balance.experiments import ExperimentError
+from dukec.balance.run import Settings, run
+from dukec.cli import main
+from dukec.compiler import load, load_tileset
+from dukec.insight.matrix import CellSource, Matrix, mirrored, plan, play_matrix
+
+TILES = Path(__file__).resolve().parent.parent / "balance" / "tiles"
+NAMES = ["Footman", "Footsoldier", "JumpingFootman"]
+
+
+@pytest.fixture(scope="module")
+def base() -> dict[str, Any]:
+    return load_tileset()
+
+
+@pytest.fixture(scope="module")
+def test_tiles() -> dict[str, Any]:
+    return load([TILES])
+
+
+@pytest.fixture(scope="module")
+def matrix(base: dict[str, Any], test_tiles: dict[str, Any]) -> Matrix:
+    swap_plan = plan(base, None, NAMES, test_tiles)
+    return play_matrix(swap_plan, Settings(games=200, seed=1, policy="random"))
+
+
+def test_the_diagonal_is_exactly_even(matrix: Matrix) -> None:
+    for name in NAMES:
+        cell = matrix.cell(name, name)
+        assert cell.source is CellSource.DIAGONAL
+        assert cell.score == 0.5
+        assert cell.interval() == (0.5, 0.5)
+
+
+def test_an_army_against_itself_scores_one_point_in_every_pair(
+    base: dict[str, Any], test_tiles: dict[str, Any]
+) -> None:
+    # What the diagonal takes by construction, played: each pair is one game played twice
+    # with the armies' names exchanged.
+    swap_plan = plan(base, None, NAMES, test_tiles)
+    for name in ("Footman", "JumpingFootman"):
+        result = run(swap_plan.experiment(name, name), Settings(games=60, seed=5, paired=True))
+        pairs = result.tally.pairs
+        assert pairs.pairs == 30
+        assert pairs.bins[2] == 30
+        assert pairs.mean == 0.5
+
+
+def test_a_renamed_copy_is_even_against_the_original(matrix: Matrix) -> None:
+    cell = matrix.cell("Footman", "Footsoldier")
+    assert cell.source is CellSource.PLAYED
+    assert cell.pairs.pairs == 100
+    assert cell.pairs.bins[2] == 100
+    assert cell.score == 0.5
+
+
+def test_cells_below_the_diagonal_mirror_those_above(matrix: Matrix) -> None:
+    above = matrix.cell("Footman", "JumpingFootman")
+    below = matrix.cell("JumpingFootman", "Footman")
+    assert above.source is CellSource.PLAYED and below.source is CellSource.MIRROR
+    assert below.pairs == mirrored(above.pairs)
+    assert below.score == pytest.approx(1 - above.score)
+    low, high = above.interval()
+    assert below.interval() == pytest.approx((1 - high, 1 - low))
+
+
+def test_the_overpowered_footman_dominates(matrix: Matrix) -> None:
+    assert matrix.cell("JumpingFootman", "Footman").interval()[0] > 0.5
+    assert matrix.dominated() == {
+        "Footman": ["JumpingFootman"],
+        "Footsoldier": ["JumpingFootman"],
+    }
+
+
+def test_mixed_policies_play_every_cell(base: dict[str, Any], test_tiles: dict[str, Any]) -> None:
+    swap_plan = plan(base, None, ["Footman", "Footsoldier"], test_tiles)
+    settings = Settings(games=4, seed=1, policy="random", opponent_policy="greedy", ply_limit=60)
+    matrix = play_matrix(swap_plan, settings)
+    sources = {cell.source for row in matrix.cells for cell in row}
+    assert sources == {CellSource.PLAYED}
+    assert matrix.to_json()["policies"] == {"row": "random", "column": "greedy"}
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (
+            ["Footman", "Jumpingfootmen"],
+            "unknown tile 'Jumpingfootmen'; did you mean 'JumpingFootman'?",
+        ),
+        (["Footman", "footman"], "tile 'Footman' is listed twice"),
+        (["Footman"], "a swap matrix needs at least two tiles"),
+        (
+            ["JumpingFootman", "Footsoldier"],
+            "none of JumpingFootman, Footsoldier is in an army of game set 'base': the first "
+            "listed tile the army holds names the slot the others take",
+        ),
+        (
+            ["Footman", "Duke"],
+            "'Duke' acts as the Duke and 'Footman' does not; a tile acting as "
+            "the Duke can only be replaced by another that does",
+        ),
+    ],
+)
+def test_bad_lists_say_why(
+    base: dict[str, Any], test_tiles: dict[str, Any], names: list[str], message: str
+) -> None:
+    with pytest.raises(ExperimentError) as caught:
+        plan(base, None, names, test_tiles)
+    assert str(caught.value) == message
+
+
+def balance(*args: str) -> Any:
+    return CliRunner().invoke(main, ["balance", *args])
+
+
+def test_the_command_prints_the_table_and_the_dominated(tmp_path: Path) -> None:
+    page = tmp_path / "matrix.html"
+    result = balance(
+        "--matrix",
+        "footman,JumpingFootman",
+        "--with",
+        str(TILES),
+        "--games",
+        "200",
+        "-j",
+        "1",
+        "--html",
+        str(page),
+    )
+    assert result.exit_code == 0, result.output
+    assert "Swap matrix: each tile in the Footman's place" in result.stdout
+    assert "dominated     Footman, beaten by JumpingFootman" in result.stdout
+    assert "games         200 in 1 cells (up to 200 each); the diagonal is exact" in result.stdout
+    assert result.stderr == f"heatmap: {page}\n"
+    text = page.read_text()
+    assert text.startswith("<!DOCTYPE html>") and "<svg" in text and "<script" not in text
+    assert "<b>Footman</b>, beaten by JumpingFootman" in text
+
+
+def test_the_command_prints_json() -> None:
+    result = balance(
+        "--matrix",
+        "Footman,Footsoldier",
+        "--with",
+        str(TILES),
+        "--games",
+        "20",
+        "-j",
+        "1",
+        "--json",
+        "--seed",
+        "3",
+    )
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["kind"] == "swap-matrix"
+    assert document["slot"] == "Footman"
+    assert document["seed"] == 3
+    assert [cell["source"] for cell in document["cells"]] == [
+        "diagonal",
+        "played",
+        "mirror",
+        "diagonal",
+    ]
+    assert document["dominated"] == {}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--matrix", "Footman"],
+            "Invalid value for --matrix: name at least two tiles: A,B[,C...]",
+        ),
+        (["--html", "x.html"], "--html writes the heatmap of --matrix; add --matrix A,B,..."),
+        (
+            ["--matrix", "Footman,Pikeman", "--replace", "Footman=Pikeman"],
+            "--matrix does not take --replace",
+        ),
+        (
+            ["--matrix", "Footman,Pikeman", "--unpaired"],
+            "--matrix does not take --unpaired (a matrix is paired games)",
+        ),
+        (
+            ["--matrix", "Footman,Pikeman", "--report", "out"],
+            "--matrix does not take --report (use --html FILE)",
+        ),
+        (
+            ["--matrix", "Footman,Pikeman", "--policy", "random,greedy"],
+            "--matrix does not take more than one policy or pairing",
+        ),
+        (
+            ["--matrix", "Footman,Pikeman", "--games", "3"],
+            "paired games come two by two: give an even --games (not 3)",
+        ),
+    ],
+)
+def test_usage_errors_exit_2(args: list[str], message: str) -> None:
+    result = balance(*args)
+    assert result.exit_code == 2
+    assert f"Error: {message}\n" in result.stderr
+
+
+def test_an_unknown_tile_exits_1() -> None:
+    result = balance("--matrix", "Footman,Pikemen", "--games", "2")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: unknown tile 'Pikemen'; did you mean 'Pikeman'?\n"
+
+
+def test_the_heatmap_is_not_written_over_an_input(tmp_path: Path) -> None:
+    source = tmp_path / "tiles.duke"
+    source.write_text((TILES / "footsoldier.duke").read_text())
+    result = balance(
+        "--matrix", "Footman,Footsoldier", "--with", str(source), "--html", str(source)
+    )
+    assert result.exit_code == 2
+    assert "is one of the inputs" in result.stderr
+
+
+def test_stop_sprt_ends_each_cell_once_it_is_clear() -> None:
+    result = balance(
+        "--matrix", "Footman,Footsoldier", "--with", str(TILES), "--games", "2000", "-j", "1",
+        "--stop", "sprt", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    played = [cell for cell in document["cells"] if cell["source"] == "played"]
+    assert [cell["stopped"] for cell in played] == ["not different"]
+    assert played[0]["games"] < 2000
+    assert document["stop"] == "SPRT: 0 vs ±30 Elo, alpha=0.05, beta=0.05"

@@ -1,0 +1,251 @@
+"""`dukec tune`: planted truths (an undone jump, a copy already fair), its files, bad input."""
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from dukec.balance.pairs import Pentanomial
+from dukec.balance.stats import SprtStop, Verdict
+from dukec.cli import main
+from dukec.compiler import load, load_tileset
+from dukec.insight.tune import TuneSettings, tune
+
+HERE = Path(__file__).resolve().parent
+LEAPING = HERE / "tiles" / "leaping_footman.duke"
+COPY = HERE.parent / "balance" / "tiles" / "footsoldier.duke"
+JUMPING = HERE.parent / "balance" / "tiles" / "jumping_footman.duke"
+
+# Greedy play shows the planted jump plainly (about +40 Elo) where random play hardly does.
+FAST = ["--policy", "greedy", "--games", "600", "-j", "1", "--no-progress"]
+
+
+def dukec(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture(scope="module")
+def tuned(tmp_path_factory: pytest.TempPathFactory) -> tuple[Result, Path]:
+    out = tmp_path_factory.mktemp("tuned")
+    result = dukec("tune", "--replace", "Footman=LeapingFootman", "--with", str(LEAPING),
+                   "--out", str(out), *FAST)  # fmt: skip
+    return result, out
+
+
+def grids(tile: dict[str, Any]) -> Any:
+    return tile["sides"]
+
+
+def test_tune_undoes_a_planted_jump(tuned: tuple[Result, Path]) -> None:
+    result, out = tuned
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "LeapingFootman tuned in 1 edit: within 30 Elo of +0 against the Footman (greedy, seed 1)"
+    )
+    assert lines[1] == "  remove jump at [0, 2] from the front"
+    footman = next(t for t in load_tileset()["tiles"] if t["name"] == "Footman")
+    [tile] = load([out / "leapingfootman.duke"])["tiles"]
+    assert tile["name"] == "LeapingFootman"
+    assert grids(tile) == grids(footman)
+
+
+def test_an_independent_balance_run_confirms_the_tuned_tile(tuned: tuple[Result, Path]) -> None:
+    _, out = tuned
+    result = dukec("balance", "--replace", "Footman=LeapingFootman",
+                   "--with", str(out / "leapingfootman.duke"), "--stop", "sprt",
+                   "--seed", "12345", "--games", "2000", "--json", *FAST)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["verdict"] == "not different"
+    assert document["seed"] == 12345
+
+
+def test_the_files_tune_writes(tuned: tuple[Result, Path]) -> None:
+    _, out = tuned
+    assert sorted(path.name for path in out.iterdir()) == [
+        "leapingfootman.diff",
+        "leapingfootman.duke",
+        "leapingfootman.svg",
+        "tune.json",
+    ]
+    assert (out / "leapingfootman.diff").read_text() == (
+        "--- a/leapingfootman.duke\n"
+        "+++ b/leapingfootman.duke\n"
+        "@@ -1,7 +1,6 @@\n"
+        " tile LeapingFootman {\n"
+        "     count 3\n"
+        "     front {\n"
+        "-        . J .\n"
+        "         . M .\n"
+        "         M @ M\n"
+        "         . M .\n"
+    )
+    source = (out / "leapingfootman.duke").read_text()
+    assert source.startswith(
+        "# LeapingFootman tuned by dukec tune against Footman: 1 edit, within 30 Elo of +0\n"
+        "# (greedy play, seed 1, re-checked with seed 2).\n"
+        "tile LeapingFootman {\n"
+    )
+    assert dukec("fmt", "--check", str(out / "leapingfootman.duke")).exit_code == 0
+    assert "<svg" in (out / "leapingfootman.svg").read_text()
+    report = json.loads((out / "tune.json").read_text())
+    assert report["found"] is True
+    assert [edit["text"] for edit in report["edits"]] == ["remove jump at [0, 2] from the front"]
+    assert report["baseline"]["decision"] == "stronger"
+    assert report["tuned"]["decision"] == report["verification"]["decision"] == "not different"
+    assert (report["seed"], report["verify_seed"], report["verification"]["seed"]) == (1, 2, 2)
+    assert report["rechecks"] == [report["verification"]]
+    assert report["files"]["source"] == "leapingfootman.duke"
+
+
+def test_the_same_inputs_give_the_same_search(tuned: tuple[Result, Path]) -> None:
+    _, out = tuned
+    report = json.loads((out / "tune.json").read_text())
+    del report["files"]
+    settings = TuneSettings(policy="greedy", games=600)
+    again = tune(load_tileset(), "Footman", "LeapingFootman", load([LEAPING]), settings)
+    assert again.to_json() == report
+
+
+def test_screening_measures_the_single_edits_before_testing() -> None:
+    settings = TuneSettings(policy="greedy", games=600, screen_games=100, candidates=3)
+    result = tune(load_tileset(), "Footman", "LeapingFootman", load([LEAPING]), settings)
+    assert result.screened[0].edits == ()
+    assert len(result.screened) == 1 + settings.candidates
+    assert all(2 * trial.pairs.pairs == 100 for trial in result.screened)
+    assert result.tuned is not None
+    assert [edit.describe() for edit in result.tuned.edits] == [
+        "remove jump at [0, 2] from the front"
+    ]
+    # The tile as given, then the planted jump's removal: the first tile the plans test.
+    assert [len(trial.edits) for trial in result.trials] == [0, 1]
+
+
+def test_a_tile_already_fair_needs_no_edit(tmp_path: Path) -> None:
+    result = dukec("tune", "--replace", "Footman=Footsoldier", "--with", str(COPY),
+                   "--out", str(tmp_path), *FAST)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == (
+        "Footsoldier tuned in 0 edits: within 30 Elo of +0 against the Footman (greedy, seed 1)"
+    )
+    assert (tmp_path / "footsoldier.diff").read_text() == ""
+
+
+def test_json_prints_the_report(tmp_path: Path) -> None:
+    result = dukec("tune", "--replace", "footman=footsoldier", "--with", str(COPY),
+                   "--out", str(tmp_path), "--json", *FAST)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert (document["old"], document["new"], document["found"]) == ("Footman", "Footsoldier", True)
+    assert document["edits"] == []
+    assert document["trials"][0]["pentanomial"]["DD+WL"] == document["trials"][0]["games"] // 2
+    saved = json.loads((tmp_path / "tune.json").read_text())
+    assert saved.pop("files") == {
+        "source": "footsoldier.duke",
+        "diff": "footsoldier.diff",
+        "card": "footsoldier.svg",
+        "report": "tune.json",
+    }
+    assert saved == document
+
+
+def test_no_tile_found_exits_1_and_keeps_the_report(tmp_path: Path) -> None:
+    result = dukec("tune", "--replace", "Footman=LeapingFootman", "--with", str(LEAPING),
+                   "--out", str(tmp_path), "--max-edits", "0", *FAST, "--games", "100")  # fmt: skip
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: no tile within 0 edits of LeapingFootman was found within 30 Elo of +0 "
+        f"(see {tmp_path / 'tune.json'})\n"
+    )
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["tune.json"]
+    assert json.loads((tmp_path / "tune.json").read_text())["found"] is False
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (
+            ["--replace", "Footman", "--with", str(LEAPING)],
+            2,
+            "Invalid value for --replace: expected OLD=NEW, for example Knight=Paladin",
+        ),
+        (
+            ["--replace", "Footman=LeapingFootman"],
+            2,
+            "--with PATH is required: the file that defines LeapingFootman, the tile tune edits",
+        ),
+        (
+            ["--replace", "Footman=LeapingFootmen", "--with", str(LEAPING)],
+            1,
+            "no tile 'LeapingFootmen' in the tile set or the file given with --with (did you "
+            "mean 'LeapingFootman'?); give the file that defines it with --with PATH",
+        ),
+        (
+            ["--replace", "Footmen=LeapingFootman", "--with", str(LEAPING)],
+            1,
+            "no tile 'Footmen' in the tile set (did you mean 'Footman'?)",
+        ),
+        (
+            ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--games", "7"],
+            2,
+            "paired games come two by two: give an even --games (not 7)",
+        ),
+        (
+            ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--screen-games", "5"],
+            2,
+            "paired games come two by two: give an even --screen-games (not 5)",
+        ),
+        (
+            ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--policy", "best"],
+            2,
+            "Invalid value for --policy: unknown policy 'best' (choose from random, greedy, "
+            "mcts, search-material, search)",
+        ),
+    ],
+)
+def test_bad_input_says_why(tmp_path: Path, args: list[str], code: int, message: str) -> None:
+    result = dukec("tune", *args, "--out", str(tmp_path / "out"), "--no-progress")
+    assert result.exit_code == code
+    assert f"Error: {message}\n" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_tune_never_writes_over_its_input(tmp_path: Path) -> None:
+    source = tmp_path / "leapingfootman.duke"
+    shutil.copy(LEAPING, source)
+    result = dukec("tune", "--replace", "Footman=LeapingFootman", "--with", str(source),
+                   "--out", str(tmp_path))  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        f"Error: output '{source}' is one of the inputs; writing it would replace the source. "
+        "Give another output path with --out\n"
+    )
+    assert source.read_text() == LEAPING.read_text()
+
+
+def test_out_must_be_a_directory(tmp_path: Path) -> None:
+    out = tmp_path / "file"
+    out.write_text("")
+    result = dukec("tune", "--replace", "Footman=LeapingFootman", "--with", str(LEAPING),
+                   "--out", str(out))  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        f"Error: Invalid value for '--out': Directory '{out}' is a file.\n"
+    )
+
+
+def test_the_sprt_can_be_taken_about_a_target() -> None:
+    # 400 pairs scoring 60% (about +70 Elo): stronger than even, within 30 Elo of +70.
+    pairs = Pentanomial(ll=40, ld=60, dd=100, wl=0, wd=100, ww=100)
+    assert pairs.mean == pytest.approx(0.6)
+    assert SprtStop(30.0).decision(pairs) is Verdict.STRONGER
+    assert SprtStop(30.0, centre=70.0).decision(pairs) is Verdict.NOT_DIFFERENT
+    assert SprtStop(30.0, centre=150.0).decision(pairs) is Verdict.WEAKER
+    assert SprtStop(30.0, centre=70.0).describe() == (
+        "SPRT: +70 vs +70±30 Elo, alpha=0.05, beta=0.05"
+    )
