@@ -61,16 +61,15 @@ def _measure(
 
 
 def _elo(value: float | None) -> str:
-    from dukec.insight.value import signed
+    from dukec.insight.report import shown_elo
 
-    return "infinite" if value is None else signed(value)
+    return shown_elo(value)
 
 
 def _interval(values: list[float | None]) -> str:
-    low, high = values
-    shown_low = "-infinite" if low is None else _elo(low)
-    shown_high = "+infinite" if high is None else _elo(high)
-    return f"{shown_low} to {shown_high}"
+    from dukec.insight.report import shown_interval
+
+    return shown_interval(values)
 
 
 def _units(ratio: dict[str, Any] | None, reference: str) -> str:
@@ -338,14 +337,11 @@ def _record(
 
 
 def _show_one(document: dict[str, Any], console: Console) -> None:
-    worth = document["worth"]
-    subject = document["tile"]
-    if document["in_place_of"]:
-        subject += f" in place of {document['in_place_of']}"
+    from dukec.insight.report import worth_line
+
     reference = document["reference"]["tile"]
     console.print(
-        f"{subject} is worth {_elo(worth['elo'])} Elo (95%: {_interval(worth['elo_ci95'])}): "
-        f"{_units(document['in_reference_units'], reference)}",
+        f"{worth_line(document)}: {_units(document['in_reference_units'], reference)}",
         highlight=False,
     )
     console.print(

@@ -14,9 +14,45 @@ from typing import Any
 
 from dukec.balance.experiments import find_set
 from dukec.balance.run import Settings
-from dukec.insight.value import Valuation, army_of, digest, in_place_of, measure, ratio, tile_name
+from dukec.insight.value import (
+    Valuation,
+    army_of,
+    digest,
+    in_place_of,
+    measure,
+    ratio,
+    signed,
+    tile_name,
+)
 
 FORMAT = "dukec-value/1"
+
+
+def shown_elo(value: float | None) -> str:
+    """An Elo figure of a report as people read it (null is an infinite one)."""
+    return "infinite" if value is None else signed(value)
+
+
+def shown_interval(values: list[float | None]) -> str:
+    """A report's Elo interval as people read it: '+12 to +40'."""
+    low, high = values
+    shown_low = "-infinite" if low is None else shown_elo(low)
+    shown_high = "+infinite" if high is None else shown_elo(high)
+    return f"{shown_low} to {shown_high}"
+
+
+def worth_line(document: dict[str, Any]) -> str:
+    """What a report says a tile is worth: 'Paladin in place of Knight is worth +31 Elo
+    (95%: +2 to +60)'."""
+    worth = document["worth"]
+    subject = document["tile"]
+    if document["in_place_of"]:
+        subject += f" in place of {document['in_place_of']}"
+    return (
+        f"{subject} is worth {shown_elo(worth['elo'])} Elo "
+        f"(95%: {shown_interval(worth['elo_ci95'])})"
+    )
+
 
 Measure = Callable[[dict[str, Any], str | None, str, Settings, str | None], Valuation]
 """Plays the games that value a tile: tile set, game set, tile, settings, the tile it replaces."""

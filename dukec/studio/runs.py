@@ -1,10 +1,16 @@
 """Balance runs for the studio: the request checked, the games played, a live view of the score.
 
-`run_balance` plays a run in the caller's thread and returns the JSON `dukec balance --json`
-prints (the same `report.to_json`). `Runs` plays runs in background threads: each keeps the
-games played, the score and its 95% interval as games arrive (for the page's chart), and its
-final document; a run is cancelled between two games. Games run in the server's process with
-one worker, so a run never takes more than one core from the machine the designer works on.
+A run is of one of two kinds, the same games either way (the new tile in the old one's place):
+a balance, the new army against the set's own, or a value, the new army against the same army
+without the old tile nor the new one (what `dukec value NEW --in-place-of OLD` plays).
+`run_balance` plays a balance in the caller's thread and returns the JSON `dukec balance --json`
+prints (the same `report.to_json`); `run_value` a value, as `dukec value --json` reports the
+tile's worth (without the reference tile's, which would take a second run).
+
+`Runs` plays runs in background threads: each keeps the games played, the score and its 95%
+interval as games arrive (for the page's chart), and its final document; a run is cancelled
+between two games. Games run in the server's process with one worker, so a run never takes more
+than one core from the machine the designer works on.
 """
 
 from __future__ import annotations
@@ -22,10 +28,12 @@ from dukec.balance.game import split_policy
 from dukec.balance.play import check_playable
 from dukec.balance.ratings import stored
 from dukec.balance.report import to_json
-from dukec.balance.run import Settings, run
+from dukec.balance.run import RunResult, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.stats import SprtStop, StopRule, WidthStop, verdict
 from dukec.balance.tally import Tally
+from dukec.insight.report import header, worth_line
+from dukec.insight.value import Valuation, Worth, merge_sources, value_experiment
 from dukec.studio.api import Workspace, compiled, defined
 from dukec.studio.request import ApiError, Body
 
@@ -41,10 +49,18 @@ KEPT = 50
 CHART_POINTS = 200
 
 
+class RunKind(enum.StrEnum):
+    """What a run measures: the new tile against the old one, or against no tile at all."""
+
+    BALANCE = "balance"
+    VALUE = "value"
+
+
 @dataclass(frozen=True, slots=True)
 class BalanceRequest:
     """A quick balance: the new tile's source, the tile it replaces, how many games, who plays."""
 
+    kind: RunKind
     source: str
     old: str
     new: str
@@ -54,8 +70,11 @@ class BalanceRequest:
     stop: str | None
 
 
-def balance_request(body: Body) -> BalanceRequest:
-    """The request's fields, checked; ApiError 400 for a bad one."""
+def balance_request(body: Body, kind: RunKind | None = None) -> BalanceRequest:
+    """The request's fields, checked; ApiError 400 for a bad one. Without ``kind``, the body's
+    ``kind`` field says it (a balance by default)."""
+    if kind is None:
+        kind = RunKind(body.choice("kind", RunKind.BALANCE, tuple(RunKind)) or RunKind.BALANCE)
     source = body.text("source")
     old, new = body.replacement()
     games = body.integer("games", DEFAULT_GAMES, 2, MAX_GAMES)
@@ -67,6 +86,7 @@ def balance_request(body: Body) -> BalanceRequest:
     except ValueError as error:
         raise ApiError(400, f"'policy': {error}") from None
     return BalanceRequest(
+        kind=kind,
         source=source,
         old=old,
         new=new,
@@ -81,9 +101,12 @@ def balance_request(body: Body) -> BalanceRequest:
 class Prepared:
     """A run ready to play: the experiment, the settings and the policies' stored ratings."""
 
+    kind: RunKind
     experiment: Experiment
     settings: Settings
     ratings: dict[str, dict[str, Any]]
+    tileset: dict[str, Any]
+    """The set's tiles and the source's: the tile set a value report names by its hash."""
 
 
 def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
@@ -91,9 +114,13 @@ def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
     that cannot be made."""
     source = compiled(request.source)
     new = defined(source, request.new)
+    everything = merge_sources(workspace.tileset, source)
     try:
-        experiment = replace(workspace.tileset, workspace.game, request.old, new, source)
-        check_playable(experiment.tileset, experiment.sets)
+        if request.kind is RunKind.VALUE:
+            experiment = value_experiment(everything, workspace.game, new, request.old)
+        else:
+            experiment = replace(workspace.tileset, workspace.game, request.old, new, source)
+            check_playable(experiment.tileset, experiment.sets)
     except (ExperimentError, ValueError) as error:
         raise ApiError(422, str(error)) from None
     stop: StopRule | None = None
@@ -111,7 +138,7 @@ def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
         paired=True,
     )
     ratings = stored(None, workspace.tileset, experiment.game, settings.budget, {request.policy})
-    return Prepared(experiment, settings, ratings)
+    return Prepared(request.kind, experiment, settings, ratings, everything)
 
 
 def play(
@@ -119,14 +146,38 @@ def play(
     progress: Callable[[int], None] | None = None,
     watch: Callable[[Tally], None] | None = None,
 ) -> dict[str, Any]:
-    """Play a prepared run; the balance JSON document."""
+    """Play a prepared run; its JSON document (a balance's or a value's)."""
     result = run(prepared.experiment, prepared.settings, progress=progress, watch=watch)
+    if prepared.kind is RunKind.VALUE:
+        return value_json(prepared, result)
     return to_json(result, prepared.ratings)
+
+
+def value_json(prepared: Prepared, result: RunResult) -> dict[str, Any]:
+    """A value run's report: `dukec value --json`'s header and worth, with the page's line."""
+    experiment = prepared.experiment
+    assert experiment.replaced is not None  # a value run always puts the new tile in a place
+    old, new = experiment.replaced
+    worth = Worth.of(new, result)
+    document = {
+        **header(prepared.tileset, experiment.game, prepared.settings),
+        "tile": new,
+        "in_place_of": old,
+        "worth": Valuation(experiment, result, worth).to_json(),
+    }
+    document["verdict"] = verdict(worth.score_ci95).value
+    document["verdict_line"] = worth_line(document)
+    return document
 
 
 def run_balance(workspace: Workspace, body: Body) -> dict[str, Any]:
     """A whole run in this thread: the balance JSON (`dukec balance --json`)."""
-    return play(prepare(workspace, balance_request(body)))
+    return play(prepare(workspace, balance_request(body, RunKind.BALANCE)))
+
+
+def run_value(workspace: Workspace, body: Body) -> dict[str, Any]:
+    """A whole value run in this thread: the new tile's worth in the old one's place."""
+    return play(prepare(workspace, balance_request(body, RunKind.VALUE)))
 
 
 # === Background runs ===

@@ -23,7 +23,7 @@ from dukec.studio import api
 from dukec.studio.page import page_html, static_file
 from dukec.studio.play import Games
 from dukec.studio.request import MAX_BODY_BYTES, ApiError, Body, json_bytes, parse_body
-from dukec.studio.runs import Runs, run_balance
+from dukec.studio.runs import Runs, run_balance, run_value
 
 JSON = "application/json; charset=utf-8"
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -84,6 +84,10 @@ def _tile(studio: Studio, args: tuple[str, ...], _body: Body) -> Reply:
 
 def _balance(studio: Studio, _args: tuple[str, ...], body: Body) -> Reply:
     return Reply.json(run_balance(studio.workspace, body))
+
+
+def _value(studio: Studio, _args: tuple[str, ...], body: Body) -> Reply:
+    return Reply.json(run_value(studio.workspace, body))
 
 
 def _run_start(studio: Studio, _args: tuple[str, ...], body: Body) -> Reply:
@@ -149,6 +153,7 @@ ROUTES: tuple[tuple[str, re.Pattern[str], Handler], ...] = (
     ("GET", re.compile("/api/tiles"), _tiles),
     ("GET", re.compile("/api/tiles/([^/]+)"), _tile),
     ("POST", re.compile("/api/balance"), _balance),
+    ("POST", re.compile("/api/value"), _value),
     ("POST", re.compile("/api/runs"), _run_start),
     ("GET", re.compile(f"/api/runs/{_ID}"), _run_get),
     ("DELETE", re.compile(f"/api/runs/{_ID}"), _run_cancel),

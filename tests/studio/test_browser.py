@@ -128,6 +128,18 @@ def test_balance_200_games_to_a_verdict(page: Any) -> None:
     assert colours(page.locator("#balance-chart").screenshot()) > 3
 
 
+def test_value_of_the_tile(page: Any) -> None:
+    page.select_option("#balance-old", "Knight")
+    page.fill("#balance-games", "200")
+    page.select_option("#balance-policy", "random")
+    page.click("#value-run")
+    verdict = page.wait_for_selector("#verdict[data-verdict]", timeout=120_000)
+    assert verdict.text_content().startswith("Paladin in place of Knight is worth ")
+    assert " Elo (95%: " in verdict.text_content()
+    assert page.text_content("#balance-count").startswith("200 / 200 games")
+    assert page.is_enabled("#value-run") and page.is_enabled("#balance-run")
+
+
 def test_cancel_a_balance(page: Any) -> None:
     page.fill("#balance-games", "20000")
     page.click("#balance-run")

@@ -1,6 +1,6 @@
 // The quick balance panel: the new tile in place of one of the set's, a run in the background
-// with a live progress bar and chart, then the verdict. Other panels that read the same tile
-// (value, tune) follow the same shape: a panel element, a form, a POST, a result.
+// with a live progress bar and chart, then the verdict. "Run" plays the new army against the
+// set's own (a balance); "Value" against the same army without either tile (the tile's worth).
 
 import { get, post, remove, status } from "./api.js";
 import { drawChart } from "./chart.js";
@@ -9,6 +9,7 @@ const $ = (selector) => document.querySelector(selector);
 
 export function createBalance({ source, tileName }) {
   const run = $("#balance-run");
+  const value = $("#value-run");
   const cancel = $("#balance-cancel");
   const progress = $("#balance-progress");
   const count = $("#balance-count");
@@ -52,12 +53,14 @@ export function createBalance({ source, tileName }) {
     if (current === id) {
       current = null;
       run.disabled = false;
+      value.disabled = false;
       cancel.disabled = true;
     }
   }
 
-  run.addEventListener("click", async () => {
+  async function start(kind) {
     const body = {
+      kind,
       source: source(),
       replace: `${$("#balance-old").value}=${tileName()}`,
       games: Number($("#balance-games").value),
@@ -71,6 +74,7 @@ export function createBalance({ source, tileName }) {
       const snapshot = await post("/api/runs", body);
       current = snapshot.id;
       run.disabled = true;
+      value.disabled = true;
       cancel.disabled = false;
       show(snapshot);
       poll(snapshot.id);
@@ -78,7 +82,10 @@ export function createBalance({ source, tileName }) {
       verdict.textContent = error.message;
       verdict.className = "error";
     }
-  });
+  }
+
+  run.addEventListener("click", () => start("balance"));
+  value.addEventListener("click", () => start("value"));
 
   cancel.addEventListener("click", async () => {
     if (current !== null) {
