@@ -120,15 +120,22 @@ def _reach(
     return tuple(found)
 
 
-def _grid_reach(g: Game, side: int, icon: str) -> tuple[tuple[int, tuple[int, ...]], ...]:
+#: The dragon's grids it acts with: the Move icons of its calm side, the Strike icons of its
+#: enraged side (side, icon).
+_CALM_MOVES, _ENRAGED_STRIKES = 0, 1
+_GRIDS = ((0, "move"), (1, "strike"))
+
+
+def _grid_reach(g: Game, grid: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     d = g.dragon
-    # Looked up by small numbers in the rules' own cache: a grid is slow to hash.
-    key = (d.kind, side, icon, d.square, d.fx, d.fy)
+    # Looked up by one number in the rules' own cache: a grid is slow to hash, a tuple slower
+    # to make and hash than a number.
+    key = (((d.kind * 2 + grid) * g.size + d.square) * 3 + d.fx + 1) * 3 + d.fy + 1
     found = g.rules.dragon_reach.get(key)
     if found is None:
-        grid = g.terrain_types[d.kind].sides[side]
+        side, icon = _GRIDS[grid]
         found = g.rules.dragon_reach[key] = _reach(
-            g.rules.geometry, grid, icon, d.square, d.fx, d.fy
+            g.rules.geometry, g.terrain_types[d.kind].sides[side], icon, d.square, d.fx, d.fy
         )
     return found
 
@@ -142,7 +149,7 @@ def targets(g: Game) -> list[int]:
     d = g.dragon.square
     board = g.board
     found = []
-    for t, cells in _grid_reach(g, 0, "move"):
+    for t, cells in _grid_reach(g, _CALM_MOVES):
         if board[t] < 0 or not _capturable(g, t):  # most of its squares are empty
             continue
         kind = terrain.kind_at(g, t)
@@ -158,7 +165,7 @@ def targets(g: Game) -> list[int]:
 def _strikes(g: Game) -> list[int]:
     d = g.dragon.square
     found = []
-    for t, line in _grid_reach(g, 1, "strike"):
+    for t, line in _grid_reach(g, _ENRAGED_STRIKES):
         if not _capturable(g, t) or g.masks.shelters_from_strike[t]:
             continue
         if not terrain.line_clear(g, line):
@@ -221,6 +228,24 @@ def _calm(g: Game) -> None:
     g.event(f"{name(g)} calms")
 
 
+def _tile_in_reach(g: Game) -> bool:
+    """Whether a tile stands on a square the calm dragon's Move icons reach."""
+    board = g.board
+    for t, _cells in _grid_reach(g, _CALM_MOVES):  # noqa: SIM110 (a plain loop: every turn)
+        if board[t] >= 0:
+            return True
+    return False
+
+
+def idle(g: Game) -> bool:
+    """Whether the dragon's action between turns would change nothing now: there is none, or
+    it is calm, neither resting nor turning round, with no tile where its Move icons reach."""
+    d = g.dragon
+    if d.square < 0:
+        return True
+    return not (d.rest or d.enraged or d.reorient or _tile_in_reach(g))
+
+
 def act(g: Game) -> None:
     """The dragon's action between two turns."""
     d = g.dragon
@@ -233,12 +258,8 @@ def act(g: Game) -> None:
             _set(g, fx=-d.fx, fy=-d.fy, reorient=False)
             g.event(f"{name(g)} turns round")
             return
-        board = g.board
-        for t, _cells in _grid_reach(g, 0, "move"):
-            if board[t] >= 0:
-                break
-        else:
-            return  # no tile on a square it reaches, as on most turns: nothing to capture
+        if not _tile_in_reach(g):
+            return  # as on most turns: nothing to capture
         found = targets(g)
         if not found:
             return

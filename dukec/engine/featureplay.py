@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from dukec.engine import movement, turn
+from dukec.engine import dragon, movement, turn
 from dukec.engine.actions import (
+    COMMAND,
     DIVINE,
     DRAW,
-    MOVE,
     PLACE,
     STRIKE,
     Action,
@@ -24,6 +24,7 @@ from dukec.engine.actions import (
     Phase,
     Reason,
 )
+from dukec.engine.rules import EMPTY
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -54,34 +55,65 @@ def play_random(g: Game, rng: random.Random) -> bool:
         turn.apply(g, found[int(rng.random() * len(found))])
         return True
     me = g.to_move
-    actions = movement.pseudo(g, me)
-    # As the base game's random play: on a base-game board, with the Duke safe now, a draw or
-    # a Strike on a tile off the enemy's lines to the Duke needs no Duke-danger test.
+    is_plain = movement.plain(g)
+    actions = movement.pseudo(g, me, is_plain)
+    # As the base game's legal actions: on a base-game board, with the Duke safe now, some
+    # actions need no Duke-danger test.
     lines = None
     duke = g.duke[me]
-    base = turn.base_turn(g, MOVE)  # the same for every kind of action up to a placement
+    base = turn.base_board(g, is_plain)
     if base and duke >= 0 and not g.escapes_or_ransoms:
-        lines = g._lines_to(duke, me ^ 1)
+        lines = _lines_to(g, duke, me ^ 1)
     rand = rng.random
     while actions:
         i = int(rand() * len(actions))
         action = actions[i]
+        kind = action[0]
         if lines is not None and (
-            action[0] == DRAW or (action[0] == STRIKE and action[2] not in lines)
+            kind == DRAW
+            or (
+                action[2] not in lines
+                if kind == STRIKE
+                else kind <= COMMAND
+                and action[4] < 0
+                and action[1] != duke
+                and action[1] not in lines
+            )
         ):
-            g._base_apply(action)
+            # The Duke is safe now and stays so (as the base game's legal actions decide it):
+            # a draw; a Strike on a tile off the enemy's lines to the Duke; a move or command
+            # of another tile from a square off them (the square emptied unblocks none of the
+            # lines, a square moved to only blocks).
+            turn.apply_base(g, action)
             return True
-        if _apply_if_legal(g, action, base and action[0] <= PLACE):
+        if _apply_if_legal(g, action, base and kind <= PLACE and (kind > COMMAND or action[4] < 0)):
             return True
         actions[i] = actions[-1]
         actions.pop()
     return False
 
 
+def _lines_to(g: Game, target: int, by: int) -> set[int] | None:
+    """The base game's squares on ``by``'s lines to ``target`` (None: it is in danger now) on a
+    :func:`~dukec.engine.turn.base_board`, the dragon blocking them; None too where a push of
+    the dragon could capture on ``target`` (the lines do not tell when it could)."""
+    at = g.dragon.square
+    if at < 0:
+        return g._lines_to(target, by)
+    if not g.dragon.enraged and target in g.rules.around[at]:
+        return None
+    board = g.board
+    board[at] = g.tables.obstacle  # as movement.with_obstacle does, without a closure
+    try:
+        return g._lines_to(target, by)
+    finally:
+        board[at] = EMPTY
+
+
 def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
     """In play: apply a pseudo-legal action if it obeys the Duke-danger rule (as :func:`check`
     decides it), and say whether it did; else leave the game as it was. ``base``: the action
-    is a base-game turn (:func:`dukec.engine.turn.base_turn`)."""
+    is a :func:`dukec.engine.turn.base_action`."""
     kind = action[0]
     if kind in (DRAW, DIVINE):
         if not turn.check(g, action):
@@ -90,15 +122,23 @@ def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
         return True
     me = g.to_move
     if base:
-        # As in check: the base game's apply, then the features' Duke-danger test.
+        # As in check: the base game's apply, then the features' Duke-danger test; kept as it
+        # is where the dragon then has nothing to do (as apply_base decides).
         g._base_apply(action)
         over = g.over
         duke = g.duke[me]
         if (
             (over is not None and over.reason is Reason.DUKE_CAPTURED)
             or duke < 0
-            or not movement.attacked(g, duke, me ^ 1)
+            or not (
+                movement.attacked(g, duke, me ^ 1)
+                if g.escapes_or_ransoms
+                else movement.plain_attacked(g, duke, me ^ 1)
+            )
         ):
+            if not dragon.idle(g):
+                g._base_undo()
+                turn.apply_trailed(g, action)
             return True
         g._base_undo()
         return False

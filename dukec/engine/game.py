@@ -99,6 +99,7 @@ class Game(FeatureState, TableMoves, RandomPlay):
         self.edge_freezes = traits.edge_freezes
         self.wins_to_check = traits.wins_to_check
         self.nothing_after_action = traits.nothing_after_action
+        self.base_turns = traits.base_turns
         self.any_defense = traits.any_defense
         self.escapes = traits.escapes
         self.any_ransom = traits.any_ransom
@@ -106,7 +107,7 @@ class Game(FeatureState, TableMoves, RandomPlay):
         self.open_banners = traits.open_banners
         # Only the types in play can come onto the board in a game from set-up; a game built
         # otherwise (a position) may hold any (see any_tiles).
-        self.ability_types = traits.abilities_in_play if setup else traits.ability_types
+        self.ability_codes = traits.abilities_in_play if setup else traits.ability_codes
         if setup:
             opening.begin(self)
 
@@ -139,7 +140,7 @@ class Game(FeatureState, TableMoves, RandomPlay):
     def any_tiles(self) -> None:
         """Tiles of any type may come into play (a position may hold tiles and bags that no
         army of the set has): every type's abilities are looked for from now on."""
-        self.ability_types = self.rules.traits.ability_types
+        self.ability_codes = self.rules.traits.ability_codes
 
     @property
     def result(self) -> Result | None:

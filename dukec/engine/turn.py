@@ -210,15 +210,32 @@ def apply(g: Game, action: ActionTuple) -> None:
     """Apply an action (assumed legal) and record how to undo it."""
     kind = action[0]
     phase = g.phase
-    if (
-        ((phase is Phase.PLAY or phase is Phase.PLACING) and base_turn(g, kind))
+    if (phase is Phase.PLAY or phase is Phase.PLACING) and base_action(g, action):
+        apply_base(g, action)
+    elif (
         # A draw with no events to clear: it changes only the bag and the phase.
-        or (kind == DRAW and phase is Phase.PLAY and not g.last_events)
+        (kind == DRAW and phase is Phase.PLAY and not g.last_events)
         # A set-up placement other than the last (which starts what follows set-up).
         or (phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup))
     ):
         g._base_apply(action)  # the base game's apply, and its compact undo record
-        return
+    else:
+        apply_trailed(g, action)
+
+
+def apply_base(g: Game, action: ActionTuple) -> None:
+    """Apply a :func:`base_action` (assumed legal): the base game's apply and its compact undo
+    record where the dragon, if any, then has nothing to do, else through the trail."""
+    g._base_apply(action)
+    if action[0] != DRAW and not dragon.idle(g):
+        g._base_undo()
+        apply_trailed(g, action)
+
+
+def apply_trailed(g: Game, action: ActionTuple) -> None:
+    """Apply an action (assumed legal) through the trail, which records how to undo it."""
+    kind = action[0]
+    phase = g.phase
     trail = g.trail
     g.history.append((action, trail.mark(), TRAILED, None))
     g._version += 1
@@ -276,19 +293,26 @@ def apply(g: Game, action: ActionTuple) -> None:
         _finish_turn(g, me, action[2])
 
 
-def base_turn(g: Game, kind: int) -> bool:
-    """Whether an action of this kind, in play or placing, is a turn of the base game on a
-    board that plays as the base game's, with nothing after it: then the base game's apply, and
-    its compact undo record, do exactly what the trail would."""
+def base_board(g: Game, is_plain: bool | None = None) -> bool:
+    """Whether, in play or placing, the board plays as the base game's with nothing after an
+    action but the Duke-danger test and the dragon's action between turns: then a
+    :func:`base_action` changes only what the base game's apply would (``is_plain``:
+    :func:`dukec.engine.movement.plain`, if the caller knows it)."""
     return (
-        kind <= PLACE
-        and g.nothing_after_action
-        and g.objective.duke_capture_wins
+        g.base_turns
         and not g.flags
         and not g.last_events
-        and g.dragon.square < 0
-        and movement.plain(g)
+        and (movement.plain(g) if is_plain is None else is_plain)
     )
+
+
+def base_action(g: Game, action: ActionTuple) -> bool:
+    """Whether an action, in play or placing, is a turn of the base game (a move, strike or
+    command that pushes no dragon, a draw or a placement) on a :func:`base_board`: then the base
+    game's apply, and its compact undo record, do exactly what the trail would, unless the
+    dragon acts after it (:func:`apply_base`)."""
+    kind = action[0]
+    return kind <= PLACE and (kind > COMMAND or action[4] < 0) and base_board(g)
 
 
 def undo(g: Game) -> ActionTuple:
