@@ -49,6 +49,13 @@ def play_random(g: Game, rng: random.Random) -> bool:
     if g.phase is not Phase.PLAY:
         if g.phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup):
             return g._base_play_random(rng)  # the base game's placement, as apply makes it
+        if g.phase is Phase.PLACING:
+            # As legal lists them: one placement of the drawn tile per square.
+            squares = turn.placements(g)
+            if not squares:
+                return False
+            turn.apply(g, (PLACE, -1, squares[int(rng.random() * len(squares))], -1, g.drawn))
+            return True
         found = turn.legal(g)
         if not found:
             return False
