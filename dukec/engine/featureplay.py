@@ -23,6 +23,7 @@ from dukec.engine.actions import (
     ActionTuple,
     Phase,
     Reason,
+    Result,
 )
 from dukec.engine.rules import EMPTY
 
@@ -53,12 +54,12 @@ def play_random(g: Game, rng: random.Random) -> bool:
             # As legal lists them: one placement of the drawn tile per square.
             squares = turn.placements(g)
             if not squares:
-                return False
+                return _no_legal_action(g)
             turn.apply(g, (PLACE, -1, squares[int(rng.random() * len(squares))], -1, g.drawn))
             return True
         found = turn.legal(g)
         if not found:
-            return False
+            return _no_legal_action(g)
         turn.apply(g, found[int(rng.random() * len(found))])
         return True
     me = g.to_move
@@ -97,6 +98,13 @@ def play_random(g: Game, rng: random.Random) -> bool:
             return True
         actions[i] = actions[-1]
         actions.pop()
+    return _no_legal_action(g)
+
+
+def _no_legal_action(g: Game) -> bool:
+    """False, where the player to move has been found to have no legal action: the game's
+    result is known (it is kept, so that asking for it does not look for one again)."""
+    g._cached = (g._version, Result(g.to_move ^ 1, Reason.NO_LEGAL_ACTION))
     return False
 
 
