@@ -228,22 +228,19 @@ def _calm(g: Game) -> None:
     g.event(f"{name(g)} calms")
 
 
-def _tile_in_reach(g: Game) -> bool:
-    """Whether a tile stands on a square the calm dragon's Move icons reach."""
-    board = g.board
-    for t, _cells in _grid_reach(g, _CALM_MOVES):  # noqa: SIM110 (a plain loop: every turn)
-        if board[t] >= 0:
-            return True
-    return False
-
-
 def idle(g: Game) -> bool:
     """Whether the dragon's action between turns would change nothing now: there is none, or
     it is calm, neither resting nor turning round, with no tile where its Move icons reach."""
     d = g.dragon
     if d.square < 0:
         return True
-    return not (d.rest or d.enraged or d.reorient or _tile_in_reach(g))
+    if d.rest or d.enraged or d.reorient:
+        return False
+    board = g.board
+    for t, _cells in _grid_reach(g, _CALM_MOVES):  # noqa: SIM110 (a plain loop: every turn)
+        if board[t] >= 0:
+            return False
+    return True
 
 
 def act(g: Game) -> None:
@@ -258,8 +255,8 @@ def act(g: Game) -> None:
             _set(g, fx=-d.fx, fy=-d.fy, reorient=False)
             g.event(f"{name(g)} turns round")
             return
-        if not _tile_in_reach(g):
-            return  # as on most turns: nothing to capture
+        if idle(g):
+            return  # no tile where it reaches, as on most turns: nothing to capture
         found = targets(g)
         if not found:
             return
