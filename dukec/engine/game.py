@@ -98,6 +98,7 @@ class Game(FeatureState, TableMoves, RandomPlay):
         self.any_dread = traits.any_dread
         self.edge_freezes = traits.edge_freezes
         self.wins_to_check = traits.wins_to_check
+        self.wins_beyond_tiles = traits.wins_beyond_tiles
         self.nothing_after_action = traits.nothing_after_action
         self.base_turns = traits.base_turns
         self.any_defense = traits.any_defense

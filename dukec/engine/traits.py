@@ -21,6 +21,9 @@ class Traits:
     any_dread: bool
     edge_freezes: bool
     wins_to_check: bool
+    #: An objective other than taking every tile of the opponent (a banner home, a count of
+    #: tiles captured or brought to the far edge) may end a game.
+    wins_beyond_tiles: bool
     #: Nothing follows an action but the Duke-danger test (no Dread, settling, points, wins).
     nothing_after_action: bool
     #: Nothing follows an action but the Duke-danger test, and taking the Duke wins: a turn
@@ -57,6 +60,7 @@ def build_traits(extras: Extras, reach: Reach, in_play: frozenset[int]) -> Trait
         any_dread=any_dread,
         edge_freezes=edge_freezes,
         wins_to_check=wins_to_check,
+        wins_beyond_tiles=bool(objective.win_flag_home or any(extras.win)),
         nothing_after_action=nothing_after_action,
         base_turns=nothing_after_action and objective.duke_capture_wins,
         any_defense=any(reach.defense),
