@@ -11,7 +11,6 @@ dragon blocks and is pushed (:mod:`dukec.engine.dragon`); Defense icons shield
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from operator import itemgetter
 from typing import TYPE_CHECKING, TypeVar
 
 from dukec.engine import abilities, defense, dragon, flags, terrain
@@ -22,9 +21,6 @@ if TYPE_CHECKING:
     from dukec.engine.game import Game
 
 T = TypeVar("T")
-
-#: The square an action ends on (its ``to``).
-_TO = itemgetter(2)
 
 
 def enter_ok(g: Game, me: int, frm: int, to: int, how: str, dragon_ok: bool = False) -> bool:
@@ -184,24 +180,18 @@ def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]
     held = [flag.square for flag in g.flags]
     owner = flags.barred_owner(g, me)
     barred = [flag.square for flag in g.flags if flag.owner == owner]
-    # Few actions end on a banner: they are found by the square they end on (a search of the
-    # list of those squares, not a loop over every action), then taken out from the last on,
-    # so that the others keep their order.
-    ends = list(map(_TO, out))
-    dropped = []
-    for square in held:
-        at = -1
-        for _ in range(ends.count(square)):
-            at = ends.index(square, at + 1)
-            kind, frm, _to, _by, _tile = out[at]
-            # A Strike leaves its tile where it is; a move or a command ends on the banner.
-            if kind != STRIKE and kind <= COMMAND and (frm in held or square in barred):
-                dropped.append(at)
-    for at in sorted(dropped, reverse=True):
-        del out[at]
+    # A Strike leaves its tile where it is; a move or a command ends on its ``to``.
+    kept = [
+        a
+        for a in out
+        if a[2] not in held
+        or a[0] == STRIKE
+        or a[0] > COMMAND
+        or (a[1] not in held and a[2] not in barred)
+    ]
     if g.objective.flag_passing:
-        flags.pass_actions(g, me, out)
-    return out
+        flags.pass_actions(g, me, kept)
+    return kept
 
 
 def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -1) -> None:
