@@ -173,15 +173,17 @@ def place_random(g: Game) -> None:
     """Set-up: each terrain tile placed at random (not chosen, not acting) goes on a bare
     square (an edge square if its placement is ``edge``)."""
     geometry = g.rules.geometry
-    board = g.board
-    taken = occupied_by_terrain(g)
-    # The bare squares, in order; each tile laid takes one.
-    free = [s for s in range(geometry.size) if board[s] < 0 and s not in taken]
+    # The bare squares, in order (found once there is a tile to lay); each tile laid takes one.
+    free: list[int] | None = None
     laid = False
     for index, count in g.extras.set_terrain:
         kind = g.terrain_types[index]
         if kind.acts or kind.placement == "chosen":
             continue
+        if free is None:
+            board = g.board
+            taken = occupied_by_terrain(g)
+            free = [s for s in range(geometry.size) if board[s] < 0 and s not in taken]
         for _ in range(count):
             squares = free
             if kind.placement == "edge":
