@@ -148,6 +148,7 @@ def targets(g: Game) -> list[int]:
     """Tiles the calm dragon could capture with its Move icons."""
     d = g.dragon.square
     board = g.board
+    blocks_slide = g.masks.blocks_slide
     found = []
     for t, cells in _grid_reach(g, _CALM_MOVES):
         if board[t] < 0 or not _capturable(g, t):  # most of its squares are empty
@@ -155,10 +156,12 @@ def targets(g: Game) -> list[int]:
         kind = terrain.kind_at(g, t)
         if kind is not None and kind.occupants < 1:
             continue
-        if any(g.board[q] >= 0 or g.masks.blocks_slide[q] for q in cells):
-            continue
-        if not g.any_defense or defense.allows(g, d, t, "move"):
-            found.append(t)
+        for q in cells:
+            if board[q] >= 0 or blocks_slide[q]:
+                break
+        else:
+            if not g.any_defense or defense.allows(g, d, t, "move"):
+                found.append(t)
     return found
 
 
@@ -263,7 +266,7 @@ def act(g: Game) -> None:
         t = found[g.event_random(len(found))]
         g.event(f"{name(g)} {geometry.name(d.square)}-{geometry.name(t)}")
         _capture(g, t)
-        _set(g, square=t)
+        g.trail.setattr(d, "square", t)  # onto the tile it took, from another square
         if geometry.shift(t, d.fx, d.fy) is None:
             _set(g, reorient=True)
         return
