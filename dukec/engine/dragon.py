@@ -258,11 +258,9 @@ def act(g: Game) -> None:
             _set(g, fx=-d.fx, fy=-d.fy, reorient=False)
             g.event(f"{name(g)} turns round")
             return
-        if idle(g):
-            return  # no tile where it reaches, as on most turns: nothing to capture
         found = targets(g)
         if not found:
-            return
+            return  # as on most turns: nothing to capture
         t = found[g.event_random(len(found))]
         g.event(f"{name(g)} {geometry.name(d.square)}-{geometry.name(t)}")
         _capture(g, t)
