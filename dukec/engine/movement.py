@@ -190,7 +190,7 @@ def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]
         or (a[1] not in held and a[2] not in barred)
     ]
     if g.objective.flag_passing:
-        flags.pass_actions(g, me, kept)
+        flags.pass_actions(g, me, kept, held)
     return kept
 
 
