@@ -19,22 +19,34 @@ from pathlib import Path
 
 _TIMED = """
 import time
+import dukec
 from dukec.commands.common import load_tileset
 from dukec.engine import bench, load_rules
 rules = load_rules(load_tileset(None), "base")
 start = time.process_time()
 result = bench(rules, games={games}, seed={seed})
 print(result.plies / (time.process_time() - start))
+print(dukec.__file__)
 """
 
 
 def _plies_per_second(checkout: Path, games: int, seed: int) -> float:
     env = dict(os.environ, PYTHONPATH=str(checkout))
     code = _TIMED.format(games=games, seed=seed)
+    # Run in the checkout: ``python -c`` puts its working directory first on the path, so run
+    # from elsewhere (this checkout) it would import that directory's dukec, not the checkout's.
     done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    return float(done.stdout)
+    figure, imported = done.stdout.split()
+    if not Path(imported).resolve().is_relative_to(checkout.resolve()):
+        raise SystemExit(f"error: {checkout} timed the dukec in {imported}, not its own")
+    return float(figure)
 
 
 def main() -> None:

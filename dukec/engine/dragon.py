@@ -120,15 +120,22 @@ def _reach(
     return tuple(found)
 
 
-def _grid_reach(g: Game, side: int, icon: str) -> tuple[tuple[int, tuple[int, ...]], ...]:
+#: The dragon's grids it acts with: the Move icons of its calm side, the Strike icons of its
+#: enraged side (side, icon).
+_CALM_MOVES, _ENRAGED_STRIKES = 0, 1
+_GRIDS = ((0, "move"), (1, "strike"))
+
+
+def _grid_reach(g: Game, grid: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     d = g.dragon
-    # Looked up by small numbers in the rules' own cache: a grid is slow to hash.
-    key = (d.kind, side, icon, d.square, d.fx, d.fy)
+    # Looked up by one number in the rules' own cache: a grid is slow to hash, a tuple slower
+    # to make and hash than a number.
+    key = (((d.kind * 2 + grid) * g.size + d.square) * 3 + d.fx + 1) * 3 + d.fy + 1
     found = g.rules.dragon_reach.get(key)
     if found is None:
-        grid = g.terrain_types[d.kind].sides[side]
+        side, icon = _GRIDS[grid]
         found = g.rules.dragon_reach[key] = _reach(
-            g.rules.geometry, grid, icon, d.square, d.fx, d.fy
+            g.rules.geometry, g.terrain_types[d.kind].sides[side], icon, d.square, d.fx, d.fy
         )
     return found
 
@@ -141,24 +148,27 @@ def targets(g: Game) -> list[int]:
     """Tiles the calm dragon could capture with its Move icons."""
     d = g.dragon.square
     board = g.board
+    blocks_slide = g.masks.blocks_slide
     found = []
-    for t, cells in _grid_reach(g, 0, "move"):
+    for t, cells in _grid_reach(g, _CALM_MOVES):
         if board[t] < 0 or not _capturable(g, t):  # most of its squares are empty
             continue
         kind = terrain.kind_at(g, t)
         if kind is not None and kind.occupants < 1:
             continue
-        if any(g.board[q] >= 0 or g.masks.blocks_slide[q] for q in cells):
-            continue
-        if not g.any_defense or defense.allows(g, d, t, "move"):
-            found.append(t)
+        for q in cells:
+            if board[q] >= 0 or blocks_slide[q]:
+                break
+        else:
+            if not g.any_defense or defense.allows(g, d, t, "move"):
+                found.append(t)
     return found
 
 
 def _strikes(g: Game) -> list[int]:
     d = g.dragon.square
     found = []
-    for t, line in _grid_reach(g, 1, "strike"):
+    for t, line in _grid_reach(g, _ENRAGED_STRIKES):
         if not _capturable(g, t) or g.masks.shelters_from_strike[t]:
             continue
         if not terrain.line_clear(g, line):
@@ -221,6 +231,21 @@ def _calm(g: Game) -> None:
     g.event(f"{name(g)} calms")
 
 
+def idle(g: Game) -> bool:
+    """Whether the dragon's action between turns would change nothing now: there is none, or
+    it is calm, neither resting nor turning round, with no tile where its Move icons reach."""
+    d = g.dragon
+    if d.square < 0:
+        return True
+    if d.rest or d.enraged or d.reorient:
+        return False
+    board = g.board
+    for t, _cells in _grid_reach(g, _CALM_MOVES):  # noqa: SIM110 (a plain loop: every turn)
+        if board[t] >= 0:
+            return False
+    return True
+
+
 def act(g: Game) -> None:
     """The dragon's action between two turns."""
     d = g.dragon
@@ -233,19 +258,13 @@ def act(g: Game) -> None:
             _set(g, fx=-d.fx, fy=-d.fy, reorient=False)
             g.event(f"{name(g)} turns round")
             return
-        board = g.board
-        for t, _cells in _grid_reach(g, 0, "move"):
-            if board[t] >= 0:
-                break
-        else:
-            return  # no tile on a square it reaches, as on most turns: nothing to capture
         found = targets(g)
         if not found:
-            return
+            return  # as on most turns: nothing to capture
         t = found[g.event_random(len(found))]
         g.event(f"{name(g)} {geometry.name(d.square)}-{geometry.name(t)}")
         _capture(g, t)
-        _set(g, square=t)
+        g.trail.setattr(d, "square", t)  # onto the tile it took, from another square
         if geometry.shift(t, d.fx, d.fy) is None:
             _set(g, reorient=True)
         return

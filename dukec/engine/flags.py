@@ -75,8 +75,9 @@ def barred_ok(g: Game, me: int, frm: int, to: int) -> bool:
     return frm < 0 or g.flag_at(frm) < 0
 
 
-def pass_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
-    """Passing a banner from its holder to a friendly tile sharing a side with it."""
+def pass_actions(g: Game, me: int, out: list[ActionTuple], held: list[int] | None = None) -> None:
+    """Passing a banner from its holder to a friendly tile sharing a side with it (``held``:
+    the banners' squares, if the caller has them)."""
     board = g.board
     frozen, settled = g.frozen, g.settled
     own_barred = g.objective.flag_barred == "own"
@@ -87,7 +88,8 @@ def pass_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
             continue
         if own_barred and flag.owner == me:
             continue
-        held = [other.square for other in g.flags]
+        if held is None:
+            held = [other.square for other in g.flags]
         for n in g.neighbours[q]:
             w = board[n]
             if w >= 0 and w & 1 == me and n not in frozen and n not in settled and n not in held:

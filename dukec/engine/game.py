@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dukec.engine import movement, opening, turn
+from dukec.engine import featureplay, movement, opening, turn
 from dukec.engine.actions import (
     COMMAND,
     DRAW,
@@ -45,9 +45,10 @@ class Game(FeatureState, TableMoves, RandomPlay):
     Hook points: ``_legal``, ``_has_legal``, ``_check``, ``_apply``, ``_undo``, ``_attacked``,
     ``_random_action`` and ``_play_random`` are the base game's methods (``_base_*``); where the
     rules use features, ``Game(rules)`` makes a :class:`FeatureGame`, whose hooks are
-    :mod:`dukec.engine.turn`'s. (They are methods of the class, not callables stored on the
-    game: a game that held its own bound methods would be a reference cycle, left for the
-    garbage collector instead of freed when the last reference to it goes.)
+    :mod:`dukec.engine.turn`'s (random play: :mod:`dukec.engine.featureplay`'s). (They are
+    methods of the class, not callables stored on the game: a game that held its own bound
+    methods would be a reference cycle, left for the garbage collector instead of freed when
+    the last reference to it goes.)
     """
 
     def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Game:
@@ -97,7 +98,9 @@ class Game(FeatureState, TableMoves, RandomPlay):
         self.any_dread = traits.any_dread
         self.edge_freezes = traits.edge_freezes
         self.wins_to_check = traits.wins_to_check
+        self.wins_beyond_tiles = traits.wins_beyond_tiles
         self.nothing_after_action = traits.nothing_after_action
+        self.base_turns = traits.base_turns
         self.any_defense = traits.any_defense
         self.escapes = traits.escapes
         self.any_ransom = traits.any_ransom
@@ -105,7 +108,7 @@ class Game(FeatureState, TableMoves, RandomPlay):
         self.open_banners = traits.open_banners
         # Only the types in play can come onto the board in a game from set-up; a game built
         # otherwise (a position) may hold any (see any_tiles).
-        self.ability_types = traits.abilities_in_play if setup else traits.ability_types
+        self.ability_codes = traits.abilities_in_play if setup else traits.ability_codes
         if setup:
             opening.begin(self)
 
@@ -138,7 +141,7 @@ class Game(FeatureState, TableMoves, RandomPlay):
     def any_tiles(self) -> None:
         """Tiles of any type may come into play (a position may hold tiles and bags that no
         army of the set has): every type's abilities are looked for from now on."""
-        self.ability_types = self.rules.traits.ability_types
+        self.ability_codes = self.rules.traits.ability_codes
 
     @property
     def result(self) -> Result | None:
@@ -440,7 +443,8 @@ class Game(FeatureState, TableMoves, RandomPlay):
 
 class FeatureGame(Game):
     """A game whose rules use terrain, objectives, Dread, Defense or abilities: its turn is
-    :mod:`dukec.engine.turn`'s and its icons :mod:`dukec.engine.movement`'s (the functions
+    :mod:`dukec.engine.turn`'s, its random play :mod:`dukec.engine.featureplay`'s and its icons
+    :mod:`dukec.engine.movement`'s (the functions
     themselves, taking the game first, are its hook methods)."""
 
     _legal = turn.legal
@@ -449,8 +453,8 @@ class FeatureGame(Game):
     _apply = turn.apply
     _undo = turn.undo
     _attacked = movement.attacked
-    _random_action = turn.random_action
-    _play_random = turn.play_random
+    _random_action = featureplay.random_action
+    _play_random = featureplay.play_random
 
 
 __all__ = [

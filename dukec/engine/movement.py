@@ -109,21 +109,21 @@ def _push_lines(
 def _add_pushes(g: Game, me: int, squares: Iterable[int], out: list[ActionTuple]) -> None:
     """Every push of the dragon by ``me``'s tiles on ``squares`` whose lines cross its square,
     in the order of their squares."""
-    at = g.dragon.square
     board = g.board
     size = g.size
-    lines = g.reach.ray_squares
+    pushers = g.rules.pushers[g.dragon.square]
     # Few tiles' lines cross the dragon's square: only theirs are put in order.
-    found = [s for s in squares if at in lines[board[s] * size + s]]
+    found = [s for s in squares if board[s] * size + s in pushers]
     if len(found) > 1:
         found.sort()
     for s in found:
         pushes(g, me, s, out)
 
 
-def pseudo(g: Game, me: int) -> list[ActionTuple]:
-    """Actions allowed by the icons, terrain and abilities, before the Duke-danger rule."""
-    if plain(g):
+def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
+    """Actions allowed by the icons, terrain and abilities, before the Duke-danger rule
+    (``is_plain``: :func:`plain`, if the caller knows it)."""
+    if plain(g) if is_plain is None else is_plain:
         # The base game's actions, and the abilities'.
         at = g.dragon.square
         if at < 0:
@@ -145,11 +145,11 @@ def pseudo(g: Game, me: int) -> list[ActionTuple]:
             _add_pushes(g, me, g.pieces[me], out)
         if g.flags:
             out = _with_banners(g, me, out)
-        if g.ability_types:
+        wanted = g.ability_codes
+        if wanted:
             board = g.board
-            wanted = g.ability_types
             # Few tiles have abilities: only theirs are put in order.
-            found = [s for s in g.pieces[me] if wanted[board[s] >> 2]]
+            found = [s for s in g.pieces[me] if wanted[board[s]]]
             if len(found) > 1:
                 found.sort()
             for s in found:
@@ -190,7 +190,7 @@ def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]
         or (a[1] not in held and a[2] not in barred)
     ]
     if g.objective.flag_passing:
-        flags.pass_actions(g, me, kept)
+        flags.pass_actions(g, me, kept, held)
     return kept
 
 
@@ -295,29 +295,7 @@ def attacked(g: Game, target: int, by: int) -> bool:
     if g.board[target] < 0 or target in g.frozen or target in g.settled:
         return False
     if not g.escapes_or_ransoms and plain(g) and (not g.flags or g.flag_at(target) < 0):
-        at = g.dragon.square
-        if at < 0:
-            return g._base_attacked(target, by)
-        board = g.board
-        board[at] = g.tables.obstacle  # as with_obstacle does, without a closure per test
-        try:
-            hit = g._base_attacked(target, by)
-        finally:
-            board[at] = EMPTY
-        if hit:
-            return True
-        if g.dragon.enraged or target not in g.rules.around[at]:
-            return False  # a push moves the dragon one square, onto the tile it captures
-        geometry = g.rules.geometry
-        pushed: list[ActionTuple] = []
-        _add_pushes(g, by, g.pieces[by], pushed)
-        for _kind, frm, to, _by, tile in pushed:
-            if tile == dragon.PUSH_CAPTURE:
-                dx, dy = geometry.delta(frm, to)
-                step = max(abs(dx), abs(dy))
-                if geometry.shift(to, dx // step, dy // step) == target:
-                    return True
-        return False
+        return plain_attacked(g, target, by)
     board = g.board
     size = g.size
     attack = g.rules.tables.attack
@@ -340,6 +318,34 @@ def attacked(g: Game, target: int, by: int) -> bool:
         if to == target and kind in (MOVE, STRIKE, COMMAND, ESCAPE, RANSOM):
             return True
         if kind == MOVE and tile == dragon.PUSH_CAPTURE:
+            dx, dy = geometry.delta(frm, to)
+            step = max(abs(dx), abs(dy))
+            if geometry.shift(to, dx // step, dy // step) == target:
+                return True
+    return False
+
+
+def plain_attacked(g: Game, target: int, by: int) -> bool:
+    """:func:`attacked` where the board is :func:`plain`, no tile may Escape or Ransom and no
+    banner lies on ``target`` (a tile stands there that is neither frozen nor settled)."""
+    at = g.dragon.square
+    if at < 0:
+        return g._base_attacked(target, by)
+    board = g.board
+    board[at] = g.tables.obstacle  # as with_obstacle does, without a closure per test
+    try:
+        hit = g._base_attacked(target, by)
+    finally:
+        board[at] = EMPTY
+    if hit:
+        return True
+    if g.dragon.enraged or target not in g.rules.around[at]:
+        return False  # a push moves the dragon one square, onto the tile it captures
+    geometry = g.rules.geometry
+    pushed: list[ActionTuple] = []
+    _add_pushes(g, by, g.pieces[by], pushed)
+    for _kind, frm, to, _by, tile in pushed:
+        if tile == dragon.PUSH_CAPTURE:
             dx, dy = geometry.delta(frm, to)
             step = max(abs(dx), abs(dy))
             if geometry.shift(to, dx // step, dy // step) == target:

@@ -56,6 +56,8 @@ def check_wins(g: Game, me: int) -> None:
     """After ``me``'s action (and after the dragon's): has either player met an objective?"""
     if g.over is not None:
         return
+    if not g.wins_beyond_tiles and g.pieces[0] and g.pieces[1]:
+        return  # only having no tiles left could end the game here, and both players have some
     phase = g.phase
     if phase is Phase.SETUP or phase is Phase.DRAFT or phase is Phase.FLAGS:
         return

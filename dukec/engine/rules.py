@@ -112,11 +112,9 @@ class Rules:
     first_turn: int = 0
     # Tables with static terrain folded in, per layout (dukec.engine.baked), made on first use.
     folded: dict[tuple[int, ...], Any] = field(default_factory=dict, repr=False, compare=False)
-    # Where the dragon's grids reach, per (terrain index, side, icon, square, facing), made on
-    # first use (dukec.engine.dragon).
-    dragon_reach: dict[tuple[int, int, str, int, int, int], Any] = field(
-        default_factory=dict, repr=False, compare=False
-    )
+    # Where the dragon's grids reach, per terrain index, grid, square and facing (as one
+    # number), made on first use (dukec.engine.dragon).
+    dragon_reach: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
     # The lines of a tile's Slides through the dragon's square, per ``key * size + square``
     # (key: code * size + the tile's square), made on first use (dukec.engine.movement).
     push_lines: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -185,6 +183,16 @@ class Rules:
                 squares.add(target)
                 squares.update(line)
             squares.update(reach.commands[k])
+            for square in squares:
+                found[square].add(k)
+        return tuple(frozenset(entries) for entries in found)
+
+    @cached_property
+    def pushers(self) -> tuple[frozenset[int], ...]:
+        """Per square, the table entries (``code * size + square``) whose Slide or Jump Slide
+        lines cross it: who may push the dragon standing there."""
+        found: list[set[int]] = [set() for _ in range(self.geometry.size)]
+        for k, squares in enumerate(self.reach.ray_squares):
             for square in squares:
                 found[square].add(k)
         return tuple(frozenset(entries) for entries in found)

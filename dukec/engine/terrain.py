@@ -51,8 +51,9 @@ class Masks:
         self.admits = {how: [True] * self.size for how in MOVEMENTS}
 
 
-def lay(g: Game, square: int, index: int) -> None:
-    """Put terrain tile ``index`` on a square, with what it does there (on the trail)."""
+def lay(g: Game, square: int, index: int, fold: bool = True) -> None:
+    """Put terrain tile ``index`` on a square, with what it does there (on the trail); with
+    ``fold`` false, the game's tables are left for :func:`fold_tables` to update."""
     trail = g.trail
     kind = g.terrain_types[index]
     masks = g.masks
@@ -65,7 +66,13 @@ def lay(g: Game, square: int, index: int) -> None:
         trail.setitem(admitted, square, how in kind.enter_with and kind.occupants >= 1)
     if not g.terrain_on:
         trail.setattr(g, "terrain_on", True)
-    # Terrain never moves: fold the board's into the base tables where it can be.
+    if fold:
+        fold_tables(g)
+
+
+def fold_tables(g: Game) -> None:
+    """Terrain never moves: the board's is folded into the base tables where it can be."""
+    trail = g.trail
     layout = tuple(g.terrain)
     cache = g.rules.folded  # foldable layouts only
     tables = cache.get(layout)
@@ -166,18 +173,28 @@ def place_random(g: Game) -> None:
     """Set-up: each terrain tile placed at random (not chosen, not acting) goes on a bare
     square (an edge square if its placement is ``edge``)."""
     geometry = g.rules.geometry
+    # The bare squares, in order (found once there is a tile to lay); each tile laid takes one.
+    free: list[int] | None = None
+    laid = False
     for index, count in g.extras.set_terrain:
         kind = g.terrain_types[index]
         if kind.acts or kind.placement == "chosen":
             continue
-        for _ in range(count):
+        if free is None:
             board = g.board
             taken = occupied_by_terrain(g)
-            squares = [s for s in range(geometry.size) if board[s] < 0 and s not in taken]
+            free = [s for s in range(geometry.size) if board[s] < 0 and s not in taken]
+        for _ in range(count):
+            squares = free
             if kind.placement == "edge":
                 squares = [s for s in squares if geometry.on_edge(s)]
             if squares:
-                lay(g, squares[g.event_random(len(squares))], index)
+                square = squares[g.event_random(len(squares))]
+                lay(g, square, index, fold=False)
+                free.remove(square)
+                laid = True
+    if laid:
+        fold_tables(g)
     tables = g.tables
     if isinstance(tables, BakedTables):
         tables.played()

@@ -21,8 +21,14 @@ class Traits:
     any_dread: bool
     edge_freezes: bool
     wins_to_check: bool
+    #: An objective other than taking every tile of the opponent (a banner home, a count of
+    #: tiles captured or brought to the far edge) may end a game.
+    wins_beyond_tiles: bool
     #: Nothing follows an action but the Duke-danger test (no Dread, settling, points, wins).
     nothing_after_action: bool
+    #: Nothing follows an action but the Duke-danger test, and taking the Duke wins: a turn
+    #: may be the base game's (:func:`dukec.engine.turn.base_board`).
+    base_turns: bool
     any_defense: bool
     #: Per tile type: whether it may Escape.
     escapes: tuple[bool, ...]
@@ -30,8 +36,9 @@ class Traits:
     escapes_or_ransoms: bool
     #: Banners let every movement end on them (the flag): they change only who may end there.
     open_banners: bool
-    #: Per tile type: whether it has an ability (empty if no tile of the set has one).
-    ability_types: tuple[bool, ...]
+    #: Per piece code: whether its tile type has an ability (empty if no tile of the set has
+    #: one).
+    ability_codes: tuple[bool, ...]
     #: The same for the types the set's armies and draft bring into play (empty if none of
     #: them has one): a game from set-up looks for abilities on these only.
     abilities_in_play: tuple[bool, ...]
@@ -46,13 +53,16 @@ def build_traits(extras: Extras, reach: Reach, in_play: frozenset[int]) -> Trait
     wins_to_check = bool(objective.lose_without_tiles or objective.win_flag_home or any(extras.win))
     ability_types = tuple(bool(a) for a in extras.abilities)
     in_play_types = tuple(a and t in in_play for t, a in enumerate(ability_types))
+    nothing_after_action = not (
+        any_dread or edge_freezes or objective.score_beside_flag or wins_to_check
+    )
     return Traits(
         any_dread=any_dread,
         edge_freezes=edge_freezes,
         wins_to_check=wins_to_check,
-        nothing_after_action=not (
-            any_dread or edge_freezes or objective.score_beside_flag or wins_to_check
-        ),
+        wins_beyond_tiles=bool(objective.win_flag_home or any(extras.win)),
+        nothing_after_action=nothing_after_action,
+        base_turns=nothing_after_action and objective.duke_capture_wins,
         any_defense=any(reach.defense),
         escapes=tuple("escape" in a for a in extras.abilities),
         any_ransom=any("ransom" in a for a in extras.abilities),
@@ -62,6 +72,13 @@ def build_traits(extras: Extras, reach: Reach, in_play: frozenset[int]) -> Trait
             for kind in extras.terrain_types
             if kind.carried
         ),
-        ability_types=ability_types if any(ability_types) else (),
-        abilities_in_play=in_play_types if any(in_play_types) else (),
+        ability_codes=_per_code(ability_types),
+        abilities_in_play=_per_code(in_play_types),
     )
+
+
+def _per_code(per_type: tuple[bool, ...]) -> tuple[bool, ...]:
+    """A flag per tile type as a flag per piece code (type, side, owner); empty if none is set."""
+    if not any(per_type):
+        return ()
+    return tuple(per_type[code >> 2] for code in range(4 * len(per_type)))

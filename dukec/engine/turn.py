@@ -8,7 +8,8 @@ A turn: the action (:mod:`dukec.engine.movement` lists them), then at once Dread
 turns the dragon acts (:mod:`dukec.engine.dragon`); the next player's frozen tiles thaw. Before
 play (:mod:`dukec.engine.opening`): the draft, set-up, banners, random terrain and the dragon.
 Every change goes through the game's :class:`~dukec.engine.trail.Trail`, so undo takes back
-exactly one action.
+exactly one action. Random play samples and applies through these functions
+(:mod:`dukec.engine.featureplay`).
 
 Extra action kinds (the same 5-tuple ``(kind, frm, to, by, tile)``): ``FLAG_PASS (holder,
 receiver)``; ``FLAG_PLACE (flag square or -1, to)``; ``DRAFT (tile=type)``; the abilities' in
@@ -17,7 +18,6 @@ receiver)``; ``FLAG_PLACE (flag square or -1, to)``; ``DRAFT (tile=type)``; the 
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from dukec.engine import (
@@ -43,7 +43,6 @@ from dukec.engine.actions import (
     RANSOM,
     STRIKE,
     SUMMON,
-    Action,
     ActionTuple,
     Phase,
     Reason,
@@ -131,8 +130,8 @@ def check(g: Game, action: ActionTuple) -> bool:
         g.trail.setitem(g.board, action[1], g.board[action[1]] ^ 2)
         ok = _draw_ok(g, me)
     else:
-        moved = _act(g, action)
-        _after_action(g, me, moved)
+        moved = act(g, action)
+        after_action(g, me, moved)
         over = g.over
         ok = (over is not None and over.winner == me) or _duke_safe(g, me)
     g.trail.undo_to(mark)
@@ -194,7 +193,7 @@ def _placement_safe(g: Game, me: int, square: int, tile: int) -> bool:
         return ok
     mark = g.trail.mark()
     g.put(square, g.rules.code(tile, FRONT, me))
-    _after_action(g, me, square)
+    after_action(g, me, square)
     ok = _duke_safe(g, me)
     g.trail.undo_to(mark)
     return ok
@@ -211,15 +210,32 @@ def apply(g: Game, action: ActionTuple) -> None:
     """Apply an action (assumed legal) and record how to undo it."""
     kind = action[0]
     phase = g.phase
-    if (
-        ((phase is Phase.PLAY or phase is Phase.PLACING) and _base_turn(g, kind))
+    if (phase is Phase.PLAY or phase is Phase.PLACING) and base_action(g, action):
+        apply_base(g, action)
+    elif (
         # A draw with no events to clear: it changes only the bag and the phase.
-        or (kind == DRAW and phase is Phase.PLAY and not g.last_events)
+        (kind == DRAW and phase is Phase.PLAY and not g.last_events)
         # A set-up placement other than the last (which starts what follows set-up).
         or (phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup))
     ):
         g._base_apply(action)  # the base game's apply, and its compact undo record
-        return
+    else:
+        apply_trailed(g, action)
+
+
+def apply_base(g: Game, action: ActionTuple) -> None:
+    """Apply a :func:`base_action` (assumed legal): the base game's apply and its compact undo
+    record where the dragon, if any, then has nothing to do, else through the trail."""
+    g._base_apply(action)
+    if action[0] != DRAW and not dragon.idle(g):
+        g._base_undo()
+        apply_trailed(g, action)
+
+
+def apply_trailed(g: Game, action: ActionTuple) -> None:
+    """Apply an action (assumed legal) through the trail, which records how to undo it."""
+    kind = action[0]
+    phase = g.phase
     trail = g.trail
     g.history.append((action, trail.mark(), TRAILED, None))
     g._version += 1
@@ -227,7 +243,7 @@ def apply(g: Game, action: ActionTuple) -> None:
         trail.setattr(g, "last_events", [])
     me = g.to_move
     if phase is Phase.PLAY and kind != DRAW and kind != DIVINE:
-        _finish_turn(g, me, _act(g, action))
+        _finish_turn(g, me, act(g, action))
     elif phase is Phase.DRAFT:
         objectives.draft(g, action[4])
         if not g.pool:
@@ -277,19 +293,26 @@ def apply(g: Game, action: ActionTuple) -> None:
         _finish_turn(g, me, action[2])
 
 
-def _base_turn(g: Game, kind: int) -> bool:
-    """Whether an action of this kind, in play or placing, is a turn of the base game on a
-    board that plays as the base game's, with nothing after it: then the base game's apply, and
-    its compact undo record, do exactly what the trail would."""
+def base_board(g: Game, is_plain: bool | None = None) -> bool:
+    """Whether, in play or placing, the board plays as the base game's with nothing after an
+    action but the Duke-danger test and the dragon's action between turns: then a
+    :func:`base_action` changes only what the base game's apply would (``is_plain``:
+    :func:`dukec.engine.movement.plain`, if the caller knows it)."""
     return (
-        kind <= PLACE
-        and g.nothing_after_action
-        and g.objective.duke_capture_wins
+        g.base_turns
         and not g.flags
         and not g.last_events
-        and g.dragon.square < 0
-        and movement.plain(g)
+        and (movement.plain(g) if is_plain is None else is_plain)
     )
+
+
+def base_action(g: Game, action: ActionTuple) -> bool:
+    """Whether an action, in play or placing, is a turn of the base game (a move, strike or
+    command that pushes no dragon, a draw or a placement) on a :func:`base_board`: then the base
+    game's apply, and its compact undo record, do exactly what the trail would, unless the
+    dragon acts after it (:func:`apply_base`)."""
+    kind = action[0]
+    return kind <= PLACE and (kind > COMMAND or action[4] < 0) and base_board(g)
 
 
 def undo(g: Game) -> ActionTuple:
@@ -302,7 +325,7 @@ def undo(g: Game) -> ActionTuple:
     return action
 
 
-def _act(g: Game, action: ActionTuple) -> int:
+def act(g: Game, action: ActionTuple) -> int:
     """Carry out a turn's action; the square of a tile that ended a move there, or -1."""
     kind, frm, to, by, tile = action
     me = g.to_move
@@ -346,7 +369,7 @@ def _tiles_only(g: Game, frm: int, to: int) -> bool:
     return captured < 0 or g.objective.duke_capture_wins or not g.rules.tables.is_duke[captured]
 
 
-def _after_action(g: Game, me: int, moved: int) -> None:
+def after_action(g: Game, me: int, moved: int) -> None:
     """What follows any action before the opponent's turn: Dread, settling, objectives."""
     if g.any_dread:
         dread.spread(g)
@@ -362,11 +385,11 @@ def _after_action(g: Game, me: int, moved: int) -> None:
 
 def _finish_turn(g: Game, me: int, moved: int) -> None:
     if not g.nothing_after_action or g.frozen:
-        _after_action(g, me, moved)
-    _between_turns(g, me)
+        after_action(g, me, moved)
+    between_turns(g, me)
 
 
-def _between_turns(g: Game, me: int) -> None:
+def between_turns(g: Game, me: int) -> None:
     """The turn passes (on the trail): the dragon acts, tiles thaw, a banner may move, ply limit."""
     trail = g.trail
     g.to_move = me ^ 1
@@ -395,105 +418,3 @@ def _pass_back(g: Game, _record: None) -> None:
     """Undo of the turn passing (one trail entry for the player to move and the ply)."""
     g.to_move ^= 1
     g.ply -= 1
-
-
-# ------------------------------------------------------------------ random play
-
-
-def random_action(g: Game, rng: random.Random) -> Action | None:
-    """A legal action chosen uniformly at random (None if there is none); not applied."""
-    if g.over is not None:
-        return None
-    if g.phase is not Phase.PLAY:
-        found = legal(g)
-        return Action(*found[int(rng.random() * len(found))]) if found else None
-    return g._sample_legal(movement.pseudo(g, g.to_move), rng)
-
-
-def play_random(g: Game, rng: random.Random) -> bool:
-    """Apply a uniformly random legal action; False (nothing applied) if there is none. In play,
-    a sampled action is applied at once and kept if it passes the Duke-danger test (not tried,
-    undone and applied again), sampled as :func:`random_action` samples: the same games."""
-    if g.over is not None:
-        return False
-    if g.phase is not Phase.PLAY:
-        if g.phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup):
-            return g._base_play_random(rng)  # the base game's placement, as apply makes it
-        found = legal(g)
-        if not found:
-            return False
-        apply(g, found[int(rng.random() * len(found))])
-        return True
-    me = g.to_move
-    actions = movement.pseudo(g, me)
-    # As the base game's random play: on a base-game board, with the Duke safe now, a draw or
-    # a Strike on a tile off the enemy's lines to the Duke needs no Duke-danger test.
-    lines = None
-    duke = g.duke[me]
-    base = _base_turn(g, MOVE)  # the same for every kind of action up to a placement
-    if base and duke >= 0 and not g.escapes_or_ransoms:
-        lines = g._lines_to(duke, me ^ 1)
-    rand = rng.random
-    while actions:
-        i = int(rand() * len(actions))
-        action = actions[i]
-        if lines is not None and (
-            action[0] == DRAW or (action[0] == STRIKE and action[2] not in lines)
-        ):
-            g._base_apply(action)
-            return True
-        if _apply_if_legal(g, action, base and action[0] <= PLACE):
-            return True
-        actions[i] = actions[-1]
-        actions.pop()
-    return False
-
-
-def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
-    """In play: apply a pseudo-legal action if it obeys the Duke-danger rule (as :func:`check`
-    decides it), and say whether it did; else leave the game as it was. ``base``: the action
-    is a base-game turn (:func:`_base_turn`)."""
-    kind = action[0]
-    if kind in (DRAW, DIVINE):
-        if not check(g, action):
-            return False
-        apply(g, action)
-        return True
-    me = g.to_move
-    if base:
-        # As in check: the base game's apply, then the features' Duke-danger test.
-        g._base_apply(action)
-        over = g.over
-        duke = g.duke[me]
-        if (
-            (over is not None and over.reason is Reason.DUKE_CAPTURED)
-            or duke < 0
-            or not movement.attacked(g, duke, me ^ 1)
-        ):
-            return True
-        g._base_undo()
-        return False
-    # As apply does it, with check's test between the action and what follows it.
-    trail = g.trail
-    mark = trail.mark()
-    g.history.append((action, mark, TRAILED, None))
-    g._version += 1
-    if g.last_events:
-        trail.setattr(g, "last_events", [])
-    moved = _act(g, action)
-    if not g.nothing_after_action or g.frozen:
-        _after_action(g, me, moved)
-    if g.objective.duke_capture_wins:
-        over = g.over
-        duke = g.duke[me]
-        if not (
-            (over is not None and over.winner == me)
-            or duke < 0
-            or not movement.attacked(g, duke, me ^ 1)
-        ):
-            trail.undo_to(mark)
-            g.history.pop()
-            g._version += 1
-            return False
-    _between_turns(g, me)
-    return True

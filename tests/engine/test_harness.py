@@ -16,7 +16,7 @@ from dukec.engine import (
     position_to_json,
     replay,
 )
-from dukec.engine.game import Phase
+from dukec.engine.game import Phase, Reason, Result
 from tests.engine.corpus_games import CUSTOM_SETS, PACKAGED_SETS, corpus_rules
 
 SETS = (*PACKAGED_SETS, *CUSTOM_SETS)
@@ -47,6 +47,24 @@ def test_every_action_is_distinct_accepted_and_undone_exactly(set_name: str) -> 
                 break
             game.apply(legal[int(rng.random() * len(legal))])
         assert game.result is not None
+
+
+@pytest.mark.parametrize("set_name", SETS)
+def test_random_play_ends_where_no_action_is_legal_with_that_result(set_name: str) -> None:
+    """Random play stops only where the game is over or no action is legal, and the result it
+    leaves known is the one looked for afresh."""
+    rules = corpus_rules(set_name)
+    for seed in range(8):
+        game = Game(rules, seed=seed, ply_limit=300)
+        rng = random.Random(seed)
+        while game.play_random(rng):
+            pass
+        result = game.result
+        assert result is not None
+        assert game.legal_actions() == []
+        if game.over is None:
+            game._cached = (-1, None)  # forget it: the result is looked for again
+            assert game.result == result == Result(game.to_move ^ 1, Reason.NO_LEGAL_ACTION)
 
 
 @pytest.mark.parametrize("set_name", SETS)

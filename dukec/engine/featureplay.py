@@ -1,0 +1,183 @@
+"""Random play of a game set with features: a uniformly random legal action, sampled among
+the pseudo-legal ones and rejected if it fails the Duke-danger test (as the base game's random
+play in :mod:`dukec.engine.playout`), applied through :mod:`dukec.engine.turn`.
+
+In play, a sampled action is applied at once and kept if it passes the test, instead of being
+tried, taken back and applied again; the same actions are sampled as :func:`random_action`
+samples them, so both give the same games.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from dukec.engine import dragon, movement, turn
+from dukec.engine.actions import (
+    COMMAND,
+    DIVINE,
+    DRAW,
+    PLACE,
+    STRIKE,
+    Action,
+    ActionTuple,
+    Phase,
+    Reason,
+    Result,
+)
+from dukec.engine.rules import EMPTY
+
+if TYPE_CHECKING:
+    from dukec.engine.game import Game
+
+
+def random_action(g: Game, rng: random.Random) -> Action | None:
+    """A legal action chosen uniformly at random (None if there is none); not applied."""
+    if g.over is not None:
+        return None
+    if g.phase is not Phase.PLAY:
+        found = turn.legal(g)
+        return Action(*found[int(rng.random() * len(found))]) if found else None
+    return g._sample_legal(movement.pseudo(g, g.to_move), rng)
+
+
+def play_random(g: Game, rng: random.Random) -> bool:
+    """Apply a uniformly random legal action; False (nothing applied) if there is none. In play,
+    a sampled action is applied at once and kept if it passes the Duke-danger test (not tried,
+    undone and applied again), sampled as :func:`random_action` samples: the same games."""
+    if g.over is not None:
+        return False
+    if g.phase is not Phase.PLAY:
+        if g.phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup):
+            return g._base_play_random(rng)  # the base game's placement, as apply makes it
+        if g.phase is Phase.PLACING:
+            # As legal lists them: one placement of the drawn tile per square.
+            squares = turn.placements(g)
+            if not squares:
+                return _no_legal_action(g)
+            turn.apply(g, (PLACE, -1, squares[int(rng.random() * len(squares))], -1, g.drawn))
+            return True
+        found = turn.legal(g)
+        if not found:
+            return _no_legal_action(g)
+        turn.apply(g, found[int(rng.random() * len(found))])
+        return True
+    me = g.to_move
+    is_plain = movement.plain(g)
+    actions = movement.pseudo(g, me, is_plain)
+    # As the base game's legal actions: on a base-game board, with the Duke safe now, some
+    # actions need no Duke-danger test.
+    lines = None
+    duke = g.duke[me]
+    base = turn.base_board(g, is_plain)
+    if base and duke >= 0 and not g.escapes_or_ransoms:
+        lines = _lines_to(g, duke, me ^ 1)
+    rand = rng.random
+    while actions:
+        i = int(rand() * len(actions))
+        action = actions[i]
+        kind = action[0]
+        if lines is not None and (
+            kind == DRAW
+            or (
+                action[2] not in lines
+                if kind == STRIKE
+                else kind <= COMMAND
+                and action[4] < 0
+                and action[1] != duke
+                and action[1] not in lines
+            )
+        ):
+            # The Duke is safe now and stays so (as the base game's legal actions decide it):
+            # a draw; a Strike on a tile off the enemy's lines to the Duke; a move or command
+            # of another tile from a square off them (the square emptied unblocks none of the
+            # lines, a square moved to only blocks).
+            turn.apply_base(g, action)
+            return True
+        if _apply_if_legal(g, action, base and kind <= PLACE and (kind > COMMAND or action[4] < 0)):
+            return True
+        actions[i] = actions[-1]
+        actions.pop()
+    return _no_legal_action(g)
+
+
+def _no_legal_action(g: Game) -> bool:
+    """False, where the player to move has been found to have no legal action: the game's
+    result is known (it is kept, so that asking for it does not look for one again)."""
+    g._cached = (g._version, Result(g.to_move ^ 1, Reason.NO_LEGAL_ACTION))
+    return False
+
+
+def _lines_to(g: Game, target: int, by: int) -> set[int] | None:
+    """The base game's squares on ``by``'s lines to ``target`` (None: it is in danger now) on a
+    :func:`~dukec.engine.turn.base_board`, the dragon blocking them; None too where a push of
+    the dragon could capture on ``target`` (the lines do not tell when it could)."""
+    at = g.dragon.square
+    if at < 0:
+        return g._lines_to(target, by)
+    if not g.dragon.enraged and target in g.rules.around[at]:
+        return None
+    board = g.board
+    board[at] = g.tables.obstacle  # as movement.with_obstacle does, without a closure
+    try:
+        return g._lines_to(target, by)
+    finally:
+        board[at] = EMPTY
+
+
+def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
+    """In play: apply a pseudo-legal action if it obeys the Duke-danger rule (as :func:`check`
+    decides it), and say whether it did; else leave the game as it was. ``base``: the action
+    is a :func:`dukec.engine.turn.base_action`."""
+    kind = action[0]
+    if kind in (DRAW, DIVINE):
+        if not turn.check(g, action):
+            return False
+        turn.apply(g, action)
+        return True
+    me = g.to_move
+    if base:
+        # As in check: the base game's apply, then the features' Duke-danger test; kept as it
+        # is where the dragon then has nothing to do (as apply_base decides).
+        g._base_apply(action)
+        over = g.over
+        duke = g.duke[me]
+        if (
+            (over is not None and over.reason is Reason.DUKE_CAPTURED)
+            or duke < 0
+            or not (
+                movement.attacked(g, duke, me ^ 1)
+                if g.escapes_or_ransoms
+                else movement.plain_attacked(g, duke, me ^ 1)
+            )
+        ):
+            if not dragon.idle(g):
+                g._base_undo()
+                turn.apply_trailed(g, action)
+            return True
+        g._base_undo()
+        return False
+    # As apply does it, with check's test between the action and what follows it.
+    trail = g.trail
+    mark = trail.mark()
+    g.history.append((action, mark, turn.TRAILED, None))
+    g._version += 1
+    if g.last_events:
+        trail.setattr(g, "last_events", [])
+    moved = turn.act(g, action)
+    if not g.nothing_after_action or g.frozen:
+        turn.after_action(g, me, moved)
+    if g.objective.duke_capture_wins:
+        over = g.over
+        duke = g.duke[me]
+        if not (
+            (over is not None and over.winner == me)
+            or duke < 0
+            or not movement.attacked(g, duke, me ^ 1)
+        ):
+            trail.undo_to(mark)
+            g.history.pop()
+            g._version += 1
+            return False
+    turn.between_turns(g, me)
+    return True
