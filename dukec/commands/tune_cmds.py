@@ -144,6 +144,14 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     help="Measure the single edits over this many games each (an even number) before any "
     "test, rather than testing them one by one: for effects too small for a short test.",
 )
+@click.option(
+    "--beam",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Descend: measure single edits of the BEAM tiles nearest the target at each number "
+    "of edits (with --screen-games), rather than combine single edits (0: combine).",
+)
 @players_options
 @click.option(
     "--workers",
@@ -182,6 +190,7 @@ def tune(
     candidates: int,
     games: int,
     screen_games: int,
+    beam: int,
     budget: int,
     ply_limit: int,
     workers: int,
@@ -226,6 +235,10 @@ def tune(
             raise click.UsageError(
                 f"paired games come two by two: give an even {option} (not {count})"
             )
+    if beam and not screen_games:
+        raise click.UsageError(
+            "--beam measures every tile it keeps: give --screen-games N (games per tile)"
+        )
     check_output_dir(out_dir)
     inputs = [path for path in (tileset_path, with_path) if path is not None]
     for name in names(swap[1]).values():
@@ -245,6 +258,7 @@ def tune(
         workers=workers,
         game=game,
         screen_games=screen_games,
+        beam=beam,
     )
     watch = _Watch(progress, games, screen_games)
     try:
@@ -284,6 +298,8 @@ def _summary(result: TuneResult, written: dict[str, Path], console: Console) -> 
     else:
         console.print(f"{result.new}: no tile found {aim} ({s.policy}, seed {s.seed})")
     console.print(f"as given      {_numbers(result.baseline)}")
+    if result.screened:
+        console.print(f"measured      {len(result.screened)} tiles, {s.screen_games} games each")
     console.print(f"tested        {tested} tiles, up to {s.games} games each{rejected}")
     if result.tuned is not None and result.verification is not None:
         console.print(f"tuned         {_numbers(result.tuned)}  seed {result.tuned.seed}")

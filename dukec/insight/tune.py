@@ -75,6 +75,9 @@ class TuneSettings:
     game: str | None = None
     screen_games: int = 0
     """With more than 0: single edits are measured over this many games, not tested."""
+    beam: int = 0
+    """With more than 0: descend, keeping this many tiles of each edit count (needs
+    ``screen_games``)."""
 
     @property
     def verify_seed(self) -> int:
@@ -176,6 +179,7 @@ class TuneResult:
             "baseline": self.baseline.to_json(),
             "trials": [trial.to_json() for trial in self.trials],
             "screen_games": s.screen_games,
+            "beam": s.beam,
             "screened": [{**trial.to_json(), "decision": "measured"} for trial in self.screened],
             "rechecks": [trial.to_json() for trial in self.rechecks],
         }
@@ -217,7 +221,7 @@ class _Single:
     tile: dict[str, Any]
 
 
-class _Search:
+class Search:
     """One search's fixed inputs and what it has played."""
 
     def __init__(
@@ -360,12 +364,14 @@ def tune(
 
     Raises ExperimentError for a replacement that cannot be played (unknown tiles, and so on).
     """
+    if settings.beam and not settings.screen_games:
+        raise ValueError("the descent measures every tile it keeps: give screen_games")
     first = replace(tileset, settings.game, old, new, source)
     old, new = first.replaced or (old, new)
     # The tile as written (the experiment's copy has its count sized to OLD's).
     given = {tile["name"]: tile for tile in (source or tileset).get("tiles", [])}
     original = given.get(new) or next(t for t in first.tileset["tiles"] if t["name"] == new)
-    search = _Search(tileset, old, new, settings, watch)
+    search = Search(tileset, old, new, settings, watch)
 
     def result(found: tuple[Trial, Trial] | None) -> TuneResult:
         tuned, verification = found or (None, None)
@@ -390,6 +396,11 @@ def tune(
     weaken = base > settings.target
     gap = proxy(original) - proxy(next(t for t in first.tileset["tiles"] if t["name"] == old))
     slope = base / gap if gap and base / gap > 0 else None
+    if settings.beam:
+        # Imported here: the descent builds on this module's search.
+        from dukec.insight.descent import descend
+
+        return result(descend(search, original, slope))
     singles = search.singles(original, base, slope)[: settings.candidates]
     measured: list[tuple[Edit, float]] = []
     if settings.screen_games:
