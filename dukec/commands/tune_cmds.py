@@ -152,6 +152,12 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     help="Descend: measure single edits of the BEAM tiles nearest the target at each number "
     "of edits (with --screen-games), rather than combine single edits (0: combine).",
 )
+@click.option(
+    "--mirror",
+    is_flag=True,
+    help="Descending, make each edit together with its mirror image (left to right), so that "
+    "a symmetric tile stays symmetric: one step, two icons changed.",
+)
 @players_options
 @click.option(
     "--workers",
@@ -191,6 +197,7 @@ def tune(
     games: int,
     screen_games: int,
     beam: int,
+    mirror: bool,
     budget: int,
     ply_limit: int,
     workers: int,
@@ -239,6 +246,8 @@ def tune(
         raise click.UsageError(
             "--beam measures every tile it keeps: give --screen-games N (games per tile)"
         )
+    if mirror and not beam:
+        raise click.UsageError("--mirror is a way to descend: give --beam N too")
     check_output_dir(out_dir)
     inputs = [path for path in (tileset_path, with_path) if path is not None]
     for name in names(swap[1]).values():
@@ -259,6 +268,7 @@ def tune(
         game=game,
         screen_games=screen_games,
         beam=beam,
+        mirror=mirror,
     )
     watch = _Watch(progress, games, screen_games)
     try:

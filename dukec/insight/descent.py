@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dukec.insight.edits import Edit, EditKind, tile_key
+from dukec.insight.edits import Edit, EditKind, checked, tile_key
 from dukec.insight.tune import Search, Stage, Trial, proxy
 
 _FREE = (EditKind.MOVE, EditKind.FLIP)
@@ -46,20 +46,20 @@ def descend(
     effects: dict[Edit, list[float]] = {}
     for _ in range(s.max_edits):
         lists = [_children(search, parent, slope, measured, effects) for parent in kept]
-        chosen: list[tuple[Trial, Edit, dict[str, Any]]] = []
-        for rank in range(max((len(found) for found in lists), default=0)):
-            for parent, found in zip(kept, lists, strict=True):
-                if len(chosen) < s.candidates and rank < len(found):
-                    edit, tile = found[rank]
+        chosen: list[tuple[Trial, tuple[Edit, ...], dict[str, Any]]] = []
+        for rank in range(max((len(steps) for steps in lists), default=0)):
+            for parent, steps in zip(kept, lists, strict=True):
+                if len(chosen) < s.candidates and rank < len(steps):
+                    step, tile = steps[rank]
                     if tile_key(tile) not in measured:
                         measured.add(tile_key(tile))
-                        chosen.append((parent, edit, tile))
+                        chosen.append((parent, step, tile))
         if not chosen:
             return None
         trials = []
-        for parent, edit, tile in chosen:
-            trial = search.play((*parent.edits, edit), tile, Stage.SCREEN)
-            effects.setdefault(edit, []).append(trial.elo - parent.elo)
+        for parent, step, tile in chosen:
+            trial = search.play((*parent.edits, *step), tile, Stage.SCREEN)
+            effects.setdefault(step[0], []).append(trial.elo - parent.elo)
             trials.append(trial)
         order = sorted(range(len(trials)), key=lambda i: (abs(trials[i].elo - s.target), i))
         kept = [trials[i] for i in order[: s.beam]]
@@ -76,14 +76,14 @@ def _children(
     slope: float | None,
     measured: set[str],
     effects: dict[Edit, list[float]],
-) -> list[tuple[Edit, dict[str, Any]]]:
+) -> list[tuple[tuple[Edit, ...], dict[str, Any]]]:
     """The single edits of a kept tile in the direction it needs: those measured helpful
     first, most helpful first, then those not yet measured in the proxy's order, then those
     measured unhelpful, least unhelpful first."""
     weaken = parent.elo > search.settings.target
     needed = EditKind.REMOVE if weaken else EditKind.ADD
     sign = -1.0 if weaken else 1.0
-    found: list[tuple[tuple[int, float, int], Edit, dict[str, Any]]] = []
+    found: list[tuple[tuple[int, float, int], tuple[Edit, ...], dict[str, Any]]] = []
     for index, single in enumerate(search.singles(parent.tile, parent.elo, slope)):
         if tile_key(single.tile) in measured:
             continue
@@ -100,6 +100,27 @@ def _children(
             # The mean of the edit's measured effects, positive when it helped.
             helped = sign * sum(seen) / len(seen)
             rank = (0, -helped, index) if helped > 0 else (2, -helped, index)
-        found.append((rank, single.edit, single.tile))
+        step = _mirrored(single.edit, single.tile) if search.settings.mirror else None
+        if step is None:
+            found.append((rank, (single.edit,), single.tile))
+        elif tile_key(step[1]) not in measured:
+            found.append((rank, (single.edit, step[0]), step[1]))
     found.sort(key=lambda item: item[0])
-    return [(edit, tile) for _, edit, tile in found]
+    return [(edits, tile) for _, edits, tile in found]
+
+
+def _mirrored(edit: Edit, tile: dict[str, Any]) -> tuple[Edit, dict[str, Any]] | None:
+    """The edit's mirror image and the tile with it made too, if it is another edit that can
+    be made there and compiles."""
+    image = edit.mirror()
+    if image == edit:
+        return None
+    try:
+        made = image.apply(tile)
+    except ValueError:
+        # The tile has no icon at the mirror square: it was not symmetric there.
+        return None
+    compiled = checked(made, (edit, image))
+    return (
+        (image, compiled) if compiled is not None and tile_key(compiled) != tile_key(tile) else None
+    )

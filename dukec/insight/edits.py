@@ -81,6 +81,16 @@ class Edit:
             "text": self.describe(),
         }
 
+    def mirror(self) -> Edit:
+        """The same edit reflected left to right (a square's x negated)."""
+        return Edit(
+            self.kind,
+            self.side,
+            self.icon,
+            (-self.at[0], self.at[1]) if self.at is not None else None,
+            (-self.to[0], self.to[1]) if self.to is not None else None,
+        )
+
     def apply(self, tile: dict[str, Any]) -> dict[str, Any]:
         """A copy of the compiled tile ``tile`` with this edit made (not yet checked)."""
         result = copy.deepcopy(tile)

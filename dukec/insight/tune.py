@@ -78,6 +78,8 @@ class TuneSettings:
     beam: int = 0
     """With more than 0: descend, keeping this many tiles of each edit count (needs
     ``screen_games``)."""
+    mirror: bool = False
+    """Descending, make each edit with its mirror image (left to right), when it has one."""
 
     @property
     def verify_seed(self) -> int:
@@ -180,6 +182,7 @@ class TuneResult:
             "trials": [trial.to_json() for trial in self.trials],
             "screen_games": s.screen_games,
             "beam": s.beam,
+            "mirror": s.mirror,
             "screened": [{**trial.to_json(), "decision": "measured"} for trial in self.screened],
             "rechecks": [trial.to_json() for trial in self.rechecks],
         }
