@@ -21,6 +21,7 @@ from dukec.commands.balance_cmds import (
 from dukec.commands.common import SEED, FiniteRange, load_tileset, set_option
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
+from dukec.insight.edits import describe_step, steps
 from dukec.insight.tune import Stage
 
 if TYPE_CHECKING:
@@ -299,12 +300,13 @@ def _summary(result: TuneResult, written: dict[str, Path], console: Console) -> 
     rejected = f" ({result.rejected} edited tiles did not compile)" if result.rejected else ""
     if result.tuned is not None:
         count = len(result.tuned.edits)
-        console.print(
-            f"{result.new} tuned in {count} edit{'s' if count != 1 else ''}: {aim} "
-            f"({s.policy}, seed {s.seed})"
-        )
-        for edit in result.tuned.edits:
-            console.print(f"  {edit.describe()}")
+        made = f"{count} edit{'s' if count != 1 else ''}"
+        grouped = steps(result.tuned.edits) if s.mirror else [(e,) for e in result.tuned.edits]
+        if s.mirror:
+            made = f"{len(grouped)} step{'s' if len(grouped) != 1 else ''} ({made}, mirrored)"
+        console.print(f"{result.new} tuned in {made}: {aim} ({s.policy}, seed {s.seed})")
+        for step in grouped:
+            console.print(f"  {describe_step(step)}")
     else:
         console.print(f"{result.new}: no tile found {aim} ({s.policy}, seed {s.seed})")
     console.print(f"as given      {_numbers(result.baseline)}")

@@ -113,6 +113,23 @@ class Edit:
         return result
 
 
+def steps(edits: Sequence[Edit]) -> list[tuple[Edit, ...]]:
+    """The edits grouped into steps: an edit followed by its mirror image is one step."""
+    grouped: list[tuple[Edit, ...]] = []
+    index = 0
+    while index < len(edits):
+        edit = edits[index]
+        paired = index + 1 < len(edits) and edits[index + 1] == edit.mirror() != edit
+        grouped.append((edit, edits[index + 1]) if paired else (edit,))
+        index += 2 if paired else 1
+    return grouped
+
+
+def describe_step(step: Sequence[Edit]) -> str:
+    """A step in words: its edit, and its mirror image when it has one."""
+    return step[0].describe() + (" (and its mirror image)" if len(step) > 1 else "")
+
+
 def _square(at: tuple[int, int] | None) -> str:
     return f"[{at[0]}, {at[1]}]" if at is not None else "[?]"
 

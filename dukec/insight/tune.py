@@ -45,7 +45,7 @@ from dukec.balance.run import Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.stats import SprtStop, Verdict, elo
 from dukec.balance.tally import finite, pair_numbers
-from dukec.insight.edits import Edit, EditKind, checked, single_edits, tile_key
+from dukec.insight.edits import Edit, EditKind, checked, single_edits, steps, tile_key
 from dukec.workbench.describe import figures
 from dukec.workbench.tiles import SIDES, TileView
 
@@ -176,6 +176,7 @@ class TuneResult:
             "rejected_by_compiler": self.rejected,
             "found": self.tuned is not None,
             "edits": [e.to_json() for e in self.tuned.edits] if self.tuned is not None else None,
+            "steps": len(steps(self.tuned.edits)) if self.tuned is not None else None,
             "tuned": self.tuned.to_json() if self.tuned is not None else None,
             "verification": self.verification.to_json() if self.verification else None,
             "baseline": self.baseline.to_json(),

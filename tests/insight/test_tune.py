@@ -12,6 +12,8 @@ from dukec.balance.pairs import Pentanomial
 from dukec.balance.stats import SprtStop, Verdict
 from dukec.cli import main
 from dukec.compiler import load, load_tileset
+from dukec.compiler.vocabulary import Icon, Side
+from dukec.insight.edits import Edit, EditKind, describe_step, steps
 from dukec.insight.tune import TuneSettings, tune
 
 HERE = Path(__file__).resolve().parent
@@ -248,6 +250,23 @@ def test_mirror_makes_an_edit_with_its_mirror_image() -> None:
         ["remove slide at [-1, 1] from the front", "remove slide at [1, 1] from the front"],
     ]
     assert result.tuned is not None and len(result.tuned.edits) == 2
+
+
+def test_an_edit_and_its_mirror_image_are_one_step() -> None:
+    jump = Edit(EditKind.REMOVE, Side.FRONT, Icon.JUMP, (-2, 2))
+    ahead = Edit(EditKind.REMOVE, Side.FRONT, Icon.JUMP, (0, 2))
+    flip = Edit(EditKind.FLIP)
+    assert jump.mirror() == Edit(EditKind.REMOVE, Side.FRONT, Icon.JUMP, (2, 2))
+    assert steps([jump, jump.mirror(), ahead, ahead.mirror(), flip, flip]) == [
+        (jump, jump.mirror()),
+        (ahead,),
+        (ahead,),
+        (flip,),
+        (flip,),
+    ]
+    assert describe_step((jump, jump.mirror())) == (
+        "remove jump at [-2, 2] from the front (and its mirror image)"
+    )
 
 
 def test_descending_needs_screening() -> None:
