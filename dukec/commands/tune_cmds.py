@@ -212,9 +212,12 @@ def tune(
     tested plays paired games in place of OLD until a GSPRT decides whether it is within
     --margin Elo of --target: the tile as given, then its first --candidates single edits
     (likely winners first), then combinations of the edits that helped, two, three, up to
-    --max-edits, in order of predicted Elo. The first judged within, confirmed from a fresh
-    seed (--seed + 1), is written to DIR as NEW.duke (formatted), NEW.diff (against NEW as
-    given) and NEW.svg (its card), with tune.json.
+    --max-edits, in order of predicted Elo. With --beam N (and --screen-games), a descent
+    instead: at each number of edits, single edits of the N tiles of one edit fewer measured
+    nearest the target, every tile measured over --screen-games games from one seed, the N
+    nearest tested. The first judged within, confirmed from a fresh seed (--seed + 1), is
+    written to DIR as NEW.duke (formatted), NEW.diff (against NEW as given) and NEW.svg (its
+    card), with tune.json.
 
     \b
     For example:

@@ -9,9 +9,14 @@ descent measures whole tiles instead, one edit count after another:
    ``beam`` tiles kept at the count before (at first the tile as given), each edit in the
    direction that tile needs: when it is measured stronger than the target, removals, and
    moves and the flip that lower its proxy; when weaker, additions, and moves and the flip
-   that raise it. Each tile's edits go in the proxy's order (``Search.singles``); the tiles'
-   lists are taken in turn, first edit of each, then second, and so on, a tile met twice
-   (the same edits in another order) counted once, up to ``candidates`` tiles.
+   that raise it. Each tile's edits go in this order: the edits measured helpful at the
+   counts before (an edit's effect is the Elo its tile measured minus its parent's, averaged
+   over every tile it was made on), most helpful first; then the edits not yet measured, in
+   the proxy's order (``Search.singles``); then those measured unhelpful. The tiles' lists
+   are taken in turn, first edit of each, then second, and so on, a tile met twice (the same
+   edits in another order) counted once, up to ``candidates`` tiles. With ``mirror``, each
+   edit is made together with its mirror image (left to right) when the tile has the icon
+   there: one step, two icons changed, so that a symmetric tile stays symmetric.
 3. Every candidate is measured over ``screen_games`` games from the same seed as every other
    (common random numbers: the same bags and the same players' draws, as far as the games
    stay alike), so that their differences are measured with less noise than independent runs
@@ -19,7 +24,7 @@ descent measures whole tiles instead, one edit count after another:
    first; a tile judged within the margin is tested again from a fresh seed, and the first
    that both judge fair is the tuned tile. A failed re-check does not end the search.
 
-The fewest edits come first: no tile of ``k`` edits is measured before every count below
+The fewest edits come first: no tile of ``k`` steps is measured before every count below
 ``k`` has been tried. Within a count it is a beam, not every tile: a tile of ``k`` edits is
 only reached through the tiles kept at ``k - 1``.
 """

@@ -20,6 +20,12 @@ the single edits measured nearest the target are then tested, then step 3. Effec
 tens of Elo need such equal, longer runs to be told apart, where a test's SPRT stops as soon
 as a tile is plainly off the target.
 
+With ``beam`` (and ``screen_games``), steps 2 and 3 are a descent instead (``descent``): at
+each edit count, single edits of the ``beam`` tiles of the count before measured nearest the
+target, all measured from one seed, the nearest tested. It reaches tiles that need more edits
+than combining effects measured once can find; ``mirror`` makes each of its edits together
+with its mirror image.
+
 The order of step 2 goes by the needed direction first: to weaken a tile, removals, then moves,
 the flip, additions; to strengthen it, the reverse. Within a kind it goes by a static proxy,
 what ``describe`` measures: the squares the tile attacks from each square of an empty board,

@@ -227,6 +227,28 @@ def test_an_independent_balance_run_confirms_the_descent(descended: tuple[Result
     assert json.loads(result.stdout)["verdict"] == "not different"
 
 
+@pytest.mark.slow
+def test_tune_makes_the_overpowered_footman_fair(tmp_path: Path) -> None:
+    # Some 80 Elo too strong under random play, each icon worth 5 to 25 Elo: about ten icons
+    # to remove. Tuned within ±15 Elo, so that balance's own test, ±30, confirms it.
+    result = dukec("tune", "--replace", "Footman=JumpingFootman", "--with", str(JUMPING),
+                   "--policy", "random", "--margin", "15", "--games", "8000", "--beam", "2",
+                   "--mirror", "--screen-games", "1000", "--candidates", "12",
+                   "--max-edits", "8", "--out", str(tmp_path), "--no-progress")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("JumpingFootman tuned in 6 steps (11 edits, mirrored)")
+    report = json.loads((tmp_path / "tune.json").read_text())
+    assert report["tuned"]["fair"] and report["verification"]["fair"]
+    assert report["steps"] == 6
+    confirmed = dukec("balance", "--replace", "Footman=JumpingFootman",
+                      "--with", str(tmp_path / "jumpingfootman.duke"), "--policy", "random",
+                      "--stop", "sprt", "--seed", "12345", "--games", "8000", "--json",
+                      "--no-progress")  # fmt: skip
+    assert confirmed.exit_code == 0, confirmed.output
+    document = json.loads(confirmed.stdout)
+    assert (document["verdict"], document["seed"]) == ("not different", 12345)
+
+
 def test_the_descent_is_deterministic(descended: tuple[Result, Path]) -> None:
     _, out = descended
     report = json.loads((out / "tune.json").read_text())
