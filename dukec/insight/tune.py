@@ -162,6 +162,14 @@ class TuneResult:
         """The trial of the new tile as given."""
         return self.trials[0]
 
+    @property
+    def steps(self) -> int | None:
+        """The tuned tile's steps: its edits, an edit and its mirror image one with ``mirror``."""
+        if self.tuned is None:
+            return None
+        edits = self.tuned.edits
+        return len(steps(edits)) if self.settings.mirror else len(edits)
+
     def to_json(self) -> dict[str, Any]:
         """The report as a JSON document."""
         s = self.settings
@@ -182,7 +190,7 @@ class TuneResult:
             "rejected_by_compiler": self.rejected,
             "found": self.tuned is not None,
             "edits": [e.to_json() for e in self.tuned.edits] if self.tuned is not None else None,
-            "steps": len(steps(self.tuned.edits)) if self.tuned is not None else None,
+            "steps": self.steps,
             "tuned": self.tuned.to_json() if self.tuned is not None else None,
             "verification": self.verification.to_json() if self.verification else None,
             "baseline": self.baseline.to_json(),
