@@ -21,6 +21,7 @@ from dukec.commands.balance_cmds import (
 from dukec.commands.common import SEED, FiniteRange, load_tileset, set_option
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
+from dukec.insight.edits import describe_step, steps
 from dukec.insight.tune import Stage
 
 if TYPE_CHECKING:
@@ -144,6 +145,20 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     help="Measure the single edits over this many games each (an even number) before any "
     "test, rather than testing them one by one: for effects too small for a short test.",
 )
+@click.option(
+    "--beam",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Descend: measure single edits of the BEAM tiles nearest the target at each number "
+    "of edits (with --screen-games), rather than combine single edits (0: combine).",
+)
+@click.option(
+    "--mirror",
+    is_flag=True,
+    help="Descending, make each edit together with its mirror image (left to right), so that "
+    "a symmetric tile stays symmetric: one step, two icons changed.",
+)
 @players_options
 @click.option(
     "--workers",
@@ -182,6 +197,8 @@ def tune(
     candidates: int,
     games: int,
     screen_games: int,
+    beam: int,
+    mirror: bool,
     budget: int,
     ply_limit: int,
     workers: int,
@@ -195,9 +212,12 @@ def tune(
     tested plays paired games in place of OLD until a GSPRT decides whether it is within
     --margin Elo of --target: the tile as given, then its first --candidates single edits
     (likely winners first), then combinations of the edits that helped, two, three, up to
-    --max-edits, in order of predicted Elo. The first judged within, confirmed from a fresh
-    seed (--seed + 1), is written to DIR as NEW.duke (formatted), NEW.diff (against NEW as
-    given) and NEW.svg (its card), with tune.json.
+    --max-edits, in order of predicted Elo. With --beam N (and --screen-games), a descent
+    instead: at each number of edits, single edits of the N tiles of one edit fewer measured
+    nearest the target, every tile measured over --screen-games games from one seed, the N
+    nearest tested. The first judged within, confirmed from a fresh seed (--seed + 1), is
+    written to DIR as NEW.duke (formatted), NEW.diff (against NEW as given) and NEW.svg (its
+    card), with tune.json.
 
     \b
     For example:
@@ -226,6 +246,12 @@ def tune(
             raise click.UsageError(
                 f"paired games come two by two: give an even {option} (not {count})"
             )
+    if beam and not screen_games:
+        raise click.UsageError(
+            "--beam measures every tile it keeps: give --screen-games N (games per tile)"
+        )
+    if mirror and not beam:
+        raise click.UsageError("--mirror is a way to descend: give --beam N too")
     check_output_dir(out_dir)
     inputs = [path for path in (tileset_path, with_path) if path is not None]
     for name in names(swap[1]).values():
@@ -245,6 +271,8 @@ def tune(
         workers=workers,
         game=game,
         screen_games=screen_games,
+        beam=beam,
+        mirror=mirror,
     )
     watch = _Watch(progress, games, screen_games)
     try:
@@ -275,15 +303,18 @@ def _summary(result: TuneResult, written: dict[str, Path], console: Console) -> 
     rejected = f" ({result.rejected} edited tiles did not compile)" if result.rejected else ""
     if result.tuned is not None:
         count = len(result.tuned.edits)
-        console.print(
-            f"{result.new} tuned in {count} edit{'s' if count != 1 else ''}: {aim} "
-            f"({s.policy}, seed {s.seed})"
-        )
-        for edit in result.tuned.edits:
-            console.print(f"  {edit.describe()}")
+        made = f"{count} edit{'s' if count != 1 else ''}"
+        grouped = steps(result.tuned.edits) if s.mirror else [(e,) for e in result.tuned.edits]
+        if s.mirror:
+            made = f"{len(grouped)} step{'s' if len(grouped) != 1 else ''} ({made}, mirrored)"
+        console.print(f"{result.new} tuned in {made}: {aim} ({s.policy}, seed {s.seed})")
+        for step in grouped:
+            console.print(f"  {describe_step(step)}")
     else:
         console.print(f"{result.new}: no tile found {aim} ({s.policy}, seed {s.seed})")
     console.print(f"as given      {_numbers(result.baseline)}")
+    if result.screened:
+        console.print(f"measured      {len(result.screened)} tiles, {s.screen_games} games each")
     console.print(f"tested        {tested} tiles, up to {s.games} games each{rejected}")
     if result.tuned is not None and result.verification is not None:
         console.print(f"tuned         {_numbers(result.tuned)}  seed {result.tuned.seed}")

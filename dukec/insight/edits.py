@@ -81,6 +81,16 @@ class Edit:
             "text": self.describe(),
         }
 
+    def mirror(self) -> Edit:
+        """The same edit reflected left to right (a square's x negated)."""
+        return Edit(
+            self.kind,
+            self.side,
+            self.icon,
+            (-self.at[0], self.at[1]) if self.at is not None else None,
+            (-self.to[0], self.to[1]) if self.to is not None else None,
+        )
+
     def apply(self, tile: dict[str, Any]) -> dict[str, Any]:
         """A copy of the compiled tile ``tile`` with this edit made (not yet checked)."""
         result = copy.deepcopy(tile)
@@ -101,6 +111,23 @@ class Edit:
             assert self.to is not None
             icons.append({"icon": self.icon.value, "at": list(self.to)})
         return result
+
+
+def steps(edits: Sequence[Edit]) -> list[tuple[Edit, ...]]:
+    """The edits grouped into steps: an edit followed by its mirror image is one step."""
+    grouped: list[tuple[Edit, ...]] = []
+    index = 0
+    while index < len(edits):
+        edit = edits[index]
+        paired = index + 1 < len(edits) and edits[index + 1] == edit.mirror() != edit
+        grouped.append((edit, edits[index + 1]) if paired else (edit,))
+        index += 2 if paired else 1
+    return grouped
+
+
+def describe_step(step: Sequence[Edit]) -> str:
+    """A step in words: its edit, and its mirror image when it has one."""
+    return step[0].describe() + (" (and its mirror image)" if len(step) > 1 else "")
 
 
 def _square(at: tuple[int, int] | None) -> str:

@@ -20,6 +20,12 @@ the single edits measured nearest the target are then tested, then step 3. Effec
 tens of Elo need such equal, longer runs to be told apart, where a test's SPRT stops as soon
 as a tile is plainly off the target.
 
+With ``beam`` (and ``screen_games``), steps 2 and 3 are a descent instead (``descent``): at
+each edit count, single edits of the ``beam`` tiles of the count before measured nearest the
+target, all measured from one seed, the nearest tested. It reaches tiles that need more edits
+than combining effects measured once can find; ``mirror`` makes each of its edits together
+with its mirror image.
+
 The order of step 2 goes by the needed direction first: to weaken a tile, removals, then moves,
 the flip, additions; to strengthen it, the reverse. Within a kind it goes by a static proxy,
 what ``describe`` measures: the squares the tile attacks from each square of an empty board,
@@ -45,7 +51,7 @@ from dukec.balance.run import Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.stats import SprtStop, Verdict, elo
 from dukec.balance.tally import finite, pair_numbers
-from dukec.insight.edits import Edit, EditKind, checked, single_edits, tile_key
+from dukec.insight.edits import Edit, EditKind, checked, single_edits, steps, tile_key
 from dukec.workbench.describe import figures
 from dukec.workbench.tiles import SIDES, TileView
 
@@ -75,6 +81,11 @@ class TuneSettings:
     game: str | None = None
     screen_games: int = 0
     """With more than 0: single edits are measured over this many games, not tested."""
+    beam: int = 0
+    """With more than 0: descend, keeping this many tiles of each edit count (needs
+    ``screen_games``)."""
+    mirror: bool = False
+    """Descending, make each edit with its mirror image (left to right), when it has one."""
 
     @property
     def verify_seed(self) -> int:
@@ -151,6 +162,14 @@ class TuneResult:
         """The trial of the new tile as given."""
         return self.trials[0]
 
+    @property
+    def steps(self) -> int | None:
+        """The tuned tile's steps: its edits, an edit and its mirror image one with ``mirror``."""
+        if self.tuned is None:
+            return None
+        edits = self.tuned.edits
+        return len(steps(edits)) if self.settings.mirror else len(edits)
+
     def to_json(self) -> dict[str, Any]:
         """The report as a JSON document."""
         s = self.settings
@@ -171,11 +190,14 @@ class TuneResult:
             "rejected_by_compiler": self.rejected,
             "found": self.tuned is not None,
             "edits": [e.to_json() for e in self.tuned.edits] if self.tuned is not None else None,
+            "steps": self.steps,
             "tuned": self.tuned.to_json() if self.tuned is not None else None,
             "verification": self.verification.to_json() if self.verification else None,
             "baseline": self.baseline.to_json(),
             "trials": [trial.to_json() for trial in self.trials],
             "screen_games": s.screen_games,
+            "beam": s.beam,
+            "mirror": s.mirror,
             "screened": [{**trial.to_json(), "decision": "measured"} for trial in self.screened],
             "rechecks": [trial.to_json() for trial in self.rechecks],
         }
@@ -217,7 +239,7 @@ class _Single:
     tile: dict[str, Any]
 
 
-class _Search:
+class Search:
     """One search's fixed inputs and what it has played."""
 
     def __init__(
@@ -360,12 +382,14 @@ def tune(
 
     Raises ExperimentError for a replacement that cannot be played (unknown tiles, and so on).
     """
+    if settings.beam and not settings.screen_games:
+        raise ValueError("the descent measures every tile it keeps: give screen_games")
     first = replace(tileset, settings.game, old, new, source)
     old, new = first.replaced or (old, new)
     # The tile as written (the experiment's copy has its count sized to OLD's).
     given = {tile["name"]: tile for tile in (source or tileset).get("tiles", [])}
     original = given.get(new) or next(t for t in first.tileset["tiles"] if t["name"] == new)
-    search = _Search(tileset, old, new, settings, watch)
+    search = Search(tileset, old, new, settings, watch)
 
     def result(found: tuple[Trial, Trial] | None) -> TuneResult:
         tuned, verification = found or (None, None)
@@ -390,6 +414,11 @@ def tune(
     weaken = base > settings.target
     gap = proxy(original) - proxy(next(t for t in first.tileset["tiles"] if t["name"] == old))
     slope = base / gap if gap and base / gap > 0 else None
+    if settings.beam:
+        # Imported here: the descent builds on this module's search.
+        from dukec.insight.descent import descend
+
+        return result(descend(search, original, slope))
     singles = search.singles(original, base, slope)[: settings.candidates]
     measured: list[tuple[Edit, float]] = []
     if settings.screen_games:

@@ -12,12 +12,15 @@ from dukec.balance.pairs import Pentanomial
 from dukec.balance.stats import SprtStop, Verdict
 from dukec.cli import main
 from dukec.compiler import load, load_tileset
+from dukec.compiler.vocabulary import Icon, Side
+from dukec.insight.edits import Edit, EditKind, describe_step, steps
 from dukec.insight.tune import TuneSettings, tune
 
 HERE = Path(__file__).resolve().parent
 LEAPING = HERE / "tiles" / "leaping_footman.duke"
 COPY = HERE.parent / "balance" / "tiles" / "footsoldier.duke"
 JUMPING = HERE.parent / "balance" / "tiles" / "jumping_footman.duke"
+SLIDING = HERE / "tiles" / "sliding_footman.duke"
 
 # Greedy play shows the planted jump plainly (about +40 Elo) where random play hardly does.
 FAST = ["--policy", "greedy", "--games", "600", "-j", "1", "--no-progress"]
@@ -165,6 +168,134 @@ def test_no_tile_found_exits_1_and_keeps_the_report(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "tune.json").read_text())["found"] is False
 
 
+# Two planted slides, each worth some 50 Elo under greedy play: no single edit is fair.
+DESCEND = ["--beam", "2", "--screen-games", "200", "--candidates", "4", "--max-edits", "2"]
+
+
+@pytest.fixture(scope="module")
+def descended(tmp_path_factory: pytest.TempPathFactory) -> tuple[Result, Path]:
+    out = tmp_path_factory.mktemp("descended")
+    result = dukec("tune", "--replace", "Footman=SlidingFootman", "--with", str(SLIDING),
+                   "--out", str(out), *DESCEND, *FAST)  # fmt: skip
+    return result, out
+
+
+def test_the_descent_undoes_two_planted_slides(descended: tuple[Result, Path]) -> None:
+    result, out = descended
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[:3] == [
+        "SlidingFootman tuned in 2 edits: within 30 Elo of +0 against the Footman (greedy, seed 1)",
+        "  remove slide at [1, 1] from the front",
+        "  remove slide at [-1, 1] from the front",
+    ]
+    assert "measured      9 tiles, 200 games each" in result.stdout
+    footman = next(t for t in load_tileset()["tiles"] if t["name"] == "Footman")
+    [tile] = load([out / "slidingfootman.duke"])["tiles"]
+    assert grids(tile) == grids(footman)
+
+
+def test_the_descent_measures_one_edit_count_after_another(
+    descended: tuple[Result, Path],
+) -> None:
+    _, out = descended
+    report = json.loads((out / "tune.json").read_text())
+    assert (report["beam"], report["mirror"], report["screen_games"]) == (2, False, 200)
+    screened = report["screened"]
+    # The tile as given, the 4 candidates of one edit, then 4 of two: single edits of the two
+    # tiles of one edit measured nearest the target, taken in turn.
+    assert [len(trial["edits"]) for trial in screened] == [0, 1, 1, 1, 1, 2, 2, 2, 2]
+    assert all(trial["seed"] == 1 and trial["games"] == 200 for trial in screened)
+    ones = sorted(screened[1:5], key=lambda trial: abs(trial["elo"]))
+    kept = [trial["edits"] for trial in ones[:2]]
+    # (A tile met twice, the same two edits in another order, is measured once.)
+    assert all(trial["edits"][:1] in kept for trial in screened[5:])
+    assert {json.dumps(trial["edits"][:1]) for trial in screened[5:]} == {
+        json.dumps(edits) for edits in kept
+    }
+    # Each count's kept tiles are tested, nearest the target first, then re-checked.
+    assert [trial["edits"] for trial in report["trials"][1:3]] == kept
+    assert report["trials"][-1]["edits"] == report["edits"]
+    assert report["rechecks"] == [report["verification"]]
+
+
+def test_an_independent_balance_run_confirms_the_descent(descended: tuple[Result, Path]) -> None:
+    _, out = descended
+    result = dukec("balance", "--replace", "Footman=SlidingFootman",
+                   "--with", str(out / "slidingfootman.duke"), "--stop", "sprt",
+                   "--seed", "4242", "--games", "2000", "--json", *FAST)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["verdict"] == "not different"
+
+
+@pytest.mark.slow
+def test_tune_makes_the_overpowered_footman_fair(tmp_path: Path) -> None:
+    # Some 80 Elo too strong under random play, each icon worth 5 to 25 Elo: about ten icons
+    # to remove. Tuned within ±15 Elo, so that balance's own test, ±30, confirms it.
+    result = dukec("tune", "--replace", "Footman=JumpingFootman", "--with", str(JUMPING),
+                   "--policy", "random", "--margin", "15", "--games", "8000", "--beam", "2",
+                   "--mirror", "--screen-games", "1000", "--candidates", "12",
+                   "--max-edits", "8", "--out", str(tmp_path), "--no-progress")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("JumpingFootman tuned in 6 steps (11 edits, mirrored)")
+    report = json.loads((tmp_path / "tune.json").read_text())
+    assert report["tuned"]["fair"] and report["verification"]["fair"]
+    assert report["steps"] == 6
+    confirmed = dukec("balance", "--replace", "Footman=JumpingFootman",
+                      "--with", str(tmp_path / "jumpingfootman.duke"), "--policy", "random",
+                      "--stop", "sprt", "--seed", "12345", "--games", "8000", "--json",
+                      "--no-progress")  # fmt: skip
+    assert confirmed.exit_code == 0, confirmed.output
+    document = json.loads(confirmed.stdout)
+    assert (document["verdict"], document["seed"]) == ("not different", 12345)
+
+
+def test_the_descent_is_deterministic(descended: tuple[Result, Path]) -> None:
+    _, out = descended
+    report = json.loads((out / "tune.json").read_text())
+    del report["files"]
+    settings = TuneSettings(
+        policy="greedy", games=600, beam=2, screen_games=200, candidates=4, max_edits=2
+    )
+    again = tune(load_tileset(), "Footman", "SlidingFootman", load([SLIDING]), settings)
+    assert again.to_json() == report
+
+
+def test_mirror_makes_an_edit_with_its_mirror_image() -> None:
+    settings = TuneSettings(
+        policy="greedy", games=600, beam=1, screen_games=100, candidates=1, max_edits=1,
+        mirror=True,
+    )  # fmt: skip
+    result = tune(load_tileset(), "Footman", "SlidingFootman", load([SLIDING]), settings)
+    # The first edit in the proxy's order removes a slide: its mirror image goes with it.
+    assert [[edit.describe() for edit in trial.edits] for trial in result.screened] == [
+        [],
+        ["remove slide at [-1, 1] from the front", "remove slide at [1, 1] from the front"],
+    ]
+    assert result.tuned is not None and len(result.tuned.edits) == 2
+
+
+def test_an_edit_and_its_mirror_image_are_one_step() -> None:
+    jump = Edit(EditKind.REMOVE, Side.FRONT, Icon.JUMP, (-2, 2))
+    ahead = Edit(EditKind.REMOVE, Side.FRONT, Icon.JUMP, (0, 2))
+    flip = Edit(EditKind.FLIP)
+    assert jump.mirror() == Edit(EditKind.REMOVE, Side.FRONT, Icon.JUMP, (2, 2))
+    assert steps([jump, jump.mirror(), ahead, ahead.mirror(), flip, flip]) == [
+        (jump, jump.mirror()),
+        (ahead,),
+        (ahead,),
+        (flip,),
+        (flip,),
+    ]
+    assert describe_step((jump, jump.mirror())) == (
+        "remove jump at [-2, 2] from the front (and its mirror image)"
+    )
+
+
+def test_descending_needs_screening() -> None:
+    with pytest.raises(ValueError, match="the descent measures every tile it keeps"):
+        tune(load_tileset(), "Footman", "SlidingFootman", load([SLIDING]), TuneSettings(beam=1))
+
+
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
@@ -198,6 +329,16 @@ def test_no_tile_found_exits_1_and_keeps_the_report(tmp_path: Path) -> None:
             ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--screen-games", "5"],
             2,
             "paired games come two by two: give an even --screen-games (not 5)",
+        ),
+        (
+            ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--beam", "2"],
+            2,
+            "--beam measures every tile it keeps: give --screen-games N (games per tile)",
+        ),
+        (
+            ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--mirror"],
+            2,
+            "--mirror is a way to descend: give --beam N too",
         ),
         (
             ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--policy", "best"],
