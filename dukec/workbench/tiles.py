@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from dukec.compiler.vocabulary import Icon
+from dukec.compiler.vocabulary import Ability, Icon
 from dukec.names import lookup
 
 if TYPE_CHECKING:
@@ -24,10 +24,6 @@ MOVING_ICONS = frozenset({Icon.MOVE, Icon.JUMP, Icon.SLIDE, Icon.JUMP_SLIDE})
 SLIDING_ICONS = frozenset({Icon.SLIDE, Icon.JUMP_SLIDE})
 
 SIDES = ("front", "back")
-
-#: Roman numerals of the enhanced abilities (rulebook, "Enhanced Abilities").
-ABILITY_NUMERALS = {"summon": "I", "divination": "II", "escape": "III", "ransom": "IV"}
-
 
 @dataclass(frozen=True, slots=True)
 class PlacedIcon:
@@ -71,7 +67,7 @@ class TileView:
     @property
     def numerals(self) -> tuple[str, ...]:
         """The Roman numerals an enhanced tile shows in its corner."""
-        return tuple(ABILITY_NUMERALS.get(ability, "?") for ability in self.abilities)
+        return tuple(Ability(ability).numeral for ability in self.abilities)
 
     @property
     def enhanced(self) -> bool:
