@@ -25,6 +25,7 @@ SLIDING_ICONS = frozenset({Icon.SLIDE, Icon.JUMP_SLIDE})
 
 SIDES = ("front", "back")
 
+
 @dataclass(frozen=True, slots=True)
 class PlacedIcon:
     """One icon on one square of a grid, at (dx, dy) from the tile's square (+dy forward)."""
