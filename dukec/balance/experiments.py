@@ -103,13 +103,24 @@ def replace_in_army(army: dict[str, Any], old: str, new: str) -> dict[str, Any]:
     return result
 
 
-def _combined(
+def split_replacement(text: str) -> tuple[str, str]:
+    """``OLD=NEW``: the tile of the set and the tile that takes its place; ValueError if the
+    text is not of that form."""
+    old, sep, new = text.partition("=")
+    if not sep or not old.strip() or not new.strip():
+        raise ValueError("expected OLD=NEW, for example Knight=Paladin")
+    return old.strip(), new.strip()
+
+
+def combined_tileset(
     tiles: dict[str, dict[str, Any]],
     template: dict[str, Any],
     ab: list[dict[str, Any]],
     ba: list[dict[str, Any]],
     order: list[str] | None = None,
 ) -> dict[str, Any]:
+    """A tile set of two game sets like ``template``: AB_SET with armies ``ab``, BA_SET with
+    ``ba``, holding ``tiles`` (in ``order``, or by name)."""
     sets = []
     for name, armies in ((AB_SET, ab), (BA_SET, ba)):
         entry = copy.deepcopy(template)
@@ -234,7 +245,9 @@ def replace(
     order.insert(order.index(old) + 1, new)
     return Experiment(
         kind="replace",
-        tileset=_combined(tiles, game_set, [variant[0], armies[1]], [armies[0], variant[1]], order),
+        tileset=combined_tileset(
+            tiles, game_set, [variant[0], armies[1]], [armies[0], variant[1]], order
+        ),
         sets=(AB_SET, BA_SET),
         labels=(f"with {new}", f"with {old}"),
         subject=new,
@@ -275,7 +288,7 @@ def sets_against(
         label_a, label_b = f"{label_a} (first set)", f"{label_b} (second set)"
     return Experiment(
         kind="sets",
-        tileset=_combined(tiles, game_a, [army_a, army_b], [army_b, army_a]),
+        tileset=combined_tileset(tiles, game_a, [army_a, army_b], [army_b, army_a]),
         sets=(AB_SET, BA_SET),
         labels=(label_a, label_b),
         subject=f"Set {game_a['name']!r}",

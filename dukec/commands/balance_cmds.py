@@ -69,15 +69,16 @@ def players_options(command: F) -> F:
     )(command)
 
 
-def _replacement(value: str | None) -> tuple[str, str] | None:
+def replacement_option(value: str | None) -> tuple[str, str] | None:
+    """The value of a ``--replace OLD=NEW`` option, or None; a usage error if malformed."""
+    from dukec.balance.experiments import split_replacement
+
     if value is None:
         return None
-    old, sep, new = value.partition("=")
-    if not sep or not old.strip() or not new.strip():
-        raise click.BadParameter(
-            "expected OLD=NEW, for example Knight=Paladin", param_hint="--replace"
-        )
-    return old.strip(), new.strip()
+    try:
+        return split_replacement(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--replace") from None
 
 
 def policy_names(value: str, hint: str) -> list[str]:
@@ -336,7 +337,7 @@ def balance(
     from dukec.balance.run import RunResult, Settings, run
     from dukec.balance.runner import RunnerError, default_workers
 
-    swap = _replacement(replacement)
+    swap = replacement_option(replacement)
     rungs = _rungs(policy, policies)
     if matrix is not None or html_path is not None:
         from dukec.commands.matrix_cmds import MatrixRequest, check_usage, run_matrix

@@ -13,10 +13,10 @@ from rich.console import Console
 
 from dukec.balance.stats import percent
 from dukec.commands.balance_cmds import (
-    _replacement,
     interruptible,
     players_options,
     policy_names,
+    replacement_option,
 )
 from dukec.commands.common import SEED, FiniteRange, load_tileset, set_option
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
@@ -232,7 +232,7 @@ def tune(
     from dukec.insight.tune import tune as search
     from dukec.insight.tune_files import names, write_outputs
 
-    swap = _replacement(replacement)
+    swap = replacement_option(replacement)
     assert swap is not None
     spec = policy_names(policy, "--policy")
     if len(spec) != 1:

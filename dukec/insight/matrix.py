@@ -27,8 +27,8 @@ from dukec.balance.experiments import (
     BA_SET,
     Experiment,
     ExperimentError,
-    _combined,
     army_tiles,
+    combined_tileset,
     find_set,
     replace,
 )
@@ -67,7 +67,7 @@ class SlotPlan:
     def experiment(self, row: str, column: str) -> Experiment:
         """The army with ``row`` in the slot (army A) against the one with ``column``."""
         army_a, army_b = self.armies[row], self.armies[column]
-        tileset = _combined(
+        tileset = combined_tileset(
             self.tiles, self.template, [army_a, army_b], [army_b, army_a], list(self.order)
         )
         return Experiment(

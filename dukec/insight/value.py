@@ -24,9 +24,9 @@ from dukec.balance.experiments import (
     BA_SET,
     Experiment,
     ExperimentError,
-    _combined,
     armies_alike,
     army_tiles,
+    combined_tileset,
     find_set,
     replace_in_army,
 )
@@ -158,7 +158,7 @@ def value_experiment(
     if in_place_of is not None:
         count = max(tiles[tile]["count"], tiles[old]["count"])
         tiles[tile] = {**tiles[tile], "count": count}
-    combined = _combined(tiles, game_set, [having, lacking], [lacking, having])
+    combined = combined_tileset(tiles, game_set, [having, lacking], [lacking, having])
     experiment = Experiment(
         kind="value",
         tileset=combined,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from dukec.balance.experiments import split_replacement
 from dukec.jsontext import JsonTextError, parse_json
 
 #: Bytes a request body may hold (a .duke source is far smaller).
@@ -83,10 +84,10 @@ class Body:
 
     def replacement(self, key: str = "replace") -> tuple[str, str]:
         """``OLD=NEW``: the tile of the set and the tile that takes its place."""
-        old, sep, new = self.text(key).partition("=")
-        if not sep or not old.strip() or not new.strip():
-            raise ApiError(400, f"{key!r} must be OLD=NEW, for example Knight=Paladin")
-        return old.strip(), new.strip()
+        try:
+            return split_replacement(self.text(key))
+        except ValueError:
+            raise ApiError(400, f"{key!r} must be OLD=NEW, for example Knight=Paladin") from None
 
     def choice(self, key: str, default: str | None, choices: tuple[str, ...]) -> str | None:
         """One of ``choices`` (or the default, perhaps null, when left out)."""

@@ -106,7 +106,7 @@ class Prepared:
     settings: Settings
     ratings: dict[str, dict[str, Any]]
     tileset: dict[str, Any]
-    """The set's tiles and the source's: the tile set a value report names by its hash."""
+    """The tile set a report names by its hash (a value's: the set's tiles and the source's)."""
 
 
 def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
@@ -114,9 +114,10 @@ def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
     that cannot be made."""
     source = compiled(request.source)
     new = defined(source, request.new)
-    everything = merge_sources(workspace.tileset, source)
+    everything = workspace.tileset
     try:
         if request.kind is RunKind.VALUE:
+            everything = merge_sources(workspace.tileset, source)
             experiment = value_experiment(everything, workspace.game, new, request.old)
         else:
             experiment = replace(workspace.tileset, workspace.game, request.old, new, source)
