@@ -162,8 +162,6 @@ def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
     mark = trail.mark()
     g.history.append((action, mark, turn.TRAILED, None))
     g._version += 1
-    if g.last_events:
-        trail.setattr(g, "last_events", [])
     moved = turn.act(g, action)
     if not g.nothing_after_action or g.frozen:
         turn.after_action(g, me, moved)

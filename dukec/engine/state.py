@@ -41,6 +41,7 @@ class FeatureState:
     ply: int
     draws: int
     over: Result | None
+    history: list[Any]
 
     def _init_features(self, rules: Rules) -> None:
         extras = rules.expanded if rules.expanded is not None else rules.extras
@@ -70,7 +71,10 @@ class FeatureState:
         self.pool: list[int] = []
         self.flag_queue: list[int] = []
         self.relocate = -1
-        self.last_events: list[str] = []
+        # What happened besides the last action, and the length of the history when it did:
+        # an action that makes no event needs no change here to clear them (last_events).
+        self._event_texts: list[str] = []
+        self._events_at = -1
 
     def put(self, square: int, code: int) -> None:
         """Put a piece on an empty square (on the trail)."""
@@ -117,9 +121,20 @@ class FeatureState:
                 trail.setattr(flag, "square", to)
                 break
 
+    @property
+    def last_events(self) -> list[str]:
+        """What happened besides the last action (the dragon, sacrifices, points), in order."""
+        return list(self._event_texts) if self._events_at == len(self.history) else []
+
     def event(self, text: str) -> None:
-        """Say what happened besides the action (the dragon, sacrifices, points)."""
-        self.trail.setattr(self, "last_events", [*self.last_events, text])
+        """Say what happened besides the action being applied (on the trail)."""
+        trail = self.trail
+        now = len(self.history)
+        if self._events_at == now:
+            trail.setattr(self, "_event_texts", [*self._event_texts, text])
+        else:
+            trail.setattr(self, "_event_texts", [text])
+            trail.setattr(self, "_events_at", now)
 
     def event_random(self, n: int) -> int:
         """A number below ``n`` from the game's seeded source for terrain and the dragon."""

@@ -213,8 +213,8 @@ def apply(g: Game, action: ActionTuple) -> None:
     if (phase is Phase.PLAY or phase is Phase.PLACING) and base_action(g, action):
         apply_base(g, action)
     elif (
-        # A draw with no events to clear: it changes only the bag and the phase.
-        (kind == DRAW and phase is Phase.PLAY and not g.last_events)
+        # A draw: it changes only the bag and the phase.
+        (kind == DRAW and phase is Phase.PLAY)
         # A set-up placement other than the last (which starts what follows set-up).
         or (phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup))
     ):
@@ -239,8 +239,6 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
     trail = g.trail
     g.history.append((action, trail.mark(), TRAILED, None))
     g._version += 1
-    if g.last_events:
-        trail.setattr(g, "last_events", [])
     me = g.to_move
     if phase is Phase.PLAY and kind != DRAW and kind != DIVINE:
         _finish_turn(g, me, act(g, action))
@@ -301,7 +299,6 @@ def base_board(g: Game, is_plain: bool | None = None) -> bool:
     return (
         g.base_turns
         and not g.flags
-        and not g.last_events
         and (movement.plain(g) if is_plain is None else is_plain)
     )
 
