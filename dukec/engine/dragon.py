@@ -71,7 +71,8 @@ def name(g: Game) -> str:
 def place(g: Game, index: int) -> None:
     """Set-up: in one of the middle four squares facing left or right, where it threatens no
     tile ("randomly adjust the set-up until that situation cannot occur")."""
-    bare = [square for square in _middle(g.rules.geometry) if terrain.bare(g, square)]
+    geometry = g.rules.geometry
+    bare = terrain.bare_squares(g, _middle(geometry.files, geometry.ranks))
     options = [(square, facing) for square in bare for facing in (-1, 1)]
     _set(g, kind=index, fy=0, enraged=False, rest=False, reorient=False)
     while options:
@@ -83,11 +84,11 @@ def place(g: Game, index: int) -> None:
 
 
 @cache
-def _middle(geometry: Geometry) -> tuple[int, ...]:
+def _middle(files: int, ranks: int) -> tuple[int, ...]:
     """The middle four squares of a board (two or one on a side of odd length)."""
-    files = sorted({(geometry.files - 1) // 2, geometry.files // 2})
-    ranks = sorted({(geometry.ranks - 1) // 2, geometry.ranks // 2})
-    return tuple(r * geometry.files + f for r in ranks for f in files)
+    columns = sorted({(files - 1) // 2, files // 2})
+    rows = sorted({(ranks - 1) // 2, ranks // 2})
+    return tuple(r * files + f for r in rows for f in columns)
 
 
 def _offset(g: Game, dx: int, dy: int) -> tuple[int, int]:
@@ -206,7 +207,7 @@ def push(g: Game, me: int, frm: int, at: int, how: int) -> int:
     g.relocate_tile(me, frm, at, flip=True, capture_by=me)
     _set(g, square=behind)
     if how == PUSH_CAPTURE:
-        g.event(f"{name(g)} pushed to {geometry.name(behind)}")
+        g.event(_pushed_text, behind)
         g.remove(behind, -1)
         fx = -1 if g.event_random(2) == 0 else 1
         # Decision: a push that captures also takes the next action between turns.
@@ -216,19 +217,46 @@ def push(g: Game, me: int, frm: int, at: int, how: int) -> int:
         if how == ENRAGE_HOME:
             toward = -toward
         _set(g, fx=0, fy=toward, enraged=True, rest=True, reorient=False)
-        g.event(f"{name(g)} enraged on {geometry.name(behind)}")
+        g.event(_enraged_text, behind)
     return at
 
 
+# The dragon's events, written out only when asked for (Game.last_events).
+
+
+def _move_text(g: Game, frm: int, to: int) -> str:
+    return f"{name(g)} {g.rules.geometry.name(frm)}-{g.rules.geometry.name(to)}"
+
+
+def _capture_text(g: Game, tile: int, square: int) -> str:
+    return f"{name(g)} captures {g.rules.types[tile].name} on {g.rules.geometry.name(square)}"
+
+
+def _pushed_text(g: Game, square: int) -> str:
+    return f"{name(g)} pushed to {g.rules.geometry.name(square)}"
+
+
+def _enraged_text(g: Game, square: int) -> str:
+    return f"{name(g)} enraged on {g.rules.geometry.name(square)}"
+
+
+def _turn_text(g: Game) -> str:
+    return f"{name(g)} turns round"
+
+
+def _calm_text(g: Game) -> str:
+    return f"{name(g)} calms"
+
+
 def _capture(g: Game, square: int) -> None:
-    g.event(f"{name(g)} captures {g.tile_name(square)} on {g.rules.geometry.name(square)}")
+    g.event(_capture_text, g.board[square] >> 2, square)
     g.remove(square, -1)
 
 
 def _calm(g: Game) -> None:
     fx = -1 if g.event_random(2) == 0 else 1
     _set(g, enraged=False, fx=fx, fy=0)
-    g.event(f"{name(g)} calms")
+    g.event(_calm_text)
 
 
 def idle(g: Game) -> bool:
@@ -239,8 +267,13 @@ def idle(g: Game) -> bool:
         return True
     if d.rest or d.enraged or d.reorient:
         return False
+    # _grid_reach's look-up, inline: this runs after every action.
+    key = ((d.kind * 2 * g.size + d.square) * 3 + d.fx + 1) * 3 + d.fy + 1
+    reach = g.rules.dragon_reach.get(key)
+    if reach is None:
+        reach = _grid_reach(g, _CALM_MOVES)
     board = g.board
-    for t, _cells in _grid_reach(g, _CALM_MOVES):  # noqa: SIM110 (a plain loop: every turn)
+    for t, _cells in reach:  # noqa: SIM110 (a plain loop: every turn)
         if board[t] >= 0:
             return False
     return True
@@ -256,13 +289,13 @@ def act(g: Game) -> None:
     if not d.enraged:
         if d.reorient:
             _set(g, fx=-d.fx, fy=-d.fy, reorient=False)
-            g.event(f"{name(g)} turns round")
+            g.event(_turn_text)
             return
         found = targets(g)
         if not found:
             return  # as on most turns: nothing to capture
         t = found[g.event_random(len(found))]
-        g.event(f"{name(g)} {geometry.name(d.square)}-{geometry.name(t)}")
+        g.event(_move_text, d.square, t)
         _capture(g, t)
         g.trail.setattr(d, "square", t)  # onto the tile it took, from another square
         if geometry.shift(t, d.fx, d.fy) is None:
@@ -283,7 +316,7 @@ def act(g: Game) -> None:
     if not moves:
         return
     t, rdx = moves[g.event_random(len(moves))]
-    g.event(f"{name(g)} {geometry.name(d.square)}-{geometry.name(t)}")
+    g.event(_move_text, d.square, t)
     _set(g, square=t)
     # Turn 90 degrees the way it moved: its right hand (or its left) becomes its front.
     rx, ry = d.fy, -d.fx

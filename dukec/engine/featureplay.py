@@ -152,8 +152,7 @@ def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
             )
         ):
             if not dragon.idle(g):
-                g._base_undo()
-                turn.apply_trailed(g, action)
+                turn.dragon_follows(g, action)
             return True
         g._base_undo()
         return False

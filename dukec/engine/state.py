@@ -8,6 +8,7 @@ with the helpers here, so undo takes it back exactly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dukec.engine.actions import Phase, Reason, Result, draw_index
@@ -73,7 +74,7 @@ class FeatureState:
         self.relocate = -1
         # What happened besides the last action, and the length of the history when it did:
         # an action that makes no event needs no change here to clear them (last_events).
-        self._event_texts: list[str] = []
+        self._said: list[tuple[str | Callable[..., str], tuple[int, ...]]] = []
         self._events_at = -1
 
     def put(self, square: int, code: int) -> None:
@@ -86,21 +87,25 @@ class FeatureState:
 
     def remove(self, square: int, by: int) -> None:
         """Take a tile off the board: captured by player ``by``, or (-1) by terrain or a
-        sacrifice, which is no capture "by an opponent" (on the trail)."""
-        trail = self.trail
+        sacrifice, which is no capture "by an opponent" (on the trail, as one entry)."""
         code = self.board[square]
         owner = code & 1
         tile = code >> 2
-        trail.setitem(self.board, square, EMPTY)
-        trail.discard(self.pieces[owner], square)
-        trail.append(self.captured[owner], tile)
-        trail.discard(self.frozen, square)
-        if by >= 0 and by != owner:
-            trail.append(self.taken[by], tile)
-        if self.rules.tables.is_duke[code] and self.duke[owner] == square:
-            trail.setitem(self.duke, owner, -1)
+        frozen = square in self.frozen
+        taken = by >= 0 and by != owner
+        duke = self.rules.tables.is_duke[code] and self.duke[owner] == square
+        self.trail.call(_unremove, (square, code, frozen, taken, duke, self.over))
+        self.board[square] = EMPTY
+        self.pieces[owner].discard(square)
+        self.captured[owner].append(tile)
+        if frozen:
+            self.frozen.discard(square)
+        if taken:
+            self.taken[by].append(tile)
+        if duke:
+            self.duke[owner] = -1
             if by == owner ^ 1 and self.objective.duke_capture_wins and self.over is None:
-                trail.setattr(self, "over", Result(by, Reason.DUKE_CAPTURED))
+                self.over = Result(by, Reason.DUKE_CAPTURED)
 
     def relocate_tile(self, me: int, frm: int, to: int, flip: bool, capture_by: int) -> None:
         """Move ``me``'s tile from ``frm`` to ``to`` (flipping it if ``flip``), capturing what
@@ -124,16 +129,20 @@ class FeatureState:
     @property
     def last_events(self) -> list[str]:
         """What happened besides the last action (the dragon, sacrifices, points), in order."""
-        return list(self._event_texts) if self._events_at == len(self.history) else []
+        if self._events_at != len(self.history):
+            return []
+        return [text if isinstance(text, str) else text(self, *args) for text, args in self._said]
 
-    def event(self, text: str) -> None:
-        """Say what happened besides the action being applied (on the trail)."""
+    def event(self, text: str | Callable[..., str], *args: int) -> None:
+        """Say what happened besides the action being applied (on the trail): a text, or a
+        function that says it from the game and ``args`` when asked (most events are never
+        read, so most are never written out)."""
         trail = self.trail
         now = len(self.history)
         if self._events_at == now:
-            trail.setattr(self, "_event_texts", [*self._event_texts, text])
+            trail.setattr(self, "_said", [*self._said, (text, args)])
         else:
-            trail.setattr(self, "_event_texts", [text])
+            trail.setattr(self, "_said", [(text, args)])
             trail.setattr(self, "_events_at", now)
 
     def event_random(self, n: int) -> int:
@@ -194,3 +203,19 @@ class FeatureState:
             self.relocate,
             tuple(self.last_events),
         )
+
+
+def _unremove(g: FeatureState, record: tuple[int, int, bool, bool, bool, Result | None]) -> None:
+    """Undo of :meth:`FeatureState.remove`: the tile back on its square."""
+    square, code, frozen, taken, duke, over = record
+    owner = code & 1
+    g.board[square] = code
+    g.pieces[owner].add(square)
+    g.captured[owner].pop()
+    if frozen:
+        g.frozen.add(square)
+    if taken:
+        g.taken[owner ^ 1].pop()
+    if duke:
+        g.duke[owner] = square
+    g.over = over

@@ -18,6 +18,7 @@ No terrain tile is known by name: each is its compiled properties (``occupants``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -52,22 +53,51 @@ class Masks:
 
 
 def lay(g: Game, square: int, index: int, fold: bool = True) -> None:
-    """Put terrain tile ``index`` on a square, with what it does there (on the trail); with
-    ``fold`` false, the game's tables are left for :func:`fold_tables` to update."""
-    trail = g.trail
+    """Put terrain tile ``index`` on a square, with what it does there (on the trail, as one
+    entry); with ``fold`` false, the game's tables are left for :func:`fold_tables` to update."""
     kind = g.terrain_types[index]
     masks = g.masks
-    trail.setitem(g.terrain, square, index)
-    trail.setitem(masks.blocks_jump, square, kind.blocks_jump)
-    trail.setitem(masks.blocks_slide, square, kind.blocks_slide)
-    trail.setitem(masks.blocks_strike_line, square, kind.blocks_strike_line)
-    trail.setitem(masks.shelters_from_strike, square, kind.shelters_from_strike)
+    g.trail.call(_unlay, (square, _square_state(g, square), g.terrain_on))
+    g.terrain[square] = index
+    masks.blocks_jump[square] = kind.blocks_jump
+    masks.blocks_slide[square] = kind.blocks_slide
+    masks.blocks_strike_line[square] = kind.blocks_strike_line
+    masks.shelters_from_strike[square] = kind.shelters_from_strike
     for how, admitted in masks.admits.items():
-        trail.setitem(admitted, square, how in kind.enter_with and kind.occupants >= 1)
-    if not g.terrain_on:
-        trail.setattr(g, "terrain_on", True)
+        admitted[square] = how in kind.enter_with and kind.occupants >= 1
+    g.terrain_on = True
     if fold:
         fold_tables(g)
+
+
+#: What lies on a square and what it does there: the terrain index, then the masks' entries.
+SquareState = tuple[int, bool, bool, bool, bool, tuple[bool, ...]]
+
+
+def _square_state(g: Game, square: int) -> SquareState:
+    masks = g.masks
+    return (
+        g.terrain[square],
+        masks.blocks_jump[square],
+        masks.blocks_slide[square],
+        masks.blocks_strike_line[square],
+        masks.shelters_from_strike[square],
+        tuple(admitted[square] for admitted in masks.admits.values()),
+    )
+
+
+def _unlay(g: Game, record: tuple[int, SquareState, bool]) -> None:
+    """Undo of :func:`lay`: the square as it was."""
+    square, (index, jump, slide, strike_line, shelters, admits), terrain_on = record
+    masks = g.masks
+    g.terrain[square] = index
+    masks.blocks_jump[square] = jump
+    masks.blocks_slide[square] = slide
+    masks.blocks_strike_line[square] = strike_line
+    masks.shelters_from_strike[square] = shelters
+    for admitted, was in zip(masks.admits.values(), admits, strict=True):
+        admitted[square] = was
+    g.terrain_on = terrain_on
 
 
 def fold_tables(g: Game) -> None:
@@ -116,21 +146,20 @@ def open_squares(g: Game, squares: tuple[int, ...], first: bool = False) -> list
     return found
 
 
-def bare(g: Game, square: int) -> bool:
-    """No troop, terrain, banner or dragon: where terrain may be put at set-up."""
-    return (
-        g.board[square] < 0
-        and g.terrain[square] < 0
-        and g.flag_at(square) < 0
-        and g.dragon.square != square
-    )
+def bare_squares(g: Game, squares: Iterable[int]) -> list[int]:
+    """Those of ``squares`` with no troop, terrain, banner or dragon: where terrain may be put
+    at set-up."""
+    board = g.board
+    laid = g.terrain
+    taken = {flag.square for flag in g.flags}
+    taken.add(g.dragon.square)
+    return [s for s in squares if board[s] < 0 and laid[s] < 0 and s not in taken]
 
 
 def occupied_by_terrain(g: Game) -> set[int]:
-    """The squares that terrain, a banner or the dragon lie on: a square is :func:`bare` when
-    it is none of these and holds no troop (the set answers for many squares at once)."""
-    laid = g.terrain
-    found = {s for s in range(len(laid)) if laid[s] >= 0}
+    """The squares that terrain, a banner or the dragon lie on (the squares not bare for
+    terrain, troops aside)."""
+    found = {s for s, index in enumerate(g.terrain) if index >= 0}
     found.update(flag.square for flag in g.flags)
     found.add(g.dragon.square)
     return found
@@ -181,9 +210,7 @@ def place_random(g: Game) -> None:
         if kind.acts or kind.placement == "chosen":
             continue
         if free is None:
-            board = g.board
-            taken = occupied_by_terrain(g)
-            free = [s for s in range(geometry.size) if board[s] < 0 and s not in taken]
+            free = bare_squares(g, range(geometry.size))
         for _ in range(count):
             squares = free
             if kind.placement == "edge":

@@ -228,8 +228,30 @@ def apply_base(g: Game, action: ActionTuple) -> None:
     record where the dragon, if any, then has nothing to do, else through the trail."""
     g._base_apply(action)
     if action[0] != DRAW and not dragon.idle(g):
+        dragon_follows(g, action)
+
+
+def dragon_follows(g: Game, action: ActionTuple) -> None:
+    """The base game's apply has just made ``action``'s turn, and the dragon acts after it: the
+    turn is made over on the trail, as :func:`apply_trailed` makes it, and the dragon acts."""
+    if action[0] > COMMAND:
         g._base_undo()
         apply_trailed(g, action)
+        return
+    # A move, strike or command: the tiles' change is kept, and its base record goes onto the
+    # trail as the one entry that takes it back (as apply_trailed's act puts it there); only
+    # the turn's passing is taken back, to pass on the trail with the dragon's action.
+    record = g.history.pop()
+    g.ply -= 1
+    me = g.to_move = g.to_move ^ 1
+    over = g.over
+    if over is not None and over.reason is Reason.PLY_LIMIT:
+        g.over = None  # the base game's end of turn decided it; between_turns decides again
+    trail = g.trail
+    g.history.append((action, trail.mark(), TRAILED, None))
+    g._version += 1
+    trail.call(type(g)._unmove_tiles, record)
+    between_turns(g, me)
 
 
 def apply_trailed(g: Game, action: ActionTuple) -> None:
@@ -296,11 +318,7 @@ def base_board(g: Game, is_plain: bool | None = None) -> bool:
     action but the Duke-danger test and the dragon's action between turns: then a
     :func:`base_action` changes only what the base game's apply would (``is_plain``:
     :func:`dukec.engine.movement.plain`, if the caller knows it)."""
-    return (
-        g.base_turns
-        and not g.flags
-        and (movement.plain(g) if is_plain is None else is_plain)
-    )
+    return g.base_turns and not g.flags and (movement.plain(g) if is_plain is None else is_plain)
 
 
 def base_action(g: Game, action: ActionTuple) -> bool:
