@@ -55,11 +55,15 @@ class Roamer:
     reorient: bool = False
 
 
-def _set(g: Game, **changes: object) -> None:
+def _save(g: Game) -> None:
+    """Keep the dragon as it is on the trail (one entry), before its fields are changed."""
     d = g.dragon
-    for name, value in changes.items():
-        if getattr(d, name) != value:  # a field kept as it is needs no undo entry
-            g.trail.setattr(d, name, value)
+    g.trail.call(_restore, (d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient))
+
+
+def _restore(g: Game, kept: tuple[int, int, int, int, bool, bool, bool]) -> None:
+    d = g.dragon
+    d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient = kept
 
 
 def name(g: Game) -> str:
@@ -74,10 +78,11 @@ def place(g: Game, index: int) -> None:
     geometry = g.rules.geometry
     bare = terrain.bare_squares(g, _middle(geometry.files, geometry.ranks))
     options = [(square, facing) for square in bare for facing in (-1, 1)]
-    _set(g, kind=index, fy=0, enraged=False, rest=False, reorient=False)
+    d = g.dragon
+    _save(g)
+    d.kind, d.fy, d.enraged, d.rest, d.reorient = index, 0, False, False, False
     while options:
-        square, facing = options.pop(g.event_random(len(options)))
-        _set(g, square=square, fx=facing)
+        d.square, d.fx = options.pop(g.event_random(len(options)))
         if not targets(g):
             return
     # Where every square threatens a tile, the last one tried stays.
@@ -205,18 +210,19 @@ def push(g: Game, me: int, frm: int, at: int, how: int) -> int:
     behind = geometry.shift(at, dx // step, dy // step)
     assert behind is not None
     g.relocate_tile(me, frm, at, flip=True, capture_by=me)
-    _set(g, square=behind)
+    d = g.dragon
+    _save(g)
+    d.square = behind
     if how == PUSH_CAPTURE:
         g.event(_pushed_text, behind)
         g.remove(behind, -1)
-        fx = -1 if g.event_random(2) == 0 else 1
         # Decision: a push that captures also takes the next action between turns.
-        _set(g, fx=fx, fy=0, rest=True, reorient=False)
+        d.fx, d.fy, d.rest, d.reorient = -1 if g.event_random(2) == 0 else 1, 0, True, False
     else:
         toward = 1 if me == 0 else -1
         if how == ENRAGE_HOME:
             toward = -toward
-        _set(g, fx=0, fy=toward, enraged=True, rest=True, reorient=False)
+        d.fx, d.fy, d.enraged, d.rest, d.reorient = 0, toward, True, True, False
         g.event(_enraged_text, behind)
     return at
 
@@ -254,8 +260,10 @@ def _capture(g: Game, square: int) -> None:
 
 
 def _calm(g: Game) -> None:
+    d = g.dragon
     fx = -1 if g.event_random(2) == 0 else 1
-    _set(g, enraged=False, fx=fx, fy=0)
+    _save(g)
+    d.enraged, d.fx, d.fy = False, fx, 0
     g.event(_calm_text)
 
 
@@ -284,11 +292,13 @@ def act(g: Game) -> None:
     d = g.dragon
     geometry = g.rules.geometry
     if d.rest:
-        _set(g, rest=False)
+        _save(g)
+        d.rest = False
         return
     if not d.enraged:
         if d.reorient:
-            _set(g, fx=-d.fx, fy=-d.fy, reorient=False)
+            _save(g)
+            d.fx, d.fy, d.reorient = -d.fx, -d.fy, False
             g.event(_turn_text)
             return
         found = targets(g)
@@ -297,9 +307,10 @@ def act(g: Game) -> None:
         t = found[g.event_random(len(found))]
         g.event(_move_text, d.square, t)
         _capture(g, t)
-        g.trail.setattr(d, "square", t)  # onto the tile it took, from another square
+        _save(g)
+        d.square = t  # onto the tile it took, from another square
         if geometry.shift(t, d.fx, d.fy) is None:
-            _set(g, reorient=True)
+            d.reorient = True
         return
     if _strike_round(g):
         return
@@ -317,13 +328,14 @@ def act(g: Game) -> None:
         return
     t, rdx = moves[g.event_random(len(moves))]
     g.event(_move_text, d.square, t)
-    _set(g, square=t)
+    _save(g)
+    d.square = t
     # Turn 90 degrees the way it moved: its right hand (or its left) becomes its front.
     rx, ry = d.fy, -d.fx
     if rdx > 0:
-        _set(g, fx=rx, fy=ry)
+        d.fx, d.fy = rx, ry
     elif rdx < 0:
-        _set(g, fx=-rx, fy=-ry)
+        d.fx, d.fy = -rx, -ry
     if g.board[t] >= 0:
         _capture(g, t)
         _calm(g)
