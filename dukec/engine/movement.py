@@ -120,6 +120,30 @@ def _add_pushes(g: Game, me: int, squares: Iterable[int], out: list[ActionTuple]
         pushes(g, me, s, out)
 
 
+def _pushers_and_gifted(
+    g: Game, me: int, pushers: frozenset[int], wanted: tuple[bool, ...]
+) -> tuple[list[int], list[int]]:
+    """In one pass over ``me``'s tiles: the squares of those whose lines cross the dragon's
+    square (``pushers``: their table keys) and of those with abilities (``wanted``: per piece
+    code), each in square order."""
+    board = g.board
+    size = g.size
+    pushing = []
+    gifted = []
+    for s in g.pieces[me]:
+        code = board[s]
+        if code * size + s in pushers:
+            pushing.append(s)
+        if wanted[code]:
+            gifted.append(s)
+    # Few tiles are found: only theirs are put in order.
+    if len(pushing) > 1:
+        pushing.sort()
+    if len(gifted) > 1:
+        gifted.sort()
+    return pushing, gifted
+
+
 def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
     """Actions allowed by the icons, terrain and abilities, before the Duke-danger rule
     (``is_plain``: :func:`plain`, if the caller knows it)."""
@@ -141,18 +165,25 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
             duke = g.duke[me]
             if not terrain.open_squares(g, g.neighbours[duke], first=True):
                 out.pop()
+        wanted = g.ability_codes
+        gifted: list[int] | None = None
         if at >= 0 and not g.dragon.enraged:
-            _add_pushes(g, me, g.pieces[me], out)
+            if wanted:
+                pushing, gifted = _pushers_and_gifted(g, me, g.rules.pushers[at], wanted)
+                for s in pushing:
+                    pushes(g, me, s, out)
+            else:
+                _add_pushes(g, me, g.pieces[me], out)
         if g.flags:
             out = _with_banners(g, me, out)
-        wanted = g.ability_codes
         if wanted:
             board = g.board
-            # Few tiles have abilities: only theirs are put in order.
-            found = [s for s in g.pieces[me] if wanted[board[s]]]
-            if len(found) > 1:
-                found.sort()
-            for s in found:
+            if gifted is None:
+                # Few tiles have abilities: only theirs are put in order.
+                gifted = [s for s in g.pieces[me] if wanted[board[s]]]
+                if len(gifted) > 1:
+                    gifted.sort()
+            for s in gifted:
                 abilities.actions(g, me, s, board[s], out)
         if g.any_ransom:
             abilities.ransom_actions(g, me, out)
