@@ -25,7 +25,7 @@ the opponent), :data:`ENRAGE_HOME` (facing the mover's own side) or :data:`PUSH_
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -53,17 +53,35 @@ class Roamer:
     rest: bool = False
     #: It reached the edge: next between turns it turns round, and only that.
     reorient: bool = False
+    # Worked out from the fields above by aim(), for idle(), which runs after every action:
+    #: It rests, is enraged or turns round next between turns.
+    busy: bool = field(default=False, compare=False)
+    #: The squares its calm side's Move icons reach from where it stands.
+    calm: tuple[int, ...] = field(default=(), compare=False)
+
+
+def aim(g: Game) -> None:
+    """Work out what the dragon's fields say it does next (:class:`Roamer`'s last two), after
+    they change."""
+    d = g.dragon
+    d.busy = d.rest or d.enraged or d.reorient
+    d.calm = () if d.square < 0 else tuple(t for t, _cells in _grid_reach(g, _CALM_MOVES))
+
+
+#: A dragon's fields, all of them (see _save).
+_Kept = tuple[int, int, int, int, bool, bool, bool, bool, tuple[int, ...]]
 
 
 def _save(g: Game) -> None:
     """Keep the dragon as it is on the trail (one entry), before its fields are changed."""
     d = g.dragon
-    g.trail.call(_restore, (d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient))
+    kept = (d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient, d.busy, d.calm)
+    g.trail.call(_restore, kept)
 
 
-def _restore(g: Game, kept: tuple[int, int, int, int, bool, bool, bool]) -> None:
+def _restore(g: Game, kept: _Kept) -> None:
     d = g.dragon
-    d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient = kept
+    d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient, d.busy, d.calm = kept
 
 
 def name(g: Game) -> str:
@@ -84,8 +102,9 @@ def place(g: Game, index: int) -> None:
     while options:
         d.square, d.fx = options.pop(g.event_random(len(options)))
         if not targets(g):
-            return
+            break
     # Where every square threatens a tile, the last one tried stays.
+    aim(g)
 
 
 @cache
@@ -224,6 +243,7 @@ def push(g: Game, me: int, frm: int, at: int, how: int) -> int:
             toward = -toward
         d.fx, d.fy, d.enraged, d.rest, d.reorient = 0, toward, True, True, False
         g.event(_enraged_text, behind)
+    aim(g)
     return at
 
 
@@ -271,17 +291,10 @@ def idle(g: Game) -> bool:
     """Whether the dragon's action between turns would change nothing now: there is none, or
     it is calm, neither resting nor turning round, with no tile where its Move icons reach."""
     d = g.dragon
-    if d.square < 0:
-        return True
-    if d.rest or d.enraged or d.reorient:
+    if d.busy:
         return False
-    # _grid_reach's look-up, inline: this runs after every action.
-    key = ((d.kind * 2 * g.size + d.square) * 3 + d.fx + 1) * 3 + d.fy + 1
-    reach = g.rules.dragon_reach.get(key)
-    if reach is None:
-        reach = _grid_reach(g, _CALM_MOVES)
     board = g.board
-    for t, _cells in reach:  # noqa: SIM110 (a plain loop: every turn)
+    for t in d.calm:  # noqa: SIM110 (a plain loop: this runs after every action)
         if board[t] >= 0:
             return False
     return True
@@ -289,6 +302,11 @@ def idle(g: Game) -> bool:
 
 def act(g: Game) -> None:
     """The dragon's action between two turns."""
+    _act(g)
+    aim(g)
+
+
+def _act(g: Game) -> None:
     d = g.dragon
     geometry = g.rules.geometry
     if d.rest:

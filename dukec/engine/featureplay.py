@@ -48,8 +48,16 @@ def play_random(g: Game, rng: random.Random) -> bool:
     if g.over is not None:
         return False
     if g.phase is not Phase.PLAY:
-        if g.phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup):
-            return g._base_play_random(rng)  # the base game's placement, as apply makes it
+        if g.phase is Phase.SETUP:
+            if g.setup_index + 1 < len(g.rules.setup):
+                return g._base_play_random(rng)  # the base game's placement, as apply makes it
+            # The last set-up placement (as legal lists them: one per square), through apply.
+            squares = g._setup_squares()
+            if not squares:
+                return _no_legal_action(g)
+            tile = g.rules.setup[g.setup_index].tile
+            turn.apply(g, (PLACE, -1, squares[int(rng.random() * len(squares))], -1, tile))
+            return True
         if g.phase is Phase.PLACING:
             # As legal lists them: one placement of the drawn tile per square.
             squares = turn.placements(g)

@@ -6,6 +6,7 @@ from typing import Any
 
 from dukec.engine import dread
 from dukec.engine.dragon import Roamer
+from dukec.engine.dragon import aim as aim_dragon
 from dukec.engine.flags import Banner
 from dukec.engine.game import Game, Phase
 from dukec.engine.rules import SIDE_NAMES, Rules, RulesError
@@ -380,6 +381,7 @@ def _read_dragon(game: Game, dragon: Any, seen: dict[int, str], problems: _Probl
         rest=bool(dragon.get("rest", False)),
         reorient=bool(dragon.get("reorient", False)),
     )
+    aim_dragon(game)
 
 
 def position_to_json(game: Game) -> dict[str, Any]:
