@@ -65,7 +65,14 @@ def aim(g: Game) -> None:
     they change."""
     d = g.dragon
     d.busy = d.rest or d.enraged or d.reorient
-    d.calm = () if d.square < 0 else tuple(t for t, _cells in _grid_reach(g, _CALM_MOVES))
+    if d.square < 0:
+        d.calm = ()
+        return
+    key = _reach_key(g, _CALM_MOVES)
+    calm = g.rules.dragon_calm.get(key)
+    if calm is None:
+        calm = g.rules.dragon_calm[key] = tuple(t for t, _ in _grid_reach(g, _CALM_MOVES))
+    d.calm = calm
 
 
 #: A dragon's fields, all of them (see _save).
@@ -151,11 +158,16 @@ _CALM_MOVES, _ENRAGED_STRIKES = 0, 1
 _GRIDS = ((0, "move"), (1, "strike"))
 
 
+def _reach_key(g: Game, grid: int) -> int:
+    """One number for the dragon's kind, grid, square and facing: the key of the rules' caches
+    (a grid is slow to hash, a tuple slower to make and hash than a number)."""
+    d = g.dragon
+    return (((d.kind * 2 + grid) * g.size + d.square) * 3 + d.fx + 1) * 3 + d.fy + 1
+
+
 def _grid_reach(g: Game, grid: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     d = g.dragon
-    # Looked up by one number in the rules' own cache: a grid is slow to hash, a tuple slower
-    # to make and hash than a number.
-    key = (((d.kind * 2 + grid) * g.size + d.square) * 3 + d.fx + 1) * 3 + d.fy + 1
+    key = _reach_key(g, grid)
     found = g.rules.dragon_reach.get(key)
     if found is None:
         side, icon = _GRIDS[grid]

@@ -115,6 +115,8 @@ class Rules:
     # Where the dragon's grids reach, per terrain index, grid, square and facing (as one
     # number), made on first use (dukec.engine.dragon).
     dragon_reach: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    # The squares alone that the calm side's Move icons reach, keyed as ``dragon_reach``.
+    dragon_calm: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
     # The lines of a tile's Slides through the dragon's square, per ``key * size + square``
     # (key: code * size + the tile's square), made on first use (dukec.engine.movement).
     push_lines: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)

@@ -55,48 +55,31 @@ class Masks:
 def lay(g: Game, square: int, index: int, fold: bool = True) -> None:
     """Put terrain tile ``index`` on a square, with what it does there (on the trail, as one
     entry); with ``fold`` false, the game's tables are left for :func:`fold_tables` to update."""
-    kind = g.terrain_types[index]
-    masks = g.masks
-    g.trail.call(_unlay, (square, _square_state(g, square), g.terrain_on))
-    g.terrain[square] = index
-    masks.blocks_jump[square] = kind.blocks_jump
-    masks.blocks_slide[square] = kind.blocks_slide
-    masks.blocks_strike_line[square] = kind.blocks_strike_line
-    masks.shelters_from_strike[square] = kind.shelters_from_strike
-    for how, admitted in masks.admits.items():
-        admitted[square] = how in kind.enter_with and kind.occupants >= 1
+    g.trail.call(_unlay, (square, g.terrain[square], g.terrain_on))
+    _mark(g, square, index)
     g.terrain_on = True
     if fold:
         fold_tables(g)
 
 
-#: What lies on a square and what it does there: the terrain index, then the masks' entries.
-SquareState = tuple[int, bool, bool, bool, bool, tuple[bool, ...]]
-
-
-def _square_state(g: Game, square: int) -> SquareState:
-    masks = g.masks
-    return (
-        g.terrain[square],
-        masks.blocks_jump[square],
-        masks.blocks_slide[square],
-        masks.blocks_strike_line[square],
-        masks.shelters_from_strike[square],
-        tuple(admitted[square] for admitted in masks.admits.values()),
-    )
-
-
-def _unlay(g: Game, record: tuple[int, SquareState, bool]) -> None:
-    """Undo of :func:`lay`: the square as it was."""
-    square, (index, jump, slide, strike_line, shelters, admits), terrain_on = record
-    masks = g.masks
+def _mark(g: Game, square: int, index: int) -> None:
+    """Lay terrain tile ``index`` (-1: none) on a square: the masks say what it does there
+    (what lies on a square decides its masks' entries, so undo needs only the index)."""
     g.terrain[square] = index
-    masks.blocks_jump[square] = jump
-    masks.blocks_slide[square] = slide
-    masks.blocks_strike_line[square] = strike_line
-    masks.shelters_from_strike[square] = shelters
-    for admitted, was in zip(masks.admits.values(), admits, strict=True):
-        admitted[square] = was
+    masks = g.masks
+    kind = g.terrain_types[index] if index >= 0 else None
+    masks.blocks_jump[square] = kind is not None and kind.blocks_jump
+    masks.blocks_slide[square] = kind is not None and kind.blocks_slide
+    masks.blocks_strike_line[square] = kind is not None and kind.blocks_strike_line
+    masks.shelters_from_strike[square] = kind is not None and kind.shelters_from_strike
+    for how, admitted in masks.admits.items():
+        admitted[square] = kind is None or (how in kind.enter_with and kind.occupants >= 1)
+
+
+def _unlay(g: Game, record: tuple[int, int, bool]) -> None:
+    """Undo of :func:`lay`: the square as it was."""
+    square, index, terrain_on = record
+    _mark(g, square, index)
     g.terrain_on = terrain_on
 
 
