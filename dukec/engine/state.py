@@ -24,6 +24,10 @@ from dukec.engine.trail import Trail
 _EVENT_SALT = 0x5DEECE66D
 
 
+#: An event as said: a text, or a function of the game and ``args`` that writes it out.
+Said = tuple[str | Callable[..., str], tuple[int, ...]]
+
+
 class FeatureState:
     """The features' part of a game's state (a base of :class:`dukec.engine.game.Game`)."""
 
@@ -72,10 +76,9 @@ class FeatureState:
         self.pool: list[int] = []
         self.flag_queue: list[int] = []
         self.relocate = -1
-        # What happened besides the last action, and the length of the history when it did:
+        # What happened besides the last action, with the length of the history when it did:
         # an action that makes no event needs no change here to clear them (last_events).
-        self._said: list[tuple[str | Callable[..., str], tuple[int, ...]]] = []
-        self._events_at = -1
+        self._said: tuple[int, list[Said]] = (-1, [])
 
     def put(self, square: int, code: int) -> None:
         """Put a piece on an empty square (on the trail)."""
@@ -129,21 +132,21 @@ class FeatureState:
     @property
     def last_events(self) -> list[str]:
         """What happened besides the last action (the dragon, sacrifices, points), in order."""
-        if self._events_at != len(self.history):
+        at, said = self._said
+        if at != len(self.history):
             return []
-        return [text if isinstance(text, str) else text(self, *args) for text, args in self._said]
+        return [text if isinstance(text, str) else text(self, *args) for text, args in said]
 
     def event(self, text: str | Callable[..., str], *args: int) -> None:
         """Say what happened besides the action being applied (on the trail): a text, or a
         function that says it from the game and ``args`` when asked (most events are never
         read, so most are never written out)."""
-        trail = self.trail
         now = len(self.history)
-        if self._events_at == now:
-            trail.setattr(self, "_said", [*self._said, (text, args)])
+        at, said = self._said
+        if at == now:
+            self.trail.append(said, (text, args))
         else:
-            trail.setattr(self, "_said", [(text, args)])
-            trail.setattr(self, "_events_at", now)
+            self.trail.setattr(self, "_said", (now, [(text, args)]))
 
     def event_random(self, n: int) -> int:
         """A number below ``n`` from the game's seeded source for terrain and the dragon."""
