@@ -19,6 +19,7 @@ from dukec.compiler.diagnostics import did_you_mean, quote_list
 from dukec.compiler.model import TerrainValue
 from dukec.compiler.validate import tileset_schema
 
+#: How an empty list of words is written (the checker reads it, the decompiler writes it).
 NONE_VALUE = "none"
 
 
