@@ -24,7 +24,7 @@ _SQUARE = re.compile(r"^([a-z])([1-9][0-9]?)$")
 _SET_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class KnownTiles:
     """The tiles a game set may name, looked up with a "did you mean" for an unknown one."""
 
