@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from dukec.compiler.vocabulary import Icon
 from dukec.workbench.tiles import PlacedIcon, TileView
 
+#: Several icons on one square are drawn in the legend's order.
 ICON_ORDER = tuple(Icon)
 
 #: The printed tiles' grid is 5x5 around the tile's square; a grid grows where icons need it.
