@@ -19,7 +19,7 @@ import yaml
 from click.testing import CliRunner
 
 from dukec.cli import main
-from dukec.compiler.check import TILE_KEYWORDS
+from dukec.compiler.check_tiles import TILE_KEYWORDS
 from dukec.compiler.vocabulary import Ability, Icon
 from tests.conftest import REPO
 from tests.lsp.sources import FORMATTED, UNFORMATTED

@@ -5,9 +5,10 @@ a directory; by default the base set that ships with dukec) and `compile_source(
 returning the validated tile set dict that `dukec.engine.load_rules` reads, and raising
 `CompileError` (whose `render()` is the report `dukec check` prints).
 
-Stages, one module each: `parser` (text -> syntax tree, with comments), `transform` (lark tree
--> `ast`), `check` (syntax tree -> checked `model`, every error collected), `emit` (model ->
-canonical JSON), `validate` (JSON Schema), `decompile` (JSON -> .duke text); `driver` ties them.
+Stages: `parser` (text -> syntax tree, with comments), `transform` (lark tree -> `ast`), `check`
+(syntax tree -> checked `model`, every error collected; one tile is `check_tiles` with its grids
+in `check_grids`, one game set `check_sets`), `emit` (model -> canonical JSON), `validate` (JSON
+Schema), `decompile` (JSON -> .duke text); `driver` ties them.
 """
 
 from dukec.atomic import write_text_atomic as write_atomic

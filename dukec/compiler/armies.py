@@ -1,6 +1,6 @@
 """The rules of an army, in one place for the sources and for a compiled JSON tile set.
 
-Whoever checks an army (:mod:`dukec.compiler.check` for ``.duke`` sources,
+Whoever checks an army (:mod:`dukec.compiler.check_sets` for ``.duke`` sources,
 :mod:`dukec.compiler.consistency` for a JSON file) lists its start and bag entries, each with
 where it was written, and this module says what is wrong:
 

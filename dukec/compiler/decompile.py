@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dukec.compiler.check import rules_vocabulary, terrain_vocabulary
 from dukec.compiler.diagnostics import CompileError, Diagnostic
+from dukec.compiler.properties import NONE_VALUE, rules_vocabulary, terrain_vocabulary
 from dukec.compiler.vocabulary import (
     EMPTY,
     GLYPH_ORDER,
@@ -26,7 +26,6 @@ from dukec.compiler.vocabulary import (
 
 INDENT = "    "
 WRAP = 80
-NONE_VALUE = "none"
 
 
 def _problem(where: str, message: str) -> CompileError:

@@ -14,7 +14,8 @@ from typing import Any
 from dukec.insight import manifest
 from dukec.insight.value import signed
 from dukec.jsontext import JsonTextError, parse_json
-from dukec.workbench.layout import INK, PAPER, Drawing, Rect, Text
+from dukec.workbench.palette import INK, PAPER
+from dukec.workbench.shapes import Drawing, Rect, Text
 
 
 class StatsError(Exception):

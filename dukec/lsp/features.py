@@ -10,10 +10,10 @@ from collections.abc import Callable, Iterable
 
 from lsprotocol import types
 
-from dukec.compiler.check import TerrainProperty, rules_vocabulary, terrain_vocabulary
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Position
 from dukec.compiler.emit import tile_dict
 from dukec.compiler.model import Tile
+from dukec.compiler.properties import TerrainProperty, rules_vocabulary, terrain_vocabulary
 from dukec.compiler.vocabulary import EMPTY, OWN_SQUARE, Ability, Icon, Kind
 from dukec.lsp.context import Block, cursor, defined_names, word_at
 from dukec.lsp.folder import Checked

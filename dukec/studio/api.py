@@ -20,9 +20,9 @@ from dukec.lsp.folder import Checked, check_document
 from dukec.names import lookup
 from dukec.studio.grid import edit_grid
 from dukec.studio.request import ApiError, Body
+from dukec.workbench.card import card as card_drawing
 from dukec.workbench.describe import base_troops, figures, percentiles, report
 from dukec.workbench.fmt import FormatError, format_text
-from dukec.workbench.layout import card as card_drawing
 from dukec.workbench.svg import to_inline_svg
 from dukec.workbench.tiles import SIDES, TileView, all_tiles, unknown_tile_message
 

@@ -1,6 +1,6 @@
 """Board pictures: a game position laid out as shapes for the SVG and PNG back-ends.
 
-Each troop tile is a small card of its current side (the card drawing of :mod:`layout`), framed
+Each troop tile is a small card of its current side (the card drawing of :mod:`card`), framed
 in its owner's colour; the second player's cards are turned half round, as they stand on the
 table. Terrain, Flags, the Dragon (its grid turned the way it faces), frozen and settled tiles,
 the last action, a Duke in Guard and the file and rank labels are drawn around them.
@@ -14,22 +14,12 @@ from dataclasses import dataclass, replace
 from dukec.engine import Game, Phase, Rules
 from dukec.engine.extras import TerrainType
 from dukec.icons import Icon
-from dukec.workbench.layout import (
-    INK,
-    PAPER,
-    Circle,
-    Drawing,
-    Line,
-    Polygon,
-    Rect,
-    Shape,
-    Text,
-    grid_bounds,
-    icon_shapes,
-    side_shapes,
-    square_panel,
-)
+from dukec.workbench.card import side_shapes
+from dukec.workbench.grid import grid_bounds, square_panel
+from dukec.workbench.icon_shapes import icon_shapes
 from dukec.workbench.marks import Marks, last_marks
+from dukec.workbench.palette import INK, PAPER
+from dukec.workbench.shapes import Circle, Drawing, Line, Polygon, Rect, Shape, Text
 from dukec.workbench.tiles import SIDES, PlacedIcon, TileView
 
 # === Geometry and colours ===

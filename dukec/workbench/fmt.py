@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from dukec.compiler import ast
-from dukec.compiler.check import terrain_vocabulary
 from dukec.compiler.decompile import aligned_rows, wrapped
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Position
 from dukec.compiler.parser import parse_source
+from dukec.compiler.properties import terrain_vocabulary
 from dukec.compiler.vocabulary import Side
 
 INDENT = "    "

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from dukec.workbench.layout import Circle, Drawing, Line, Polygon, Rect, Shape, Text
+from dukec.workbench.shapes import Circle, Drawing, Line, Polygon, Rect, Shape, Text
 
 #: Pixels per drawing unit for cards (units are px) and for sheets (units are mm, 200 dpi).
 CARD_SCALE = 2.0

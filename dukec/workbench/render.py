@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 
 from dukec.atomic import write_bytes_atomic
 from dukec.workbench import FORMATS
-from dukec.workbench.layout import Drawing, card, sheets
+from dukec.workbench.card import card
+from dukec.workbench.shapes import Drawing
+from dukec.workbench.sheet import sheets
 from dukec.workbench.tiles import TileView
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from html import escape
 
 from dukec.engine import Game, GameRecord, Rules, replay
 from dukec.workbench.board import BoardLayout, CardBook, CardKey, board_layout
-from dukec.workbench.layout import Shape
+from dukec.workbench.shapes import Shape
 from dukec.workbench.svg import FONT, number, shape_element
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from dukec.workbench.layout import Circle, Drawing, Line, Polygon, Rect, Shape, Text
+from dukec.workbench.shapes import Circle, Drawing, Line, Polygon, Rect, Shape, Text
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 

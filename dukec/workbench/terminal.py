@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from dukec.compiler.vocabulary import Icon
-from dukec.workbench.layout import ICON_COLOURS, Bounds, grid_bounds, icons_by_square
+from dukec.workbench.grid import Bounds, grid_bounds, icons_by_square
+from dukec.workbench.palette import ICON_COLOURS
 from dukec.workbench.tiles import SIDES, PlacedIcon, TileView
 
 OWN_SQUARE = "■"

@@ -107,7 +107,7 @@ class TileView:
 
     def _repr_svg_(self) -> str:
         """The tile's card as SVG, for notebooks."""
-        from dukec.workbench.layout import card
+        from dukec.workbench.card import card
         from dukec.workbench.svg import to_svg
 
         return to_svg(card(self))

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dukec.compiler import CompileError, compile_source, dumps, load
-from dukec.compiler.check import terrain_vocabulary
 from dukec.compiler.consistency import consistency_errors
 from dukec.compiler.decompile import decompile
 from dukec.compiler.emit import canonicalize
+from dukec.compiler.properties import terrain_vocabulary
 from dukec.compiler.validate import tileset_validator
 from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS, Ability, Icon
 

@@ -12,7 +12,7 @@ from dukec.cli import main
 from dukec.insight.chart import text_bar, text_bars, worth_page
 from dukec.insight.manifest import Entry, dumps
 from dukec.insight.stamp import Stat, StatsError, read_stats, stamped
-from dukec.workbench.layout import Drawing, Text
+from dukec.workbench.shapes import Drawing, Text
 
 
 def _row(tile: str, elo: float | None, low: float | None, high: float | None) -> dict[str, Any]:

@@ -302,6 +302,6 @@ def test_end_of_text() -> None:
 
 
 def test_the_tile_statements_are_the_compilers_keywords() -> None:
-    from dukec.compiler.check import TILE_KEYWORDS
+    from dukec.compiler.check_tiles import TILE_KEYWORDS
 
     assert [statement.split()[0] for statement in features.TILE_STATEMENTS] == list(TILE_KEYWORDS)

@@ -15,8 +15,9 @@ from dukec.compiler import default_sources, load, load_tileset
 from dukec.engine import Game, load_rules, parse_action, position_from_json
 from dukec.jsontext import parse_json
 from dukec.workbench.board import board_svg
-from dukec.workbench.layout import card, sheets
+from dukec.workbench.card import card
 from dukec.workbench.marks import parse_marks
+from dukec.workbench.sheet import sheets
 from dukec.workbench.svg import to_svg
 from dukec.workbench.tiles import find_tile
 

@@ -28,9 +28,10 @@ from dukec.engine.actions import (
 )
 from dukec.workbench import board
 from dukec.workbench.board import INSET, SQUARE, board_drawing, board_svg, square_origin
-from dukec.workbench.layout import INK, Circle, Line, Polygon, Rect, Text
 from dukec.workbench.marks import Marks, action_marks, last_marks, parse_marks
+from dukec.workbench.palette import INK
 from dukec.workbench.png import image_size, to_png
+from dukec.workbench.shapes import Circle, Line, Polygon, Rect, Text
 from dukec.workbench.tiles import TileView, find_tile
 
 from .goldens import DOCS_BOARD, base_set, normalised, played_game

@@ -12,9 +12,11 @@ from PIL import Image
 
 from dukec.atomic import write_bytes_atomic
 from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS, Icon
-from dukec.workbench.layout import CARD_CELL, Circle, Polygon, Rect, card, card_panels, grid_bounds
+from dukec.workbench.card import CARD_CELL, card, card_panels
+from dukec.workbench.grid import grid_bounds
 from dukec.workbench.png import image_size, render_image, to_png
 from dukec.workbench.render import render_files
+from dukec.workbench.shapes import Circle, Polygon, Rect
 from dukec.workbench.svg import number, to_svg
 from dukec.workbench.tiles import PlacedIcon, TileView, find_tile
 
@@ -58,7 +60,7 @@ def test_grid_wider_than_five_for_a_custom_tile() -> None:
 
 
 def test_every_icon_has_a_distinct_drawing() -> None:
-    from dukec.workbench.layout import icon_shapes
+    from dukec.workbench.icon_shapes import icon_shapes
 
     drawings = {repr(icon_shapes(PlacedIcon(icon, 0, 1), 20, 20, 40)) for icon in Icon}
     assert len(drawings) == len(Icon)
@@ -69,7 +71,7 @@ def test_every_icon_has_a_distinct_drawing() -> None:
 
 
 def _tip(icon: PlacedIcon) -> tuple[float, float]:
-    from dukec.workbench.layout import icon_shapes
+    from dukec.workbench.icon_shapes import icon_shapes
 
     (arrow,) = icon_shapes(icon, 0, 0, 40)
     assert isinstance(arrow, Polygon)
@@ -173,7 +175,7 @@ def test_render_files_writes_cards_and_sheets(tmp_path: Path) -> None:
 
 
 def test_many_tiles_fill_several_sheets() -> None:
-    from dukec.workbench.layout import sheet_slots, sheets
+    from dukec.workbench.sheet import sheet_slots, sheets
 
     tiles = [TileView.from_json(t) for t in base_set()["tiles"]]
     per_page = len(sheet_slots())

@@ -1,0 +1,139 @@
+"""Check stage, grids: a side's grid of glyphs to the icons it shows, at (dx, dy) from its '@'.
+
+Rows of equal length, exactly one '@', known glyphs once per cell, icons within reach, and a
+Slide or Jump Slide glyph where its direction can be read.
+"""
+
+from __future__ import annotations
+
+from dukec.compiler import ast
+from dukec.compiler.check_report import Reporter
+from dukec.compiler.diagnostics import Position, did_you_mean
+from dukec.compiler.model import PlacedIcon
+from dukec.compiler.vocabulary import (
+    EMPTY,
+    ICON_BY_GLYPH,
+    JUMP_SLIDE_OFFSETS,
+    OWN_SQUARE,
+    SLIDE_OFFSETS,
+    Icon,
+)
+from dukec.limits import MAX_OFFSET
+
+
+def _span(first: Position, last: Position) -> Position:
+    return Position(first.line, first.column, last.end_line, last.end_column)
+
+
+def _glyph_legend() -> str:
+    return ", ".join(f"{icon.glyph} {icon.value.replace('_', ' ')}" for icon in Icon)
+
+
+def grid_icons(grid: ast.SideGrid, report: Reporter) -> tuple[PlacedIcon, ...]:
+    """The icons a grid shows, at offsets from its '@'; problems go to `report`."""
+    side = grid.side.value
+    if not grid.rows:
+        report.error(grid.pos, f"the {side} grid is empty: it needs an '@' for the tile's square")
+        return ()
+    width = len(grid.rows[0].cells)
+    ragged = False
+    for row in grid.rows[1:]:
+        if len(row.cells) != width:
+            ragged = True
+            span = _span(row.cells[0].pos, row.cells[-1].pos)
+            report.error(
+                span,
+                f"ragged grid: this row has {len(row.cells)} cells, the first row of the "
+                f"{side} grid has {width}; every row needs the same number of cells "
+                f"(use '.' for an empty square)",
+            )
+    own: list[tuple[int, int, ast.Cell]] = []
+    glyphs: list[tuple[int, int, ast.Cell, Icon]] = []
+    for r, row in enumerate(grid.rows):
+        for c, cell in enumerate(row.cells):
+            if OWN_SQUARE in cell.text:
+                own.append((r, c, cell))
+            if cell.text not in (OWN_SQUARE, EMPTY):
+                glyphs += [(r, c, cell, icon) for icon in _cell_icons(cell, report)]
+    if not own:
+        report.error(grid.pos, f"the {side} grid has no '@': mark the tile's own square with '@'")
+        return ()
+    first = own[0][2]
+    for _, _, cell in own[1:]:
+        report.error(
+            cell.pos,
+            f"a second '@' in the {side} grid: a grid has exactly one own square",
+            report.note(first.pos, "the first '@' is here"),
+        )
+    if ragged:
+        return ()
+    r0, c0, _ = own[0]
+    icons = []
+    for r, c, cell, icon in glyphs:
+        at = (c - c0, r0 - r)
+        if max(abs(at[0]), abs(at[1])) > MAX_OFFSET:
+            report.error(
+                _glyph_position(cell, icon.glyph),
+                f"this {icon.value.replace('_', ' ')} icon is {max(abs(at[0]), abs(at[1]))} "
+                f"squares from '@'; an icon lies at most {MAX_OFFSET} squares away",
+            )
+            continue
+        if _placement_ok(icon, at, cell, report):
+            icons.append(PlacedIcon(icon, at, cell.pos))
+    return tuple(sorted(icons, key=PlacedIcon.sort_key))
+
+
+def _cell_icons(cell: ast.Cell, report: Reporter) -> list[Icon]:
+    if OWN_SQUARE in cell.text:
+        report.error(
+            cell.pos,
+            f"icon on '@': the tile's own square cannot hold an icon; write '@' alone and "
+            f"put '{cell.text.replace(OWN_SQUARE, '')}' on another square",
+        )
+        return []
+    icons: list[Icon] = []
+    for index, char in enumerate(cell.text):
+        position = Position.point(cell.pos.line, cell.pos.column + index)
+        icon = ICON_BY_GLYPH.get(char)
+        if icon is None:
+            hint = did_you_mean(char, ICON_BY_GLYPH) if char.upper() in ICON_BY_GLYPH else ""
+            if char == EMPTY:
+                report.error(position, "'.' marks an empty square and cannot share a cell")
+                continue
+            report.error(
+                position,
+                f"unknown glyph '{char}'{hint}" + ("" if hint else f" (glyphs: {_glyph_legend()})"),
+            )
+        elif icon in icons:
+            report.error(position, f"glyph '{char}' ({icon.label}) twice in one cell")
+        else:
+            icons.append(icon)
+    return icons
+
+
+def _placement_ok(icon: Icon, at: tuple[int, int], cell: ast.Cell, report: Reporter) -> bool:
+    # A Slide or Jump Slide takes its direction from where the glyph sits.
+    glyph = icon.glyph
+    if icon is Icon.SLIDE and at not in SLIDE_OFFSETS:
+        report.error(
+            _glyph_position(cell, glyph),
+            f"a Slide glyph ('{glyph}') must be next to '@': it gives the direction of the "
+            f"slide, and this one is at {_offset(at)}",
+        )
+        return False
+    if icon is Icon.JUMP_SLIDE and at not in JUMP_SLIDE_OFFSETS:
+        report.error(
+            _glyph_position(cell, glyph),
+            f"a Jump Slide glyph ('{glyph}') must be exactly two squares from '@' on a straight "
+            f"or diagonal line; {_offset(at)} is not",
+        )
+        return False
+    return True
+
+
+def _glyph_position(cell: ast.Cell, glyph: str) -> Position:
+    return Position.point(cell.pos.line, cell.pos.column + max(cell.text.find(glyph), 0))
+
+
+def _offset(at: tuple[int, int]) -> str:
+    return f"({at[0]}, {at[1]})"
