@@ -186,12 +186,13 @@ def targets(g: Game) -> list[int]:
     d = g.dragon.square
     board = g.board
     blocks_slide = g.masks.blocks_slide
+    stuck = g.frozen or g.settled
+    laid = g.terrain
     found = []
     for t, cells in _grid_reach(g, _CALM_MOVES):
-        if board[t] < 0 or not _capturable(g, t):  # most of its squares are empty
+        if board[t] < 0 or (stuck and not _capturable(g, t)):  # most of its squares are empty
             continue
-        kind = terrain.kind_at(g, t)
-        if kind is not None and kind.occupants < 1:
+        if laid[t] >= 0 and g.terrain_types[laid[t]].occupants < 1:
             continue
         for q in cells:
             if board[q] >= 0 or blocks_slide[q]:

@@ -132,11 +132,13 @@ def open_squares(g: Game, squares: tuple[int, ...], first: bool = False) -> list
 def bare_squares(g: Game, squares: Iterable[int]) -> list[int]:
     """Those of ``squares`` with no troop, terrain, banner or dragon: where terrain may be put
     at set-up."""
-    board = g.board
-    laid = g.terrain
     taken = {flag.square for flag in g.flags}
     taken.add(g.dragon.square)
-    return [s for s in squares if board[s] < 0 and laid[s] < 0 and s not in taken]
+    taken.update(g.pieces[0])  # a troop stands exactly on its owner's pieces' squares
+    taken.update(g.pieces[1])
+    if g.terrain_on:
+        taken.update(s for s, index in enumerate(g.terrain) if index >= 0)
+    return [s for s in squares if s not in taken]
 
 
 def occupied_by_terrain(g: Game) -> set[int]:
