@@ -43,6 +43,8 @@ class Masks:
     blocks_strike_line: list[bool] = field(init=False)
     shelters_from_strike: list[bool] = field(init=False)
     admits: dict[str, list[bool]] = field(init=False)
+    #: A tile may be placed here (as far as terrain goes).
+    placing: list[bool] = field(init=False)
 
     def __post_init__(self) -> None:
         self.blocks_jump = [False] * self.size
@@ -50,6 +52,7 @@ class Masks:
         self.blocks_strike_line = [False] * self.size
         self.shelters_from_strike = [False] * self.size
         self.admits = {how: [True] * self.size for how in MOVEMENTS}
+        self.placing = [True] * self.size
 
 
 def lay(g: Game, square: int, index: int, fold: bool = True) -> None:
@@ -72,6 +75,7 @@ def _mark(g: Game, square: int, index: int) -> None:
     masks.blocks_slide[square] = kind is not None and kind.blocks_slide
     masks.blocks_strike_line[square] = kind is not None and kind.blocks_strike_line
     masks.shelters_from_strike[square] = kind is not None and kind.shelters_from_strike
+    masks.placing[square] = kind is None or kind.allows_placement
     for how, admitted in masks.admits.items():
         admitted[square] = kind is None or (how in kind.enter_with and kind.occupants >= 1)
 
@@ -112,17 +116,11 @@ def open_squares(g: Game, squares: tuple[int, ...], first: bool = False) -> list
     on no terrain that forbids placing a tile (with ``first``, only the first such square)."""
     board = g.board
     dragon = g.dragon.square
-    laid = g.terrain
-    kinds = g.terrain_types
+    placing = g.masks.placing
     banners = [flag.square for flag in g.flags] if g.flags else ()
     found = []
     for n in squares:
-        if (
-            board[n] < 0
-            and n != dragon
-            and (laid[n] < 0 or kinds[laid[n]].allows_placement)
-            and n not in banners
-        ):
+        if board[n] < 0 and n != dragon and placing[n] and n not in banners:
             found.append(n)
             if first:
                 break
