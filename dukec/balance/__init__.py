@@ -9,6 +9,6 @@ One direction, one module per stage:
 
 ``run.run(experiment, settings)`` ties them together; ``game`` holds what travels between
 processes: the job description and the game's compact summary. ``ladder`` plays policies
-against each other and ``ratings`` fits and stores their Elo. Progress is reported through a
-callback; the command layer draws the bar.
+against each other and ``ratings`` fits and stores their Elo. A run reports each game to a
+``run.Observer`` (a progress bar, a live chart); the command layer draws the bar.
 """

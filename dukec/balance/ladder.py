@@ -17,7 +17,7 @@ from typing import Any
 from dukec.balance.experiments import Experiment, find_set
 from dukec.balance.game import tileset_digest
 from dukec.balance.ratings import ANCHOR, Pairing, Rating, fit
-from dukec.balance.run import RunResult, Settings, run
+from dukec.balance.run import Counter, RunResult, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 
 LadderProgress = Callable[[int], None]
@@ -64,13 +64,6 @@ def pairing_experiment(tileset: dict[str, Any], game: str, first: str, second: s
     )
 
 
-def _offset(progress: LadderProgress | None, runs: list[RunResult]) -> Callable[[int], None] | None:
-    if progress is None:
-        return None
-    before = sum(result.tally.games for result in runs)
-    return lambda done: progress(before + done)
-
-
 def run_ladder(
     tileset: dict[str, Any],
     set_name: str | None,
@@ -103,7 +96,8 @@ def run_ladder(
             scheduler=settings.scheduler,
             paired=True,
         )
-        runs.append(run(experiment, run_settings, progress=_offset(progress, runs)))
+        before = sum(result.tally.games for result in runs)
+        runs.append(run(experiment, run_settings, observer=Counter(progress, before)))
     pairings = [
         Pairing(result.settings.policies[0], result.settings.policies[1], result.tally.pairs)
         for result in runs

@@ -13,14 +13,34 @@ from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.stats import StopRule, Verdict
 from dukec.balance.tally import Tally
 
-Progress = Callable[[int], None]
-"""Told how many games have been played so far, after each game."""
 
-Watch = Callable[[Tally], None]
-"""Shown the running tally after each game (a live chart); it must not change it."""
+class Observer:
+    """What a run tells its caller after each game; override what you need, the rest do nothing.
 
-Observer = Callable[[int, GameSummary], None]
-"""Told each game as it is tallied: the seat army A took, and the game's summary."""
+    After each game, in game order, ``game`` then ``standing``. An exception raised by either
+    (a cancelled run) stops the games and propagates.
+    """
+
+    __slots__ = ()
+
+    def game(self, seat: int, summary: GameSummary) -> None:
+        """A game was tallied: the seat army A took, and the game's summary."""
+
+    def standing(self, tally: Tally) -> None:
+        """The running tally after the game (for a progress bar, a live chart); leave it as is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Counter(Observer):
+    """Tells ``progress`` the games played so far, counting ``before`` from earlier runs."""
+
+    progress: Callable[[int], None] | None
+    before: int = 0
+
+    def standing(self, tally: Tally) -> None:
+        """Report the count, if there is anyone to tell."""
+        if self.progress is not None:
+            self.progress(self.before + tally.games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,17 +91,17 @@ def run(
     experiment: Experiment,
     settings: Settings,
     *,
-    progress: Progress | None = None,
-    watch: Watch | None = None,
+    observer: Observer | None = None,
     play: PlayBatch = play_batch,
-    observe: Observer | None = None,
 ) -> RunResult:
     """Play up to ``settings.games`` games, stopping early if the stopping rule decides.
 
-    A paired run plays whole pairs: an odd ``settings.games`` is a ValueError. ``observe``
-    sees each game tallied, in game order. An exception raised by ``progress``, ``watch`` or
-    ``observe`` (a cancelled run) stops the games and propagates.
+    A paired run plays whole pairs: an odd ``settings.games`` is a ValueError. ``observer``
+    hears of each game as it is tallied, in game order; an exception it raises (a cancelled
+    run) stops the games and propagates.
     """
+    if observer is None:
+        observer = Observer()
     matchup = Matchup.build(
         experiment.tileset,
         experiment.sets,
@@ -112,12 +132,8 @@ def run(
         for summary in games:
             seat = a_seat(matchup, summary.index)
             tally.add(seat, summary)
-            if observe is not None:
-                observe(seat, summary)
-            if progress is not None:
-                progress(tally.games)
-            if watch is not None:
-                watch(tally)
+            observer.game(seat, summary)
+            observer.standing(tally)
             decision = tally.decision(settings.stop)
             if decision is not None:
                 break

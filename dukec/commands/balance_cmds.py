@@ -334,7 +334,7 @@ def balance(
     from dukec.balance.play import check_playable
     from dukec.balance.ratings import stored
     from dukec.balance.report import render, render_ladder, to_json
-    from dukec.balance.run import RunResult, Settings, run
+    from dukec.balance.run import Counter, RunResult, Settings, run
     from dukec.balance.runner import RunnerError, default_workers
 
     swap = replacement_option(replacement)
@@ -407,7 +407,7 @@ def balance(
             shown = mine if mine == theirs else f"{mine}:{theirs}"
             label = f"{shown}: {experiment.describe()}"
             with progress_bar(games, label, progress) as bar:
-                results.append(run(experiment, settings, progress=bar))
+                results.append(run(experiment, settings, observer=Counter(bar)))
     except (ExperimentError, RunnerError, ValueError) as error:
         raise click.ClickException(str(error)) from None
     documents: list[dict[str, Any]] = [to_json(result, ratings) for result in results]

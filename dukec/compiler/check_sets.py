@@ -15,12 +15,11 @@ from dukec.compiler.check_report import Reporter, count_of, shown_number
 from dukec.compiler.diagnostics import Position, did_you_mean, quote_list
 from dukec.compiler.model import Army, GameSet, StartEntry, TerrainValue, Tile
 from dukec.compiler.properties import rules_vocabulary, terrain_value
-from dukec.compiler.vocabulary import Kind
+from dukec.compiler.vocabulary import Kind, parse_square
 from dukec.limits import MAX_BOARD, MIN_BOARD
 
 PLAYERS = ("first", "second")
 
-_SQUARE = re.compile(r"^([a-z])([1-9][0-9]?)$")
 _SET_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 
 
@@ -168,17 +167,16 @@ def _check_army(
 
 
 def _square_ok(square: ast.Word, files: int, ranks: int, report: Reporter) -> bool:
-    match = _SQUARE.match(square.text)
+    parsed = parse_square(square.text)
     last = f"{chr(ord('a') + files - 1)}{ranks}"
-    if match is None:
+    if parsed is None:
         report.error(
             square.pos,
             f"'{square.text}' is not a square: squares are named a1 to {last} "
             f"(file letter, then rank)",
         )
         return False
-    file_index = ord(match.group(1)) - ord("a")
-    rank = int(match.group(2))
+    file_index, rank = parsed
     if file_index >= files or rank > ranks:
         report.error(
             square.pos, f"square '{square.text}' is off the {files} x {ranks} board (a1 to {last})"

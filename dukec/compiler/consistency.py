@@ -8,15 +8,12 @@ entries, the tile acting as the Duke) are :mod:`dukec.compiler.armies`, shared w
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from dukec.compiler import armies
-from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS
+from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS, parse_square
 
 JsonPath = list[str | int]
-
-_SQUARE = re.compile(r"^([a-z])([1-9][0-9]?)$")
 
 
 def _check_tile(index: int, tile: dict[str, Any], problems: list[tuple[JsonPath, str]]) -> None:
@@ -90,12 +87,10 @@ def _check_army(
         if "beside" in item and item["beside"] not in tiles:
             problems.append(([*here, "beside"], f"unknown tile '{item['beside']}'"))
         for number, square in enumerate(item.get("squares", [])):
-            match = _SQUARE.match(square)
-            assert match is not None  # the schema's pattern
-            if (
-                ord(match.group(1)) - ord("a") >= board["files"]
-                or int(match.group(2)) > board["ranks"]
-            ):
+            parsed = parse_square(square)
+            assert parsed is not None  # the schema's pattern
+            file_index, rank = parsed
+            if file_index >= board["files"] or rank > board["ranks"]:
                 problems.append(([*here, "squares", number], f"square '{square}' is off the board"))
         if troop([*here, "tile"], item["tile"]):
             entries.append(entry(True, here, item))

@@ -1,8 +1,10 @@
-"""The closed vocabularies of the tile language: icons and their glyphs, sides, abilities."""
+"""The closed vocabularies of the tile language: icons and their glyphs, sides, abilities,
+square names."""
 
 from __future__ import annotations
 
 import enum
+import re
 
 from dukec.icons import ICON_BY_GLYPH, Icon
 
@@ -52,6 +54,17 @@ class Kind(enum.StrEnum):
 
     TROOP = "troop"
     TERRAIN = "terrain"
+
+
+_SQUARE = re.compile(r"^([a-z])([1-9][0-9]?)$")
+
+
+def parse_square(name: str) -> tuple[int, int] | None:
+    """A square's file index (a is 0) and rank (from 1), from its name (c12); None if not one."""
+    match = _SQUARE.match(name)
+    if match is None:
+        return None
+    return ord(match.group(1)) - ord("a"), int(match.group(2))
 
 
 def is_numeral(word: str) -> bool:

@@ -34,7 +34,7 @@ from dukec.balance.experiments import (
 )
 from dukec.balance.pairs import Pentanomial
 from dukec.balance.play import check_playable
-from dukec.balance.run import Settings, run
+from dukec.balance.run import Counter, Settings, run
 from dukec.balance.stats import Verdict, elo, verdict
 from dukec.balance.tally import finite, pair_numbers
 from dukec.names import lookup
@@ -247,17 +247,13 @@ def play_matrix(
     played: dict[tuple[str, str], Cell] = {}
     done = 0
 
-    def told(games: int) -> None:
-        if progress is not None:
-            progress(done + games)
-
     for i, row in enumerate(names):
         for j, column in enumerate(names):
             if mirror and j <= i:
                 continue
             experiment = swap_plan.experiment(row, column)
             check_playable(experiment.tileset, experiment.sets)
-            result = run(experiment, settings, progress=told)
+            result = run(experiment, settings, observer=Counter(progress, done))
             done += result.tally.games
             played[(row, column)] = Cell(
                 row, column, result.tally.pairs, CellSource.PLAYED, result.decision

@@ -47,7 +47,7 @@ from typing import Any, Protocol
 from dukec.balance.experiments import replace
 from dukec.balance.pairs import Pentanomial
 from dukec.balance.play import check_playable
-from dukec.balance.run import Settings, run
+from dukec.balance.run import Counter, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.stats import SprtStop, Verdict, elo
 from dukec.balance.tally import finite, pair_numbers
@@ -279,7 +279,7 @@ class Search:
             paired=True,
         )
         told = self.watch.started(edits, stage) if self.watch is not None else None
-        result = run(experiment, run_settings, progress=told)
+        result = run(experiment, run_settings, observer=Counter(told))
         trial = Trial(edits, tile, proxy(tile), seed, result.tally.pairs, result.decision)
         if stage is Stage.TEST:
             self.trials.append(trial)

@@ -32,7 +32,7 @@ from dukec.balance.experiments import (
 )
 from dukec.balance.game import GameSummary, tileset_digest
 from dukec.balance.play import check_playable
-from dukec.balance.run import RunResult, Settings, run
+from dukec.balance.run import Counter, RunResult, Settings, run
 from dukec.balance.stats import Z95, elo, elo_interval
 from dukec.balance.tally import finite, pair_numbers
 from dukec.names import lookup
@@ -277,15 +277,20 @@ def measure(
             f"a tile's worth is played in pairs: give an even number of games, not {settings.games}"
         )
     experiment = value_experiment(tileset, set_name, tile, in_place_of)
-    games: list[tuple[int, GameSummary]] = []
-    result = run(
-        experiment,
-        settings,
-        progress=progress,
-        observe=lambda seat, summary: games.append((seat, summary)),
-    )
+    recorder = _Recorder(progress)
+    result = run(experiment, settings, observer=recorder)
     name = experiment.labels[0].removeprefix("with ")
-    return Valuation(experiment, result, Worth.of(name, result), tuple(games))
+    return Valuation(experiment, result, Worth.of(name, result), tuple(recorder.games))
+
+
+@dataclass(frozen=True, slots=True)
+class _Recorder(Counter):
+    """Counts the games for ``progress`` and keeps each one with army A's seat, in game order."""
+
+    games: list[tuple[int, GameSummary]] = field(default_factory=list)
+
+    def game(self, seat: int, summary: GameSummary) -> None:
+        self.games.append((seat, summary))
 
 
 def in_place_of(valuation: Valuation) -> str | None:

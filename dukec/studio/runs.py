@@ -19,7 +19,6 @@ import enum
 import itertools
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +27,7 @@ from dukec.balance.game import split_policy
 from dukec.balance.play import check_playable
 from dukec.balance.ratings import stored
 from dukec.balance.report import to_json
-from dukec.balance.run import RunResult, Settings, run
+from dukec.balance.run import Observer, RunResult, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.stats import SprtStop, StopRule, WidthStop, verdict
 from dukec.balance.tally import Tally
@@ -142,13 +141,9 @@ def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
     return Prepared(request.kind, experiment, settings, ratings, everything)
 
 
-def play(
-    prepared: Prepared,
-    progress: Callable[[int], None] | None = None,
-    watch: Callable[[Tally], None] | None = None,
-) -> dict[str, Any]:
+def play(prepared: Prepared, observer: Observer | None = None) -> dict[str, Any]:
     """Play a prepared run; its JSON document (a balance's or a value's)."""
-    result = run(prepared.experiment, prepared.settings, progress=progress, watch=watch)
+    result = run(prepared.experiment, prepared.settings, observer=observer)
     if prepared.kind is RunKind.VALUE:
         return value_json(prepared, result)
     return to_json(result, prepared.ratings)
@@ -197,7 +192,7 @@ class Cancelled(Exception):
     """Raised between two games of a run that was asked to stop."""
 
 
-class BalanceRun:
+class BalanceRun(Observer):
     """One background run: its progress, live score and final document, read under a lock."""
 
     def __init__(self, run_id: str, prepared: Prepared) -> None:
@@ -219,7 +214,7 @@ class BalanceRun:
         """Ask the run to stop after the game being played."""
         self._stop.set()
 
-    def watch(self, tally: Tally) -> None:
+    def standing(self, tally: Tally) -> None:
         """After each game: count it, add a chart point now and then, stop if asked to."""
         point = None
         evidence = tally.evidence
@@ -243,7 +238,7 @@ class BalanceRun:
         """Play the run to its end, its cancelling or its failure (in the run's thread)."""
         state, result, error = RunState.DONE, None, None
         try:
-            result = play(self.prepared, watch=self.watch)
+            result = play(self.prepared, self)
         except Cancelled:
             state = RunState.CANCELLED
         except Exception as failure:  # a bug must still end the run, and say why

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from dukec.balance.experiments import Experiment
 from dukec.balance.game import GameJob, GameSummary, Matchup, jobs_for
 from dukec.balance.pairs import Pentanomial, constrained_mle
-from dukec.balance.run import Settings, run
+from dukec.balance.run import Counter, Settings, run
 from dukec.balance.stats import (
     Sprt,
     SprtState,
@@ -125,7 +125,8 @@ def test_paired_stopping_decides_on_whole_pairs_alike_on_any_batching() -> None:
 
 def test_the_progress_callback_counts_the_games() -> None:
     seen: list[int] = []
-    run(experiment(), Settings(games=6, seed=1, paired=True), play=fake_batch, progress=seen.append)
+    counter = Counter(seen.append)
+    run(experiment(), Settings(games=6, seed=1, paired=True), play=fake_batch, observer=counter)
     assert seen == [1, 2, 3, 4, 5, 6]
 
 

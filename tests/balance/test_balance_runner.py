@@ -7,11 +7,11 @@ import pytest
 from rich.console import Console
 
 from dukec.balance.experiments import Experiment
-from dukec.balance.game import Matchup, game_seed, jobs_for
-from dukec.balance.run import Settings, run
+from dukec.balance.game import GameSummary, Matchup, a_seat, game_seed, jobs_for
+from dukec.balance.run import Counter, Observer, Settings, run
 from dukec.balance.runner import RunnerError, batch_size, run_games
 from dukec.balance.stats import WidthStop
-from dukec.balance.tally import summary_numbers
+from dukec.balance.tally import Tally, summary_numbers
 from dukec.commands.progress import progress_bar
 from tests.balance.balance_fakes import fake_batch
 
@@ -84,6 +84,72 @@ def test_early_stop_is_the_same_with_any_number_of_workers() -> None:
     assert 300 < one.tally.games < 4000
     assert one.tally.games % 2 == 0
     assert summary_numbers(one.tally) == summary_numbers(two.tally)
+
+
+class Log(Observer):
+    """Writes down what a run tells it, in order."""
+
+    def __init__(self) -> None:
+        self.heard: list[tuple[str, int]] = []
+        self.seats: list[int] = []
+
+    def game(self, seat: int, summary: GameSummary) -> None:
+        self.heard.append(("game", summary.index))
+        self.seats.append(seat)
+
+    def standing(self, tally: Tally) -> None:
+        self.heard.append(("standing", tally.games))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_observer_hears_each_game_then_the_standing_in_game_order(workers: int) -> None:
+    log = Log()
+    result = run(
+        experiment(), Settings(games=8, seed=3, workers=workers), play=fake_batch, observer=log
+    )
+    expected: list[tuple[str, int]] = []
+    for index in range(8):
+        expected += [("game", index), ("standing", index + 1)]
+    assert log.heard == expected
+    assert log.seats == [a_seat(result.matchup, index) for index in range(8)] == [0, 1] * 4
+
+
+class Stop(Exception):
+    """A cancelled run."""
+
+
+class StopAfter(Observer):
+    """Stops the run once it has seen ``games`` games."""
+
+    def __init__(self, games: int) -> None:
+        self.games = games
+        self.seen = 0
+
+    def standing(self, tally: Tally) -> None:
+        self.seen = tally.games
+        if tally.games == self.games:
+            raise Stop
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_observers_exception_stops_the_games_and_propagates(workers: int) -> None:
+    observer = StopAfter(3)
+    with pytest.raises(Stop):
+        run(
+            experiment(),
+            Settings(games=40, seed=3, workers=workers),
+            play=fake_batch,
+            observer=observer,
+        )
+    assert observer.seen == 3
+
+
+def test_a_counter_counts_on_from_earlier_runs_and_may_tell_no_one() -> None:
+    seen: list[int] = []
+    run(experiment(), Settings(games=3, seed=1), play=fake_batch, observer=Counter(seen.append, 10))
+    assert seen == [11, 12, 13]
+    silent = run(experiment(), Settings(games=3, seed=1), play=fake_batch, observer=Counter(None))
+    assert silent.tally.games == 3
 
 
 def test_unknown_backend_and_bad_workers_are_errors() -> None:

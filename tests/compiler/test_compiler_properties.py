@@ -16,7 +16,13 @@ from dukec.compiler.decompile import decompile
 from dukec.compiler.emit import canonicalize
 from dukec.compiler.properties import terrain_vocabulary
 from dukec.compiler.validate import tileset_validator
-from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS, Ability, Icon
+from dukec.compiler.vocabulary import (
+    JUMP_SLIDE_OFFSETS,
+    SLIDE_OFFSETS,
+    Ability,
+    Icon,
+    parse_square,
+)
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -247,3 +253,13 @@ def test_the_engine_plays_every_set_the_checker_accepts(
             refused.append(str(error))
     if accepted:
         assert refused == []
+
+
+@given(st.integers(0, 25), st.integers(1, 99))
+def test_a_square_name_gives_its_file_and_rank(file_index: int, rank: int) -> None:
+    assert parse_square(f"{chr(ord('a') + file_index)}{rank}") == (file_index, rank)
+
+
+def test_what_is_not_a_square_name() -> None:
+    for name in ("a0", "a01", "a100", "A1", "1a", "a", "", "a1 ", "aa1"):
+        assert parse_square(name) is None, name
