@@ -16,6 +16,7 @@ from dukec.commands.outputs import check_output_file, os_error
 from dukec.engine import (
     DEFAULT_PLY_LIMIT,
     PLAYER_KINDS,
+    BenchResult,
     Game,
     HumanPlayer,
     Player,
@@ -24,6 +25,7 @@ from dukec.engine import (
     Rules,
     RulesError,
     bench,
+    bench_against,
     format_action,
     load_rules,
     make_player,
@@ -381,6 +383,20 @@ def perft_command(
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--ply-limit", type=PLY_LIMIT, default=DEFAULT_PLY_LIMIT, show_default=True)
+@click.option(
+    "--rounds",
+    type=click.IntRange(1, 100),
+    default=1,
+    show_default=True,
+    help="Play the games this many times and keep the fastest round.",
+)
+@click.option(
+    "--against",
+    "against",
+    default=None,
+    metavar="NAME",
+    help="Also time game set NAME of the same tile set, round for round, and print the ratio.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench_command(
     tileset_path: Path | None,
@@ -388,35 +404,66 @@ def bench_command(
     games: int,
     seed: int,
     ply_limit: int,
+    rounds: int,
+    against: str | None,
     as_json: bool,
 ) -> None:
-    """Play uniformly random complete games (full legality) on one core and time them.
+    """Play uniformly random complete games (full legality) and time them in the CPU time of
+    this process (pin it to one core: taskset -c 0 dukec bench).
+
+    With --against base, the base set's games are timed in the same run, their rounds in turn,
+    and the ratio of the two speeds is printed: the figure to compare across machines.
 
     Exit status: 0 done, 1 a tile set that cannot be read, 2 bad usage.
     """
-    rules = read_rules(tileset_path, set_name)
-    result = bench(rules, games=games, seed=seed, ply_limit=ply_limit)
-    figures = {
-        "games": result.games,
-        "plies": result.plies,
-        "seconds": round(result.seconds, 4),
-        "plies_per_second": round(result.plies_per_second, 1),
-        "games_per_second": round(result.games_per_second, 2),
-        "seed": result.seed,
-        "wins": list(result.wins),
-        "draws": result.draws,
-    }
+    tileset = load_tileset(tileset_path)
+    try:
+        rules = load_rules(tileset, set_name)
+        other = load_rules(tileset, against) if against is not None else None
+    except RulesError as error:
+        raise click.ClickException(str(error)) from None
+    if other is None:
+        result = bench(rules, games=games, seed=seed, ply_limit=ply_limit, rounds=rounds)
+    else:
+        result, versus = bench_against(
+            rules, other, games=games, seed=seed, ply_limit=ply_limit, rounds=rounds
+        )
+    figures = _bench_figures(result)
+    if other is not None:
+        ratio = result.plies_per_second / versus.plies_per_second
+        figures["against"] = {"game": other.set_name, **_bench_figures(versus)}
+        figures["ratio"] = round(ratio, 3)
     if as_json:
         click.echo(json.dumps(figures))
         return
+    best = f" (best of {rounds} rounds)" if rounds > 1 else ""
     click.echo(
-        f"games {result.games}  plies {result.plies}  seconds {result.seconds:.3f}  "
+        f"games {result.games}  plies {result.plies}  CPU seconds {result.seconds:.3f}{best}  "
         f"plies/s {result.plies_per_second:,.0f}  games/s {result.games_per_second:,.1f}"
     )
     click.echo(
         f"seed {seed}  first player wins {result.wins[0]}  second {result.wins[1]}  "
         f"ply-limit draws {result.draws}"
     )
+    if other is not None:
+        click.echo(
+            f"{other.set_name}: plies {versus.plies}  plies/s {versus.plies_per_second:,.0f}  "
+            f"-> {rules.set_name} runs at {ratio:.2f} x {other.set_name}"
+        )
+
+
+def _bench_figures(result: BenchResult) -> dict[str, Any]:
+    return {
+        "games": result.games,
+        "plies": result.plies,
+        "seconds": round(result.seconds, 4),
+        "rounds": result.rounds,
+        "plies_per_second": round(result.plies_per_second, 1),
+        "games_per_second": round(result.games_per_second, 2),
+        "seed": result.seed,
+        "wins": list(result.wins),
+        "draws": result.draws,
+    }
 
 
 COMMANDS: list[click.Command] = [

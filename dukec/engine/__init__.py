@@ -48,10 +48,12 @@ Pictures (drawn by ``dukec.workbench.board``, imported only when asked for)
 
 Counting and timing
     ``perft(game, depth) -> int``, ``perft_divide(game, depth) -> list[(str, int)]``,
-    ``bench(rules, games=200, seed=0, ply_limit=1000) -> BenchResult``.
+    ``bench(rules, games=200, seed=0, ply_limit=1000, rounds=1) -> BenchResult`` (CPU time, the
+    best of ``rounds``), ``bench_against(rules, other, ..., rounds=3) -> (BenchResult,
+    BenchResult)`` (two game sets' rounds in turn, to compare their speeds).
 """
 
-from dukec.engine.bench import DEFAULT_PLY_LIMIT, BenchResult, bench
+from dukec.engine.bench import DEFAULT_PLY_LIMIT, BenchResult, bench, bench_against
 from dukec.engine.dragon import Roamer
 from dukec.engine.flags import Banner
 from dukec.engine.game import Action, ActionKind, Game, Phase, Reason, Result
@@ -107,6 +109,7 @@ __all__ = [
     "RulesError",
     "TileType",
     "bench",
+    "bench_against",
     "format_action",
     "load_rules",
     "make_player",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -204,6 +205,30 @@ def test_bench_text(run: Any) -> None:
     assert result.exit_code == 0
     assert result.output.startswith("games 3  plies ")
     assert "plies/s" in result.output
+
+
+def test_bench_against_another_game_set(run: Any) -> None:
+    result = run("bench", "--game", "dragon", "--against", "base", "--games", "4", "--rounds", "2")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "(best of 2 rounds)" in lines[0]
+    assert lines[2].startswith("base: plies ")
+    assert re.search(r"-> dragon runs at \d+\.\d\d x base$", lines[2])
+    figures = json.loads(
+        run("bench", "--game", "dragon", "--against", "base", "--games", "4", "--json").output
+    )
+    alone = json.loads(run("bench", "--games", "4", "--json").output)
+    assert figures["against"]["game"] == "base"
+    assert figures["against"]["plies"] == alone["plies"]  # the same games as on their own
+    assert figures["rounds"] == figures["against"]["rounds"] == 1
+    speeds = figures["plies_per_second"] / figures["against"]["plies_per_second"]
+    assert figures["ratio"] == pytest.approx(speeds, abs=1e-3)
+
+
+def test_bench_against_an_unknown_game_set(run: Any) -> None:
+    result = run("bench", "--against", "bsae", "--games", "1")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: no game set named 'bsae' (did you mean 'base'?)\n"
 
 
 def test_play_bots_and_replay(run: Any, tmp_path: Path) -> None:
