@@ -15,7 +15,6 @@ line square is a destination exactly when the base game's would be.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
@@ -42,17 +41,6 @@ class _Lazy(dict[int, T], Generic[T]):
 Lookup: TypeAlias = "_Lazy[T] | tuple[T, ...]"
 
 
-@dataclass(frozen=True, slots=True)
-class _Square:
-    """What the terrain on one square does (None on a bare square)."""
-
-    blocks_jump: bool
-    blocks_slide: bool
-    blocks_strike_line: bool
-    shelters_from_strike: bool
-    admits: frozenset[str]
-
-
 def foldable(kind: TerrainType) -> bool:
     """Whether a terrain tile can be folded into the base tables (see the module docstring)."""
     ends = {"slide", "jump_slide"} <= kind.enter_with and kind.occupants >= 1
@@ -71,23 +59,29 @@ class BakedTables:
         self.not_mine = base.not_mine
         self.value = base.value
         self.obstacle = base.obstacle
-        squares: list[_Square | None] = []
-        for index in layout:
+        # Per square, what the terrain lying there does (a bare square: nothing blocks, all
+        # admit), as flat lists: an entry is computed from thousands of look-ups.
+        size = len(layout)
+        self._blocks_jump = [False] * size
+        self._blocks_slide = [False] * size
+        self._blocks_strike_line = [False] * size
+        self._shelters = [False] * size
+        self._admits: dict[str, list[bool]] = {}
+        for square, index in enumerate(layout):
             if index < 0:
-                squares.append(None)
                 continue
             kind = kinds[index]
-            admits = kind.enter_with if kind.occupants >= 1 else frozenset()
-            squares.append(
-                _Square(
-                    kind.blocks_jump,
-                    kind.blocks_slide,
-                    kind.blocks_strike_line,
-                    kind.shelters_from_strike,
-                    frozenset(admits),
-                )
-            )
-        self._squares = tuple(squares)
+            self._blocks_jump[square] = kind.blocks_jump
+            self._blocks_slide[square] = kind.blocks_slide
+            self._blocks_strike_line[square] = kind.blocks_strike_line
+            self._shelters[square] = kind.shelters_from_strike
+        for how in ("move", "jump", "slide", "jump_slide", "command"):
+            admitted = [True] * size
+            for square, index in enumerate(layout):
+                if index >= 0:
+                    kind = kinds[index]
+                    admitted[square] = kind.occupants >= 1 and how in kind.enter_with
+            self._admits[how] = admitted
         self._reach = rules.reach
         self._base = base
         # Only the entries whose icons touch a terrain square differ from the base tables'.
@@ -129,19 +123,14 @@ class BakedTables:
             list(base.overlap),
             list(base.attack),
         ]
+        lazy = self._lazy
         for k in self._affected:
-            for table, value in zip(tables, self._entry(k), strict=True):
+            # An entry looked up in the first game is kept, not computed again.
+            found = tuple(dict.__getitem__(t, k) for t in lazy) if k in lazy[0] else self._entry(k)
+            for table, value in zip(tables, found, strict=True):
                 table[k] = value
         self.direct, self.pathed, self.rays, self.strikes, self.command = map(tuple, tables[:5])
         self.overlap, self.attack = tuple(tables[5]), tuple(tables[6])
-
-    def _admits(self, square: int, how: str) -> bool:
-        terrain = self._squares[square]
-        return terrain is None or how in terrain.admits
-
-    def _flag(self, square: int, what: str) -> bool:
-        terrain = self._squares[square]
-        return terrain is not None and bool(getattr(terrain, what))
 
     def _entry(self, k: int) -> tuple[Any, ...]:
         if k not in self._affected:
@@ -156,47 +145,53 @@ class BakedTables:
                 base.attack[k],
             )
         reach = self._reach
+        admits = self._admits
+        blocks_jump = self._blocks_jump
+        blocks_slide = self._blocks_slide
         direct: list[int] = []
         pathed: list[tuple[int, tuple[int, ...]]] = []
         rays: list[tuple[int, ...]] = []
         strikes: list[int] = []
         alternatives: dict[int, list[tuple[int, ...]]] = {}
+        admitted = admits["move"]
         for target, cells in reach.moves[k]:
-            if not self._admits(target, "move"):
+            if not admitted[target]:
                 continue
-            if any(self._flag(c, "blocks_slide") for c in cells):
+            if any(blocks_slide[c] for c in cells):
                 continue
             (pathed.append((target, cells)) if cells else direct.append(target))
             alternatives.setdefault(target, []).append(cells)
+        admitted = admits["jump"]
         for target, paths in reach.jumps[k]:
-            if not self._admits(target, "jump"):
+            if not admitted[target]:
                 continue
-            if all(any(self._flag(c, "blocks_jump") for c in path) for path in paths):
+            if all(any(blocks_jump[c] for c in path) for path in paths):
                 continue
             direct.append(target)
             alternatives.setdefault(target, []).append(())
         for _how, leaped, line in reach.rays[k]:
-            if leaped >= 0 and (
-                self._flag(leaped, "blocks_jump") or self._flag(leaped, "blocks_slide")
-            ):
+            if leaped >= 0 and (blocks_jump[leaped] or blocks_slide[leaped]):
                 continue
             cut: list[int] = []
             for square in line:
-                if self._flag(square, "blocks_slide"):
+                if blocks_slide[square]:
                     break
                 cut.append(square)
             if cut:
                 rays.append(tuple(cut))
                 for index, target in enumerate(cut):
                     alternatives.setdefault(target, []).append(tuple(cut[:index]))
+        shelters = self._shelters
+        blocks_strike_line = self._blocks_strike_line
         for target, line in reach.strikes[k]:
-            if self._flag(target, "shelters_from_strike"):
+            if shelters[target]:
                 continue
-            if any(self._flag(c, "blocks_strike_line") for c in line):
+            if any(blocks_strike_line[c] for c in line):
                 continue
             strikes.append(target)
             alternatives.setdefault(target, []).append(())
-        command = [t for t in reach.commands[k] if self._admits(t, "command")]
+        admitted = admits["command"]
+        command = [t for t in reach.commands[k] if admitted[t]]
         destinations = direct + [t for t, _ in pathed] + [s for r in rays for s in r]
         attack = {t: tuple(sorted(set(a), key=len)) for t, a in alternatives.items()}
         return (
