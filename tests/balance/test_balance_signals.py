@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.signals import default_interrupt
+
 
 def _children(pid: int) -> set[int]:
     found = set()
@@ -37,6 +39,7 @@ def test_an_interrupted_run_leaves_no_workers_and_no_report(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_interrupt,
     )
     deadline = time.monotonic() + 60
     workers: set[int] = set()

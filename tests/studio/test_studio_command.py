@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from dukec.cli import main
 from tests.conftest import REPO
+from tests.signals import default_interrupt
 from tests.studio.conftest import PALADIN
 
 
@@ -72,6 +73,7 @@ def test_serves_the_set_and_saves_into_its_folder(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_interrupt,
     )
     try:
         assert process.stdout is not None
