@@ -35,9 +35,6 @@ from dukec.engine.tablemoves import TableMoves
 #: An undo record: (action, a, b, result before); a and b depend on the kind of action.
 BaseRecord = tuple[ActionTuple, int, int, Result | None]
 
-#: Salt of the game's random source for terrain and the dragon (draws keep their own stream).
-_EVENT_SALT = 0x5DEECE66D
-
 
 class Game(FeatureState, TableMoves, RandomPlay):
     """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
