@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
+from dukec.engine.masks import Masks
+
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
     from dukec.engine.rules import Rules
@@ -59,29 +61,8 @@ class BakedTables:
         self.not_mine = base.not_mine
         self.value = base.value
         self.obstacle = base.obstacle
-        # Per square, what the terrain lying there does (a bare square: nothing blocks, all
-        # admit), as flat lists: an entry is computed from thousands of look-ups.
-        size = len(layout)
-        self._blocks_jump = [False] * size
-        self._blocks_slide = [False] * size
-        self._blocks_strike_line = [False] * size
-        self._shelters = [False] * size
-        self._admits: dict[str, list[bool]] = {}
-        for square, index in enumerate(layout):
-            if index < 0:
-                continue
-            kind = kinds[index]
-            self._blocks_jump[square] = kind.blocks_jump
-            self._blocks_slide[square] = kind.blocks_slide
-            self._blocks_strike_line[square] = kind.blocks_strike_line
-            self._shelters[square] = kind.shelters_from_strike
-        for how in ("move", "jump", "slide", "jump_slide", "command"):
-            admitted = [True] * size
-            for square, index in enumerate(layout):
-                if index >= 0:
-                    kind = kinds[index]
-                    admitted[square] = kind.occupants >= 1 and how in kind.enter_with
-            self._admits[how] = admitted
+        # What the terrain does on each square: an entry is computed from thousands of look-ups.
+        self._masks = Masks.of_layout(layout, kinds)
         self._reach = rules.reach
         self._base = base
         # Only the entries whose icons touch a terrain square differ from the base tables'.
@@ -145,9 +126,10 @@ class BakedTables:
                 base.attack[k],
             )
         reach = self._reach
-        admits = self._admits
-        blocks_jump = self._blocks_jump
-        blocks_slide = self._blocks_slide
+        masks = self._masks
+        admits = masks.admits
+        blocks_jump = masks.blocks_jump
+        blocks_slide = masks.blocks_slide
         direct: list[int] = []
         pathed: list[tuple[int, tuple[int, ...]]] = []
         rays: list[tuple[int, ...]] = []
@@ -181,8 +163,8 @@ class BakedTables:
                 rays.append(tuple(cut))
                 for index, target in enumerate(cut):
                     alternatives.setdefault(target, []).append(tuple(cut[:index]))
-        shelters = self._shelters
-        blocks_strike_line = self._blocks_strike_line
+        shelters = masks.shelters_from_strike
+        blocks_strike_line = masks.blocks_strike_line
         for target, line in reach.strikes[k]:
             if shelters[target]:
                 continue

@@ -19,7 +19,6 @@ No terrain tile is known by name: each is its compiled properties (``occupants``
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dukec.engine.baked import BakedTables, foldable
@@ -27,32 +26,6 @@ from dukec.engine.baked import BakedTables, foldable
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
     from dukec.engine.game import Game
-
-
-#: The movements a terrain tile may admit (the schema's ``enter_with`` vocabulary).
-MOVEMENTS = ("move", "jump", "slide", "jump_slide", "command")
-
-
-@dataclass(slots=True)
-class Masks:
-    """Per square, what the terrain lying there does (no terrain: nothing blocks, all admit)."""
-
-    size: int
-    blocks_jump: list[bool] = field(init=False)
-    blocks_slide: list[bool] = field(init=False)
-    blocks_strike_line: list[bool] = field(init=False)
-    shelters_from_strike: list[bool] = field(init=False)
-    admits: dict[str, list[bool]] = field(init=False)
-    #: A tile may be placed here (as far as terrain goes).
-    placing: list[bool] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.blocks_jump = [False] * self.size
-        self.blocks_slide = [False] * self.size
-        self.blocks_strike_line = [False] * self.size
-        self.shelters_from_strike = [False] * self.size
-        self.admits = {how: [True] * self.size for how in MOVEMENTS}
-        self.placing = [True] * self.size
 
 
 def lay(g: Game, square: int, index: int, fold: bool = True) -> None:
@@ -66,18 +39,10 @@ def lay(g: Game, square: int, index: int, fold: bool = True) -> None:
 
 
 def _mark(g: Game, square: int, index: int) -> None:
-    """Lay terrain tile ``index`` (-1: none) on a square: the masks say what it does there
-    (what lies on a square decides its masks' entries, so undo needs only the index)."""
+    """Lay terrain tile ``index`` (-1: none) on a square, and say in the masks what it does
+    there (they follow from the tile, so undo needs only the index)."""
     g.terrain[square] = index
-    masks = g.masks
-    kind = g.terrain_types[index] if index >= 0 else None
-    masks.blocks_jump[square] = kind is not None and kind.blocks_jump
-    masks.blocks_slide[square] = kind is not None and kind.blocks_slide
-    masks.blocks_strike_line[square] = kind is not None and kind.blocks_strike_line
-    masks.shelters_from_strike[square] = kind is not None and kind.shelters_from_strike
-    masks.placing[square] = kind is None or kind.allows_placement
-    for how, admitted in masks.admits.items():
-        admitted[square] = kind is None or (how in kind.enter_with and kind.occupants >= 1)
+    g.masks.mark(square, g.terrain_types[index] if index >= 0 else None)
 
 
 def _unlay(g: Game, record: tuple[int, int, bool]) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dukec.engine.extras import Extras
+from dukec.engine.masks import MOVEMENTS
 from dukec.engine.reach import Reach
-from dukec.engine.terrain import MOVEMENTS
 
 
 @dataclass(frozen=True, slots=True)

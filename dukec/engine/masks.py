@@ -1,0 +1,59 @@
+"""What the terrain lying on each square does there, as flat per-square lists.
+
+A terrain tile's effect on its square follows from its properties alone (:mod:`dukec.engine.
+terrain` quotes the rules): the game's own masks (:mod:`dukec.engine.state`) and the tables of a
+folded layout (:mod:`dukec.engine.baked`) are both made square by square with :meth:`Masks.mark`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dukec.engine.extras import TerrainType
+
+#: The movements a terrain tile may admit (the schema's ``enter_with`` vocabulary).
+MOVEMENTS = ("move", "jump", "slide", "jump_slide", "command")
+
+
+@dataclass(slots=True)
+class Masks:
+    """Per square, what the terrain lying there does (no terrain: nothing blocks, all admit)."""
+
+    size: int
+    blocks_jump: list[bool] = field(init=False)
+    blocks_slide: list[bool] = field(init=False)
+    blocks_strike_line: list[bool] = field(init=False)
+    shelters_from_strike: list[bool] = field(init=False)
+    admits: dict[str, list[bool]] = field(init=False)
+    #: A tile may be placed here (as far as terrain goes).
+    placing: list[bool] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.blocks_jump = [False] * self.size
+        self.blocks_slide = [False] * self.size
+        self.blocks_strike_line = [False] * self.size
+        self.shelters_from_strike = [False] * self.size
+        self.admits = {how: [True] * self.size for how in MOVEMENTS}
+        self.placing = [True] * self.size
+
+    @classmethod
+    def of_layout(cls, layout: Sequence[int], kinds: Sequence[TerrainType]) -> Masks:
+        """The masks of a board with terrain tile ``layout[square]`` (-1: none) on each square."""
+        masks = cls(len(layout))
+        for square, index in enumerate(layout):
+            if index >= 0:
+                masks.mark(square, kinds[index])
+        return masks
+
+    def mark(self, square: int, kind: TerrainType | None) -> None:
+        """Say what terrain tile ``kind`` (None: none) does on ``square``."""
+        self.blocks_jump[square] = kind is not None and kind.blocks_jump
+        self.blocks_slide[square] = kind is not None and kind.blocks_slide
+        self.blocks_strike_line[square] = kind is not None and kind.blocks_strike_line
+        self.shelters_from_strike[square] = kind is not None and kind.shelters_from_strike
+        self.placing[square] = kind is None or kind.allows_placement
+        for how, admitted in self.admits.items():
+            admitted[square] = kind is None or (how in kind.enter_with and kind.occupants >= 1)
