@@ -47,23 +47,17 @@ def play_random(g: Game, rng: random.Random) -> bool:
     undone and applied again), sampled as :func:`random_action` samples: the same games."""
     if g.over is not None:
         return False
-    if g.phase is not Phase.PLAY:
-        if g.phase is Phase.SETUP:
-            if g.setup_index + 1 < len(g.rules.setup):
-                return g._base_play_random(rng)  # the base game's placement, as apply makes it
-            # The last set-up placement (as legal lists them: one per square), through apply.
-            squares = g._setup_squares()
+    phase = g.phase
+    if phase is not Phase.PLAY:
+        if phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup):
+            return g._base_play_random(rng)  # the base game's placement, as apply makes it
+        if phase is Phase.SETUP or phase is Phase.PLACING:
+            # As legal lists them: one placement of the tile due per square.
+            squares = g._setup_squares() if phase is Phase.SETUP else turn.placements(g)
             if not squares:
                 return _no_legal_action(g)
-            tile = g.rules.setup[g.setup_index].tile
-            turn.apply(g, (PLACE, -1, squares[int(rng.random() * len(squares))], -1, tile))
-            return True
-        if g.phase is Phase.PLACING:
-            # As legal lists them: one placement of the drawn tile per square.
-            squares = turn.placements(g)
-            if not squares:
-                return _no_legal_action(g)
-            turn.apply(g, (PLACE, -1, squares[int(rng.random() * len(squares))], -1, g.drawn))
+            square = squares[int(rng.random() * len(squares))]
+            turn.apply(g, (PLACE, -1, square, -1, g.placement_tile()))
             return True
         found = turn.legal(g)
         if not found:
