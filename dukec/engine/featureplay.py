@@ -160,9 +160,7 @@ def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
         return False
     # As apply does it, with check's test between the action and what follows it.
     trail = g.trail
-    mark = trail.mark()
-    g.history.append((action, mark, turn.TRAILED, None))
-    g._version += 1
+    mark = turn.open_record(g, action)
     moved = turn.act(g, action)
     if not g.nothing_after_action or g.frozen:
         turn.after_action(g, me, moved)

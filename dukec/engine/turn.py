@@ -247,11 +247,18 @@ def dragon_follows(g: Game, action: ActionTuple) -> None:
     over = g.over
     if over is not None and over.reason is Reason.PLY_LIMIT:
         g.over = None  # the base game's end of turn decided it; between_turns decides again
-    trail = g.trail
-    g.history.append((action, trail.mark(), TRAILED, None))
-    g._version += 1
-    trail.call(type(g)._unmove_tiles, record)
+    open_record(g, action)
+    g.trail.call(type(g)._unmove_tiles, record)
     between_turns(g, me)
+
+
+def open_record(g: Game, action: ActionTuple) -> int:
+    """Start ``action``'s undo record on the trail (its history entry holds the trail's mark
+    before the action, which undo goes back to); the mark."""
+    mark = g.trail.mark()
+    g.history.append((action, mark, TRAILED, None))
+    g._version += 1
+    return mark
 
 
 def apply_trailed(g: Game, action: ActionTuple) -> None:
@@ -259,8 +266,7 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
     kind = action[0]
     phase = g.phase
     trail = g.trail
-    g.history.append((action, trail.mark(), TRAILED, None))
-    g._version += 1
+    open_record(g, action)
     me = g.to_move
     if phase is Phase.PLAY and kind != DRAW and kind != DIVINE:
         _finish_turn(g, me, act(g, action))
