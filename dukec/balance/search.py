@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 
 from dukec.balance.values import BAG_WEIGHT, Evaluation, evaluation, material
-from dukec.engine import Action, ActionKind, Game, Phase
+from dukec.engine import Action, ActionKind, Game, Phase, tablemoves
 from dukec.engine.actions import COMMAND
 from dukec.engine.zobrist import Keyed
 
@@ -365,7 +365,9 @@ class SearchPlayer:
         if game.rules.expanded is None and game.phase is Phase.PLAY:
             # The base game's generator before the Duke-danger test, which then tries only
             # the captures (the hooks the engine's own random play uses).
-            found = [Action(*a) for a in game._pseudo() if a[0] <= COMMAND and board[a[2]] >= 0]
+            found = [
+                Action(*a) for a in tablemoves.pseudo(game) if a[0] <= COMMAND and board[a[2]] >= 0
+            ]
             found = [a for a in found if game._check(a)]
         else:
             found = [

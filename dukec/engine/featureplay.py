@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from dukec.engine import dragon, movement, turn
+from dukec.engine import dragon, movement, playout, tablemoves, turn
 from dukec.engine.actions import (
     COMMAND,
     DIVINE,
@@ -38,7 +38,7 @@ def random_action(g: Game, rng: random.Random) -> Action | None:
     if g.phase is not Phase.PLAY:
         found = turn.legal(g)
         return Action(*found[int(rng.random() * len(found))]) if found else None
-    return g._sample_legal(movement.pseudo(g, g.to_move), rng)
+    return playout.sample_legal(g, movement.pseudo(g, g.to_move), rng)
 
 
 def play_random(g: Game, rng: random.Random) -> bool:
@@ -50,7 +50,7 @@ def play_random(g: Game, rng: random.Random) -> bool:
     phase = g.phase
     if phase is not Phase.PLAY:
         if phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup):
-            return g._base_play_random(rng)  # the base game's placement, as apply makes it
+            return playout.play_random(g, rng)  # the base game's placement, as apply makes it
         if phase is Phase.SETUP or phase is Phase.PLACING:
             # As legal lists them: one placement of the tile due per square.
             squares = g._setup_squares() if phase is Phase.SETUP else turn.placements(g)
@@ -116,13 +116,13 @@ def _lines_to(g: Game, target: int, by: int) -> set[int] | None:
     the dragon could capture on ``target`` (the lines do not tell when it could)."""
     at = g.dragon.square
     if at < 0:
-        return g._lines_to(target, by)
+        return tablemoves.lines_to(g, target, by)
     if not g.dragon.enraged and target in g.rules.around[at]:
         return None
     board = g.board
     board[at] = g.tables.obstacle  # as movement.with_obstacle does, without a closure
     try:
-        return g._lines_to(target, by)
+        return tablemoves.lines_to(g, target, by)
     finally:
         board[at] = EMPTY
 

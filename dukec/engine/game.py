@@ -9,9 +9,10 @@ hooks in at the points listed on :class:`Game` and keeps its changes on a
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from dukec.engine import featureplay, movement, opening, turn
+from dukec.engine import featureplay, movement, opening, playout, tablemoves, turn
 from dukec.engine.actions import (
     COMMAND,
     DRAW,
@@ -26,26 +27,26 @@ from dukec.engine.actions import (
     Result,
     draw_index,
 )
-from dukec.engine.playout import RandomPlay
 from dukec.engine.reach import Reach
 from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
 from dukec.engine.state import FeatureState
-from dukec.engine.tablemoves import TableMoves
 
 #: An undo record: (action, a, b, result before); a and b depend on the kind of action.
 BaseRecord = tuple[ActionTuple, int, int, Result | None]
 
 
-class Game(FeatureState, TableMoves, RandomPlay):
+class Game(FeatureState):
     """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
 
     Hook points: ``_legal``, ``_has_legal``, ``_check``, ``_apply``, ``_undo``, ``_attacked``,
-    ``_random_action`` and ``_play_random`` are the base game's methods (``_base_*``); where the
-    rules use features, ``Game(rules)`` makes a :class:`FeatureGame`, whose hooks are
+    ``_random_action`` and ``_play_random`` are the base game's (the ``_base_*`` methods here,
+    :mod:`dukec.engine.tablemoves`' generator and :mod:`dukec.engine.playout`'s random play);
+    where the rules use features, ``Game(rules)`` makes a :class:`FeatureGame`, whose hooks are
     :mod:`dukec.engine.turn`'s (random play: :mod:`dukec.engine.featureplay`'s). (They are
     methods of the class, not callables stored on the game: a game that held its own bound
     methods would be a reference cycle, left for the garbage collector instead of freed when
-    the last reference to it goes.)
+    the last reference to it goes. One base class and methods, not mixins, so that the class
+    compiles: see the README's *Compiled engine*.)
     """
 
     def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Game:
@@ -54,7 +55,7 @@ class Game(FeatureState, TableMoves, RandomPlay):
         `rules` may be missing only where copy or pickle rebuild a game of a known class.
         """
         if cls is Game and rules is not None and rules.expanded is not None:
-            cls = FeatureGame
+            return super().__new__(FeatureGame)
         return super().__new__(cls)
 
     def __init__(
@@ -184,6 +185,14 @@ class Game(FeatureState, TableMoves, RandomPlay):
         bag = self.bags[self.to_move]
         return [(t, bag.count(t) / len(bag)) for t in sorted(set(bag))]
 
+    def random_action(self, rng: random.Random) -> Action | None:
+        """A legal action chosen uniformly at random (None if there is none); not applied."""
+        return self._random_action(rng)
+
+    def play_random(self, rng: random.Random) -> bool:
+        """Apply a uniformly random legal action; False (nothing applied) if there is none."""
+        return self._play_random(rng)
+
     def _repr_svg_(self) -> str:
         """The board as SVG for notebooks, last action and Guard marked (drawn by the workbench)."""
         from dukec.workbench.board import board_svg
@@ -202,12 +211,12 @@ class Game(FeatureState, TableMoves, RandomPlay):
         if duke < 0:
             return []
         empty = [n for n in self.neighbours[duke] if board[n] < 0]
-        if not empty or not self._base_attacked(duke, me ^ 1):
+        if not empty or not tablemoves.attacked(self, duke, me ^ 1):
             return empty
         safe = []
         for n in empty:
             board[n] = me  # any friendly tile blocks the same lines
-            if not self._base_attacked(duke, me ^ 1):
+            if not tablemoves.attacked(self, duke, me ^ 1):
                 safe.append(n)
             board[n] = EMPTY
         return safe
@@ -241,7 +250,7 @@ class Game(FeatureState, TableMoves, RandomPlay):
     def _safe(self, me: int) -> bool:
         """After ``me`` acted: the Duke is not capturable, or the action captured the enemy's."""
         duke = self.duke[me]
-        if duke < 0 or not self._base_attacked(duke, me ^ 1):
+        if duke < 0 or not tablemoves.attacked(self, duke, me ^ 1):
             return True
         over = self.over
         return over is not None and over.reason is Reason.DUKE_CAPTURED
@@ -428,30 +437,60 @@ class Game(FeatureState, TableMoves, RandomPlay):
             self.duke[owner] = -1
 
     # The hooks of the base game (see the class docstring).
-    _legal = TableMoves._base_legal
-    _has_legal = TableMoves._base_has_legal
-    _check = _base_check
-    _apply = _base_apply
-    _undo = _base_undo
-    _attacked = TableMoves._base_attacked
-    _random_action = RandomPlay._base_random_action
-    _play_random = RandomPlay._base_play_random
+
+    def _legal(self) -> list[ActionTuple]:
+        return tablemoves.legal(self)
+
+    def _has_legal(self) -> bool:
+        return tablemoves.has_legal(self)
+
+    def _check(self, action: ActionTuple) -> bool:
+        return self._base_check(action)
+
+    def _apply(self, action: ActionTuple) -> None:
+        self._base_apply(action)
+
+    def _undo(self) -> ActionTuple:
+        return self._base_undo()
+
+    def _attacked(self, target: int, by: int) -> bool:
+        return tablemoves.attacked(self, target, by)
+
+    def _random_action(self, rng: random.Random) -> Action | None:
+        return playout.random_action(self, rng)
+
+    def _play_random(self, rng: random.Random) -> bool:
+        return playout.play_random(self, rng)
 
 
 class FeatureGame(Game):
     """A game whose rules use terrain, objectives, Dread, Defense or abilities: its turn is
     :mod:`dukec.engine.turn`'s, its random play :mod:`dukec.engine.featureplay`'s and its icons
-    :mod:`dukec.engine.movement`'s (the functions
-    themselves, taking the game first, are its hook methods)."""
+    :mod:`dukec.engine.movement`'s (functions taking the game first)."""
 
-    _legal = turn.legal
-    _has_legal = turn.has_legal
-    _check = turn.check
-    _apply = turn.apply
-    _undo = turn.undo
-    _attacked = movement.attacked
-    _random_action = featureplay.random_action
-    _play_random = featureplay.play_random
+    def _legal(self) -> list[ActionTuple]:
+        return turn.legal(self)
+
+    def _has_legal(self) -> bool:
+        return turn.has_legal(self)
+
+    def _check(self, action: ActionTuple) -> bool:
+        return turn.check(self, action)
+
+    def _apply(self, action: ActionTuple) -> None:
+        turn.apply(self, action)
+
+    def _undo(self) -> ActionTuple:
+        return turn.undo(self)
+
+    def _attacked(self, target: int, by: int) -> bool:
+        return movement.attacked(self, target, by)
+
+    def _random_action(self, rng: random.Random) -> Action | None:
+        return featureplay.random_action(self, rng)
+
+    def _play_random(self, rng: random.Random) -> bool:
+        return featureplay.play_random(self, rng)
 
 
 __all__ = [

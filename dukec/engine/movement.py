@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, TypeVar
 
-from dukec.engine import abilities, defense, dragon, flags, terrain
+from dukec.engine import abilities, defense, dragon, flags, tablemoves, terrain
 from dukec.engine.actions import COMMAND, DRAW, ESCAPE, MOVE, RANSOM, STRIKE, ActionTuple
 from dukec.engine.rules import EMPTY
 
@@ -151,12 +151,12 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
         # The base game's actions, and the abilities'.
         at = g.dragon.square
         if at < 0:
-            out = g._pseudo()
+            out = tablemoves.pseudo(g)
         else:
             board = g.board
             board[at] = g.tables.obstacle  # as with_obstacle does, without a closure per call
             try:
-                out = g._pseudo()
+                out = tablemoves.pseudo(g)
             finally:
                 board[at] = EMPTY
         if (g.flags or g.terrain_on) and out and out[-1][0] == DRAW:
@@ -361,11 +361,11 @@ def plain_attacked(g: Game, target: int, by: int) -> bool:
     banner lies on ``target`` (a tile stands there that is neither frozen nor settled)."""
     at = g.dragon.square
     if at < 0:
-        return g._base_attacked(target, by)
+        return tablemoves.attacked(g, target, by)
     board = g.board
     board[at] = g.tables.obstacle  # as with_obstacle does, without a closure per test
     try:
-        hit = g._base_attacked(target, by)
+        hit = tablemoves.attacked(g, target, by)
     finally:
         board[at] = EMPTY
     if hit:

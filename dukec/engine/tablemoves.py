@@ -7,165 +7,154 @@ Every icon of every tile on every square is looked up in :class:`dukec.engine.ru
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from dukec.engine.actions import COMMAND, DRAW, MOVE, PLACE, STRIKE, ActionTuple, Phase, Result
-from dukec.engine.baked import BakedTables
-from dukec.engine.rules import Tables
+from dukec.engine.actions import COMMAND, DRAW, MOVE, PLACE, STRIKE, ActionTuple, Phase
+
+if TYPE_CHECKING:
+    from dukec.engine.game import Game
 
 
-class TableMoves:
-    """Table-driven generation of :class:`dukec.engine.game.Game` (a base of it)."""
+def legal(g: Game) -> list[ActionTuple]:
+    """The base game's legal actions, in a fixed order."""
+    if g.over is not None:
+        return []
+    if g.phase is not Phase.PLAY:
+        return [(PLACE, -1, s, -1, g.placement_tile()) for s in g._placements()]
+    actions = pseudo(g)
+    me = g.to_move
+    duke = g.duke[me]
+    if duke < 0:
+        return actions  # no Duke to keep safe (and no draw: nowhere to place beside it)
+    lines = lines_to(g, duke, me ^ 1)
+    if lines is None:
+        return [a for a in actions if g._base_check(a)]
+    # The Duke is safe now. A draw keeps it so (there is an empty square beside the Duke,
+    # and a placement only blocks); so does a Strike on a tile off the enemy's lines to the
+    # Duke, and a move or command of another tile from a square off them: the square
+    # emptied unblocks none of those lines, a square moved to only blocks.
+    return [
+        a
+        for a in actions
+        if a[0] == DRAW
+        or (a[2] not in lines if a[0] == STRIKE else a[1] != duke and a[1] not in lines)
+        or g._base_check(a)
+    ]
 
-    # The game's state and its own methods this uses.
-    tables: Tables | BakedTables
-    board: list[int]
-    pieces: list[set[int]]
-    duke: list[int]
-    bags: list[list[int]]
-    neighbours: tuple[tuple[int, ...], ...]
-    size: int
-    to_move: int
-    phase: Phase
-    over: Result | None
-    _placements: Callable[[], list[int]]
-    placement_tile: Callable[[], int]
-    _base_check: Callable[[ActionTuple], bool]
 
-    def _base_legal(self) -> list[ActionTuple]:
-        if self.over is not None:
-            return []
-        if self.phase is not Phase.PLAY:
-            return [(PLACE, -1, s, -1, self.placement_tile()) for s in self._placements()]
-        actions = self._pseudo()
-        me = self.to_move
-        duke = self.duke[me]
-        if duke < 0:
-            return actions  # no Duke to keep safe (and no draw: nowhere to place beside it)
-        lines = self._lines_to(duke, me ^ 1)
-        if lines is None:
-            return [a for a in actions if self._base_check(a)]
-        # The Duke is safe now. A draw keeps it so (there is an empty square beside the Duke,
-        # and a placement only blocks); so does a Strike on a tile off the enemy's lines to the
-        # Duke, and a move or command of another tile from a square off them: the square
-        # emptied unblocks none of those lines, a square moved to only blocks.
-        return [
-            a
-            for a in actions
-            if a[0] == DRAW
-            or (a[2] not in lines if a[0] == STRIKE else a[1] != duke and a[1] not in lines)
-            or self._base_check(a)
-        ]
+def has_legal(g: Game) -> bool:
+    """Whether the base game's player to move has a legal action."""
+    if g.phase is not Phase.PLAY:
+        return bool(g._placements())
+    return any(g._base_check(a) for a in pseudo(g))
 
-    def _base_has_legal(self) -> bool:
-        if self.phase is not Phase.PLAY:
-            return bool(self._placements())
-        return any(self._base_check(a) for a in self._pseudo())
 
-    def _lines_to(self, target: int, by: int) -> set[int] | None:
-        """Every square that blocks some line of ``by``'s tiles to ``target``, or None if a tile
-        of ``by`` could capture on ``target`` now (the test of :meth:`_base_attacked`)."""
-        board = self.board
-        tables = self.tables
-        attack = tables.attack
-        size = self.size
-        lines: set[int] = set()
-        for s in self.pieces[by]:
-            code = board[s]
-            alternatives = attack[code * size + s].get(target)
-            if alternatives is not None:
-                for blockers in alternatives:
-                    for b in blockers:
-                        if board[b] >= 0:
-                            break
-                    else:
-                        return None
-                    lines.update(blockers)
-            if tables.has_command[code]:
-                squares = tables.command[code * size + s]
-                if target in squares:
-                    mine = tables.mine[by]
-                    for q in squares:
-                        if q != target and mine[board[q]]:
-                            return None
-        return lines
-
-    def _pseudo(self) -> list[ActionTuple]:
-        """Actions allowed by the icons alone, before the Duke-danger rule."""
-        me = self.to_move
-        board = self.board
-        tables = self.tables
-        direct, pathed, rays = tables.direct, tables.pathed, tables.rays
-        strikes, command, overlap = tables.strikes, tables.command, tables.overlap
-        mine = tables.mine[me]
-        not_mine = tables.not_mine[me]
-        size = self.size
-        out: list[ActionTuple] = []
-        app = out.append
-        for frm in sorted(self.pieces[me]):
-            k = board[frm] * size + frm
-            start = len(out)
-            for t in direct[k]:
-                if not_mine[board[t]]:
-                    app((MOVE, frm, t, -1, -1))
-            for t, path in pathed[k]:
-                if not_mine[board[t]]:
-                    for b in path:
-                        if board[b] >= 0:
-                            break
-                    else:
-                        app((MOVE, frm, t, -1, -1))
-            for ray in rays[k]:
-                for t in ray:
-                    v = board[t]
-                    if v < 0:
-                        app((MOVE, frm, t, -1, -1))
-                    else:
-                        if not_mine[v]:
-                            app((MOVE, frm, t, -1, -1))
+def lines_to(g: Game, target: int, by: int) -> set[int] | None:
+    """Every square that blocks some line of ``by``'s tiles to ``target``, or None if a tile
+    of ``by`` could capture on ``target`` now (the test of :func:`attacked`)."""
+    board = g.board
+    tables = g.tables
+    attack = tables.attack
+    size = g.size
+    lines: set[int] = set()
+    for s in g.pieces[by]:
+        code = board[s]
+        alternatives = attack[code * size + s].get(target)
+        if alternatives is not None:
+            for blockers in alternatives:
+                for b in blockers:
+                    if board[b] >= 0:
                         break
-            if overlap[k]:
-                out[start:] = list(dict.fromkeys(out[start:]))
-            for t in strikes[k]:
-                v = board[t]
-                if v >= 0 and not_mine[v]:
-                    app((STRIKE, frm, t, -1, -1))
-            squares = command[k]
-            if squares:
+                else:
+                    return None
+                lines.update(blockers)
+        if tables.has_command[code]:
+            squares = tables.command[code * size + s]
+            if target in squares:
+                mine = tables.mine[by]
                 for q in squares:
-                    if mine[board[q]]:
-                        for t in squares:
-                            if t != q and not_mine[board[t]]:
-                                app((COMMAND, q, t, frm, -1))
-        duke = self.duke[me]
-        if self.bags[me] and duke >= 0:
-            for n in self.neighbours[duke]:
-                if board[n] < 0:
-                    app((DRAW, -1, -1, -1, -1))
-                    break
-        return out
+                    if q != target and mine[board[q]]:
+                        return None
+    return lines
 
-    def _base_attacked(self, target: int, by: int) -> bool:
-        """Whether a tile of ``by`` could capture on ``target`` with one action now."""
-        board = self.board
-        tables = self.tables
-        attack = tables.attack
-        size = self.size
-        for s in self.pieces[by]:
-            code = board[s]
-            alternatives = attack[code * size + s].get(target)
-            if alternatives is not None:
-                for blockers in alternatives:
-                    for b in blockers:
-                        if board[b] >= 0:
-                            break
-                    else:
+
+def pseudo(g: Game) -> list[ActionTuple]:
+    """Actions allowed by the icons alone, before the Duke-danger rule."""
+    me = g.to_move
+    board = g.board
+    tables = g.tables
+    direct, pathed, rays = tables.direct, tables.pathed, tables.rays
+    strikes, command, overlap = tables.strikes, tables.command, tables.overlap
+    mine = tables.mine[me]
+    not_mine = tables.not_mine[me]
+    size = g.size
+    out: list[ActionTuple] = []
+    app = out.append
+    for frm in sorted(g.pieces[me]):
+        k = board[frm] * size + frm
+        start = len(out)
+        for t in direct[k]:
+            if not_mine[board[t]]:
+                app((MOVE, frm, t, -1, -1))
+        for t, path in pathed[k]:
+            if not_mine[board[t]]:
+                for b in path:
+                    if board[b] >= 0:
+                        break
+                else:
+                    app((MOVE, frm, t, -1, -1))
+        for ray in rays[k]:
+            for t in ray:
+                v = board[t]
+                if v < 0:
+                    app((MOVE, frm, t, -1, -1))
+                else:
+                    if not_mine[v]:
+                        app((MOVE, frm, t, -1, -1))
+                    break
+        if overlap[k]:
+            out[start:] = list(dict.fromkeys(out[start:]))
+        for t in strikes[k]:
+            v = board[t]
+            if v >= 0 and not_mine[v]:
+                app((STRIKE, frm, t, -1, -1))
+        squares = command[k]
+        if squares:
+            for q in squares:
+                if mine[board[q]]:
+                    for t in squares:
+                        if t != q and not_mine[board[t]]:
+                            app((COMMAND, q, t, frm, -1))
+    duke = g.duke[me]
+    if g.bags[me] and duke >= 0:
+        for n in g.neighbours[duke]:
+            if board[n] < 0:
+                app((DRAW, -1, -1, -1, -1))
+                break
+    return out
+
+
+def attacked(g: Game, target: int, by: int) -> bool:
+    """Whether a tile of ``by`` could capture on ``target`` with one action now."""
+    board = g.board
+    tables = g.tables
+    attack = tables.attack
+    size = g.size
+    for s in g.pieces[by]:
+        code = board[s]
+        alternatives = attack[code * size + s].get(target)
+        if alternatives is not None:
+            for blockers in alternatives:
+                for b in blockers:
+                    if board[b] >= 0:
+                        break
+                else:
+                    return True
+        if tables.has_command[code]:
+            squares = tables.command[code * size + s]
+            if target in squares:
+                mine = tables.mine[by]
+                for q in squares:
+                    if q != target and mine[board[q]]:
                         return True
-            if tables.has_command[code]:
-                squares = tables.command[code * size + s]
-                if target in squares:
-                    mine = tables.mine[by]
-                    for q in squares:
-                        if q != target and mine[board[q]]:
-                            return True
-        return False
+    return False
