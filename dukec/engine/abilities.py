@@ -137,8 +137,8 @@ def divine(g: Game, me: int, frm: int) -> None:
     drawn = []
     for _ in range(min(3, len(bag))):
         drawn.append(trail.pop(bag, g.draw_position(len(bag))))
-        trail.setattr(g, "draws", g.draws + 1)
-    trail.setattr(g, "pending", sorted(drawn))
+        trail.set_game_attr(g, "draws", g.draws + 1)
+    trail.set_game_attr(g, "pending", sorted(drawn))
 
 
 def choose(g: Game, mask: int, keep: int) -> None:
@@ -147,12 +147,12 @@ def choose(g: Game, mask: int, keep: int) -> None:
     trail = g.trail
     for index, tile in enumerate(g.pending):
         if index == keep:
-            trail.setattr(g, "drawn", tile)
+            trail.set_game_attr(g, "drawn", tile)
         elif mask >> index & 1:
             trail.append(g.captured[me], tile)
         else:
             trail.setitem(g.bags, me, sorted([*g.bags[me], tile]))
-    trail.setattr(g, "pending", [])
+    trail.set_game_attr(g, "pending", [])
 
 
 def escape(g: Game, me: int, frm: int, to: int, sacrificed: int, ransomed: int) -> int:

@@ -42,9 +42,9 @@ def spread(g: Game) -> None:
                 if terrain.blocks(g, q, "shelters_from_dread"):
                     continue
                 covered.add(q)
-    g.trail.setattr(g, "covered", covered)
+    g.trail.set_game_attr(g, "covered", covered)
     if not covered <= g.frozen:
-        g.trail.setattr(g, "frozen", g.frozen | covered)
+        g.trail.set_game_attr(g, "frozen", g.frozen | covered)
 
 
 def release(g: Game, owner: int) -> None:
@@ -54,4 +54,4 @@ def release(g: Game, owner: int) -> None:
     board = g.board
     thawed = {q for q in g.frozen if board[q] >= 0 and (board[q] & 1 != owner or q in g.covered)}
     if thawed != g.frozen:
-        g.trail.setattr(g, "frozen", thawed)
+        g.trail.set_game_attr(g, "frozen", thawed)

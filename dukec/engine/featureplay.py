@@ -172,7 +172,7 @@ def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
             or duke < 0
             or not movement.attacked(g, duke, me ^ 1)
         ):
-            trail.undo_to(mark)
+            trail.undo_to(g, mark)
             g.history.pop()
             g._version += 1
             return False

@@ -125,7 +125,7 @@ def place(g: Game, square: int) -> None:
     """Set-up: the player to move puts down the next banner of the queue."""
     owner = g.to_move ^ 1 if g.objective.flag_squares == "opponent_edge" else g.to_move
     g.trail.append(g.flags, Banner(square, owner, g.flag_queue[0]))
-    g.trail.setattr(g, "flag_queue", g.flag_queue[1:])
+    g.trail.set_game_attr(g, "flag_queue", g.flag_queue[1:])
 
 
 def relocate_squares(g: Game, me: int) -> list[int]:
@@ -146,11 +146,11 @@ def score(g: Game, me: int, moved: int) -> None:
         if flag.owner == me ^ 1 and moved in g.neighbours[flag.square]:
             scores = list(g.scores)
             scores[me] += 1
-            g.trail.setattr(g, "scores", scores)
-            g.trail.setattr(g, "relocate", index)
+            g.trail.set_game_attr(g, "scores", scores)
+            g.trail.set_game_attr(g, "relocate", index)
             g.event(f"score {scores[0]}-{scores[1]}")
             if g.objective.win_score and scores[me] >= g.objective.win_score:
-                g.trail.setattr(g, "over", Result(me, Reason.SCORE))
+                g.trail.set_game_attr(g, "over", Result(me, Reason.SCORE))
             return
 
 

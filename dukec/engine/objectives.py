@@ -33,8 +33,8 @@ def draft(g: Game, tile: int) -> None:
     count = g.rules.types[tile].count
     trail.setitem(g.bags, me, sorted(g.bags[me] + [tile] * count))
     trail.setitem(g.boxed, me ^ 1, g.boxed[me ^ 1] + [tile] * count)
-    trail.setattr(g, "pool", [t for t in g.pool if t != tile])
-    trail.setattr(g, "to_move", me ^ 1)
+    trail.set_game_attr(g, "pool", [t for t in g.pool if t != tile])
+    trail.set_game_attr(g, "to_move", me ^ 1)
 
 
 def settle(g: Game) -> None:
@@ -86,5 +86,5 @@ def check_wins(g: Game, me: int) -> None:
                         found = Reason.REACHED_EDGE
                         break
         if found is not None:
-            g.trail.setattr(g, "over", Result(player, found))
+            g.trail.set_game_attr(g, "over", Result(player, found))
             return

@@ -38,9 +38,9 @@ def after_setup(g: Game) -> None:
     if queue:
         # The player who finished set-up last places first (rulebook, Counting Coup).
         last = g.rules.setup[-1].owner if g.rules.setup else 0
-        g.trail.setattr(g, "flag_queue", queue)
-        g.trail.setattr(g, "phase", Phase.FLAGS)
-        g.trail.setattr(g, "to_move", last)
+        g.trail.set_game_attr(g, "flag_queue", queue)
+        g.trail.set_game_attr(g, "phase", Phase.FLAGS)
+        g.trail.set_game_attr(g, "to_move", last)
         return
     start_play(g)
 
@@ -52,7 +52,7 @@ def start_play(g: Game) -> None:
         if g.terrain_types[index].acts:
             dragon.place(g, index)
             break
-    g.trail.setattr(g, "phase", Phase.PLAY)
-    g.trail.setattr(g, "to_move", g.rules.first_turn)
+    g.trail.set_game_attr(g, "phase", Phase.PLAY)
+    g.trail.set_game_attr(g, "to_move", g.rules.first_turn)
     dread.spread(g)
     dread.release(g, g.to_move)

@@ -54,7 +54,7 @@ class FeatureState:
         self.extras: Extras = extras
         self.objective: Objective = extras.objective
         self.terrain_types: tuple[TerrainType, ...] = extras.terrain_types
-        self.trail = Trail(self)
+        self.trail = Trail()
         self.terrain: list[int] = [-1] * rules.geometry.size
         self.terrain_on = False
         #: The terrain on the board is folded into ``tables`` (dukec.engine.baked).
@@ -146,12 +146,12 @@ class FeatureState:
         if at == now:
             self.trail.append(said, (text, args))
         else:
-            self.trail.setattr(self, "_said", (now, [(text, args)]))
+            self.trail.set_game_attr(self, "_said", (now, [(text, args)]))
 
     def event_random(self, n: int) -> int:
         """A number below ``n`` from the game's seeded source for terrain and the dragon."""
         index = draw_index(self.seed ^ _EVENT_SALT, self.events, n)
-        self.trail.setattr(self, "events", self.events + 1)
+        self.trail.set_game_attr(self, "events", self.events + 1)
         return index
 
     def draw_position(self, bag_size: int) -> int:

@@ -60,8 +60,8 @@ def fold_tables(g: Game) -> None:
     tables = cache.get(layout)
     if tables is None and all(foldable(g.terrain_types[i]) for i in layout if i >= 0):
         tables = cache[layout] = BakedTables(g.rules, layout, g.terrain_types)
-    trail.setattr(g, "terrain_folded", tables is not None)
-    trail.setattr(g, "tables", g.rules.tables if tables is None else tables)
+    trail.set_game_attr(g, "terrain_folded", tables is not None)
+    trail.set_game_attr(g, "tables", g.rules.tables if tables is None else tables)
 
 
 def kind_at(g: Game, square: int) -> TerrainType | None:

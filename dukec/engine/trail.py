@@ -9,8 +9,6 @@ to the mark made before it, newest first: a compact undo record, never a copy of
 
 from __future__ import annotations
 
-import copy
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -20,22 +18,10 @@ _SETITEM, _SETATTR, _ADD, _DISCARD, _APPEND, _REMOVE, _CALL = range(7)
 class Trail:
     """Changes made to a game's state since it began, to be undone newest first."""
 
-    __slots__ = ("_log", "_owner")
+    __slots__ = ("_log",)
 
-    def __init__(self, owner: object) -> None:
+    def __init__(self) -> None:
         self._log: list[tuple[int, Any, Any, Any]] = []
-        # The game whose trail this is, held weakly: an entry about the game itself holds None
-        # in its place, so that the game and its trail form no reference cycle (the game is
-        # freed as soon as it is dropped, not left to the garbage collector).
-        self._owner = weakref.ref(owner)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Trail:
-        """A copy for a copy of the game: owned by that copy, its entries pointing into it."""
-        owner = self._owner()
-        copied = Trail.__new__(Trail)
-        copied._owner = weakref.ref(memo.get(id(owner), owner))
-        copied._log = copy.deepcopy(self._log, memo)
-        return copied
 
     def mark(self) -> int:
         """A point to undo back to."""
@@ -46,10 +32,17 @@ class Trail:
         self._log.append((_SETITEM, target, index, target[index]))
         target[index] = value
 
+    def set_game_attr(self, game: object, name: str, value: Any) -> None:
+        """``game.name = value``, for the game whose trail this is. The entry holds None in the
+        game's place, so that the game and its trail form no reference cycle (the game is freed
+        as soon as it is dropped, not left to the garbage collector)."""
+        self._log.append((_SETATTR, None, name, getattr(game, name)))
+        setattr(game, name, value)
+
     def setattr(self, target: object, name: str, value: Any) -> None:
-        """``target.name = value``."""
-        held = None if target is self._owner() else target
-        self._log.append((_SETATTR, held, name, getattr(target, name)))
+        """``target.name = value``, for an object of the game's state (not the game: see
+        :meth:`set_game_attr`)."""
+        self._log.append((_SETATTR, target, name, getattr(target, name)))
         setattr(target, name, value)
 
     def add(self, target: set[Any], value: Any) -> None:
@@ -86,18 +79,17 @@ class Trail:
         record)`` takes it back."""
         self._log.append((_CALL, undo, record, None))
 
-    def undo_to(self, mark: int) -> None:
-        """Take back every change made after ``mark``, newest first."""
+    def undo_to(self, game: object, mark: int) -> None:
+        """Take back every change made to ``game`` after ``mark``, newest first."""
         log = self._log
-        owner = self._owner
         pop = log.pop
         # The commonest entries first: a turn's tiles and its passing are _CALL entries.
         for _ in range(len(log) - mark):
             op, target, key, old = pop()
             if op == _CALL:
-                target(owner(), key)
+                target(game, key)
             elif op == _SETATTR:
-                setattr(owner() if target is None else target, key, old)
+                setattr(game if target is None else target, key, old)
             elif op == _SETITEM:
                 target[key] = old
             elif op == _ADD:

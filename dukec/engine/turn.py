@@ -134,7 +134,7 @@ def check(g: Game, action: ActionTuple) -> bool:
         after_action(g, me, moved)
         over = g.over
         ok = (over is not None and over.winner == me) or _duke_safe(g, me)
-    g.trail.undo_to(mark)
+    g.trail.undo_to(g, mark)
     return ok
 
 
@@ -163,7 +163,7 @@ def _draw_ok(g: Game, me: int) -> bool:
     mark = g.trail.mark()
     dread.release(g, me ^ 1)  # as at the opponent's next turn
     safe = _duke_safe(g, me)
-    g.trail.undo_to(mark)
+    g.trail.undo_to(g, mark)
     if safe:
         return True
     tiles = sorted(set(g.bags[me]))
@@ -195,7 +195,7 @@ def _placement_safe(g: Game, me: int, square: int, tile: int) -> bool:
     g.put(square, g.rules.code(tile, FRONT, me))
     after_action(g, me, square)
     ok = _duke_safe(g, me)
-    g.trail.undo_to(mark)
+    g.trail.undo_to(g, mark)
     return ok
 
 
@@ -274,21 +274,21 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
         objectives.draft(g, action[4])
         if not g.pool:
             if g.rules.setup:
-                trail.setattr(g, "phase", Phase.SETUP)
-                trail.setattr(g, "to_move", g.rules.setup[0].owner)
+                trail.set_game_attr(g, "phase", Phase.SETUP)
+                trail.set_game_attr(g, "to_move", g.rules.setup[0].owner)
             else:
                 opening.after_setup(g)
     elif phase is Phase.SETUP:
         g.put(action[2], g.rules.code(g.rules.setup[g.setup_index].tile, FRONT, me))
-        trail.setattr(g, "setup_index", g.setup_index + 1)
+        trail.set_game_attr(g, "setup_index", g.setup_index + 1)
         if g.setup_index >= len(g.rules.setup):
             opening.after_setup(g)
         else:
-            trail.setattr(g, "to_move", g.rules.setup[g.setup_index].owner)
+            trail.set_game_attr(g, "to_move", g.rules.setup[g.setup_index].owner)
     elif phase is Phase.FLAGS:
         flags.place(g, action[2])
         if g.flag_queue:
-            trail.setattr(g, "to_move", me ^ 1)
+            trail.set_game_attr(g, "to_move", me ^ 1)
         else:
             opening.start_play(g)
     elif phase is Phase.RELOCATE:
@@ -297,25 +297,25 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
             name = g.rules.geometry.name
             g.event(f"flag {name(flag.square)}-{name(action[2])}")
         trail.setattr(flag, "square", action[2])
-        trail.setattr(g, "relocate", -1)
-        trail.setattr(g, "phase", Phase.PLAY)
+        trail.set_game_attr(g, "relocate", -1)
+        trail.set_game_attr(g, "phase", Phase.PLAY)
     elif phase is Phase.CHOOSE:
         abilities.choose(g, action[3], action[4])
-        trail.setattr(g, "phase", Phase.PLACING)
+        trail.set_game_attr(g, "phase", Phase.PLACING)
     elif kind == DRAW:
         bag = g.bags[me]
         tile = action[4]
         index = bag.index(tile) if tile >= 0 else g.draw_position(len(bag))
-        trail.setattr(g, "drawn", trail.pop(bag, index))
-        trail.setattr(g, "draws", g.draws + 1)
-        trail.setattr(g, "phase", Phase.PLACING)
+        trail.set_game_attr(g, "drawn", trail.pop(bag, index))
+        trail.set_game_attr(g, "draws", g.draws + 1)
+        trail.set_game_attr(g, "phase", Phase.PLACING)
     elif kind == DIVINE:
         abilities.divine(g, me, action[1])
-        trail.setattr(g, "phase", Phase.CHOOSE)
+        trail.set_game_attr(g, "phase", Phase.CHOOSE)
     elif kind == PLACE:
         g.put(action[2], g.rules.code(g.drawn, FRONT, me))
-        trail.setattr(g, "drawn", -1)
-        trail.setattr(g, "phase", Phase.PLAY)
+        trail.set_game_attr(g, "drawn", -1)
+        trail.set_game_attr(g, "phase", Phase.PLAY)
         _finish_turn(g, me, action[2])
 
 
@@ -341,7 +341,7 @@ def undo(g: Game) -> ActionTuple:
     if g.history[-1][2] != TRAILED:
         return g._base_undo()
     action, mark, _b, _over = g.history.pop()
-    g.trail.undo_to(mark)
+    g.trail.undo_to(g, mark)
     g._version += 1
     return action
 
@@ -428,11 +428,11 @@ def between_turns(g: Game, me: int) -> None:
         dread.release(g, g.to_move)
     if g.over is None and g.relocate >= 0:
         if flags.relocate_squares(g, g.to_move):
-            trail.setattr(g, "phase", Phase.RELOCATE)
+            trail.set_game_attr(g, "phase", Phase.RELOCATE)
         else:
-            trail.setattr(g, "relocate", -1)
+            trail.set_game_attr(g, "relocate", -1)
     if g.over is None and g.ply_limit is not None and g.ply >= g.ply_limit:
-        trail.setattr(g, "over", Result(None, Reason.PLY_LIMIT))
+        trail.set_game_attr(g, "over", Result(None, Reason.PLY_LIMIT))
 
 
 def _pass_back(g: Game, _record: None) -> None:

@@ -99,7 +99,7 @@ class _Play:
         clone = _Play.__new__(_Play)
         clone.shared = self.shared
         clone.game = copy.deepcopy(g, memo)
-        clone.game.trail = Trail(clone.game)
+        clone.game.trail = Trail()
         clone.actions = list(self.actions)
         return clone
 
