@@ -10,7 +10,6 @@ hooks in at the points listed on :class:`Game` and keeps its changes on a
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from dukec.engine import featureplay, movement, opening, playout, tablemoves, turn
 from dukec.engine.actions import (
@@ -41,22 +40,13 @@ class Game(FeatureState):
     Hook points: ``_legal``, ``_has_legal``, ``_check``, ``_apply``, ``_undo``, ``_attacked``,
     ``_random_action`` and ``_play_random`` are the base game's (the ``_base_*`` methods here,
     :mod:`dukec.engine.tablemoves`' generator and :mod:`dukec.engine.playout`'s random play);
-    where the rules use features, ``Game(rules)`` makes a :class:`FeatureGame`, whose hooks are
-    :mod:`dukec.engine.turn`'s (random play: :mod:`dukec.engine.featureplay`'s). (They are
-    methods of the class, not callables stored on the game: a game that held its own bound
-    methods would be a reference cycle, left for the garbage collector instead of freed when
-    the last reference to it goes. One base class and methods, not mixins, so that the class
-    compiles: see the README's *Compiled engine*.)
+    where the rules use features (``features``), they are :mod:`dukec.engine.turn`'s (random
+    play: :mod:`dukec.engine.featureplay`'s, icons: :mod:`dukec.engine.movement`'s). (Methods
+    that branch, not callables stored on the game: a game that held its own bound methods
+    would be a reference cycle, left for the garbage collector instead of freed when the last
+    reference to it goes. One class with one base, so that it compiles: see the README's
+    *Compiled engine*.)
     """
-
-    def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Game:
-        """A :class:`FeatureGame` where the rules use features, else a base game.
-
-        `rules` may be missing only where copy or pickle rebuild a game of a known class.
-        """
-        if cls is Game and rules is not None and rules.expanded is not None:
-            return super().__new__(FeatureGame)
-        return super().__new__(cls)
 
     def __init__(
         self, rules: Rules, seed: int = 0, ply_limit: int | None = None, setup: bool = True
@@ -64,6 +54,8 @@ class Game(FeatureState):
         self.rules = rules
         self.seed = seed
         self.ply_limit = ply_limit
+        #: The rules use terrain, objectives, Dread, Defense or abilities: the turn is turn's.
+        self.features = rules.expanded is not None
         geometry = rules.geometry
         self.size = geometry.size
         self.neighbours = rules.neighbours
@@ -89,7 +81,7 @@ class Game(FeatureState):
             self.setup_index = len(rules.setup)
             self.phase = Phase.PLAY
         self._init_features(rules)
-        if rules.expanded is None:
+        if not self.features:
             return
         self.reach: Reach = rules.reach
         traits = rules.traits
@@ -436,61 +428,40 @@ class Game(FeatureState):
         if self.rules.tables.is_duke[code]:
             self.duke[owner] = -1
 
-    # The hooks of the base game (see the class docstring).
+    # The hooks (see the class docstring).
 
     def _legal(self) -> list[ActionTuple]:
-        return tablemoves.legal(self)
+        return turn.legal(self) if self.features else tablemoves.legal(self)
 
     def _has_legal(self) -> bool:
-        return tablemoves.has_legal(self)
+        return turn.has_legal(self) if self.features else tablemoves.has_legal(self)
 
     def _check(self, action: ActionTuple) -> bool:
-        return self._base_check(action)
+        return turn.check(self, action) if self.features else self._base_check(action)
 
     def _apply(self, action: ActionTuple) -> None:
-        self._base_apply(action)
+        if self.features:
+            turn.apply(self, action)
+        else:
+            self._base_apply(action)
 
     def _undo(self) -> ActionTuple:
-        return self._base_undo()
+        return turn.undo(self) if self.features else self._base_undo()
 
     def _attacked(self, target: int, by: int) -> bool:
+        if self.features:
+            return movement.attacked(self, target, by)
         return tablemoves.attacked(self, target, by)
 
     def _random_action(self, rng: random.Random) -> Action | None:
+        if self.features:
+            return featureplay.random_action(self, rng)
         return playout.random_action(self, rng)
 
     def _play_random(self, rng: random.Random) -> bool:
+        if self.features:
+            return featureplay.play_random(self, rng)
         return playout.play_random(self, rng)
-
-
-class FeatureGame(Game):
-    """A game whose rules use terrain, objectives, Dread, Defense or abilities: its turn is
-    :mod:`dukec.engine.turn`'s, its random play :mod:`dukec.engine.featureplay`'s and its icons
-    :mod:`dukec.engine.movement`'s (functions taking the game first)."""
-
-    def _legal(self) -> list[ActionTuple]:
-        return turn.legal(self)
-
-    def _has_legal(self) -> bool:
-        return turn.has_legal(self)
-
-    def _check(self, action: ActionTuple) -> bool:
-        return turn.check(self, action)
-
-    def _apply(self, action: ActionTuple) -> None:
-        turn.apply(self, action)
-
-    def _undo(self) -> ActionTuple:
-        return turn.undo(self)
-
-    def _attacked(self, target: int, by: int) -> bool:
-        return movement.attacked(self, target, by)
-
-    def _random_action(self, rng: random.Random) -> Action | None:
-        return featureplay.random_action(self, rng)
-
-    def _play_random(self, rng: random.Random) -> bool:
-        return featureplay.play_random(self, rng)
 
 
 __all__ = [
