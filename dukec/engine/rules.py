@@ -11,11 +11,10 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from math import gcd
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.engine.extras import Extras, build_extras
@@ -23,6 +22,8 @@ from dukec.engine.reach import Reach, build_reach
 from dukec.engine.traits import Traits, build_traits
 from dukec.icons import Icon
 from dukec.names import lookup
+
+_T = TypeVar("_T")
 
 FRONT = 0
 BACK = 1
@@ -120,6 +121,16 @@ class Rules:
     # The lines of a tile's Slides through the dragon's square, per ``key * size + square``
     # (key: code * size + the tile's square), made on first use (dukec.engine.movement).
     push_lines: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    # What the properties below build on first use (a compiled class keeps no instance dict
+    # for functools.cached_property).
+    _made: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def _once(self, name: str, build: Callable[[], _T]) -> _T:
+        """What ``build`` makes, made on first use and kept."""
+        made = self._made.get(name)
+        if made is None:
+            made = self._made[name] = build()
+        return cast(_T, made)
 
     def with_expanded(self) -> Rules:
         """The same rules with the features' turn forced on (for positions that need it: terrain,
@@ -128,14 +139,20 @@ class Rules:
             return self
         return replace(self, expanded=self.extras)
 
-    @cached_property
+    @property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
         """Per square, the squares sharing a side with it."""
+        return self._once("neighbours", self._neighbours)
+
+    def _neighbours(self) -> tuple[tuple[int, ...], ...]:
         return tuple(self.geometry.neighbours(s) for s in range(self.geometry.size))
 
-    @cached_property
+    @property
     def around(self) -> tuple[frozenset[int], ...]:
         """Per square, the squares touching it by a side or a corner."""
+        return self._once("around", self._around)
+
+    def _around(self) -> tuple[frozenset[int], ...]:
         geometry = self.geometry
         found = []
         for square in range(geometry.size):
@@ -144,9 +161,12 @@ class Rules:
             found.append(frozenset(q for q in near if q is not None and q != square))
         return tuple(found)
 
-    @cached_property
+    @property
     def reach(self) -> Reach:
         """The icon tables of game sets with features (built on first use)."""
+        return self._once("reach", self._reach)
+
+    def _reach(self) -> Reach:
         sides = [
             tuple((i.icon, i.dx, i.dy) for i in tile.sides[side])
             for tile in self.types
@@ -154,18 +174,24 @@ class Rules:
         ]
         return build_reach(self.geometry, sides)
 
-    @cached_property
+    @property
     def traits(self) -> Traits:
         """What the features of a game set with them make its games do (built on first use)."""
+        return self._once("traits", self._traits)
+
+    def _traits(self) -> Traits:
         extras = self.expanded if self.expanded is not None else self.extras
         assert extras is not None
         in_play = {*self.bags[0], *self.bags[1], *(step.tile for step in self.setup)}
         return build_traits(extras, self.reach, frozenset(in_play | set(extras.objective.draft)))
 
-    @cached_property
+    @property
     def touching(self) -> tuple[frozenset[int], ...]:
         """Per square, the table entries (``code * size + square``) whose icons reach, cross
         or leap it."""
+        return self._once("touching", self._touching)
+
+    def _touching(self) -> tuple[frozenset[int], ...]:
         reach = self.reach
         found: list[set[int]] = [set() for _ in range(self.geometry.size)]
         for k in range(len(reach.moves)):
@@ -189,10 +215,13 @@ class Rules:
                 found[square].add(k)
         return tuple(frozenset(entries) for entries in found)
 
-    @cached_property
+    @property
     def pushers(self) -> tuple[frozenset[int], ...]:
         """Per square, the table entries (``code * size + square``) whose Slide or Jump Slide
         lines cross it: who may push the dragon standing there."""
+        return self._once("pushers", self._pushers)
+
+    def _pushers(self) -> tuple[frozenset[int], ...]:
         found: list[set[int]] = [set() for _ in range(self.geometry.size)]
         for k, squares in enumerate(self.reach.ray_squares):
             for square in squares:
