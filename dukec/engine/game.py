@@ -10,6 +10,7 @@ hooks in at the points listed on :class:`Game` and keeps its changes on a
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from dukec.engine import featureplay, movement, opening, playout, tablemoves, turn
 from dukec.engine.actions import (
@@ -29,6 +30,9 @@ from dukec.engine.actions import (
 from dukec.engine.reach import Reach
 from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
 from dukec.engine.state import FeatureState
+
+if TYPE_CHECKING:
+    from dukec.engine.zobrist import Keyed
 
 #: An undo record: (action, a, b, result before); a and b depend on the kind of action.
 BaseRecord = tuple[ActionTuple, int, int, Result | None]
@@ -76,6 +80,8 @@ class Game(FeatureState):
         #: The result an action decided (a capture, an objective, the ply limit), if any.
         self.over: Result | None = None
         self._version = 0
+        #: The Zobrist key a search keeps while it runs (see :class:`~dukec.engine.zobrist.Keyed`).
+        self.keyed: Keyed | None = None
         self._cached: tuple[int, Result | None] = (-1, None)
         if not setup or not rules.setup:
             self.setup_index = len(rules.setup)
@@ -259,7 +265,11 @@ class Game(FeatureState):
 
     def apply(self, action: ActionTuple) -> None:
         """Apply an action (assumed legal; see :meth:`is_legal`)."""
-        self._apply(tuple(action))  # type: ignore[arg-type]
+        action = tuple(action)  # type: ignore[assignment]
+        if self.keyed is None:
+            self._apply(action)
+        else:
+            self.keyed.apply(action)
 
     def _base_apply(self, action: ActionTuple) -> None:
         kind = action[0]
@@ -381,7 +391,7 @@ class Game(FeatureState):
 
     def undo(self) -> ActionTuple:
         """Take back the last action and return it."""
-        return self._undo()
+        return self._undo() if self.keyed is None else self.keyed.undo()
 
     def _base_undo(self) -> ActionTuple:
         record = self.history.pop()

@@ -138,26 +138,19 @@ class Keyed:
     the game must not be played by other means (it is a search's private view of the game).
     """
 
-    __slots__ = ("_apply", "_undo", "game", "key", "numbers")
+    __slots__ = ("game", "key", "numbers")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.numbers = zobrist_for(game.rules)
         self.key = 0
-        self._apply: Callable[[ActionTuple], None] = game._apply
-        self._undo: Callable[[], ActionTuple] = game._undo
 
     def __enter__(self) -> Keyed:
         game = self.game
-        self._apply = game._apply
-        self._undo = game._undo
         self.key = self.numbers.key(game)
-        # The game's hooks are its class's methods; the keyed ones shadow them on this one game
-        # while the search runs, and __exit__ removes them again (leaving no reference cycle).
-        expanded = self.numbers.expanded
-        shadowing = vars(game)
-        shadowing["_apply"] = self._apply_expanded if expanded else self._apply_base
-        shadowing["_undo"] = self._undo_expanded if expanded else self._undo_base
+        # The game's apply and undo go through this one while the search runs; __exit__ lets
+        # go again (leaving no reference cycle).
+        game.keyed = self
         return self
 
     def __exit__(
@@ -166,20 +159,28 @@ class Keyed:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        shadowed = vars(self.game)
-        shadowed.pop("_apply", None)
-        shadowed.pop("_undo", None)
+        self.game.keyed = None
+
+    def apply(self, action: ActionTuple) -> None:
+        """Apply ``action`` to the game, keeping ``key`` exact."""
+        game = self.game
+        if self.numbers.expanded:
+            self._change_expanded(lambda: game._apply(action))
+        else:
+            self._rekey_base(action, lambda: game._apply(action))
+
+    def undo(self) -> ActionTuple:
+        """Take back the game's last action, keeping ``key`` exact."""
+        game = self.game
+        action: ActionTuple = game.history[-1][0]
+        if self.numbers.expanded:
+            self._change_expanded(game._undo)
+        else:
+            self._rekey_base(action, game._undo)
+        return action
 
     # The base game: an action changes only its own squares (from, to, the commander's), the
     # scalars, and on a draw the mover's bag; apply and undo change the same things.
-
-    def _apply_base(self, action: ActionTuple) -> None:
-        self._rekey_base(action, lambda: self._apply(action))
-
-    def _undo_base(self) -> ActionTuple:
-        action = self.game.history[-1][0]
-        self._rekey_base(action, self._undo)
-        return action
 
     def _rekey_base(self, action: ActionTuple, change: Callable[[], object]) -> None:
         """Make ``change`` (applying or undoing ``action``), keeping ``key`` exact."""
@@ -229,11 +230,3 @@ class Keyed:
                     owner, game.bags[owner]
                 )
         self.key = key ^ numbers.scalars(game) ^ features(game)
-
-    def _apply_expanded(self, action: ActionTuple) -> None:
-        self._change_expanded(lambda: self._apply(action))
-
-    def _undo_expanded(self) -> ActionTuple:
-        action = self.game.history[-1][0]
-        self._change_expanded(self._undo)
-        return action

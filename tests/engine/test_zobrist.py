@@ -57,13 +57,12 @@ def test_incremental_key_equals_key_from_scratch(name: str) -> None:
     assert steps > 600
 
 
-def test_hooks_are_put_back_after_a_search() -> None:
+def test_the_game_lets_go_of_the_key_after_a_search() -> None:
     rules = load_rules(TILESET, "base")
     game = Game(rules, seed=3)
-    apply, undo = game._apply, game._undo
-    with Keyed(game):
-        assert game._apply != apply
-    assert game._apply == apply and game._undo == undo
+    with Keyed(game) as keyed:
+        assert game.keyed is keyed
+    assert game.keyed is None
 
 
 def test_keys_tell_apart_the_player_to_move_the_bag_and_the_squares() -> None:
