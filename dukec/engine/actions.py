@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 _MASK64 = (1 << 64) - 1
 
@@ -100,6 +100,11 @@ class Result:
 
     winner: int | None
     reason: Reason
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Result:
+        """The same result: it never changes (a compiled frozen class cannot be rebuilt field
+        by field)."""
+        return self
 
 
 def draw_index(seed: int, draw_number: int, bag_size: int) -> int:

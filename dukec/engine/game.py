@@ -9,8 +9,11 @@ hooks in at the points listed on :class:`Game` and keeps its changes on a
 
 from __future__ import annotations
 
+import copy
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
+
+from mypy_extensions import mypyc_attr
 
 from dukec.engine import featureplay, movement, opening, playout, tablemoves, turn
 from dukec.engine.actions import (
@@ -38,6 +41,7 @@ if TYPE_CHECKING:
 BaseRecord = tuple[ActionTuple, int, int, Result | None]
 
 
+@mypyc_attr(serializable=True)
 class Game(FeatureState):
     """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
 
@@ -190,6 +194,26 @@ class Game(FeatureState):
     def play_random(self, rng: random.Random) -> bool:
         """Apply a uniformly random legal action; False (nothing applied) if there is none."""
         return self._play_random(rng)
+
+    def shared_data(self) -> list[object]:
+        """The rules' data the game reads, which never changes during a game: copies of the
+        game share it."""
+        shared: list[object] = [self.rules, self.rules.tables, self.tables, self.extras]
+        shared += [self.objective, self.neighbours, self.terrain_types]
+        if self.features:
+            shared.append(self.reach)
+        return shared
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """A copy that plays and undoes on its own (the rules' data shared)."""
+        memo.update((id(x), x) for x in self.shared_data())
+        twin = Game.__new__(Game)  # no __init__: the state comes next
+        memo[id(self)] = twin
+        # The game's fields (its __dict__ in Python, what the compiled class lists when not).
+        state = cast(dict[str, Any], self.__getstate__())
+        for name, value in state.items():
+            setattr(twin, name, copy.deepcopy(value, memo))
+        return twin
 
     def _repr_svg_(self) -> str:
         """The board as SVG for notebooks, last action and Guard marked (drawn by the workbench)."""

@@ -88,10 +88,6 @@ class _Play:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         g = self.game
-        # Rules data never changes during a game: the clone shares it.
-        shared = [g.rules, g.rules.tables, g.tables, g.extras, g.objective, g.neighbours]
-        shared += [g.terrain_types, getattr(g, "reach", None)]
-        memo.update((id(x), x) for x in shared)
         # The undo records serve undo only, which OpenSpiel's Python states do not offer: a
         # clone starts without them, so cloning does not grow with the game's length.
         memo[id(g.history)] = []
