@@ -13,8 +13,6 @@ import copy
 import random
 from typing import TYPE_CHECKING, Any, cast
 
-from mypy_extensions import mypyc_attr
-
 from dukec.engine import featureplay, movement, opening, playout, tablemoves, turn
 from dukec.engine.actions import (
     COMMAND,
@@ -41,7 +39,6 @@ if TYPE_CHECKING:
 BaseRecord = tuple[ActionTuple, int, int, Result | None]
 
 
-@mypyc_attr(serializable=True)
 class Game(FeatureState):
     """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
 
@@ -207,7 +204,7 @@ class Game(FeatureState):
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """A copy that plays and undoes on its own (the rules' data shared)."""
         memo.update((id(x), x) for x in self.shared_data())
-        twin = Game.__new__(Game)  # no __init__: the state comes next
+        twin = Game(self.rules, self.seed, self.ply_limit, setup=False)  # its state comes next
         memo[id(self)] = twin
         # The game's fields (its __dict__ in Python, what the compiled class lists when not).
         state = cast(dict[str, Any], self.__getstate__())

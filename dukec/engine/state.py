@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from dukec.engine.actions import Phase, Reason, Result, draw_index
 from dukec.engine.baked import BakedTables
 from dukec.engine.dragon import Roamer
@@ -30,7 +28,6 @@ _EVENT_SALT = 0x5DEECE66D
 Said = tuple[str | Callable[..., str], tuple[int, ...]]
 
 
-@mypyc_attr(serializable=True)
 class FeatureState:
     """The features' part of a game's state (a base of :class:`dukec.engine.game.Game`)."""
 
