@@ -91,11 +91,10 @@ class _Play:
         # The undo records serve undo only, which OpenSpiel's Python states do not offer: a
         # clone starts without them, so cloning does not grow with the game's length.
         memo[id(g.history)] = []
-        memo[id(g.trail)] = None
+        memo[id(g.trail)] = Trail()
         clone = _Play.__new__(_Play)
         clone.shared = self.shared
         clone.game = copy.deepcopy(g, memo)
-        clone.game.trail = Trail()
         clone.actions = list(self.actions)
         return clone
 
