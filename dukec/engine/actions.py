@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 _MASK64 = (1 << 64) - 1
 
@@ -51,9 +51,21 @@ KIND_NAMES = (
     "draft",
 )
 
-MOVE, STRIKE, COMMAND, DRAW, PLACE = 0, 1, 2, 3, 4
+# The kinds as plain numbers (Final: the compiled engine writes them in as constants).
+MOVE: Final = 0
+STRIKE: Final = 1
+COMMAND: Final = 2
+DRAW: Final = 3
+PLACE: Final = 4
 # Expanded play (see dukec.engine.expanded): abilities, banners, drafting.
-FLAG_PASS, FLAG_PLACE, SUMMON, DIVINE, CHOOSE, ESCAPE, RANSOM, DRAFT = 5, 6, 7, 8, 9, 10, 11, 12
+FLAG_PASS: Final = 5
+FLAG_PLACE: Final = 6
+SUMMON: Final = 7
+DIVINE: Final = 8
+CHOOSE: Final = 9
+ESCAPE: Final = 10
+RANSOM: Final = 11
+DRAFT: Final = 12
 
 
 class Action(NamedTuple):

@@ -74,9 +74,8 @@ def play_random(g: Game, rng: random.Random) -> bool:
     base = turn.base_board(g, is_plain)
     if base and duke >= 0 and not g.escapes_or_ransoms:
         lines = _lines_to(g, duke, me ^ 1)
-    rand = rng.random
     while actions:
-        i = int(rand() * len(actions))
+        i = int(rng.random() * len(actions))
         action = actions[i]
         kind = action[0]
         if lines is not None and (

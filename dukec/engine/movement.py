@@ -230,7 +230,6 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
     that could capture on that square (for the Duke-danger test)."""
     board = g.board
     reach = g.reach
-    app = out.append
     code = board[s]
     k = code * g.size + s
     dragon_at = g.dragon.square
@@ -256,11 +255,11 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
         else:
             if shielded or t in banners:
                 if enter_ok(g, me, s, t, "move"):
-                    app((MOVE, s, t, -1, -1))
+                    out.append((MOVE, s, t, -1, -1))
             elif (
                 t != dragon_at and admitted[t] and (v < 0 or (t not in frozen and t not in settled))
             ):
-                app((MOVE, s, t, -1, -1))
+                out.append((MOVE, s, t, -1, -1))
     admitted = admits["jump"]
     for t, paths in reach.jumps[k]:
         if only >= 0 and t != only:
@@ -272,9 +271,9 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
             continue
         if shielded or t in banners:
             if enter_ok(g, me, s, t, "jump"):
-                app((MOVE, s, t, -1, -1))
+                out.append((MOVE, s, t, -1, -1))
         elif t != dragon_at and admitted[t] and (v < 0 or (t not in frozen and t not in settled)):
-            app((MOVE, s, t, -1, -1))
+            out.append((MOVE, s, t, -1, -1))
     for how, leaped, line in reach.rays[k]:
         if only >= 0 and only not in line:
             continue
@@ -292,11 +291,11 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
             v = board[cur]
             if shielded or cur in banners:
                 if enter_ok(g, me, s, cur, how):
-                    app((MOVE, s, cur, -1, -1))
+                    out.append((MOVE, s, cur, -1, -1))
             elif admitted[cur] and (
                 v < 0 or (v & 1 != me and cur not in frozen and cur not in settled)
             ):
-                app((MOVE, s, cur, -1, -1))
+                out.append((MOVE, s, cur, -1, -1))
             if v >= 0:
                 break
     for t, line in reach.strikes[k]:
@@ -308,7 +307,7 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
         if masks.shelters_from_strike[t] or not terrain.line_clear(g, line):
             continue
         if not g.any_defense or defense.allows(g, s, t, "strike"):
-            app((STRIKE, s, t, -1, -1))
+            out.append((STRIKE, s, t, -1, -1))
     squares = reach.commands[k]
     if squares:
         for q in squares:
@@ -316,7 +315,7 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
             if v >= 0 and v & 1 == me and q not in g.frozen and q not in g.settled:
                 for t in squares:
                     if t != q and (only < 0 or t == only) and enter_ok(g, me, q, t, "command"):
-                        app((COMMAND, q, t, s, -1))
+                        out.append((COMMAND, q, t, s, -1))
     if g.extras.abilities[code >> 2] and (only < 0 or g.escapes[code >> 2]):
         abilities.actions(g, me, s, code, out)
 

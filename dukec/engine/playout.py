@@ -36,9 +36,8 @@ def sample_legal(g: Game, actions: list[ActionTuple], rng: random.Random) -> Act
     Sampling a pseudo-legal action and rejecting it if illegal, then resampling among the
     rest, is exactly uniform over the legal actions and rarely tests them all.
     """
-    rand = rng.random
     while actions:
-        i = int(rand() * len(actions))
+        i = int(rng.random() * len(actions))
         action = actions[i]
         if g._check(action):
             return Action(*action)
@@ -61,12 +60,11 @@ def play_random(g: Game, rng: random.Random) -> bool:
         return True
     me = g.to_move
     actions = tablemoves.pseudo(g)
-    rand = rng.random
     duke = g.duke[me]
     # The squares on the enemy's lines to a safe Duke (None: the Duke is in danger now).
     lines = set() if duke < 0 else tablemoves.lines_to(g, duke, me ^ 1)
     while actions:
-        i = int(rand() * len(actions))
+        i = int(rng.random() * len(actions))
         action = actions[i]
         kind = action[0]
         if kind == DRAW:

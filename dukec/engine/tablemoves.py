@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dukec.engine.actions import COMMAND, DRAW, MOVE, PLACE, STRIKE, ActionTuple, Phase
+from dukec.engine.actions import COMMAND, DRAW, PLACE, STRIKE, ActionTuple, Phase
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+
+#: The draw, as every list of actions holds it.
+_DRAW: ActionTuple = (DRAW, -1, -1, -1, -1)
 
 
 def legal(g: Game) -> list[ActionTuple]:
@@ -88,48 +91,50 @@ def pseudo(g: Game) -> list[ActionTuple]:
     mine = tables.mine[me]
     not_mine = tables.not_mine[me]
     size = g.size
+    moves = g.rules.move_actions
+    strikes_on = g.rules.strike_actions
     out: list[ActionTuple] = []
-    app = out.append
     for frm in sorted(g.pieces[me]):
         k = board[frm] * size + frm
+        pair = frm * size
         start = len(out)
         for t in direct[k]:
             if not_mine[board[t]]:
-                app((MOVE, frm, t, -1, -1))
+                out.append(moves[pair + t])
         for t, path in pathed[k]:
             if not_mine[board[t]]:
                 for b in path:
                     if board[b] >= 0:
                         break
                 else:
-                    app((MOVE, frm, t, -1, -1))
+                    out.append(moves[pair + t])
         for ray in rays[k]:
             for t in ray:
                 v = board[t]
                 if v < 0:
-                    app((MOVE, frm, t, -1, -1))
+                    out.append(moves[pair + t])
                 else:
                     if not_mine[v]:
-                        app((MOVE, frm, t, -1, -1))
+                        out.append(moves[pair + t])
                     break
         if overlap[k]:
             out[start:] = list(dict.fromkeys(out[start:]))
         for t in strikes[k]:
             v = board[t]
             if v >= 0 and not_mine[v]:
-                app((STRIKE, frm, t, -1, -1))
+                out.append(strikes_on[pair + t])
         squares = command[k]
         if squares:
             for q in squares:
                 if mine[board[q]]:
                     for t in squares:
                         if t != q and not_mine[board[t]]:
-                            app((COMMAND, q, t, frm, -1))
+                            out.append((COMMAND, q, t, frm, -1))
     duke = g.duke[me]
     if g.bags[me] and duke >= 0:
         for n in g.neighbours[duke]:
             if board[n] < 0:
-                app((DRAW, -1, -1, -1, -1))
+                out.append(_DRAW)
                 break
     return out
 

@@ -10,9 +10,16 @@ to the mark made before it, newest first: a compact undo record, never a copy of
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
-_SETITEM, _SETATTR, _ADD, _DISCARD, _APPEND, _REMOVE, _CALL = range(7)
+# The kinds of entry (Final: the compiled engine writes them in as constants).
+_SETITEM: Final = 0
+_SETATTR: Final = 1
+_ADD: Final = 2
+_DISCARD: Final = 3
+_APPEND: Final = 4
+_REMOVE: Final = 5
+_CALL: Final = 6
 
 
 class Trail:

@@ -18,7 +18,7 @@ receiver)``; ``FLAG_PLACE (flag square or -1, to)``; ``DRAFT (tile=type)``; the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dukec.engine import (
     abilities,
@@ -203,7 +203,7 @@ def _placement_safe(g: Game, me: int, square: int, tile: int) -> bool:
 
 
 #: The middle of an undo record that the trail keeps (a base game's record holds a code there).
-TRAILED = -9
+TRAILED: Final = -9
 
 
 def apply(g: Game, action: ActionTuple) -> None:
