@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from math import gcd
 from typing import Any, Final, TypeVar, cast
 
-from dukec.engine.actions import MOVE, STRIKE, ActionTuple
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.engine.extras import Extras, build_extras
 from dukec.engine.reach import Reach, build_reach
@@ -228,21 +227,6 @@ class Rules:
             for square in squares:
                 found[square].add(k)
         return tuple(frozenset(entries) for entries in found)
-
-    @property
-    def move_actions(self) -> tuple[ActionTuple, ...]:
-        """The move from ``frm`` to ``to`` at ``frm * size + to``: one tuple per pair, so that
-        listing actions makes none."""
-        return self._once("move_actions", lambda: self._pair_actions(MOVE))
-
-    @property
-    def strike_actions(self) -> tuple[ActionTuple, ...]:
-        """The strike from ``frm`` on ``to`` at ``frm * size + to`` (as :attr:`move_actions`)."""
-        return self._once("strike_actions", lambda: self._pair_actions(STRIKE))
-
-    def _pair_actions(self, kind: int) -> tuple[ActionTuple, ...]:
-        squares = range(self.geometry.size)
-        return tuple((kind, frm, to, -1, -1) for frm in squares for to in squares)
 
     def type_named(self, name: str) -> int:
         """The index of the tile type called ``name`` (RulesError with a suggestion if none)."""

@@ -9,13 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dukec.engine.actions import COMMAND, DRAW, PLACE, STRIKE, ActionTuple, Phase
+from dukec.engine.actions import COMMAND, DRAW, MOVE, PLACE, STRIKE, ActionTuple, Phase
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
-
-#: The draw, as every list of actions holds it.
-_DRAW: ActionTuple = (DRAW, -1, -1, -1, -1)
 
 
 def legal(g: Game) -> list[ActionTuple]:
@@ -91,38 +88,35 @@ def pseudo(g: Game) -> list[ActionTuple]:
     mine = tables.mine[me]
     not_mine = tables.not_mine[me]
     size = g.size
-    moves = g.rules.move_actions
-    strikes_on = g.rules.strike_actions
     out: list[ActionTuple] = []
     for frm in sorted(g.pieces[me]):
         k = board[frm] * size + frm
-        pair = frm * size
         start = len(out)
         for t in direct[k]:
             if not_mine[board[t]]:
-                out.append(moves[pair + t])
+                out.append((MOVE, frm, t, -1, -1))
         for t, path in pathed[k]:
             if not_mine[board[t]]:
                 for b in path:
                     if board[b] >= 0:
                         break
                 else:
-                    out.append(moves[pair + t])
+                    out.append((MOVE, frm, t, -1, -1))
         for ray in rays[k]:
             for t in ray:
                 v = board[t]
                 if v < 0:
-                    out.append(moves[pair + t])
+                    out.append((MOVE, frm, t, -1, -1))
                 else:
                     if not_mine[v]:
-                        out.append(moves[pair + t])
+                        out.append((MOVE, frm, t, -1, -1))
                     break
         if overlap[k]:
             out[start:] = list(dict.fromkeys(out[start:]))
         for t in strikes[k]:
             v = board[t]
             if v >= 0 and not_mine[v]:
-                out.append(strikes_on[pair + t])
+                out.append((STRIKE, frm, t, -1, -1))
         squares = command[k]
         if squares:
             for q in squares:
@@ -134,7 +128,7 @@ def pseudo(g: Game) -> list[ActionTuple]:
     if g.bags[me] and duke >= 0:
         for n in g.neighbours[duke]:
             if board[n] < 0:
-                out.append(_DRAW)
+                out.append((DRAW, -1, -1, -1, -1))
                 break
     return out
 
