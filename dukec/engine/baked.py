@@ -14,33 +14,25 @@ line square is a destination exactly when the base game's would be.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, TypeAlias
 
 from dukec.engine.masks import Masks
+from dukec.engine.rules import Tables
 
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
     from dukec.engine.rules import Rules
 
-T = TypeVar("T")
-
-
-class _Lazy(dict[int, T], Generic[T]):
-    """A table whose entry for ``code * size + square`` is computed when first looked up:
-    ``fill(key)`` stores it (with the other tables' entries for the same key)."""
-
-    def __init__(self, fill: Callable[[int], None]) -> None:
-        super().__init__()
-        self._fill = fill
-
-    def __missing__(self, key: int) -> T:
-        self._fill(key)
-        return dict.__getitem__(self, key)
-
-
-#: One of the seven tables: lazy until its layout is played twice, then a tuple.
-Lookup: TypeAlias = "_Lazy[T] | tuple[T, ...]"
+#: A key's entries in the seven tables of icons (see :class:`dukec.engine.rules.Tables`).
+_Entry: TypeAlias = tuple[
+    tuple[int, ...],
+    tuple[tuple[int, tuple[int, ...]], ...],
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    bool,
+    dict[int, tuple[tuple[int, ...], ...]],
+]
 
 
 def foldable(kind: TerrainType) -> bool:
@@ -51,80 +43,46 @@ def foldable(kind: TerrainType) -> bool:
 
 
 class BakedTables:
-    """The base tables of ``rules`` with the terrain of one layout folded in."""
+    """The base tables of ``rules`` with the terrain of one layout folded in: ``tables``,
+    whose entries that the terrain changes are made when first looked at."""
 
     def __init__(self, rules: Rules, layout: tuple[int, ...], kinds: tuple[TerrainType, ...]):
         base = rules.tables
-        self.has_command = base.has_command
-        self.is_duke = base.is_duke
-        self.mine = base.mine
-        self.not_mine = base.not_mine
-        self.value = base.value
-        self.obstacle = base.obstacle
         # What the terrain does on each square: an entry is computed from thousands of look-ups.
         self._masks = Masks.of_layout(layout, kinds)
         self._reach = rules.reach
-        self._base = base
         # Only the entries whose icons touch a terrain square differ from the base tables'.
         touching = rules.touching
-        self._affected = frozenset().union(
+        affected = frozenset().union(
             *(touching[square] for square, index in enumerate(layout) if index >= 0)
         )
-        # The seven tables' entries for one key are computed together, on the first look-up
-        # of that key in any of them (one call instead of one per table).
-        self._lazy = tuple(_Lazy[Any](self._fill) for _ in range(7))
-        self.direct: Lookup[tuple[int, ...]] = self._lazy[0]
-        self.pathed: Lookup[tuple[tuple[int, tuple[int, ...]], ...]] = self._lazy[1]
-        self.rays: Lookup[tuple[tuple[int, ...], ...]] = self._lazy[2]
-        self.strikes: Lookup[tuple[int, ...]] = self._lazy[3]
-        self.command: Lookup[tuple[int, ...]] = self._lazy[4]
-        self.overlap: Lookup[bool] = self._lazy[5]
-        self.attack: Lookup[Mapping[int, tuple[tuple[int, ...], ...]]] = self._lazy[6]
-        self._games = 0
+        self.tables = Tables(
+            direct=list(base.direct),
+            pathed=list(base.pathed),
+            rays=list(base.rays),
+            strikes=list(base.strikes),
+            command=list(base.command),
+            overlap=list(base.overlap),
+            attack=list(base.attack),
+            has_command=base.has_command,
+            is_duke=base.is_duke,
+            mine=base.mine,
+            not_mine=base.not_mine,
+            value=base.value,
+            obstacle=base.obstacle,
+            ready=[k not in affected for k in range(len(base.direct))],
+            maker=self._make,
+        )
 
-    def _fill(self, k: int) -> None:
-        """Compute the entries of key ``k`` and store them in all seven tables."""
-        for table, value in zip(self._lazy, self._entry(k), strict=True):
-            dict.__setitem__(table, k, value)
+    def _make(self, k: int) -> None:
+        """Compute the entries of key ``k`` and put them into all seven tables."""
+        t = self.tables
+        direct, pathed, rays, strikes, command, overlap, attack = self._entry(k)
+        t.direct[k], t.pathed[k], t.rays[k], t.strikes[k] = direct, pathed, rays, strikes
+        t.command[k], t.overlap[k], t.attack[k] = command, overlap, attack
+        t.ready[k] = True
 
-    def played(self) -> None:
-        """Count a game laid out this way. From the second on, every entry is computed and the
-        tables become tuples: a layout met twice is met often, and a tuple is looked up in a
-        third of a lazy table's time."""
-        self._games += 1
-        if self._games != 2:
-            return
-        base = self._base
-        tables: list[list[Any]] = [
-            list(base.direct),
-            list(base.pathed),
-            list(base.rays),
-            list(base.strikes),
-            list(base.command),
-            list(base.overlap),
-            list(base.attack),
-        ]
-        lazy = self._lazy
-        for k in self._affected:
-            # An entry looked up in the first game is kept, not computed again.
-            found = tuple(dict.__getitem__(t, k) for t in lazy) if k in lazy[0] else self._entry(k)
-            for table, value in zip(tables, found, strict=True):
-                table[k] = value
-        self.direct, self.pathed, self.rays, self.strikes, self.command = map(tuple, tables[:5])
-        self.overlap, self.attack = tuple(tables[5]), tuple(tables[6])
-
-    def _entry(self, k: int) -> tuple[Any, ...]:
-        if k not in self._affected:
-            base = self._base
-            return (
-                base.direct[k],
-                base.pathed[k],
-                base.rays[k],
-                base.strikes[k],
-                base.command[k],
-                base.overlap[k],
-                base.attack[k],
-            )
+    def _entry(self, k: int) -> _Entry:
         reach = self._reach
         masks = self._masks
         admits = masks.admits

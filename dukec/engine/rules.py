@@ -73,17 +73,22 @@ class SetupStep:
     beside: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Tables:
-    """Lookup tables indexed by ``code * board_size + square`` (see the module docstring)."""
+    """Lookup tables indexed by ``code * board_size + square`` (see the module docstring).
 
-    direct: tuple[tuple[int, ...], ...]
-    pathed: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
-    rays: tuple[tuple[tuple[int, ...], ...], ...]
-    strikes: tuple[tuple[int, ...], ...]
-    command: tuple[tuple[int, ...], ...]
-    overlap: tuple[bool, ...]
-    attack: tuple[Mapping[int, tuple[tuple[int, ...], ...]], ...]
+    The seven tables of icons are lists, so that a layout's folded tables
+    (:mod:`dukec.engine.baked`) can make a key's entries when they are first looked at:
+    ``ready[k]`` says whether key ``k``'s are in, :meth:`make` puts them in. The rules' own are
+    all ready."""
+
+    direct: list[tuple[int, ...]]
+    pathed: list[tuple[tuple[int, tuple[int, ...]], ...]]
+    rays: list[tuple[tuple[int, ...], ...]]
+    strikes: list[tuple[int, ...]]
+    command: list[tuple[int, ...]]
+    overlap: list[bool]
+    attack: list[dict[int, tuple[tuple[int, ...], ...]]]
     has_command: tuple[bool, ...]
     is_duke: tuple[bool, ...]
     mine: tuple[tuple[bool, ...], tuple[bool, ...]]
@@ -92,6 +97,14 @@ class Tables:
     #: A code that blocks every line and that no tile may enter or command (the dragon's
     #: square, while the base generator looks at a board with one).
     obstacle: int
+    ready: list[bool]
+    #: What makes a key's entries, where some are not ready.
+    maker: Callable[[int], None] | None = None
+
+    def make(self, k: int) -> None:
+        """Put the entries of key ``k`` into the seven tables (``ready[k]`` is False)."""
+        assert self.maker is not None
+        self.maker(k)
 
 
 @dataclass(frozen=True)
@@ -408,7 +421,7 @@ def _compile_tables(geometry: Geometry, raw_types: list[_RawType]) -> tuple[Tabl
     strikes: list[tuple[int, ...]] = []
     command: list[tuple[int, ...]] = []
     overlap: list[bool] = []
-    attack: list[Mapping[int, tuple[tuple[int, ...], ...]]] = []
+    attack: list[dict[int, tuple[tuple[int, ...], ...]]] = []
     has_command: list[bool] = []
     is_duke: list[bool] = []
     mobility: list[float] = [0.0] * len(raw_types)
@@ -488,18 +501,19 @@ def _compile_tables(geometry: Geometry, raw_types: list[_RawType]) -> tuple[Tabl
         tuple([code & 1 != owner for code in range(ncodes)] + [False, True]) for owner in (0, 1)
     )
     tables = Tables(
-        direct=tuple(direct),
-        pathed=tuple(pathed),
-        rays=tuple(rays),
-        strikes=tuple(strikes),
-        command=tuple(command),
-        overlap=tuple(overlap),
-        attack=tuple(attack),
+        direct=direct,
+        pathed=pathed,
+        rays=rays,
+        strikes=strikes,
+        command=command,
+        overlap=overlap,
+        attack=attack,
         has_command=tuple(has_command),
         is_duke=tuple(is_duke),
         mine=(mine[0], mine[1]),
         not_mine=(not_mine[0], not_mine[1]),
         value=tuple(values[code >> 2] for code in range(ncodes)),
         obstacle=ncodes,
+        ready=[True] * len(direct),
     )
     return tables, values

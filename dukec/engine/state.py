@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from dukec.engine.actions import Phase, Reason, Result, draw_index
-from dukec.engine.baked import BakedTables
 from dukec.engine.dragon import Roamer
 from dukec.engine.extras import Extras, Objective, TerrainType
 from dukec.engine.flags import Banner
@@ -61,7 +60,7 @@ class FeatureState:
         self.terrain_folded = False
         #: The lookup tables the base game's generator reads: the rules' own, or with the
         #: board's terrain folded in.
-        self.tables: Tables | BakedTables = rules.tables
+        self.tables: Tables = rules.tables
         self.masks = Masks(rules.geometry.size)
         self.flags: list[Banner] = []
         self.dragon = Roamer()

@@ -57,9 +57,13 @@ def lines_to(g: Game, target: int, by: int) -> set[int] | None:
     attack = tables.attack
     size = g.size
     lines: set[int] = set()
+    ready = tables.ready
     for s in g.pieces[by]:
         code = board[s]
-        alternatives = attack[code * size + s].get(target)
+        k = code * size + s
+        if not ready[k]:
+            tables.make(k)
+        alternatives = attack[k].get(target)
         if alternatives is not None:
             for blockers in alternatives:
                 for b in blockers:
@@ -69,7 +73,7 @@ def lines_to(g: Game, target: int, by: int) -> set[int] | None:
                     return None
                 lines.update(blockers)
         if tables.has_command[code]:
-            squares = tables.command[code * size + s]
+            squares = tables.command[k]
             if target in squares:
                 mine = tables.mine[by]
                 for q in squares:
@@ -89,8 +93,11 @@ def pseudo(g: Game) -> list[ActionTuple]:
     not_mine = tables.not_mine[me]
     size = g.size
     out: list[ActionTuple] = []
+    ready = tables.ready
     for frm in sorted(g.pieces[me]):
         k = board[frm] * size + frm
+        if not ready[k]:
+            tables.make(k)
         start = len(out)
         for t in direct[k]:
             if not_mine[board[t]]:
@@ -139,9 +146,13 @@ def attacked(g: Game, target: int, by: int) -> bool:
     tables = g.tables
     attack = tables.attack
     size = g.size
+    ready = tables.ready
     for s in g.pieces[by]:
         code = board[s]
-        alternatives = attack[code * size + s].get(target)
+        k = code * size + s
+        if not ready[k]:
+            tables.make(k)
+        alternatives = attack[k].get(target)
         if alternatives is not None:
             for blockers in alternatives:
                 for b in blockers:
@@ -150,7 +161,7 @@ def attacked(g: Game, target: int, by: int) -> bool:
                 else:
                     return True
         if tables.has_command[code]:
-            squares = tables.command[code * size + s]
+            squares = tables.command[k]
             if target in squares:
                 mine = tables.mine[by]
                 for q in squares:

@@ -59,7 +59,7 @@ def fold_tables(g: Game) -> None:
     cache = g.rules.folded  # foldable layouts only
     tables = cache.get(layout)
     if tables is None and all(foldable(g.terrain_types[i]) for i in layout if i >= 0):
-        tables = cache[layout] = BakedTables(g.rules, layout, g.terrain_types)
+        tables = cache[layout] = BakedTables(g.rules, layout, g.terrain_types).tables
     trail.set_game_attr(g, "terrain_folded", tables is not None)
     trail.set_game_attr(g, "tables", g.rules.tables if tables is None else tables)
 
@@ -170,6 +170,3 @@ def place_random(g: Game) -> None:
                 laid = True
     if laid:
         fold_tables(g)
-    tables = g.tables
-    if isinstance(tables, BakedTables):
-        tables.played()
