@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeAlias
 
 from dukec.engine.masks import Masks
-from dukec.engine.rules import Tables
+from dukec.engine.rules import Attack, Tables, attack_entry
 
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
@@ -31,7 +31,7 @@ _Entry: TypeAlias = tuple[
     tuple[int, ...],
     tuple[int, ...],
     bool,
-    dict[int, tuple[tuple[int, ...], ...]],
+    Attack,
 ]
 
 
@@ -51,6 +51,7 @@ class BakedTables:
         # What the terrain does on each square: an entry is computed from thousands of look-ups.
         self._masks = Masks.of_layout(layout, kinds)
         self._reach = rules.reach
+        self._size = rules.geometry.size
         # Only the entries whose icons touch a terrain square differ from the base tables'.
         touching = rules.touching
         affected = frozenset().union(
@@ -133,7 +134,6 @@ class BakedTables:
         admitted = admits["command"]
         command = [t for t in reach.commands[k] if admitted[t]]
         destinations = direct + [t for t, _ in pathed] + [s for r in rays for s in r]
-        attack = {t: tuple(sorted(set(a), key=len)) for t, a in alternatives.items()}
         return (
             tuple(dict.fromkeys(direct)),
             tuple(dict.fromkeys(pathed)),
@@ -141,5 +141,5 @@ class BakedTables:
             tuple(dict.fromkeys(strikes)),
             tuple(dict.fromkeys(command)),
             len(destinations) != len(set(destinations)),
-            attack,
+            attack_entry(self._size, alternatives),
         )

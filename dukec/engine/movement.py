@@ -339,7 +339,7 @@ def attacked(g: Game, target: int, by: int) -> bool:
         code = board[s]
         k = code * size + s
         # Only a tile whose grid reaches the target at all (or that can escape anywhere).
-        if target in attack[k] or target in commands[k] or escapes[code >> 2]:
+        if attack[k][target] is not None or target in commands[k] or escapes[code >> 2]:
             tile_actions(g, by, s, found, target)
     if g.any_ransom:
         abilities.ransom_actions(g, by, found)

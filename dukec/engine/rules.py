@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from math import gcd
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeAlias, TypeVar, cast
 
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.engine.extras import Extras, build_extras
@@ -73,6 +73,23 @@ class SetupStep:
     beside: int | None
 
 
+#: Per target square, the alternative sets of squares that must be empty for a capture there
+#: (None: no capture there).
+Attack: TypeAlias = tuple[tuple[tuple[int, ...], ...] | None, ...]
+_NO_ATTACK: dict[int, Attack] = {}
+
+
+def attack_entry(size: int, alternatives: Mapping[int, list[tuple[int, ...]]]) -> Attack:
+    """The :data:`Attack` entry of a key whose icons capture on each target in
+    ``alternatives`` when one of its sets of squares is empty."""
+    if not alternatives:
+        # Most keys capture nowhere: they share one entry.
+        return _NO_ATTACK.setdefault(size, (None,) * size)
+    # The unblocked alternative first: the danger test can stop at it.
+    found = {t: tuple(sorted(set(a), key=len)) for t, a in alternatives.items()}
+    return tuple(found.get(t) for t in range(size))
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Tables:
     """Lookup tables indexed by ``code * board_size + square`` (see the module docstring).
@@ -88,7 +105,7 @@ class Tables:
     strikes: list[tuple[int, ...]]
     command: list[tuple[int, ...]]
     overlap: list[bool]
-    attack: list[dict[int, tuple[tuple[int, ...], ...]]]
+    attack: list[Attack]
     has_command: tuple[bool, ...]
     is_duke: tuple[bool, ...]
     mine: tuple[tuple[bool, ...], tuple[bool, ...]]
@@ -421,7 +438,7 @@ def _compile_tables(geometry: Geometry, raw_types: list[_RawType]) -> tuple[Tabl
     strikes: list[tuple[int, ...]] = []
     command: list[tuple[int, ...]] = []
     overlap: list[bool] = []
-    attack: list[dict[int, tuple[tuple[int, ...], ...]]] = []
+    attack: list[Attack] = []
     has_command: list[bool] = []
     is_duke: list[bool] = []
     mobility: list[float] = [0.0] * len(raw_types)
@@ -486,8 +503,7 @@ def _compile_tables(geometry: Geometry, raw_types: list[_RawType]) -> tuple[Tabl
             strikes.append(tuple(dict.fromkeys(s_list)))
             command.append(tuple(dict.fromkeys(c_list)))
             overlap.append(len(destinations) != len(set(destinations)))
-            # The unblocked alternative first: the danger test can stop at it.
-            attack.append({t: tuple(sorted(set(a), key=len)) for t, a in alternatives.items()})
+            attack.append(attack_entry(size, alternatives))
             if owner == 0:
                 reach = len(set(destinations)) + len(set(s_list)) + len(set(c_list))
                 mobility[tile] += reach / (2 * size)

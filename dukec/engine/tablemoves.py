@@ -63,7 +63,7 @@ def lines_to(g: Game, target: int, by: int) -> set[int] | None:
         k = code * size + s
         if not ready[k]:
             tables.make(k)
-        alternatives = attack[k].get(target)
+        alternatives = attack[k][target]
         if alternatives is not None:
             for blockers in alternatives:
                 for b in blockers:
@@ -152,7 +152,7 @@ def attacked(g: Game, target: int, by: int) -> bool:
         k = code * size + s
         if not ready[k]:
             tables.make(k)
-        alternatives = attack[k].get(target)
+        alternatives = attack[k][target]
         if alternatives is not None:
             for blockers in alternatives:
                 for b in blockers:
