@@ -64,6 +64,8 @@ class Game(FeatureState):
         geometry = rules.geometry
         self.size = geometry.size
         self.neighbours = rules.neighbours
+        self.move_actions = rules.move_actions
+        self.strike_actions = rules.strike_actions
         self.board: list[int] = [EMPTY] * geometry.size
         self.pieces: list[set[int]] = [set(), set()]
         self.duke: list[int] = [-1, -1]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from math import gcd
 from typing import Any, Final, TypeAlias, TypeVar, cast
 
+from dukec.engine.actions import MOVE, STRIKE, ActionTuple
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.engine.extras import Extras, build_extras
 from dukec.engine.reach import Reach, build_reach
@@ -257,6 +258,21 @@ class Rules:
             for square in squares:
                 found[square].add(k)
         return tuple(frozenset(entries) for entries in found)
+
+    @property
+    def move_actions(self) -> tuple[tuple[ActionTuple, ...], ...]:
+        """The move from ``frm`` to ``to`` at ``[frm][to]``: one tuple for each, made once, so
+        that listing a position's actions makes none."""
+        return self._once("move_actions", lambda: self._square_pairs(MOVE))
+
+    @property
+    def strike_actions(self) -> tuple[tuple[ActionTuple, ...], ...]:
+        """The strike from ``frm`` on ``to`` at ``[frm][to]`` (as :attr:`move_actions`)."""
+        return self._once("strike_actions", lambda: self._square_pairs(STRIKE))
+
+    def _square_pairs(self, kind: int) -> tuple[tuple[ActionTuple, ...], ...]:
+        squares = range(self.geometry.size)
+        return tuple(tuple((kind, frm, to, -1, -1) for to in squares) for frm in squares)
 
     def type_named(self, name: str) -> int:
         """The index of the tile type called ``name`` (RulesError with a suggestion if none)."""

@@ -7,12 +7,15 @@ Every icon of every tile on every square is looked up in :class:`dukec.engine.ru
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from dukec.engine.actions import COMMAND, DRAW, MOVE, PLACE, STRIKE, ActionTuple, Phase
+from dukec.engine.actions import COMMAND, DRAW, PLACE, STRIKE, ActionTuple, Phase
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+
+#: The draw, as every list of actions holds it.
+_DRAW: ActionTuple = (DRAW, -1, -1, -1, -1)
 
 
 def legal(g: Game) -> list[ActionTuple]:
@@ -92,38 +95,43 @@ def pseudo(g: Game) -> list[ActionTuple]:
     mine = tables.mine[me]
     not_mine = tables.not_mine[me]
     size = g.size
-    out: list[ActionTuple] = []
+    move_actions = g.move_actions
+    strike_actions = g.strike_actions
+    # The actions are the rules' ready tuples (Any: compiled, they are passed on as they are,
+    # not taken apart and made again).
+    out: list[Any] = []
     ready = tables.ready
     for frm in sorted(g.pieces[me]):
         k = board[frm] * size + frm
         if not ready[k]:
             tables.make(k)
+        moves: tuple[Any, ...] = move_actions[frm]
         start = len(out)
         for t in direct[k]:
             if not_mine[board[t]]:
-                out.append((MOVE, frm, t, -1, -1))
+                out.append(moves[t])
         for t, path in pathed[k]:
             if not_mine[board[t]]:
                 for b in path:
                     if board[b] >= 0:
                         break
                 else:
-                    out.append((MOVE, frm, t, -1, -1))
+                    out.append(moves[t])
         for ray in rays[k]:
             for t in ray:
                 v = board[t]
                 if v < 0:
-                    out.append((MOVE, frm, t, -1, -1))
+                    out.append(moves[t])
                 else:
                     if not_mine[v]:
-                        out.append((MOVE, frm, t, -1, -1))
+                        out.append(moves[t])
                     break
         if overlap[k]:
             out[start:] = list(dict.fromkeys(out[start:]))
         for t in strikes[k]:
             v = board[t]
             if v >= 0 and not_mine[v]:
-                out.append((STRIKE, frm, t, -1, -1))
+                out.append(strike_actions[frm][t])
         squares = command[k]
         if squares:
             for q in squares:
@@ -135,7 +143,7 @@ def pseudo(g: Game) -> list[ActionTuple]:
     if g.bags[me] and duke >= 0:
         for n in g.neighbours[duke]:
             if board[n] < 0:
-                out.append((DRAW, -1, -1, -1, -1))
+                out.append(_DRAW)
                 break
     return out
 
