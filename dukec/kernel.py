@@ -147,7 +147,7 @@ def select(environ: Mapping[str, str] = os.environ, package_dir: Path = PACKAGE_
     if not pure_requested(environ):
         stale = stale_modules(modules, package_dir)
         if not stale:
-            if not any(isinstance(finder, LibraryFinder) for finder in sys.meta_path):
+            if not any(getattr(finder, "name", None) == library for finder in sys.meta_path):
                 sys.meta_path.append(LibraryFinder(library, package_dir.parent))
             return False
         more = f" and {len(stale) - 1} more" if len(stale) > 1 else ""

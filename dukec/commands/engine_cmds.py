@@ -38,9 +38,9 @@ from dukec.engine import (
     write_record,
 )
 from dukec.engine.actions import COMMAND, ESCAPE, KIND_NAMES, SUMMON
-from dukec.kernel import kernel
 from dukec.engine.text import board_text
 from dukec.jsontext import JsonTextError, parse_json
+from dukec.kernel import kernel
 from dukec.limits import MAX_FILE_BYTES
 from dukec.textfile import TextFileError, read_utf8
 
