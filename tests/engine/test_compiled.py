@@ -95,6 +95,12 @@ def test_pure_requested() -> None:
     assert kernel.pure_requested({PURE_ENV: "yes"})
 
 
+def plain_meta_path() -> list[object]:
+    """This process's import finders without those of dukec.kernel."""
+    ours = (SourceFinder, kernel.LibraryFinder)
+    return [finder for finder in sys.meta_path if not isinstance(finder, ours)]
+
+
 def fake_build(package: Path, source: str, recorded: str) -> None:
     """A package directory holding one module and the record of a compiled build of it."""
     (package / "engine").mkdir(parents=True)
@@ -123,7 +129,7 @@ def test_no_record_no_compiled_engine(tmp_path: Path) -> None:
 def test_a_stale_build_runs_pure_and_says_how_to_rebuild(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(sys, "meta_path", plain_meta_path())
     fake_build(tmp_path, "X = 2\n", recorded="X = 1\n")
     assert kernel.select({}, tmp_path)
     assert capsys.readouterr().err == (
@@ -140,7 +146,7 @@ def test_a_stale_build_runs_pure_and_says_how_to_rebuild(
 def test_pure_requested_runs_pure_silently(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(sys, "meta_path", plain_meta_path())
     fake_build(tmp_path, "X = 1\n", recorded="X = 1\n")
     assert kernel.select({PURE_ENV: "1"}, tmp_path)
     assert capsys.readouterr().err == ""
@@ -148,7 +154,7 @@ def test_pure_requested_runs_pure_silently(
 
 
 def test_a_current_build_runs_compiled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(sys, "meta_path", plain_meta_path())
     fake_build(tmp_path, "X = 1\n", recorded="X = 1\n")
     assert not kernel.select({}, tmp_path)
     assert not any(isinstance(finder, SourceFinder) for finder in sys.meta_path)
