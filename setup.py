@@ -40,6 +40,7 @@ RECORD = "_compiled.json"
 #: which ``dukec.kernel`` finds beside the package when an editable install does not.
 GROUP = "dukec_engine"
 PURE = "DUKEC_PURE"
+REQUIRE = "DUKEC_REQUIRE_COMPILED"
 
 
 def module_name(path: str) -> str:
@@ -54,7 +55,10 @@ def source_hash(path: str) -> str:
 
 
 def notice(reason: str) -> None:
-    """The one line a build that falls back to pure Python prints."""
+    """The one line a build that falls back to pure Python prints (under
+    DUKEC_REQUIRE_COMPILED=1, as release and CI builds set, the build fails instead)."""
+    if os.environ.get(REQUIRE) == "1":
+        raise SystemExit(f"dukec: {REQUIRE}=1 but the compiled engine cannot be built ({reason})")
     print(
         f"dukec: no C compiler could build the compiled engine ({reason}); "
         "installing the pure-Python engine",
@@ -97,8 +101,10 @@ class BuildEngine(build_ext):
             try:
                 from mypyc.build import mypycify
 
+                # The build has none of the runtime dependencies: the modules COMPILED imports
+                # but does not compile are read for their types only, their own errors unsaid.
                 extensions = mypycify(
-                    list(COMPILED),
+                    ["--follow-imports=silent", *COMPILED],
                     opt_level="3",
                     multi_file=True,
                     group_name=GROUP,
