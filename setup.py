@@ -71,7 +71,7 @@ def first_line(error: BaseException) -> str:
     """A build error in one line (a failed command by its program, not its whole command line)."""
     text = str(error).strip().splitlines()
     line = text[0] if text else ""
-    failed = re.match(r"command '?\[?'([^']+)'.*?(failed.*)$", line, re.IGNORECASE)
+    failed = re.match(r"command '\['([^']+)'.*\]' (.+?)\.?$", line, re.IGNORECASE)
     if failed:
         line = f"{os.path.basename(failed.group(1))} {failed.group(2)}"
     return f"{type(error).__name__}: {line}" if line else type(error).__name__
