@@ -54,14 +54,13 @@ def source_hash(path: str) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def notice(reason: str) -> None:
+def notice(what: str) -> None:
     """The one line a build that falls back to pure Python prints (under
     DUKEC_REQUIRE_COMPILED=1, as release and CI builds set, the build fails instead)."""
     if os.environ.get(REQUIRE) == "1":
-        raise SystemExit(f"dukec: {REQUIRE}=1 but the compiled engine cannot be built ({reason})")
+        raise SystemExit(f"dukec: {REQUIRE}=1 but {what}")
     print(
-        f"dukec: no C compiler could build the compiled engine ({reason}); "
-        "installing the pure-Python engine",
+        f"dukec: {what}; installing the pure-Python engine",
         file=sys.stderr,
         flush=True,
     )
@@ -92,29 +91,30 @@ class BuildEngine(build_ext):
     def run(self) -> None:
         # mypyc runs here, not in finalize_options: egg_info finalizes this command too.
         if os.environ.get(PURE, "") not in ("", "0"):
-            print(f"dukec: {PURE} is set: installing the pure-Python engine", flush=True)
             self._remove_inplace()
+            print(f"dukec: {PURE} is set: installing the pure-Python engine", flush=True)
             return
         reason = _probe_compiler()
-        start = time.monotonic()
-        if reason is None:
-            try:
-                from mypyc.build import mypycify
-
-                # The build has none of the runtime dependencies: the modules COMPILED imports
-                # but does not compile are read for their types only, their own errors unsaid.
-                extensions = mypycify(
-                    ["--follow-imports=silent", *COMPILED],
-                    opt_level="3",
-                    multi_file=True,
-                    group_name=GROUP,
-                    target_dir=os.path.join("build", "mypyc"),
-                )
-            except (Exception, SystemExit) as error:
-                reason = f"mypyc failed: {first_line(error)}"
         if reason is not None:
-            notice(reason)
-            self._remove_inplace()
+            self._fall_back(f"no C compiler could build the compiled engine ({reason})")
+            return
+        start = time.monotonic()
+        try:
+            from mypyc.build import mypycify
+
+            # The build has none of the runtime dependencies: the modules COMPILED imports but
+            # does not compile are read for their types only, their own errors unsaid.
+            extensions = mypycify(
+                ["--follow-imports=silent", *COMPILED],
+                opt_level="3",
+                multi_file=True,
+                group_name=GROUP,
+                target_dir=os.path.join("build", "mypyc"),
+            )
+        except (Exception, SystemExit) as error:
+            # mypyc exits after printing its errors: point at them.
+            said = "see its errors above" if isinstance(error, SystemExit) else first_line(error)
+            self._fall_back(f"mypyc could not compile the engine ({said})")
             return
         print(f"dukec: mypyc wrote the C sources in {time.monotonic() - start:.1f} s", flush=True)
         # setuptools prepares each extension in finalize_options: again, for the real ones.
@@ -126,8 +126,7 @@ class BuildEngine(build_ext):
             super().run()
         except (Exception, SystemExit) as error:
             self._remove_outputs()
-            self._remove_inplace()
-            notice(first_line(error))
+            self._fall_back(f"no C compiler could build the compiled engine ({first_line(error)})")
             return
         self._write_record()
         print(f"dukec: the C compiler built the engine in {time.monotonic() - start:.1f} s")
@@ -135,6 +134,10 @@ class BuildEngine(build_ext):
     def build_extensions(self) -> None:
         compile_in_parallel(self.compiler, self.parallel or 1)
         super().build_extensions()
+
+    def _fall_back(self, what: str) -> None:
+        self._remove_inplace()
+        notice(what)
 
     def _remove_outputs(self) -> None:
         """Leave no part of a failed build where it would be installed."""
