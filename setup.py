@@ -168,7 +168,10 @@ class BuildEngine(build_ext):
 
 def compile_in_parallel(compiler: Any, workers: int) -> None:
     """Make ``compiler`` compile the C files of one extension on ``workers`` threads (mypyc's
-    multi-file output is one extension of many files, which distutils compiles one by one)."""
+    multi-file output is one extension of many files, which distutils compiles one by one).
+    Only the Unix compiler class compiles file by file through ``_compile``; others stay serial."""
+    if compiler.compiler_type != "unix":
+        return
     serial = compiler.compile
 
     def compile(
