@@ -2,16 +2,22 @@
 
 `dukec.load_tileset(path=None)` and `dukec.compile_source(text)` give a validated tile set (the
 compiler's front door); `dukec.engine` plays it. The compiler is imported only when one of the
-two is first used, so `import dukec.engine` never loads lark.
+two is first used, so `import dukec.engine` never loads lark. Before any engine module is
+imported, `dukec.kernel.select()` decides whether a compiled engine beside the source may run
+(not under DUKEC_PURE=1, nor when it is stale); `dukec.kernel.kernel()` says which runs.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dukec import kernel as _kernel
+
 __version__ = "0.1.0"
 
 __all__ = ["__version__", "compile_source", "load_tileset"]
+
+_kernel.select()
 
 if TYPE_CHECKING:
     from dukec.compiler import compile_source, load_tileset

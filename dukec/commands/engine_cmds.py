@@ -40,6 +40,7 @@ from dukec.engine import (
 from dukec.engine.actions import COMMAND, ESCAPE, KIND_NAMES, SUMMON
 from dukec.engine.text import board_text
 from dukec.jsontext import JsonTextError, parse_json
+from dukec.kernel import kernel
 from dukec.limits import MAX_FILE_BYTES
 from dukec.textfile import TextFileError, read_utf8
 
@@ -412,7 +413,8 @@ def bench_command(
     this process (pin it to one core: taskset -c 0 dukec bench).
 
     With --against base, the base set's games are timed in the same run, their rounds in turn,
-    and the ratio of the two speeds is printed: the figure to compare across machines.
+    and the ratio of the two speeds is printed: the figure to compare across machines. The first
+    line says which engine ran: compiled (mypyc) or pure Python (DUKEC_PURE=1).
 
     Exit status: 0 done, 1 a tile set that cannot be read, 2 bad usage.
     """
@@ -428,7 +430,8 @@ def bench_command(
         result, versus = bench_against(
             rules, other, games=games, seed=seed, ply_limit=ply_limit, rounds=rounds
         )
-    figures = _bench_figures(result)
+    engine = kernel()
+    figures = {"engine": engine, **_bench_figures(result)}
     if other is not None:
         ratio = result.plies_per_second / versus.plies_per_second
         figures["against"] = {"game": other.set_name, **_bench_figures(versus)}
@@ -437,6 +440,7 @@ def bench_command(
         click.echo(json.dumps(figures))
         return
     best = f" (best of {rounds} rounds)" if rounds > 1 else ""
+    click.echo(f"engine {engine}")
     click.echo(
         f"games {result.games}  plies {result.plies}  CPU seconds {result.seconds:.3f}{best}  "
         f"plies/s {result.plies_per_second:,.0f}  games/s {result.games_per_second:,.1f}"

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from dukec.cli import main
+from dukec.kernel import kernel
 
 from .conftest import REPO
 
@@ -196,6 +197,7 @@ def test_bench_json(run: Any) -> None:
     for key in ("games", "plies", "seconds", "plies_per_second", "games_per_second"):
         assert key in figures
     assert figures["games"] == 5
+    assert figures["engine"] == kernel()
     again = json.loads(run("bench", "--games", "5", "--seed", "3", "--json").output)
     assert again["plies"] == figures["plies"]
 
@@ -203,7 +205,10 @@ def test_bench_json(run: Any) -> None:
 def test_bench_text(run: Any) -> None:
     result = run("bench", "--games", "3")
     assert result.exit_code == 0
-    assert result.output.startswith("games 3  plies ")
+    first, second = result.output.splitlines()[:2]
+    assert first == f"engine {kernel()}"
+    assert first in ("engine compiled (mypyc)", "engine pure Python")
+    assert second.startswith("games 3  plies ")
     assert "plies/s" in result.output
 
 
@@ -211,9 +216,9 @@ def test_bench_against_another_game_set(run: Any) -> None:
     result = run("bench", "--game", "dragon", "--against", "base", "--games", "4", "--rounds", "2")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert "(best of 2 rounds)" in lines[0]
-    assert lines[2].startswith("base: plies ")
-    assert re.search(r"-> dragon runs at \d+\.\d\d x base$", lines[2])
+    assert "(best of 2 rounds)" in lines[1]
+    assert lines[3].startswith("base: plies ")
+    assert re.search(r"-> dragon runs at \d+\.\d\d x base$", lines[3])
     figures = json.loads(
         run("bench", "--game", "dragon", "--against", "base", "--games", "4", "--json").output
     )

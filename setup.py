@@ -1,0 +1,236 @@
+"""Build dukec, with the engine compiled by mypyc where a C compiler can build it.
+
+``pip install .`` compiles the modules in COMPILED into C extensions (one shared library) beside
+their ``.py`` files. Where no C compiler can build them, or mypyc fails, it installs the
+pure-Python package instead and says so in one line; ``DUKEC_PURE=1`` at build time skips the
+attempt. A successful build writes RECORD into the package: the compiled modules and the hash of
+the source each was compiled from, which ``dukec.kernel`` compares at run time.
+
+Everything else (metadata, packages, data) is in ``pyproject.toml``.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from glob import glob
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+#: The modules mypyc compiles: the whole engine, and the search policies built on it.
+COMPILED = (
+    *sorted(glob("dukec/engine/*.py")),
+    "dukec/balance/search.py",
+    "dukec/balance/mcts.py",
+)
+#: What a compiled build leaves in the package (read by ``dukec.kernel``).
+RECORD = "_compiled.json"
+#: The shared library that holds the compiled code (mypyc's group name): a top-level module,
+#: which ``dukec.kernel`` finds beside the package when an editable install does not.
+GROUP = "dukec_engine"
+PURE = "DUKEC_PURE"
+REQUIRE = "DUKEC_REQUIRE_COMPILED"
+
+
+def module_name(path: str) -> str:
+    """``dukec/engine/game.py`` -> ``dukec.engine.game`` (``__init__.py``: the package)."""
+    parts = Path(path).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def source_hash(path: str) -> str:
+    """The SHA-256 of a source file, as the record holds it."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def notice(what: str) -> None:
+    """The one line a build that falls back to pure Python prints (under
+    DUKEC_REQUIRE_COMPILED=1, as release and CI builds set, the build fails instead)."""
+    if os.environ.get(REQUIRE) == "1":
+        raise SystemExit(f"dukec: {REQUIRE}=1 but {what}")
+    print(
+        f"dukec: {what}; installing the pure-Python engine",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def first_line(error: BaseException) -> str:
+    """A build error in one line (a failed command by its program, not its whole command line)."""
+    text = str(error).strip().splitlines()
+    line = text[0] if text else ""
+    failed = re.match(r"command '\['([^']+)'.*\]' (.+?)\.?$", line, re.IGNORECASE)
+    if failed:
+        line = f"{os.path.basename(failed.group(1))} {failed.group(2)}"
+    return f"{type(error).__name__}: {line}" if line else type(error).__name__
+
+
+class BuildEngine(build_ext):
+    """build_ext that compiles COMPILED with mypyc, or falls back to pure Python."""
+
+    def finalize_options(self) -> None:
+        if self.parallel is None:
+            self.parallel = os.cpu_count() or 1
+        # Finalizing turns options into lists in place: run() finalizes again from these.
+        self._given = {
+            name: copy.copy(value) for name, value in vars(self).items() if name != "finalized"
+        }
+        super().finalize_options()
+
+    def run(self) -> None:
+        # mypyc runs here, not in finalize_options: egg_info finalizes this command too.
+        if os.environ.get(PURE, "") not in ("", "0"):
+            self._remove_inplace()
+            print(f"dukec: {PURE} is set: installing the pure-Python engine", flush=True)
+            return
+        reason = _probe_compiler()
+        if reason is not None:
+            self._fall_back(f"no C compiler could build the compiled engine ({reason})")
+            return
+        start = time.monotonic()
+        try:
+            from mypyc.build import mypycify
+
+            # The build has none of the runtime dependencies: the modules COMPILED imports but
+            # does not compile are read for their types only, their own errors unsaid.
+            extensions = mypycify(
+                ["--follow-imports=silent", *COMPILED],
+                opt_level="3",
+                multi_file=True,
+                group_name=GROUP,
+                target_dir=os.path.join("build", "mypyc"),
+            )
+        except (Exception, SystemExit) as error:
+            # mypyc exits after printing its errors: point at them.
+            said = "see its errors above" if isinstance(error, SystemExit) else first_line(error)
+            self._fall_back(f"mypyc could not compile the engine ({said})")
+            return
+        print(f"dukec: mypyc wrote the C sources in {time.monotonic() - start:.1f} s", flush=True)
+        # setuptools prepares each extension in finalize_options: again, for the real ones.
+        vars(self).update(self._given)
+        self.distribution.ext_modules = self.extensions = extensions
+        super().finalize_options()
+        start = time.monotonic()
+        try:
+            super().run()
+        except (Exception, SystemExit) as error:
+            self._remove_outputs()
+            self._fall_back(f"no C compiler could build the compiled engine ({first_line(error)})")
+            return
+        self._write_record()
+        print(f"dukec: the C compiler built the engine in {time.monotonic() - start:.1f} s")
+
+    def build_extensions(self) -> None:
+        compile_in_parallel(self.compiler, self.parallel or 1)
+        super().build_extensions()
+
+    def _fall_back(self, what: str) -> None:
+        self._remove_inplace()
+        notice(what)
+
+    def _remove_outputs(self) -> None:
+        """Leave no part of a failed build where it would be installed."""
+        for output in self.get_outputs():
+            Path(output).unlink(missing_ok=True)
+
+    def _remove_inplace(self) -> None:
+        """An in-place build that installs pure Python leaves no older compiled module behind."""
+        if not self.inplace:
+            return
+        stems = [str(Path(path).with_suffix("")) for path in COMPILED] + [f"{GROUP}__mypyc"]
+        for stem in stems:
+            for suffix in EXTENSION_SUFFIXES:
+                Path(stem + suffix).unlink(missing_ok=True)
+        (Path("dukec") / RECORD).unlink(missing_ok=True)
+
+    def _write_record(self) -> None:
+        record = {module_name(path): source_hash(path) for path in COMPILED}
+        data = {"library": f"{GROUP}__mypyc", "modules": record}
+        text = json.dumps(data, indent=2, sort_keys=True) + "\n"
+        targets = [Path(self.build_lib) / "dukec" / RECORD]
+        if self.inplace:
+            targets.append(Path("dukec") / RECORD)
+        for target in targets:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+
+
+def compile_in_parallel(compiler: Any, workers: int) -> None:
+    """Make ``compiler`` compile the C files of one extension on ``workers`` threads (mypyc's
+    multi-file output is one extension of many files, which distutils compiles one by one).
+    Only the Unix compiler class compiles file by file through ``_compile``; others stay serial."""
+    if compiler.compiler_type != "unix":
+        return
+    serial = compiler.compile
+
+    def compile(
+        sources: list[str],
+        output_dir: str | None = None,
+        macros: Any = None,
+        include_dirs: list[str] | None = None,
+        debug: bool = False,
+        extra_preargs: list[str] | None = None,
+        extra_postargs: list[str] | None = None,
+        depends: list[str] | None = None,
+    ) -> list[str]:
+        if workers < 2 or len(sources) < 2:
+            return serial(
+                sources,
+                output_dir,
+                macros,
+                include_dirs,
+                debug,
+                extra_preargs,
+                extra_postargs,
+                depends,
+            )
+        macros, objects, extra, pp_opts, build = compiler._setup_compile(
+            output_dir, macros, include_dirs, sources, depends, extra_postargs
+        )
+        cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+
+        def one(obj: str) -> None:
+            source, ext = build[obj]
+            compiler._compile(obj, source, ext, cc_args, extra, pp_opts)
+
+        with ThreadPoolExecutor(workers) as pool:
+            list(pool.map(one, [obj for obj in objects if obj in build]))
+        return list(objects)
+
+    compiler.compile = compile
+
+
+def _probe_compiler() -> str | None:
+    """Why this machine cannot build a CPython extension in C, or None when it can."""
+    from distutils.ccompiler import new_compiler  # setuptools' own copy
+    from distutils.sysconfig import customize_compiler, get_python_inc
+
+    compiler: Any = new_compiler()
+    try:
+        customize_compiler(compiler)
+        with tempfile.TemporaryDirectory() as scratch:
+            source = Path(scratch) / "probe.c"
+            source.write_text("#include <Python.h>\nint dukec_probe(void) { return 0; }\n")
+            compiler.compile([str(source)], output_dir=scratch, include_dirs=[get_python_inc()])
+    except (Exception, SystemExit) as error:
+        return first_line(error)
+    return None
+
+
+if __name__ == "__main__":
+    setup(
+        # A placeholder, so that the wheel is built for this platform; BuildEngine replaces it.
+        ext_modules=[Extension("dukec._placeholder", sources=[])],
+        cmdclass={"build_ext": BuildEngine},
+    )

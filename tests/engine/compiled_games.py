@@ -1,0 +1,65 @@
+"""What the engine plays, written out to compare the compiled engine with the pure-Python one.
+
+``tests/engine/test_compiled.py`` runs ``main()`` in two processes, one under ``DUKEC_PURE=1``,
+and demands byte-identical output. The first line names the engine that ran; then, for every
+game set and seed, one line each: a uniformly random game with the sorted legal actions,
+position and events of every ply (``corpus_games.game_json``); a game record of a random
+against a greedy player; ``bench``'s random playouts (plies, wins, draws); and on the base set,
+a game record of the search policy against a random player.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from dukec.balance.play import make_policy
+from dukec.engine import GreedyPlayer, RandomPlayer, bench, play_game
+from dukec.kernel import kernel
+from tests.engine.corpus_games import (
+    CUSTOM_SETS,
+    PACKAGED_SETS,
+    corpus_rules,
+    game_json,
+    record_text,
+)
+
+SEEDS = (0, 1, 2)
+PLY_LIMIT = 200
+BENCH_GAMES = 10
+#: The search policy's node budget per move, and the plies of its games.
+SEARCH_BUDGET = 60
+SEARCH_PLIES = 30
+
+
+def lines() -> list[str]:
+    """Everything this engine plays, one line per game set, seed and kind of play."""
+    out = [f"engine {kernel()}"]
+    for set_name in (*PACKAGED_SETS, *CUSTOM_SETS):
+        rules = corpus_rules(set_name)
+        for seed in SEEDS:
+            game = json.dumps(game_json(rules, seed), separators=(",", ":"))
+            out.append(f"{set_name} {seed} random-game {game}")
+            record = play_game(
+                rules, RandomPlayer(seed), GreedyPlayer(seed + 1), seed=seed, ply_limit=PLY_LIMIT
+            )
+            out.append(f"{set_name} {seed} greedy-record {json.dumps(record_text(record))}")
+            result = bench(rules, games=BENCH_GAMES, seed=seed, ply_limit=PLY_LIMIT)
+            figures = [result.plies, *result.wins, result.draws]
+            out.append(f"{set_name} {seed} bench {figures}")
+            if set_name == "base":
+                search = make_policy("search", seed, SEARCH_BUDGET)
+                record = play_game(
+                    rules, search, RandomPlayer(seed), seed=seed, ply_limit=SEARCH_PLIES
+                )
+                out.append(f"{set_name} {seed} search-record {json.dumps(record_text(record))}")
+    return out
+
+
+def main() -> None:
+    """Write the lines to standard output."""
+    sys.stdout.write("".join(line + "\n" for line in lines()))
+
+
+if __name__ == "__main__":
+    main()
