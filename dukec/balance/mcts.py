@@ -176,8 +176,8 @@ class MctsPlayer:
         cells = game.board
         score = 0.0
         for owner, sign in ((0, 1.0), (1, -1.0)):
-            total = sum(board[cells[s] >> 2] for s in game.pieces[owner])
-            total += sum(in_bag[t] for t in game.bags[owner])
+            total = sum((board[cells[s] >> 2] for s in game.pieces[owner]), 0.0)
+            total += sum((in_bag[t] for t in game.bags[owner]), 0.0)
             if game.drawn >= 0 and game.to_move == owner:
                 total += board[game.drawn]
             score += sign * total
