@@ -133,9 +133,9 @@ def main() -> None:
         if key == "engine":
             continue
         unit = "nodes/s" if key == "search" else "plies/s"
-        label = f"{key} (policy)" if key in ("greedy", "search") else key
+        label = f"{key} policy" if key in ("greedy", "search") else key
         ratio = float(fast[key]) / float(value)
-        print(f"| {label} | {float(value):,.0f} {unit} | {float(fast[key]):,.0f} | {ratio:.1f} |")
+        print(f"| {label}, {unit} | {float(value):,.0f} | {float(fast[key]):,.0f} | {ratio:.1f} |")
     rate = max(baseline)
     base = float(fast["base"])
     print(f"python-chess random games: {rate:,.0f} plies/s")
