@@ -18,7 +18,6 @@ from dukec.engine.actions import (
     DIVINE,
     DRAW,
     PLACE,
-    STRIKE,
     Action,
     ActionTuple,
     Phase,
@@ -78,21 +77,8 @@ def play_random(g: Game, rng: random.Random) -> bool:
         i = int(rng.random() * len(actions))
         action = actions[i]
         kind = action[0]
-        if lines is not None and (
-            kind == DRAW
-            or (
-                action[2] not in lines
-                if kind == STRIKE
-                else kind <= COMMAND
-                and action[4] < 0
-                and action[1] != duke
-                and action[1] not in lines
-            )
-        ):
-            # The Duke is safe now and stays so (as the base game's legal actions decide it):
-            # a draw; a Strike on a tile off the enemy's lines to the Duke; a move or command
-            # of another tile from a square off them (the square emptied unblocks none of the
-            # lines, a square moved to only blocks).
+        if lines is not None and tablemoves.stays_safe(action, duke, lines):
+            # The Duke is safe now and stays so, as the base game's legal actions decide it.
             turn.apply_base(g, action)
             return True
         if _apply_if_legal(g, action, base and kind <= PLACE and (kind > COMMAND or action[4] < 0)):

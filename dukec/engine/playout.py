@@ -2,8 +2,7 @@
 
 Sampling a pseudo-legal action and rejecting it if illegal, then resampling among the rest, is
 exactly uniform over the legal actions and rarely tests them all. The base game's loop also
-skips the test where it cannot fail (a draw while the Duke is safe, a Strike on a tile that
-shields it from no enemy line).
+skips the test where it cannot fail, as the legal actions do (:func:`tablemoves.stays_safe`).
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ import random
 from typing import TYPE_CHECKING
 
 from dukec.engine import tablemoves
-from dukec.engine.actions import DRAW, PLACE, STRIKE, Action, ActionTuple, Phase
+from dukec.engine.actions import DRAW, PLACE, Action, ActionTuple, Phase
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -66,15 +65,13 @@ def play_random(g: Game, rng: random.Random) -> bool:
     while actions:
         i = int(rng.random() * len(actions))
         action = actions[i]
-        kind = action[0]
-        if kind == DRAW:
-            if lines is not None or g._placements_after_draw():
-                g._base_apply(action)
-                return True
-        elif kind == STRIKE and lines is not None and action[2] not in lines:
-            # A Strike on a tile that shields the Duke from none of those lines keeps it safe.
+        if lines is not None and tablemoves.stays_safe(action, duke, lines):
             g._base_apply(action)
             return True
+        if action[0] == DRAW:
+            if g._placements_after_draw():
+                g._base_apply(action)
+                return True
         else:
             g._base_apply(action)
             if g._safe(me):

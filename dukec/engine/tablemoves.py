@@ -32,17 +32,21 @@ def legal(g: Game) -> list[ActionTuple]:
     lines = lines_to(g, duke, me ^ 1)
     if lines is None:
         return [a for a in actions if g._base_check(a)]
-    # The Duke is safe now. A draw keeps it so (there is an empty square beside the Duke,
-    # and a placement only blocks); so does a Strike on a tile off the enemy's lines to the
-    # Duke, and a move or command of another tile from a square off them: the square
-    # emptied unblocks none of those lines, a square moved to only blocks.
-    return [
-        a
-        for a in actions
-        if a[0] == DRAW
-        or (a[2] not in lines if a[0] == STRIKE else a[1] != duke and a[1] not in lines)
-        or g._base_check(a)
-    ]
+    return [a for a in actions if stays_safe(a, duke, lines) or g._base_check(a)]
+
+
+def stays_safe(action: ActionTuple, duke: int, lines: set[int]) -> bool:
+    """Whether ``action`` keeps a Duke that is safe now safe, seen without trying it (``lines``:
+    the squares on the enemy's lines to it; False: try it). A draw does (there is an empty
+    square beside the Duke, and a placement only blocks); so does a Strike on a tile off the
+    lines, and a move or command of another tile from a square off them: the square emptied
+    unblocks none of the lines, a square moved to only blocks."""
+    kind = action[0]
+    if kind == DRAW:
+        return True
+    if kind == STRIKE:
+        return action[2] not in lines
+    return kind <= COMMAND and action[4] < 0 and action[1] != duke and action[1] not in lines
 
 
 def has_legal(g: Game) -> bool:
