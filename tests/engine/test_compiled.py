@@ -15,6 +15,7 @@ import pytest
 
 from dukec import kernel
 from dukec.kernel import COMPILED, PURE, PURE_ENV, SourceFinder
+from tests.required import skip_or_fail
 
 REPO = Path(__file__).resolve().parents[2]
 REQUIRE = "DUKEC_REQUIRE_COMPILED"
@@ -59,12 +60,7 @@ def unavailable() -> str | None:
 
 def require_compiled() -> None:
     """Skip (or fail, under DUKEC_REQUIRE_COMPILED=1) when no compiled engine can run."""
-    reason = unavailable()
-    if reason is None:
-        return
-    if os.environ.get(REQUIRE) == "1":
-        pytest.fail(f"{REQUIRE}=1 but {reason}")
-    pytest.skip(reason)
+    skip_or_fail(unavailable(), REQUIRE)
 
 
 def test_compiled_and_pure_play_the_same_games() -> None:

@@ -5,11 +5,10 @@ system's browser (Debian's ``chromium``), or a skip saying why (a failure when
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 from typing import Any
 
-import pytest
+from tests.required import skip_or_fail
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -38,12 +37,7 @@ def unavailable() -> str | None:
 
 def require_browser() -> None:
     """Skip (or fail, under DUKEC_REQUIRE_BROWSER=1) when the browser cannot run."""
-    reason = unavailable()
-    if reason is None:
-        return
-    if os.environ.get(REQUIRE) == "1":
-        pytest.fail(f"{REQUIRE}=1 but {reason}")
-    pytest.skip(reason)
+    skip_or_fail(unavailable(), REQUIRE)
 
 
 def launch(playwright: Any) -> Any:
