@@ -4,11 +4,11 @@
 
 Each round times, in turn and each in a fresh process, the pure-Python engine (``DUKEC_PURE=1``),
 the compiled one, and python-chess playing uniformly random games (``chess_baseline.py``; not a
-dependency of dukec: ``pip install chess``). Every figure is the best round, in the CPU time of
-its process. Rows: random games of every game set (plies/s, as ``dukec bench``), the greedy
-policy's games (plies/s), and the search policy's nodes per second in positions of seeded greedy
-games of the base set. The last line is the compiled base set over python-chess, the figure the
-README's *Compiled engine* quotes.
+dependency of dukec: ``pip install chess``). Every figure is the best round, in the CPU time of its
+process. Rows: random games of every game set (plies/s, as ``dukec bench``), the greedy policy's
+games (plies/s), and the search policy's nodes per second in positions of seeded greedy games of the
+base set (``search_policies.positions``). The last line is the compiled base set over python-chess,
+the figure the README's *Compiled engine* quotes.
 """
 
 from __future__ import annotations
@@ -23,11 +23,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 _TIMED = """
-import json, random, sys, time
+import json, sys, time
+sys.path.insert(0, {here!r})
+import search_policies
 from dukec.balance.play import make_policy
 from dukec.balance.search import SearchPlayer
 from dukec.commands.common import load_tileset
-from dukec.engine import Game, Phase, bench, load_rules
+from dukec.engine import Game, bench, load_rules
 from dukec.kernel import kernel
 from dukec.engine.rules import set_names
 
@@ -47,19 +49,7 @@ for index in range(games // 10):
         game.apply(players[game.to_move].choose(game))
     plies += game.ply
 figures["greedy"] = plies / (time.process_time() - start)
-positions = []
-index = 0
-while len(positions) < 30:
-    index += 1
-    game = Game(rules, seed=index, ply_limit=300)
-    players = [make_policy("greedy", index * 2 + side, 1) for side in (0, 1)]
-    while game.result is None and len(positions) < 30:
-        game.apply(players[game.to_move].choose(game))
-        if game.phase is Phase.PLAY and game.ply % 5 == 0 and game.result is None:
-            copy = Game(rules, seed=index, ply_limit=300)
-            for done, *_ in game.history:
-                copy.apply(done)
-            positions.append(copy)
+positions = search_policies.positions(rules, 30)
 player = make_policy("search", 1, budget)
 assert isinstance(player, SearchPlayer)
 nodes = 0
@@ -78,7 +68,7 @@ def measure(pure: bool, games: int, seed: int, budget: int) -> dict[str, float |
     env.pop("DUKEC_PURE", None)
     if pure:
         env["DUKEC_PURE"] = "1"
-    code = _TIMED.format(games=games, seed=seed, budget=budget)
+    code = _TIMED.format(games=games, seed=seed, budget=budget, here=str(HERE))
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
