@@ -22,11 +22,15 @@ def random_action(g: Game, rng: random.Random) -> Action | None:
     if g.over is not None:
         return None
     if g.phase is not Phase.PLAY:
-        squares = g._placements()
-        if not squares:
-            return None
-        return Action(PLACE, -1, squares[int(rng.random() * len(squares))], -1, g.placement_tile())
+        square = _placement_square(g, rng)
+        return None if square < 0 else Action(PLACE, -1, square, -1, g.placement_tile())
     return sample_legal(g, tablemoves.pseudo(g), rng)
+
+
+def _placement_square(g: Game, rng: random.Random) -> int:
+    """A uniformly random square for the placement that is due (-1: there is none)."""
+    squares = g._placements()
+    return squares[int(rng.random() * len(squares))] if squares else -1
 
 
 def sample_legal(g: Game, actions: list[ActionTuple], rng: random.Random) -> Action | None:
@@ -51,10 +55,9 @@ def play_random(g: Game, rng: random.Random) -> bool:
     if g.over is not None:
         return False
     if g.phase is not Phase.PLAY:
-        squares = g._placements()
-        if not squares:
+        square = _placement_square(g, rng)
+        if square < 0:
             return False
-        square = squares[int(rng.random() * len(squares))]
         g._base_apply((PLACE, -1, square, -1, g.placement_tile()))
         return True
     me = g.to_move
