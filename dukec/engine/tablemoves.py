@@ -59,34 +59,8 @@ def has_legal(g: Game) -> bool:
 def lines_to(g: Game, target: int, by: int) -> set[int] | None:
     """Every square that blocks some line of ``by``'s tiles to ``target``, or None if a tile
     of ``by`` could capture on ``target`` now (the test of :func:`attacked`)."""
-    board = g.board
-    tables = g.tables
-    attack = tables.attack
-    size = g.size
     lines: set[int] = set()
-    ready = tables.ready
-    for s in g.pieces[by]:
-        code = board[s]
-        k = code * size + s
-        if not ready[k]:
-            tables.make(k)
-        alternatives = attack[k][target]
-        if alternatives is not None:
-            for blockers in alternatives:
-                for b in blockers:
-                    if board[b] >= 0:
-                        break
-                else:
-                    return None
-                lines.update(blockers)
-        if tables.has_command[code]:
-            squares = tables.command[k]
-            if target in squares:
-                mine = tables.mine[by]
-                for q in squares:
-                    if q != target and mine[board[q]]:
-                        return None
-    return lines
+    return None if _reaches(g, target, by, lines) else lines
 
 
 def pseudo(g: Game) -> list[ActionTuple]:
@@ -154,6 +128,12 @@ def pseudo(g: Game) -> list[ActionTuple]:
 
 def attacked(g: Game, target: int, by: int) -> bool:
     """Whether a tile of ``by`` could capture on ``target`` with one action now."""
+    return _reaches(g, target, by, None)
+
+
+def _reaches(g: Game, target: int, by: int, lines: set[int] | None) -> bool:
+    """Whether a tile of ``by`` could capture on ``target`` now; if not, with ``lines`` given,
+    every square that blocks one of its lines to ``target`` is added to it."""
     board = g.board
     tables = g.tables
     attack = tables.attack
@@ -172,6 +152,8 @@ def attacked(g: Game, target: int, by: int) -> bool:
                         break
                 else:
                     return True
+                if lines is not None:
+                    lines.update(blockers)
         if tables.has_command[code]:
             squares = tables.command[k]
             if target in squares:
