@@ -1,10 +1,39 @@
-"""Writing output files whole or not at all: a temporary file beside the target, then a rename."""
+"""Writing output files: whole or not at all, and never over something that is not a file.
+
+What a path names decides how it is written:
+
+- nothing yet, or a regular file: a temporary file in the same directory, written, flushed to
+  disk and renamed over the path, so that readers see the old file or the new one, never half
+  (a file replaced keeps its permissions);
+- a symbolic link to a regular file, or one whose target does not exist yet: the same, at the
+  link's target; the link stays a link;
+- a character device (``/dev/null``, a terminal) or a FIFO: written through, opened as it is
+  and written, so that a device is never replaced by a file (a FIFO that no process reads is
+  refused rather than waited for);
+- a block device, a socket or a directory: refused. A disk holds a file system that a tile set
+  written at its start would destroy, and nothing dukec writes belongs there.
+
+Every failure, a full disk included, is an OSError naming the path, which the commands turn
+into one line; nothing is reported as written that was not.
+"""
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
+import stat
 import tempfile
 from pathlib import Path
+
+from dukec.textfile import os_reason
+
+
+class OutputRefused(OSError):
+    """An output path that names something dukec does not write to; strerror says what."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(errno.EINVAL, reason, str(path))
 
 
 def _umask() -> int:
@@ -14,22 +43,127 @@ def _umask() -> int:
     return mask
 
 
+def _what(mode: int) -> str | None:
+    """Why a node of ``mode`` is not written, or None when it is."""
+    if stat.S_ISDIR(mode):
+        return "it is a directory; give a file name"
+    if stat.S_ISBLK(mode):
+        return "it is a block device (a disk); dukec writes files, character devices and FIFOs"
+    if stat.S_ISSOCK(mode):
+        return "it is a socket; dukec writes files, character devices and FIFOs"
+    if stat.S_ISREG(mode) or stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
+        return None
+    return "it is not a file, a character device or a FIFO"
+
+
+def refusal(path: Path) -> str | None:
+    """Why ``path`` cannot be written, as far as can be told before writing, or None."""
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        if not os.path.islink(path):
+            return None
+        folder = Path(os.path.realpath(path)).parent
+        if not folder.is_dir():
+            return f"it is a symbolic link to {os.readlink(path)}, in no existing directory"
+        return None
+    except OSError as error:
+        return os_reason(error)
+    return _what(mode)
+
+
+def written_through(path: Path) -> bool:
+    """Whether ``path`` is a device or FIFO, written through rather than replaced."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
 def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that readers see the old file or the new one, never half."""
+    """Write ``data`` to ``path`` as the module says: a file whole or not at all, a device or
+    FIFO through, anything else refused with an OutputRefused."""
     path = Path(path)
+    try:
+        _write(path, data)
+    except OSError as error:
+        if isinstance(error, OutputRefused) or error.errno is None:
+            raise
+        # Named by the path asked for, not by a temporary file or a link's target.
+        raise OSError(error.errno, error.strerror, str(path)) from None
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        mode: int | None = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        reason = _what(mode)
+        if reason is not None:
+            raise OutputRefused(path, reason)
+        if _write_through(path, data):
+            return
+    if os.path.islink(path):
+        target = Path(os.path.realpath(path))
+        if not target.parent.is_dir():
+            raise OutputRefused(path, refusal(path) or "its target's directory does not exist")
+        _replace(target, data)
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
+    _replace(path, data)
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """A temporary file beside ``path``, flushed to disk, renamed over it."""
+    try:
+        keep: int | None = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        keep = None
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
-        # mkstemp makes the file private (0600); give it the mode any new file would get.
-        os.chmod(temporary, 0o666 & ~_umask())
+            stream.flush()
+            # A full disk may only show when the data reaches it: before the rename, not after.
+            os.fsync(stream.fileno())
+        # mkstemp makes the file private (0600): give it the old file's mode, or the mode any
+        # new file would get.
+        os.chmod(temporary, keep if keep is not None else 0o666 & ~_umask())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
 
 
+def _write_through(path: Path, data: bytes) -> bool:
+    """Write ``data`` into the device or FIFO at ``path``; False if it turned out to be a
+    regular file by the time it was opened (to be replaced instead)."""
+    flags = os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    try:
+        handle = os.open(path, flags)
+    except OSError as error:
+        if error.errno == errno.ENXIO:
+            raise OSError(error.errno, "no process reads this FIFO", str(path)) from None
+        raise
+    try:
+        opened = os.fstat(handle).st_mode
+        if stat.S_ISREG(opened):
+            return False
+        reason = _what(opened)
+        if reason is not None:
+            raise OutputRefused(path, reason)
+        # Opened without waiting; the writes wait for a slow reader as any writer would.
+        fcntl.fcntl(handle, fcntl.F_SETFL, fcntl.fcntl(handle, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(handle, view) :]
+    finally:
+        os.close(handle)
+    return True
+
+
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` as UTF-8 with ``\\n`` line ends, atomically."""
+    """Write ``text`` as UTF-8 with ``\\n`` line ends, as :func:`write_bytes_atomic` does."""
     write_bytes_atomic(path, text.encode("utf-8"))

@@ -18,6 +18,7 @@ from dukec.commands import (
     workbench_cmds,
 )
 from dukec.commands.common import ReportError
+from dukec.textfile import os_reason
 
 
 class _Main(click.Group):
@@ -28,7 +29,7 @@ class _Main(click.Group):
             return super().invoke(ctx)
         except OSError as error:
             where = error.filename or "dukec"
-            reason = (error.strerror or type(error).__name__).lower()
+            reason = os_reason(error)
             raise ReportError(f"{where}: error: {reason}") from None
 
 

@@ -1,7 +1,7 @@
 """JSON text a person gave, parsed within the documented limits, with errors that say where.
 
 Every JSON reader of dukec (tile sets, positions, game records) parses through
-:func:`parse_json`, so nesting deeper than :data:`dukec.limits.MAX_JSON_DEPTH`, a number too
+:func:`parse_json`, so nesting deeper than :data:`dukec.limits.MAX_DEPTH`, a number too
 long to be a count, ``NaN`` or ``Infinity``, and malformed JSON all get a line and a column,
 never a RecursionError or a traceback.
 """
@@ -13,7 +13,7 @@ import math
 import re
 from typing import Any
 
-from dukec.limits import MAX_JSON_DEPTH
+from dukec.limits import MAX_DEPTH
 
 #: Digits in the longest whole number a JSON input may hold (64-bit seeds have 20).
 MAX_DIGITS = 20
@@ -44,7 +44,7 @@ def _too_deep(text: str) -> int:
         mark = token.group()
         if mark in "[{":
             depth += 1
-            if depth > MAX_JSON_DEPTH:
+            if depth > MAX_DEPTH:
                 return token.start()
         elif mark in "]}":
             depth -= 1
@@ -76,7 +76,7 @@ def parse_json(text: str) -> Any:
     deep = _too_deep(text)
     if deep >= 0:
         raise JsonTextError(
-            f"JSON nested deeper than {MAX_JSON_DEPTH} levels", *_line_column(text, deep)
+            f"JSON nested deeper than {MAX_DEPTH} levels", *_line_column(text, deep)
         )
     long_number = _outside_strings(text, _NUMBER)
     if long_number >= 0:

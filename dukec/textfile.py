@@ -1,10 +1,26 @@
-"""Reading a user's file as UTF-8 text, with an error that says where and why when it is not."""
+"""Reading a user's file: regular files only, within the size limit, and as UTF-8 text.
+
+Every reader of dukec (sources, tile sets, positions, records, manifests, reports, ratings and
+values files) reads through :func:`read_file`. A FIFO, a device, a socket, a directory or a
+symbolic link to nothing is refused before it is opened, so that no input can hang a command
+or feed it without end; the file is opened without waiting (so that a FIFO swapped in after
+the check cannot block either) and read up to one byte past the limit, whatever size it
+reports.
+"""
 
 from __future__ import annotations
 
+import os
+import stat
+import sys
 from pathlib import Path
 
 from dukec.limits import MAX_FILE_BYTES
+
+
+class NotReadable(ValueError):
+    """A path that is not a readable file of the allowed size; the text says why, without the
+    path (each reader words its error around it)."""
 
 
 class TextFileError(ValueError):
@@ -17,22 +33,126 @@ def byte_position(data: bytes, offset: int) -> tuple[int, int]:
     return before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1
 
 
-def too_large(size: int) -> str:
-    """What is wrong with a file of ``size`` bytes, over the limit."""
-    return f"file too large: {size} bytes (at most {MAX_FILE_BYTES // (1024 * 1024)} MiB)"
+def too_large(size: int | None, limit: int) -> str:
+    """What is wrong with a file of ``size`` bytes (None: more than it said), over ``limit``."""
+    mebibytes, rest = divmod(limit, 1024 * 1024)
+    most = f"at most {mebibytes} MiB" if mebibytes and not rest else f"at most {limit} bytes"
+    if size is None:
+        return f"file too large: more than {limit} bytes ({most})"
+    return f"file too large: {size} bytes ({most})"
 
 
-def read_utf8(path: Path, expected: str) -> str:
-    """The text of ``path``; TextFileError names the file (and the line and column of a byte
-    that is not UTF-8), ``expected`` saying what the file should have been."""
+_KINDS = (
+    (stat.S_ISDIR, "is a directory, not a file"),
+    (stat.S_ISFIFO, "is a FIFO, not a file"),
+    (stat.S_ISCHR, "is a character device, not a file"),
+    (stat.S_ISBLK, "is a block device, not a file"),
+    (stat.S_ISSOCK, "is a socket, not a file"),
+)
+
+
+def not_a_file(mode: int) -> str | None:
+    """Why a node of ``mode`` is not read, or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((why for test, why in _KINDS if test(mode)), "is not a regular file")
+
+
+def os_reason(error: OSError) -> str:
+    """Why an OS call failed, as an error line says it: ``No space left on device`` begins
+    with a small letter; dukec's own reasons (which name a FIFO) are kept as they are."""
+    reason = error.strerror or type(error).__name__
+    return reason[:1].lower() + reason[1:]
+
+
+def _reason(error: OSError) -> str:
+    return f"cannot read: {os_reason(error)}"
+
+
+def absent(path: Path) -> bool:
+    """Whether nothing is at ``path`` yet: no file, or a link to a file not made yet (an
+    output read before it is rewritten, such as a manifest, starts empty there)."""
     try:
-        size = Path(path).stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise TextFileError(f"{path}: error: {too_large(size)}")
-        data = Path(path).read_bytes()
+        os.stat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+def check_file(path: Path, limit: int | None = None) -> int:
+    """The size of the regular file at ``path``; NotReadable if it is anything else, is missing
+    or reports more than ``limit`` bytes (default: MAX_FILE_BYTES). Nothing is opened."""
+    limit = MAX_FILE_BYTES if limit is None else limit
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise NotReadable(
+                f"a symbolic link to {os.readlink(path)}, which does not exist"
+            ) from None
+        raise NotReadable("no such file or directory") from None
     except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise TextFileError(f"{path}: error: cannot read: {reason}") from None
+        raise NotReadable(_reason(error)) from None
+    why = not_a_file(found.st_mode)
+    if why is not None:
+        raise NotReadable(why)
+    if found.st_size > limit:
+        raise NotReadable(too_large(found.st_size, limit))
+    return found.st_size
+
+
+def read_file(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` of them (default:
+    MAX_FILE_BYTES); NotReadable saying why not."""
+    limit = MAX_FILE_BYTES if limit is None else limit
+    check_file(path, limit)
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    try:
+        handle = os.open(path, flags)
+    except OSError as error:
+        raise NotReadable(_reason(error)) from None
+    try:
+        # It may have changed between the look and the opening.
+        why = not_a_file(os.fstat(handle).st_mode)
+        if why is not None:
+            raise NotReadable(why)
+        return _read_bounded(handle, limit)
+    except OSError as error:
+        raise NotReadable(_reason(error)) from None
+    finally:
+        os.close(handle)
+
+
+def _read_bounded(handle: int, limit: int) -> bytes:
+    """At most ``limit`` bytes from ``handle``; NotReadable if there are more."""
+    parts: list[bytes] = []
+    left = limit + 1
+    while left > 0:
+        part = os.read(handle, min(left, 1024 * 1024))
+        if not part:
+            break
+        parts.append(part)
+        left -= len(part)
+    if left <= 0:
+        raise NotReadable(too_large(None, limit))
+    return b"".join(parts)
+
+
+def read_stdin(limit: int | None = None) -> bytes:
+    """Standard input's bytes, at most ``limit`` of them (default: MAX_FILE_BYTES);
+    NotReadable if there are more."""
+    limit = MAX_FILE_BYTES if limit is None else limit
+    data = sys.stdin.buffer.read(limit + 1)
+    if len(data) > limit:
+        raise NotReadable(too_large(None, limit))
+    return data
+
+
+def decode_utf8(data: bytes, path: Path | str, expected: str) -> str:
+    """``data`` as UTF-8 text; TextFileError with the line and column of the first byte that
+    is not, ``expected`` saying what the file should have been."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -44,3 +164,13 @@ def read_utf8(path: Path, expected: str) -> str:
             f"{path}:{line}:{column}: error: not UTF-8 text: byte 0x{data[error.start]:02x} "
             f"cannot be decoded; {expected}\n{shown}\n{caret}"
         ) from None
+
+
+def read_utf8(path: Path, expected: str) -> str:
+    """The text of ``path``; TextFileError names the file (and the line and column of a byte
+    that is not UTF-8), ``expected`` saying what the file should have been."""
+    try:
+        data = read_file(path)
+    except NotReadable as error:
+        raise TextFileError(f"{path}: error: {error}") from None
+    return decode_utf8(data, path, expected)

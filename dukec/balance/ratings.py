@@ -12,7 +12,6 @@ measured on the shipped base set ship with dukec (``ratings.json`` beside this m
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,6 +22,8 @@ from typing import Any
 from dukec.balance.game import split_policy, tileset_digest
 from dukec.balance.pairs import PAIR_SCORES, Pentanomial
 from dukec.balance.stats import Z95
+from dukec.jsontext import JsonTextError, parse_json
+from dukec.textfile import NotReadable, absent, read_file
 
 ANCHOR = "random"
 """The policy every rating is relative to."""
@@ -177,12 +178,16 @@ def shipped_path() -> Path:
 
 def load(path: Path) -> dict[tuple[str, str, str, int], dict[str, Any]]:
     """Stored ratings by key; ValueError naming the path if the file cannot be read."""
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if absent(path):
         return {}
-    except (OSError, ValueError) as error:
+    try:
+        document = parse_json(read_file(path).decode("utf-8"))
+    except NotReadable as error:
         raise ValueError(f"{path}: cannot read ratings: {error}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: cannot read ratings: not UTF-8 text") from None
+    except JsonTextError as error:
+        raise ValueError(f"{path}:{error.line}:{error.column}: not JSON: {error.message}") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValueError(f"{path}: not a ratings file (expected format {FORMAT!r})")
     entries: dict[tuple[str, str, str, int], dict[str, Any]] = {}

@@ -9,7 +9,6 @@ each tile's value on the board, and half of it in the bag.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from importlib import resources
@@ -17,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from dukec.engine import Rules
+from dukec.jsontext import JsonTextError, parse_json
+from dukec.textfile import TextFileError, read_utf8
 
 #: Environment variable naming a further file of fitted values.
 VALUES_ENV = "DUKEC_VALUES"
@@ -51,9 +52,11 @@ def values_key(rules: Rules) -> str:
 def read_values(text: str, where: str) -> dict[str, Any]:
     """The entries of a values file's text; ValueError naming ``where`` if it is not one."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{where}: error: not JSON: {error.msg}") from None
+        data = parse_json(text)
+    except JsonTextError as error:
+        raise ValueError(
+            f"{where}:{error.line}:{error.column}: error: not JSON: {error.message}"
+        ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"{where}: error: not a dukec values file (format {FORMAT})")
     entries = data.get("values")
@@ -70,7 +73,10 @@ def _files() -> list[tuple[str, str]]:
     files = [("values.json", resources.files("dukec.balance").joinpath("values.json").read_text())]
     extra = os.environ.get(VALUES_ENV)
     if extra:
-        files.append((extra, Path(extra).read_text(encoding="utf-8")))
+        try:
+            files.append((extra, read_utf8(Path(extra), "a values file is JSON")))
+        except TextFileError as error:
+            raise ValueError(str(error)) from None
     return files
 
 

@@ -2,7 +2,7 @@
 
 A command that writes must not write over one of its inputs, nor fail only after the work is
 done because the place it writes to cannot take a file. Files are still written whole or not at
-all (:mod:`dukec.atomic`).
+all, devices and FIFOs through, and nothing else (:mod:`dukec.atomic`).
 """
 
 from __future__ import annotations
@@ -13,13 +13,18 @@ from pathlib import Path
 
 import click
 
+from dukec.atomic import refusal, written_through
 from dukec.commands.common import ReportError
+from dukec.textfile import os_reason
 
 
 def os_error(path: Path, error: OSError, doing: str = "write") -> ReportError:
-    """An OS error as the one line a person reads: the path, what failed and why."""
-    reason = (error.strerror or type(error).__name__).lower()
-    return ReportError(f"{path}: error: cannot {doing}: {reason}")
+    """An OS error as the one line a person reads: the path, what failed and why. Writing
+    into a directory, the file that failed is named."""
+    shown = Path(path)
+    if isinstance(error.filename, str) and Path(error.filename).is_relative_to(shown):
+        shown = Path(error.filename)
+    return ReportError(f"{shown}: error: cannot {doing}: {os_reason(error)}")
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -52,7 +57,12 @@ def check_output_file(path: Path, inputs: Iterable[Path] = (), option: str = "-o
             )
     if path.is_dir():
         raise click.UsageError(f"output '{path}' is a directory; give a file name")
-    _check_folder(path.parent, path)
+    reason = refusal(path)
+    if reason is not None:
+        raise ReportError(f"{path}: error: cannot write: {reason}")
+    if not written_through(path):
+        # A link is replaced where it points: that folder takes the new file.
+        _check_folder(Path(os.path.realpath(path)).parent, path)
 
 
 def check_output_dir(path: Path) -> None:

@@ -44,6 +44,7 @@ def check_sources(
     # and every command looks names up without regard to case.
     folded: dict[str, Tile] = {}
     reporters = {source.path: Reporter(source.path) for source in sources}
+    over = False
     for source in sources:
         report = reporters[source.path]
         for definition in source.tiles():
@@ -63,15 +64,19 @@ def check_sources(
                 )
                 continue
             if len(tiles) == MAX_TILES:
-                report.error(
-                    definition.name.pos, f"more than {MAX_TILES} tiles; a tile set has at most that"
-                )
+                if not over:  # one error, not one per tile past the limit
+                    report.error(
+                        definition.name.pos,
+                        f"more than {MAX_TILES} tiles; a tile set has at most that",
+                    )
+                over = True
                 continue
             tiles[tile.name] = tile
             folded[tile.name.casefold()] = tile
     known = KnownTiles(tiles, incomplete)
     sets: dict[str, GameSet] = {}
     set_positions: dict[str, tuple[str, Position]] = {}
+    over = False
     for source in sources:
         report = reporters[source.path]
         for game in source.sets():
@@ -87,9 +92,12 @@ def check_sources(
             if not name_ok(game.name, report):
                 continue
             if len(set_positions) == MAX_SETS:
-                report.error(
-                    game.name.pos, f"more than {MAX_SETS} game sets; a tile set has at most that"
-                )
+                if not over:
+                    report.error(
+                        game.name.pos,
+                        f"more than {MAX_SETS} game sets; a tile set has at most that",
+                    )
+                over = True
                 continue
             set_positions[name] = (source.path, game.name.pos)
             game_set = check_set(game, known, report)

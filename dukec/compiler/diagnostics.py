@@ -65,6 +65,10 @@ class SourceTexts:
     """The text of every source read in a run, so errors can quote their line."""
 
     texts: dict[str, str] = field(default_factory=dict)
+    # Each text split into lines once (for the text it was split from), not once per error.
+    _lines: dict[str, tuple[str, list[str]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def add(self, path: str, text: str) -> None:
         """Remember the text of `path`."""
@@ -75,7 +79,10 @@ class SourceTexts:
         text = self.texts.get(path)
         if text is None:
             return None
-        lines = text.splitlines()
+        split = self._lines.get(path)
+        if split is None or split[0] is not text:
+            split = self._lines[path] = (text, text.splitlines())
+        lines = split[1]
         if 1 <= line <= len(lines):
             return lines[line - 1]
         return None

@@ -7,6 +7,8 @@ A single compiled .json file is read and validated instead.
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
@@ -21,19 +23,27 @@ from dukec.compiler.emit import program_dict, source_map
 from dukec.compiler.model import Program
 from dukec.compiler.parser import parse_source, read_source
 from dukec.compiler.validate import load_json_file, validate_tileset
+from dukec.limits import MAX_SETS, MAX_SOURCE_BYTES, MAX_SOURCE_FILES, MAX_TILES
+from dukec.textfile import NotReadable, check_file, os_reason
 
 SOURCE_SUFFIX = ".duke"
 JSON_SUFFIX = ".json"
 
 
 def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
-    """The .duke and .json files named by `paths`, each with the name errors show."""
+    """The .duke and .json files named by `paths`, each with the name errors show.
+
+    Every entry named ``*.duke`` below a directory is a source, whatever it is: one that is
+    not a readable file (a link to nothing, a FIFO) is reported when it is read, not skipped.
+    More sources than a tile set can hold, in number or in bytes, is one error, before any is
+    read (:data:`~dukec.limits.MAX_SOURCE_FILES`, :data:`~dukec.limits.MAX_SOURCE_BYTES`).
+    """
     found: list[tuple[Path, str]] = []
     problems: list[Diagnostic] = []
-    seen: set[Path] = set()
+    seen: set[str] = set()
 
     def add(path: Path, shown: str) -> None:
-        key = path.resolve()
+        key = os.path.realpath(path)
         if key not in seen:
             seen.add(key)
             found.append((path, shown))
@@ -45,7 +55,7 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
         try:
             if path.is_dir():
                 sources = sorted(
-                    (p for p in path.rglob(f"*{SOURCE_SUFFIX}") if p.is_file()),
+                    (p for p in path.rglob(f"*{SOURCE_SUFFIX}") if not p.is_dir()),
                     key=lambda p: p.relative_to(path).as_posix(),
                 )
                 if not sources:
@@ -54,7 +64,7 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
                     )
                 for source in sources:
                     add(source, str(path / source.relative_to(path)))
-            elif not path.exists():
+            elif not path.exists() and not path.is_symlink():
                 problems.append(Diagnostic(shown, None, "no such file or directory"))
             elif path.suffix in (SOURCE_SUFFIX, JSON_SUFFIX):
                 add(path, shown)
@@ -68,9 +78,41 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
                     )
                 )
         except OSError as error:
-            reason = (error.strerror or type(error).__name__).lower()
-            problems.append(Diagnostic(shown, None, f"cannot read: {reason}"))
-    return found, problems
+            problems.append(Diagnostic(shown, None, f"cannot read: {os_reason(error)}"))
+    too_many = _too_many(found, paths)
+    return found, [*problems, *too_many]
+
+
+def _too_many(found: Sequence[tuple[Path, str]], paths: Sequence[Path]) -> list[Diagnostic]:
+    """One error if the sources are more than a tile set can hold, in number or in bytes."""
+    where = str(paths[0]) if len(paths) == 1 else "dukec"
+    sources = [path for path, _ in found if path.suffix == SOURCE_SUFFIX]
+    if len(sources) > MAX_SOURCE_FILES:
+        return [
+            Diagnostic(
+                where,
+                None,
+                f"{len(sources)} {SOURCE_SUFFIX} files: a tile set holds at most {MAX_TILES} "
+                f"tiles and {MAX_SETS} game sets, each file defining one at least, so at most "
+                f"{MAX_SOURCE_FILES} files",
+            )
+        ]
+    total = 0
+    for path in sources:
+        try:
+            total += check_file(path)
+        except NotReadable:
+            continue  # said when it is read
+    if total > MAX_SOURCE_BYTES:
+        return [
+            Diagnostic(
+                where,
+                None,
+                f"the sources come to {total} bytes; a tile set's sources are at most "
+                f"{MAX_SOURCE_BYTES // (1024 * 1024)} MiB together",
+            )
+        ]
+    return []
 
 
 def load(paths: list[Path]) -> dict[str, Any]:
@@ -122,6 +164,11 @@ def parse_texts(
     sources = SourceTexts()
     parsed: list[ast.SourceFile] = []
     problems: list[Diagnostic] = []
+    too_many = _too_many_definitions(texts)
+    if too_many is not None:
+        for shown, text in texts:
+            sources.add(shown, text)
+        return parsed, [too_many], sources
     for shown, text in texts:
         sources.add(shown, text)
         try:
@@ -134,6 +181,37 @@ def parse_texts(
             problems.append(Diagnostic(shown, None, "no tile or set is defined in this file"))
         parsed.append(source)
     return parsed, problems, sources
+
+
+#: The line that begins a tile or terrain definition, and one that begins a game set: a
+#: definition's name and its "{" stand on one line, and neither word starts any other line
+#: ending in "{" (a grid's cells cannot hold "{"; a set's `terrain` lines have none).
+_TILE_HEADER = re.compile(r"^[ \t]*(?:tile|terrain)[ \t]+([A-Za-z][A-Za-z0-9_]*)[ \t]*\{", re.M)
+_SET_HEADER = re.compile(r"^[ \t]*set[ \t]+([A-Za-z][A-Za-z0-9_-]*)[ \t]*\{", re.M)
+
+
+def _too_many_definitions(texts: Sequence[tuple[str, str]]) -> Diagnostic | None:
+    """One error at the first definition past :data:`~dukec.limits.MAX_TILES` tiles or
+    :data:`~dukec.limits.MAX_SETS` game sets, found by a look at the lines before any parsing
+    (so that ten thousand tiles are refused at once, not after they are all parsed)."""
+    for header, limit, what in (
+        (_TILE_HEADER, MAX_TILES, "tiles"),
+        (_SET_HEADER, MAX_SETS, "game sets"),
+    ):
+        seen = 0
+        for shown, text in texts:
+            for match in header.finditer(text):
+                seen += 1
+                if seen > limit:
+                    line = text.count("\n", 0, match.start(1)) + 1
+                    column = match.start(1) - (text.rfind("\n", 0, match.start(1)) + 1) + 1
+                    width = len(match.group(1))
+                    return Diagnostic(
+                        shown,
+                        Position.point(line, column, width),
+                        f"more than {limit} {what}; a tile set has at most that",
+                    )
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,8 +34,7 @@ from dukec.compiler.diagnostics import (
     did_you_mean,
 )
 from dukec.compiler.transform import to_ast
-from dukec.limits import MAX_FILE_BYTES
-from dukec.textfile import byte_position, too_large
+from dukec.textfile import NotReadable, byte_position, read_file
 
 GRAMMAR_PACKAGE = "dukec.grammar"
 GRAMMAR_FILE = "duke.lark"
@@ -251,17 +250,9 @@ def read_source(path: Path, shown: str | None = None) -> str:
     """Read a source as UTF-8; unreadable, binary, non-UTF-8 or empty files raise CompileError."""
     name = shown if shown is not None else str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES and not path.is_dir():
-            raise CompileError([Diagnostic(name, None, too_large(size))])
-        data = path.read_bytes()
-    except IsADirectoryError:
-        raise CompileError([Diagnostic(name, None, "is a directory, not a file")]) from None
-    except FileNotFoundError:
-        raise CompileError([Diagnostic(name, None, "no such file or directory")]) from None
-    except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise CompileError([Diagnostic(name, None, f"cannot read: {reason.lower()}")]) from None
+        data = read_file(path)
+    except NotReadable as error:
+        raise CompileError([Diagnostic(name, None, str(error))]) from None
     if b"\x00" in data:
         raise CompileError(
             [Diagnostic(name, None, "binary file (it contains NUL bytes), not text")]

@@ -24,6 +24,8 @@ from typing import Any
 
 from dukec.atomic import write_text_atomic
 from dukec.balance.game import split_policy
+from dukec.limits import MAX_BUDGET, MAX_DEPTH, MAX_GAMES, MAX_PLY
+from dukec.textfile import NotReadable, absent, read_file
 
 HEADER = (
     "# Balance manifest: what each tile is worth, measured by `dukec value ... --manifest`.\n"
@@ -128,9 +130,14 @@ def _entry(path: Path, text: str, index: int, table: Any) -> Entry:
         split_policy(table["policy"])
     except ValueError as error:
         raise _error(path, text, index, "policy", str(error)) from None
-    for key, least in (("games", 2), ("seed", 0), ("budget", 1), ("ply_limit", 1)):
-        if table[key] < least:
-            raise _error(path, text, index, key, f"{key!r} must be at least {least}")
+    for key, least, most in (
+        ("games", 2, MAX_GAMES),
+        ("seed", 0, 2**64 - 1),
+        ("budget", 1, MAX_BUDGET),
+        ("ply_limit", 1, MAX_PLY),
+    ):
+        if not least <= table[key] <= most:
+            raise _error(path, text, index, key, f"{key!r} must be from {least} to {most:,}")
     if table["games"] % 2:
         raise _error(path, text, index, "games", "'games' must be even: games are played in pairs")
     bounds = table["elo_ci95"]
@@ -163,8 +170,43 @@ def _entry(path: Path, text: str, index: int, table: Any) -> Entry:
 _POSITION = re.compile(r"^(?P<message>.*) \(at line (?P<line>\d+), column (?P<column>\d+)\)$")
 
 
+#: What the nesting scan looks at: strings (multi-line first) and comments, skipped whole, and
+#: the marks that open or close a level or end a dotted key.
+_MARKS = re.compile(
+    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+    r"|([\[\]{}.=,\n])",
+    re.S,
+)
+
+
+def _too_deep(text: str) -> int:
+    """The offset where arrays, inline tables or a dotted key nest deeper than
+    :data:`~dukec.limits.MAX_DEPTH`, or -1 (tomllib would recurse, or build every prefix of a
+    dotted key, past any memory)."""
+    depth = dots = 0
+    for match in _MARKS.finditer(text):
+        mark = match.group(1)
+        if mark is None:
+            continue  # a string or a comment
+        if mark in "[{":
+            depth += 1
+        elif mark in "]}":
+            depth -= 1
+        dots = dots + 1 if mark == "." else 0
+        if depth > MAX_DEPTH or dots >= MAX_DEPTH:
+            return match.start()
+    return -1
+
+
 def parse(text: str, path: Path) -> list[Entry]:
     """The entries of a manifest's text; ManifestError naming the place of the first mistake."""
+    deep = _too_deep(text)
+    if deep >= 0:
+        row = text.count("\n", 0, deep) + 1
+        spot = deep - (text.rfind("\n", 0, deep) + 1) + 1
+        raise ManifestError(
+            f"{path}:{row}:{spot}: error: not TOML: nested deeper than {MAX_DEPTH} levels"
+        )
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -189,10 +231,12 @@ def parse(text: str, path: Path) -> list[Entry]:
 
 def read(path: Path) -> list[Entry]:
     """The entries of the manifest at ``path`` (none if it does not exist yet)."""
-    if not path.exists():
+    if absent(path):
         return []
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_file(path).decode("utf-8")
+    except NotReadable as error:
+        raise ManifestError(f"{path}: error: {error}") from None
     except UnicodeDecodeError:
         raise ManifestError(f"{path}:1:1: error: not UTF-8 text") from None
     return parse(text, path)

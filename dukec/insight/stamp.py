@@ -14,6 +14,7 @@ from typing import Any
 from dukec.insight import manifest
 from dukec.insight.value import signed
 from dukec.jsontext import JsonTextError, parse_json
+from dukec.textfile import NotReadable, read_file
 from dukec.workbench.palette import INK, PAPER
 from dukec.workbench.shapes import Drawing, Rect, Text
 
@@ -69,8 +70,10 @@ def read_stats(path: Path) -> dict[str, Stat]:
             entry.tile: Stat(entry.elo, entry.elo_ci95, entry.tileset_hash) for entry in entries
         }
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_file(path).decode("utf-8")
         document = parse_json(text)
+    except NotReadable as error:
+        raise StatsError(f"{path}: error: {error}") from None
     except UnicodeDecodeError:
         raise StatsError(f"{path}:1:1: error: not UTF-8 text") from None
     except JsonTextError as error:

@@ -88,7 +88,8 @@ def test_a_tile_set_without_values_is_played_with_material() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{", "v.json: error: not JSON: Expecting property name enclosed in double quotes"),
+        ("{", "v.json:1:2: error: not JSON: unexpected end of file"),
+        ("[" * 40, "v.json:1:33: error: not JSON: JSON nested deeper than 32 levels"),
         ('{"format": 7}', "v.json: error: not a dukec values file (format 1)"),
         ('{"format": 1}', "v.json: error: no 'values' object"),
     ],
@@ -123,9 +124,17 @@ def test_fit_values_writes_a_values_file(tmp_path: Path) -> None:
     ("args", "code", "message"),
     [
         (["--game", "nope"], 1, "Error: no game set named 'nope'"),
-        (["--games", "3"], 2, "Invalid value for '--games' / '-n': 3 is not in the range x>=10."),
+        (
+            ["--games", "3"],
+            2,
+            "Invalid value for '--games' / '-n': 3 is not in the range 10<=x<=1000000.",
+        ),
         (["--policy", "human"], 2, "Invalid value for '--policy': 'human' is not one of"),
-        (["--budget", "0"], 2, "Invalid value for '--budget': 0 is not in the range x>=1."),
+        (
+            ["--budget", "0"],
+            2,
+            "Invalid value for '--budget': 0 is not in the range 1<=x<=1000000.",
+        ),
     ],
 )
 def test_fit_values_mistakes(tmp_path: Path, args: list[str], code: int, message: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -15,14 +16,14 @@ SCOUT = "tile Scout {\n    front {\n        M @\n    }\n    back {\n        @\n 
 def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     source = tmp_path / "locked.duke"
     source.write_text(SCOUT, encoding="utf-8")
-    original = Path.read_bytes
+    original = os.open
 
-    def refuse(self: Path) -> bytes:
-        if self.name == "locked.duke":
+    def refuse(path: Any, flags: int, *args: Any) -> int:
+        if Path(path).name == "locked.duke":
             raise PermissionError(13, "Permission denied")
-        return original(self)
+        return original(path, flags, *args)
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     monkeypatch.chdir(tmp_path)
     with pytest.raises(CompileError) as caught:
         load([Path("locked.duke")])

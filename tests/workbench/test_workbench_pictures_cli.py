@@ -143,7 +143,7 @@ def test_render_unreadable_position(runner: CliRunner, tmp_path: Path) -> None:
     missing = tmp_path / "nope.json"
     result = _render(runner, "--position", str(missing), "-o", str(tmp_path / "b.svg"))
     assert result.exit_code == 1
-    assert result.stderr == f"{missing}: error: cannot read: No such file or directory\n"
+    assert result.stderr == f"{missing}: error: no such file or directory\n"
 
 
 def test_render_invalid_json(runner: CliRunner, tmp_path: Path) -> None:
