@@ -25,6 +25,11 @@ class ExperimentError(Exception):
     """An experiment that cannot be built from the tile sets given (a user's mistake)."""
 
 
+class UnknownName(ExperimentError):
+    """A tile or game set name that the tile sets given do not have: bad usage, which the
+    commands answer with exit status 2."""
+
+
 @dataclass(frozen=True, slots=True)
 class Experiment:
     """Two armies in one tile set, with the words a verdict needs."""
@@ -74,7 +79,7 @@ def find_set(tileset: dict[str, Any], name: str | None) -> dict[str, Any]:
             raise ExperimentError("the tile set has no game set to play")
         raise ExperimentError(f"choose a game set with --game: {', '.join(sorted(sets))}")
     if name not in sets:
-        raise ExperimentError(f"no game set {name!r}{_did_you_mean(name, sorted(sets), True)}")
+        raise UnknownName(f"no game set {name!r}{_did_you_mean(name, sorted(sets), True)}")
     return sets[name]
 
 
@@ -207,7 +212,7 @@ def replace(
     old = lookup(old, tiles) or old
     new = lookup(new, extra) or lookup(new, tiles) or new
     if old not in tiles:
-        raise ExperimentError(f"no tile {old!r} in the tile set{_did_you_mean(old, sorted(tiles))}")
+        raise UnknownName(f"no tile {old!r} in the tile set{_did_you_mean(old, sorted(tiles))}")
     in_armies = [old in army_tiles(army) for army in game_set["armies"]]
     if not any(in_armies):
         raise ExperimentError(
@@ -219,7 +224,7 @@ def replace(
     elif new not in tiles:
         known = sorted(set(tiles) | set(extra))
         where = "the tile set or the file given with --with" if source else "the tile set"
-        raise ExperimentError(
+        raise UnknownName(
             f"no tile {new!r} in {where}{_did_you_mean(new, known)}; "
             f"give the file that defines it with --with PATH"
         )

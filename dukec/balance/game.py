@@ -11,13 +11,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from dukec.limits import MAX_BUDGET
+
 POLICIES = ("random", "greedy", "mcts", "search-material", "search")
 """The players a balance run can use, weakest first (``search-material``: the earlier search)."""
 
 BUDGETED = ("mcts", "search-material", "search")
 """The policies that think within a node budget, and so may be named with one: ``search@1000``."""
-
-MAX_BUDGET = 10_000_000
 
 
 def split_policy(spec: str) -> tuple[str, int | None]:
@@ -32,7 +32,7 @@ def split_policy(spec: str) -> tuple[str, int | None]:
         return name, None
     if name not in BUDGETED:
         raise ValueError(f"policy {spec!r}: only {', '.join(BUDGETED)} take @NODES")
-    if not nodes.isdigit() or not 1 <= int(nodes) <= MAX_BUDGET:
+    if not (nodes.isascii() and nodes.isdigit()) or not 1 <= int(nodes) <= MAX_BUDGET:
         raise ValueError(
             f"policy {spec!r}: @NODES is a whole number of nodes per move, 1 to {MAX_BUDGET:,}"
         )

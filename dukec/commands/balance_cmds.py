@@ -15,9 +15,20 @@ from rich.console import Console
 
 from dukec.balance.game import split_policy
 from dukec.balance.search import DEFAULT_BUDGET
-from dukec.commands.common import PLY_LIMIT, SEED, FiniteRange, load_tileset, set_option
+from dukec.commands.common import (
+    BUDGET,
+    PLY_LIMIT,
+    SEED,
+    WORKERS,
+    FiniteRange,
+    failure,
+    games_type,
+    load_tileset,
+    set_option,
+)
 from dukec.commands.outputs import check_output_dir, os_error
 from dukec.commands.progress import progress_bar
+from dukec.limits import MAX_ELO, MAX_POLICIES
 
 if TYPE_CHECKING:
     from dukec.balance.stats import StopRule
@@ -64,7 +75,7 @@ def players_options(command: F) -> F:
         "--budget",
         default=DEFAULT_BUDGET,
         show_default=True,
-        type=click.IntRange(1),
+        type=BUDGET,
         help="Search and mcts policies: nodes (actions applied) per move.",
     )(command)
 
@@ -84,6 +95,10 @@ def replacement_option(value: str | None) -> tuple[str, str] | None:
 def policy_names(value: str, hint: str) -> list[str]:
     """A comma list of known policy names, each perhaps with its own budget (``search@1000``)."""
     names = [name.strip() for name in value.split(",") if name.strip()]
+    if len(names) > MAX_POLICIES:
+        raise click.BadParameter(
+            f"{len(names)} policies: name at most {MAX_POLICIES}", param_hint=hint
+        )
     for name in names:
         try:
             split_policy(name)
@@ -101,7 +116,12 @@ def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
     if policies is None:
         return [(name, name) for name in policy_names(policy or "random", "--policy")]
     rungs = []
-    for pairing in policies.split(","):
+    pairings = policies.split(",")
+    if len(pairings) > MAX_POLICIES:
+        raise click.BadParameter(
+            f"{len(pairings)} pairings: name at most {MAX_POLICIES}", param_hint="--policies"
+        )
+    for pairing in pairings:
         mine, sep, theirs = pairing.partition(":")
         if not sep:
             raise click.BadParameter(
@@ -156,7 +176,7 @@ def _stop_rule(name: str | None, elo_margin: float, width: float) -> StopRule | 
     "-n",
     default=1000,
     show_default=True,
-    type=click.IntRange(1),
+    type=games_type(),
     help="Games to play (at most, with --stop).",
 )
 @click.option(
@@ -201,7 +221,7 @@ def _stop_rule(name: str | None, elo_margin: float, width: float) -> StopRule | 
 @click.option(
     "--workers",
     "-j",
-    type=click.IntRange(1),
+    type=WORKERS,
     default=None,
     help="Local worker processes, or the local Dask cluster's (default: all cores); "
     "an existing Dask scheduler uses all its workers.",
@@ -227,7 +247,7 @@ def _stop_rule(name: str | None, elo_margin: float, width: float) -> StopRule | 
     "--elo-margin",
     default=30.0,
     show_default=True,
-    type=FiniteRange(0, 1000, min_open=True),
+    type=FiniteRange(0, MAX_ELO, min_open=True),
     help="--stop sprt: the Elo difference that counts as different.",
 )
 @click.option(
@@ -409,7 +429,7 @@ def balance(
             with progress_bar(games, label, progress) as bar:
                 results.append(run(experiment, settings, observer=Counter(bar)))
     except (ExperimentError, RunnerError, ValueError) as error:
-        raise click.ClickException(str(error)) from None
+        raise failure(error) from None
     documents: list[dict[str, Any]] = [to_json(result, ratings) for result in results]
     if report_dir is not None:
         try:

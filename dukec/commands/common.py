@@ -9,16 +9,28 @@ from typing import IO, Any, TypeVar
 
 import click
 
-from dukec.limits import MAX_PLY
+from dukec.limits import MAX_BUDGET, MAX_GAMES, MAX_PLY, MAX_WORKERS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 SET_ENVVAR = "DUKEC_SET"
 
+# The types of the numeric options: every one has both bounds (dukec/limits.py), so that a
+# slip of the keyboard is a usage error, not a run that never ends.
+
 #: A seed: any whole number that fits in 64 bits without a sign.
 SEED = click.IntRange(0, 2**64 - 1)
 #: A ply limit: at least one turn.
 PLY_LIMIT = click.IntRange(1, MAX_PLY)
+#: Nodes per move of the search and mcts policies.
+BUDGET = click.IntRange(1, MAX_BUDGET)
+#: Worker processes.
+WORKERS = click.IntRange(1, MAX_WORKERS)
+
+
+def games_type(least: int = 1) -> click.IntRange:
+    """A number of games: at least ``least``, at most :data:`~dukec.limits.MAX_GAMES`."""
+    return click.IntRange(least, MAX_GAMES)
 
 
 class FiniteRange(click.FloatRange):
@@ -29,6 +41,27 @@ class FiniteRange(click.FloatRange):
         if math.isnan(number):
             self.fail(f"{value!r} is not a number", param, ctx)
         return number
+
+
+def failure(error: Exception) -> click.ClickException:
+    """A library's error as the command's: a tile or game set name the tile set does not have
+    is bad usage (exit 2), like an unknown option; anything else exit 1."""
+    from dukec.balance.experiments import UnknownName
+
+    if isinstance(error, UnknownName):
+        return click.UsageError(str(error))
+    return click.ClickException(str(error))
+
+
+def check_set_name(tileset: dict[str, Any], name: str | None) -> None:
+    """A usage error (exit 2) if ``name`` is given and names no game set of ``tileset``."""
+    from dukec.balance.experiments import find_set
+
+    if name is not None:
+        try:
+            find_set(tileset, name)
+        except Exception as error:
+            raise failure(error) from None
 
 
 class ReportError(click.ClickException):

@@ -4,14 +4,21 @@ from __future__ import annotations
 
 import inspect
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
-from dukec.commands.common import PLY_LIMIT, SEED, ReportError, load_tileset, set_option
+from dukec.commands.common import (
+    PLY_LIMIT,
+    SEED,
+    ReportError,
+    check_set_name,
+    games_type,
+    load_tileset,
+    set_option,
+)
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.engine import (
     DEFAULT_PLY_LIMIT,
@@ -41,8 +48,8 @@ from dukec.engine.actions import COMMAND, ESCAPE, KIND_NAMES, SUMMON
 from dukec.engine.text import board_text
 from dukec.jsontext import JsonTextError, parse_json
 from dukec.kernel import kernel
-from dukec.limits import MAX_FILE_BYTES
-from dukec.textfile import TextFileError, read_utf8
+from dukec.limits import MAX_PERFT_DEPTH, MAX_ROUNDS
+from dukec.textfile import NotReadable, TextFileError, decode_utf8, read_stdin, read_utf8
 
 game_option = click.option(
     "--game",
@@ -55,8 +62,10 @@ game_option = click.option(
 
 def read_rules(tileset_path: Path | None, set_name: str | None) -> Rules:
     """The rules of a game set of the tile set at ``tileset_path``; a ClickException if none."""
+    tileset = load_tileset(tileset_path)
+    check_set_name(tileset, set_name)
     try:
-        return load_rules(load_tileset(tileset_path), set_name)
+        return load_rules(tileset, set_name)
     except RulesError as error:
         raise click.ClickException(str(error)) from None
 
@@ -81,16 +90,17 @@ def read_position(rules: Rules, path: str | None, seed: int = 0) -> Game:
     """The game at a position file ('-' for standard input), or at set-up if none is given."""
     if path is None:
         return Game(rules, seed=seed)
-    if path == "-":
-        text = sys.stdin.read(MAX_FILE_BYTES + 1)
-        path = "<stdin>"
-        if len(text) > MAX_FILE_BYTES:
-            raise ReportError(f"{path}: error: more than {MAX_FILE_BYTES} bytes")
-    else:
-        try:
-            text = read_utf8(Path(path), "a position is a JSON file")
-        except TextFileError as error:
-            raise ReportError(str(error)) from None
+    expected = "a position is a JSON file"
+    try:
+        if path == "-":
+            path = "<stdin>"
+            text = decode_utf8(read_stdin(), path, expected)
+        else:
+            text = read_utf8(Path(path), expected)
+    except NotReadable as error:
+        raise ReportError(f"{path}: error: {error}") from None
+    except TextFileError as error:
+        raise ReportError(str(error)) from None
     try:
         data: Any = parse_json(text)
     except JsonTextError as error:
@@ -353,7 +363,10 @@ def play_command(
 @set_option
 @game_option
 @click.option(
-    "--depth", type=click.IntRange(0, 20), required=True, help="Turns to look ahead (0-20)."
+    "--depth",
+    type=click.IntRange(0, MAX_PERFT_DEPTH),
+    required=True,
+    help=f"Turns to look ahead (0-{MAX_PERFT_DEPTH}).",
 )
 @click.option("--divide", is_flag=True, help="Print the count below each first turn.")
 @_with_position_help("0 counted, 1 a position or tile set that cannot be read, 2 bad usage.")
@@ -381,12 +394,12 @@ def perft_command(
 @click.command("bench")
 @set_option
 @game_option
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--games", type=games_type(), default=1000, show_default=True)
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--ply-limit", type=PLY_LIMIT, default=DEFAULT_PLY_LIMIT, show_default=True)
 @click.option(
     "--rounds",
-    type=click.IntRange(1, 100),
+    type=click.IntRange(1, MAX_ROUNDS),
     default=1,
     show_default=True,
     help="Play the games this many times and keep the fastest round.",
@@ -419,6 +432,8 @@ def bench_command(
     Exit status: 0 done, 1 a tile set that cannot be read, 2 bad usage.
     """
     tileset = load_tileset(tileset_path)
+    check_set_name(tileset, set_name)
+    check_set_name(tileset, against)
     try:
         rules = load_rules(tileset, set_name)
         other = load_rules(tileset, against) if against is not None else None

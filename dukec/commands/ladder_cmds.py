@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from dukec.commands.balance_cmds import interruptible, players_options, policy_names
-from dukec.commands.common import SEED, load_tileset, set_option
+from dukec.commands.common import SEED, WORKERS, failure, games_type, load_tileset, set_option
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.commands.progress import progress_bar
 
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     "-n",
     default=200,
     show_default=True,
-    type=click.IntRange(2),
+    type=games_type(2),
     help="Games per pairing of two policies (an even number: paired games).",
 )
 @click.option("--seed", default=1, show_default=True, type=SEED, help="Master seed.")
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 @click.option(
     "--workers",
     "-j",
-    type=click.IntRange(1),
+    type=WORKERS,
     default=None,
     help="Local worker processes (default: all cores).",
 )
@@ -120,7 +120,7 @@ def ladder(
         with progress_bar(games * pairings, f"ladder on {name}", progress) as bar:
             result = run_ladder(tileset, name, settings, bar)
     except (ExperimentError, RunnerError, ValueError) as error:
-        raise click.ClickException(str(error)) from None
+        raise failure(error) from None
     entries = {}
     for rating in result.ratings:
         # ``search@1000`` is stored as the search at budget 1000, as balance looks it up.

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from dukec.balance.run import Settings
 from dukec.balance.stats import percent
-from dukec.commands.common import load_tileset
+from dukec.commands.common import failure, load_tileset
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.commands.progress import progress_bar
 
@@ -90,7 +90,7 @@ def run_matrix(request: MatrixRequest, settings: Settings) -> None:
         with progress_bar(total, label, request.progress) as bar:
             matrix = play_matrix(swap_plan, settings, bar)
     except (ExperimentError, RunnerError, ValueError) as error:
-        raise click.ClickException(str(error)) from None
+        raise failure(error) from None
     document = matrix.to_json()
     if request.html_path is not None:
         try:

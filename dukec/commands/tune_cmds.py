@@ -18,18 +18,24 @@ from dukec.commands.balance_cmds import (
     policy_names,
     replacement_option,
 )
-from dukec.commands.common import SEED, FiniteRange, load_tileset, set_option
+from dukec.commands.common import (
+    SEED,
+    WORKERS,
+    FiniteRange,
+    failure,
+    games_type,
+    load_tileset,
+    set_option,
+)
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
 from dukec.insight.edits import describe_step, steps
 from dukec.insight.tune import Stage
+from dukec.limits import MAX_CANDIDATES, MAX_EDITS, MAX_ELO
 
 if TYPE_CHECKING:
     from dukec.insight.edits import Edit
     from dukec.insight.tune import Progress, Trial, TuneResult
-
-MAX_EDITS = 8
-"""The most edits a search may combine (each count multiplies the tiles it may test)."""
 
 
 class _Watch:
@@ -95,7 +101,7 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     "--target",
     default=0.0,
     show_default=True,
-    type=FiniteRange(-1000, 1000),
+    type=FiniteRange(-MAX_ELO, MAX_ELO),
     metavar="ELO",
     help="The Elo difference against OLD to reach (0: fair).",
 )
@@ -103,7 +109,7 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     "--margin",
     default=30.0,
     show_default=True,
-    type=FiniteRange(0, 1000, min_open=True),
+    type=FiniteRange(0, MAX_ELO, min_open=True),
     metavar="ELO",
     help="How close to the target counts as reached (the SPRT's ± Elo).",
 )
@@ -126,7 +132,7 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     "--candidates",
     default=12,
     show_default=True,
-    type=click.IntRange(1),
+    type=click.IntRange(1, MAX_CANDIDATES),
     help="Edited tiles tested at each number of edits, likely winners first.",
 )
 @click.option(
@@ -134,14 +140,14 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     "-n",
     default=2000,
     show_default=True,
-    type=click.IntRange(2),
+    type=games_type(2),
     help="Games a test plays at most (an even number; the SPRT usually stops sooner).",
 )
 @click.option(
     "--screen-games",
     default=0,
     show_default=True,
-    type=click.IntRange(0),
+    type=games_type(0),
     help="Measure the single edits over this many games each (an even number) before any "
     "test, rather than testing them one by one: for effects too small for a short test.",
 )
@@ -149,7 +155,7 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     "--beam",
     default=0,
     show_default=True,
-    type=click.IntRange(0),
+    type=click.IntRange(0, MAX_CANDIDATES),
     help="Descend: measure single edits of the BEAM tiles nearest the target at each number "
     "of edits (with --screen-games), rather than combine single edits (0: combine).",
 )
@@ -163,7 +169,7 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
 @click.option(
     "--workers",
     "-j",
-    type=click.IntRange(1),
+    type=WORKERS,
     default=1,
     show_default=True,
     help="Local worker processes per test (tests are short: workers pay off with slow policies).",
@@ -278,7 +284,7 @@ def tune(
     try:
         result = search(tileset, swap[0], swap[1], source, settings, watch)
     except (ExperimentError, RunnerError, ValueError) as error:
-        raise click.ClickException(str(error)) from None
+        raise failure(error) from None
     try:
         written = write_outputs(result, out_dir)
     except OSError as error:

@@ -12,9 +12,18 @@ from rich.console import Console
 from rich.table import Table
 
 from dukec.commands.balance_cmds import interruptible, players_options, policy_names
-from dukec.commands.common import SEED, ReportError, load_tileset, set_option
+from dukec.commands.common import (
+    SEED,
+    WORKERS,
+    ReportError,
+    failure,
+    games_type,
+    load_tileset,
+    set_option,
+)
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
+from dukec.limits import MAX_EVIDENCE_GAMES
 
 if TYPE_CHECKING:
     from dukec.balance.run import Settings
@@ -121,7 +130,7 @@ def _units(ratio: dict[str, Any] | None, reference: str) -> str:
     "-n",
     default=400,
     show_default=True,
-    type=click.IntRange(2),
+    type=games_type(2),
     help="Games per tile (even: each seed is played twice, seats swapped).",
 )
 @click.option("--seed", default=1, show_default=True, type=SEED, help="Master seed of every run.")
@@ -129,7 +138,7 @@ def _units(ratio: dict[str, Any] | None, reference: str) -> str:
 @click.option(
     "--workers",
     "-j",
-    type=click.IntRange(1),
+    type=WORKERS,
     default=None,
     help="Local worker processes (default: all cores); the numbers do not depend on it.",
 )
@@ -145,7 +154,7 @@ def _units(ratio: dict[str, Any] | None, reference: str) -> str:
     "--evidence-games",
     default=3,
     show_default=True,
-    type=click.IntRange(1, 50),
+    type=click.IntRange(1, MAX_EVIDENCE_GAMES),
     help="How many evidence games at most.",
 )
 @click.option(
@@ -276,7 +285,7 @@ def value(
         # The evidence directory is the one output written while measuring.
         raise os_error(evidence_dir or Path(error.filename or "dukec"), error) from None
     except (ExperimentError, RunnerError, ValueError) as error:
-        raise click.ClickException(str(error)) from None
+        raise failure(error) from None
     text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     try:
         if out_path is not None:

@@ -11,7 +11,15 @@ from dukec.atomic import write_text_atomic
 from dukec.balance.fit import fit_values, values_file
 from dukec.balance.game import POLICIES
 from dukec.balance.values import VALUES_ENV, values_key
-from dukec.commands.common import PLY_LIMIT, SEED, load_tileset, set_option
+from dukec.commands.common import (
+    BUDGET,
+    PLY_LIMIT,
+    SEED,
+    check_set_name,
+    games_type,
+    load_tileset,
+    set_option,
+)
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.engine import RulesError, load_rules
 
@@ -26,7 +34,7 @@ from dukec.engine import RulesError, load_rules
     help="Game set to fit (repeat for several; default: base).",
 )
 @click.option(
-    "--games", "-n", default=2000, show_default=True, type=click.IntRange(10), help="Games to play."
+    "--games", "-n", default=2000, show_default=True, type=games_type(10), help="Games to play."
 )
 @click.option("--seed", default=1, show_default=True, type=SEED, help="Seed of the games.")
 @click.option(
@@ -41,7 +49,7 @@ from dukec.engine import RulesError, load_rules
     "--budget",
     default=100,
     show_default=True,
-    type=click.IntRange(1),
+    type=BUDGET,
     help="Search and mcts policies: nodes per move.",
 )
 @click.option("--ply-limit", default=300, show_default=True, type=PLY_LIMIT)
@@ -74,6 +82,8 @@ def fit_values_command(
     """
     check_output_file(output, [tileset_path] if tileset_path is not None else [])
     tileset = load_tileset(tileset_path)
+    for name in set_names:
+        check_set_name(tileset, name)
     entries = {}
     for name in set_names or ("base",):
         try:

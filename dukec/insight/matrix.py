@@ -27,6 +27,7 @@ from dukec.balance.experiments import (
     BA_SET,
     Experiment,
     ExperimentError,
+    UnknownName,
     army_tiles,
     combined_tileset,
     find_set,
@@ -84,7 +85,7 @@ class SlotPlan:
 def _resolve(name: str, known: list[str]) -> str:
     found = lookup(name, known)
     if found is None:
-        raise ExperimentError(unknown_tile_message(name, known))
+        raise UnknownName(unknown_tile_message(name, known))
     return found
 
 

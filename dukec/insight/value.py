@@ -24,6 +24,7 @@ from dukec.balance.experiments import (
     BA_SET,
     Experiment,
     ExperimentError,
+    UnknownName,
     armies_alike,
     army_tiles,
     combined_tileset,
@@ -68,7 +69,7 @@ def tile_name(tileset: dict[str, Any], name: str) -> str:
     names = [tile["name"] for tile in tileset.get("tiles", [])]
     found = lookup(name, names)
     if found is None:
-        raise InsightError(unknown_tile_message(name, names))
+        raise UnknownName(unknown_tile_message(name, names))
     return found
 
 
