@@ -17,6 +17,7 @@ from collections.abc import Callable, Generator
 from typing import Any, Protocol
 
 from dukec.balance.game import GameJob, GameSummary, Matchup, jobs_for
+from dukec.balance.scheduler import scheduler_problem
 
 PlayBatch = Callable[[list[GameJob]], list[GameSummary]]
 
@@ -156,6 +157,9 @@ class _Dask:
                 )
                 self.client = self.distributed.Client(self.cluster)
             else:
+                problem = scheduler_problem(scheduler)
+                if problem is not None:
+                    raise RunnerError(problem)
                 self.client = self.distributed.Client(scheduler, timeout="10s")
         except OSError as error:
             self._shutdown()
