@@ -9,7 +9,11 @@ where it was written, and this module says what is wrong:
   "he'll need to use Pikeman Tiles from both bags");
 - a start entry has as many squares as tiles, and a ``beside`` tile starts before it;
 - an army has at most one tile acting as the Duke, and it starts on the board, never in the
-  bag (the engine could not tell which tile to protect, nor place a Duke beside itself).
+  bag (the engine could not tell which tile to protect, nor place a Duke beside itself);
+- no square is named by two start entries, of one army or of the two once the second army's
+  squares are seen from the first's side: a square holds one tile (rulebook, set-up: "places
+  his two Footman Tiles in any two squares"; Fort: "Only a single Troop Tile can be in the
+  square"), and a set-up that starts two tiles on one square cannot be played.
 """
 
 from __future__ import annotations
@@ -116,3 +120,61 @@ def _use(
             f"counts don't add up: {placed.get(name, 0)} {name} start on the board and "
             f"{in_bag.get(name, 0)} are in the bag, but the tile's count is {owned}",
         )
+
+
+@dataclass(frozen=True, slots=True)
+class StartSquare(Generic[Where]):
+    """A square a start entry names (as written, from its army's side), with where."""
+
+    entry: int
+    tile: str
+    square: tuple[int, int]
+    where: Where
+
+
+def _name(square: tuple[int, int]) -> str:
+    return f"{chr(ord('a') + square[0])}{square[1]}"
+
+
+def check_start_squares(
+    armies: tuple[Sequence[StartSquare[Where]], Sequence[StartSquare[Where]]],
+    files: int,
+    ranks: int,
+    report: Callable[[Where, str], None],
+    one_army: bool = False,
+) -> None:
+    """Report each square named by a second start entry. ``armies`` are the two players' start
+    squares (file index from 0, rank from 1), each written from its own side; ``one_army``
+    says both are the same army's, given once for both players."""
+    taken: dict[tuple[int, int], tuple[int, StartSquare[Where]]] = {}
+    said: set[frozenset[int]] = set()
+    for owner, starts in enumerate(armies):
+        for start in starts:
+            seen = (
+                start.square
+                if owner == 0
+                else (files - 1 - start.square[0], ranks + 1 - start.square[1])
+            )
+            first = taken.setdefault(seen, (owner, start))
+            if first == (owner, start):
+                continue
+            other_owner, other = first
+            if other_owner == owner:
+                if other.entry != start.entry:
+                    report(
+                        start.where,
+                        f"square '{_name(start.square)}' is already a start square of "
+                        f"'{other.tile}': two tiles cannot start on one square",
+                    )
+                continue
+            pair = frozenset((other.entry, start.entry)) if one_army else frozenset()
+            if one_army and pair in said:
+                continue
+            said.add(pair)
+            whose = "each army's" if one_army else "the second army's"
+            report(
+                start.where,
+                f"{whose} square '{_name(start.square)}' is the other army's "
+                f"'{_name(seen)}' (the board turned round), where '{other.tile}' starts: "
+                "two tiles cannot start on one square",
+            )

@@ -166,6 +166,21 @@ def _check_army(
     )
 
 
+def _start_squares(army: ast.ArmyDef, files: int, ranks: int) -> list[armies.StartSquare[Position]]:
+    """The squares on the board that the army's start entries name (each once an entry)."""
+    found: list[armies.StartSquare[Position]] = []
+    starts = [item for item in army.items if isinstance(item, ast.StartDecl)]
+    for entry, item in enumerate(starts):
+        named: set[tuple[int, int]] = set()
+        for word in item.squares:
+            square = parse_square(word.text)
+            if square is None or square[0] >= files or square[1] > ranks or square in named:
+                continue
+            named.add(square)
+            found.append(armies.StartSquare(entry, item.tile.text, square, word.pos))
+    return found
+
+
 def _square_ok(square: ast.Word, files: int, ranks: int, report: Reporter) -> bool:
     parsed = parse_square(square.text)
     last = f"{chr(ord('a') + files - 1)}{ranks}"
@@ -195,7 +210,7 @@ def check_set(definition: ast.SetDef, known: KnownTiles, report: Reporter) -> Ga
             f"starting with a letter (e.g. '{name.lower().replace('_', '-')}')",
         )
     boards = [i for i in definition.items if isinstance(i, ast.BoardDecl)]
-    armies = [i for i in definition.items if isinstance(i, ast.ArmyDef)]
+    army_defs = [i for i in definition.items if isinstance(i, ast.ArmyDef)]
     for extra in boards[1:]:
         report.error(
             extra.pos,
@@ -222,7 +237,7 @@ def check_set(definition: ast.SetDef, known: KnownTiles, report: Reporter) -> Ga
         files = max(min(files, MAX_BOARD), MIN_BOARD)
         ranks = max(min(ranks, MAX_BOARD), MIN_BOARD)
     by_player: dict[str, ast.ArmyDef] = {}
-    for army in armies:
+    for army in army_defs:
         player = army.player.text if army.player is not None else "both"
         if player not in ("both", *PLAYERS):
             assert army.player is not None
@@ -253,6 +268,14 @@ def check_set(definition: ast.SetDef, known: KnownTiles, report: Reporter) -> Ga
         player: _check_army(army, known, files, ranks, report, shared)
         for player, army in by_player.items()
     }
+    starts = {player: _start_squares(army, files, ranks) for player, army in by_player.items()}
+    armies.check_start_squares(
+        (starts.get("first", starts.get("both", [])), starts.get("second", starts.get("both", []))),
+        files,
+        ranks,
+        report.error,
+        one_army="both" in starts,
+    )
     terrain: dict[str, int] = {}
     optional: list[str] = []
     rules: dict[str, TerrainValue] = {}

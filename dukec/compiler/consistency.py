@@ -109,6 +109,25 @@ def _check_army(
         troop([*path, "freeze_at_edge", index], name)
 
 
+def _start_squares(
+    here: JsonPath, number: int, game: dict[str, Any]
+) -> list[armies.StartSquare[JsonPath]]:
+    """The squares on the board that an army's start entries name (each once an entry)."""
+    found: list[armies.StartSquare[JsonPath]] = []
+    board = game["board"]
+    for entry, item in enumerate(game["armies"][number]["start"]):
+        named: set[tuple[int, int]] = set()
+        for index, name in enumerate(item.get("squares", [])):
+            square = parse_square(name)
+            if square is None or square[0] >= board["files"] or square[1] > board["ranks"]:
+                continue
+            if square not in named:
+                named.add(square)
+                where: JsonPath = [*here, "armies", number, "start", entry, "squares", index]
+                found.append(armies.StartSquare(entry, item["tile"], square, where))
+    return found
+
+
 def consistency_errors(data: dict[str, Any]) -> list[tuple[JsonPath, str]]:
     """Every inconsistency of a schema-valid tile set, as (JSON path, message), in order."""
     problems: list[tuple[JsonPath, str]] = []
@@ -139,6 +158,14 @@ def consistency_errors(data: dict[str, Any]) -> list[tuple[JsonPath, str]]:
         shared: dict[str, int] | None = None if game["armies"][0] == game["armies"][1] else {}
         for number, army in enumerate(game["armies"]):
             _check_army([*here, "armies", number], army, tiles, game["board"], problems, shared)
+        starts = (_start_squares(here, 0, game), _start_squares(here, 1, game))
+        armies.check_start_squares(
+            starts,
+            game["board"]["files"],
+            game["board"]["ranks"],
+            lambda where, message: problems.append((where, message)),
+            one_army=shared is None,
+        )
         for number, name in enumerate(game.get("rules", {}).get("draft", [])):
             tile = tiles.get(name)
             if tile is None or tile["kind"] != "troop":

@@ -96,12 +96,33 @@ def tiles(draw: st.DrawFn, name: str) -> dict[str, Any]:
 
 
 @st.composite
-def armies(draw: st.DrawFn, troops: list[dict[str, Any]], files: int, ranks: int) -> Any:
+def armies(
+    draw: st.DrawFn,
+    troops: list[dict[str, Any]],
+    files: int,
+    ranks: int,
+    taken: set[tuple[int, int]],
+    owners: tuple[int, ...],
+) -> Any:
+    """An army for ``owners`` (one player, or both), its start squares none of the squares
+    ``taken`` on the board (each player's seen from its own side), which it adds to."""
     left = {t["name"]: t["count"] for t in troops}
     # At most one tile acting as the Duke, started once, never in the bag.
     dukes = {t["name"] for t in troops if t.get("acts_as_duke")}
     duke_started = False
-    squares = [f"{chr(ord('a') + f)}{r + 1}" for f in range(files) for r in range(ranks)]
+
+    def seen(square: tuple[int, int], owner: int) -> tuple[int, int]:
+        return square if owner == 0 else (files - 1 - square[0], ranks - 1 - square[1])
+
+    def free() -> list[str]:
+        found = []
+        for f in range(files):
+            for r in range(ranks):
+                views = {seen((f, r), owner) for owner in owners}
+                if len(views) == len(owners) and not views & taken:
+                    found.append(f"{chr(ord('a') + f)}{r + 1}")
+        return found
+
     start: list[dict[str, Any]] = []
     for _ in range(draw(st.integers(0, 3))):
         candidates = sorted(
@@ -118,8 +139,15 @@ def armies(draw: st.DrawFn, troops: list[dict[str, Any]], files: int, ranks: int
         if start and beside:
             entry["beside"] = draw(st.sampled_from([e["tile"] for e in start]))
         else:
-            size = min(count + 2, len(squares))
-            chosen = draw(st.sets(st.sampled_from(squares), min_size=count, max_size=size))
+            chosen = []
+            for name in draw(st.permutations(free()))[: count + draw(st.integers(0, 2))]:
+                square = (ord(name[0]) - ord("a"), int(name[1:]) - 1)
+                views = {seen(square, owner) for owner in owners}
+                if not views & taken:  # not seen from the other side by one chosen already
+                    chosen.append(name)
+                    taken.update(views)
+            if len(chosen) < count:
+                break
             entry["squares"] = sorted(chosen)
         start.append(entry)
     bag = []
@@ -140,8 +168,12 @@ def tilesets(draw: st.DrawFn) -> dict[str, Any]:
         st.lists(st.from_regex(r"[a-z][a-z0-9-]{0,5}", fullmatch=True), max_size=2, unique=True)
     ):
         files, ranks = draw(st.integers(2, 8)), draw(st.integers(2, 9))
-        first = draw(armies(troops, files, ranks))
-        second = first if draw(st.booleans()) else draw(armies(troops, files, ranks))
+        taken: set[tuple[int, int]] = set()
+        if draw(st.booleans()):
+            first = second = draw(armies(troops, files, ranks, taken, (0, 1)))
+        else:
+            first = draw(armies(troops, files, ranks, taken, (0,)))
+            second = draw(armies(troops, files, ranks, taken, (1,)))
         game: dict[str, Any] = {
             "name": set_name,
             "board": {"files": files, "ranks": ranks},
