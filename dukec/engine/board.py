@@ -29,7 +29,13 @@ class Geometry:
     def parse(self, text: str) -> int | None:
         """The index of a square name, or None if it is not a square of this board."""
         text = text.strip().lower()
-        if len(text) < 2 or text[0] not in FILE_LETTERS or not text[1:].isdigit():
+        digits = text[1:]
+        # ASCII digits only: "²".isdigit() holds, and int("²") fails.
+        if (
+            len(text) < 2
+            or text[0] not in FILE_LETTERS
+            or not (digits.isascii() and digits.isdigit())
+        ):
             return None
         file = FILE_LETTERS.index(text[0])
         rank = int(text[1:]) - 1

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from dukec.engine import dread
+from dukec.engine.board import Geometry
 from dukec.engine.dragon import Roamer
 from dukec.engine.dragon import aim as aim_dragon
 from dukec.engine.flags import Banner
@@ -127,6 +129,13 @@ def position_from_json(
             game.drawn = rules.type_named(drawn)
         except RulesError as problem:
             problems.add("drawn", f"drawn: {problem}")
+        else:
+            if rules.types[game.drawn].acts_as_duke:
+                # Rulebook: a new tile is "a random Troop Tile from the player's bag", which
+                # never holds the Duke.
+                problems.add("drawn", f"drawn: {drawn} acts as the Duke: it is never drawn")
+    if len(problems) == 0 and _is_owner(data.get("to_move")):
+        _check_counts(game, int(data["to_move"]), "drawn" in data, problems)
     problems.check()
     game.to_move = int(data["to_move"])
     game.ply = int(data.get("ply", 0))
@@ -161,6 +170,8 @@ def _read_board(game: Game, board: list[Any], problems: _Problems) -> dict[int, 
                 "board",
                 f"{where}: square {at} is off the {geometry.files}x{geometry.ranks} board",
             )
+        elif isinstance(at, str) and not _as_written(geometry, square, at, where, problems):
+            square = None
         if square is not None:
             if square in seen:
                 problems.add("board", f"{where}: square {at} already holds {seen[square]}")
@@ -196,10 +207,60 @@ def _read_bags(game: Game, bags: Any, problems: _Problems) -> None:
                 problems.add("bags", f"bags[{owner}][{index}]: must be a tile name")
                 continue
             try:
-                tiles.append(game.rules.type_named(name))
+                tile = game.rules.type_named(name)
             except RulesError as problem:
                 problems.add("bags", f"bags[{owner}][{index}]: {problem}")
+                continue
+            if game.rules.types[tile].acts_as_duke:
+                # Rulebook, set-up: "Both players set aside the Duke Tile ... and place all of
+                # their remaining Troop Tiles into their bags."
+                problems.add(
+                    "bags", f"bags[{owner}][{index}]: {name} acts as the Duke: it is never in a bag"
+                )
+                continue
+            tiles.append(tile)
         game.bags[owner] = sorted(tiles)
+
+
+def _check_counts(game: Game, to_move: int, drawn: bool, problems: _Problems) -> None:
+    """No player holds more copies of a tile (on the board, in the bag, drawn or captured)
+    than the tile's count, or than its army starts with where an army borrows the other
+    player's (rulebook, Dark Rider: "he'll need to use [...] Tiles from both bags"); nor do
+    the two together hold more than twice the count."""
+    rules = game.rules
+    held: Counter[tuple[int, int, str]] = Counter()  # (owner, tile, where)
+    for code in game.board:
+        if code >= 0:
+            held[code & 1, code >> 2, "on the board"] += 1
+    for owner in (0, 1):
+        for tile in game.bags[owner]:
+            held[owner, tile, "in the bag"] += 1
+        for tile in game.captured[owner]:
+            held[owner, tile, "captured"] += 1
+    if drawn:
+        held[to_move, game.drawn, "drawn"] += 1
+    army: Counter[tuple[int, int]] = Counter(
+        [(step.owner, step.tile) for step in rules.setup]
+        + [(owner, tile) for owner in (0, 1) for tile in rules.bags[owner]]
+    )
+    for tile in sorted({tile for _, tile, _ in held}):
+        kind = rules.types[tile]
+        totals = [0, 0]
+        for owner in (0, 1):
+            places = [(n, where) for (o, t, where), n in held.items() if (o, t) == (owner, tile)]
+            totals[owner] = sum(n for n, _ in places)
+            most = max(kind.count, army[owner, tile])
+            if totals[owner] > most:
+                shown = ", ".join(f"{n} {where}" for n, where in places)
+                problems.add(
+                    "$",
+                    f"$: player {owner} has {totals[owner]} {kind.name} ({shown}), but the "
+                    f"tile's count is {most}",
+                )
+        if sum(totals) > 2 * kind.count and len(problems) == 0:
+            problems.add(
+                "$", f"$: the players have {sum(totals)} {kind.name}, but they own {2 * kind.count}"
+            )
 
 
 def _uses_expanded(rules: Rules, board: list[Any]) -> bool:
@@ -226,7 +287,27 @@ def _square(game: Game, text: Any, where: str, field: str, problems: _Problems) 
     square = geometry.parse(text) if isinstance(text, str) else None
     if square is None:
         problems.add(field, f"{where}: {text!r} is not a square of the board")
+    elif not _as_written(geometry, square, text, where, problems, field):
+        return None
     return square
+
+
+def _as_written(
+    geometry: Geometry,
+    square: int | None,
+    text: str,
+    where: str,
+    problems: _Problems,
+    field: str = "board",
+) -> bool:
+    """Whether ``text`` names ``square`` as notation writes it (``c2``: no capital, no space);
+    if not, the problem is filed. A position is data a program writes, read as exactly."""
+    if square is None or geometry.name(square) == text:
+        return True
+    problems.add(
+        field, f"{where}: write the square {text!r} as notation does: {geometry.name(square)!r}"
+    )
+    return False
 
 
 def _read_expanded(
