@@ -9,11 +9,20 @@ imported, `dukec.kernel.select()` decides whether a compiled engine beside the s
 
 from __future__ import annotations
 
+from pathlib import Path as _Path
 from typing import TYPE_CHECKING, Any
 
 from dukec import kernel as _kernel
 
 __version__ = "0.1.0"
+
+# An install puts grammar/, schemas/ and tiles/ inside the package (pyproject's package-dir
+# maps them to dukec.grammar, dukec.schemas and dukec.tiles). In a source checkout they sit
+# beside it: when this package is the checkout's (whatever is installed, as when the tests run
+# from the checkout), it finds its data subpackages there too.
+_CHECKOUT = _Path(__file__).resolve().parent.parent
+if (_CHECKOUT / "pyproject.toml").is_file() and (_CHECKOUT / "grammar" / "duke.lark").is_file():
+    __path__.append(str(_CHECKOUT))
 
 __all__ = ["__version__", "compile_source", "load_tileset"]
 

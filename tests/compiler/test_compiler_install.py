@@ -78,3 +78,10 @@ def test_installed_package_finds_its_data(tmp_path: Path, editable: bool) -> Non
     result = _run([str(environment / bindir / "dukec"), "build", "-o", "out.json"], elsewhere)
     assert result.returncode == 0, result.stderr
     assert (elsewhere / "out.json").read_text(encoding="utf-8") == _expected()
+    if not editable:
+        # The tests run from the checkout, whose dukec/ comes first on the path and shadows
+        # the installed package: it must find grammar/, schemas/ and tiles/ beside it.
+        collect = [str(python), "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"]
+        collected = _run(collect, source)
+        assert collected.returncode == 0, collected.stdout[-3000:] + collected.stderr[-3000:]
+        assert " error" not in collected.stdout.splitlines()[-1], collected.stdout[-3000:]
