@@ -33,10 +33,15 @@ def byte_position(data: bytes, offset: int) -> tuple[int, int]:
     return before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1
 
 
+def at_most(limit: int) -> str:
+    """``at most 16 MiB``, or in bytes where the limit is no whole number of MiB."""
+    mebibytes, rest = divmod(limit, 1024 * 1024)
+    return f"at most {mebibytes} MiB" if mebibytes and not rest else f"at most {limit} bytes"
+
+
 def too_large(size: int | None, limit: int) -> str:
     """What is wrong with a file of ``size`` bytes (None: more than it said), over ``limit``."""
-    mebibytes, rest = divmod(limit, 1024 * 1024)
-    most = f"at most {mebibytes} MiB" if mebibytes and not rest else f"at most {limit} bytes"
+    most = at_most(limit)
     if size is None:
         return f"file too large: more than {limit} bytes ({most})"
     return f"file too large: {size} bytes ({most})"

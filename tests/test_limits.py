@@ -223,3 +223,57 @@ def test_no_reader_gives_a_traceback(
         assert isinstance(result.exception, SystemExit), repr(result.exception)
     if result.exit_code == 1:
         assert str(path) in result.stderr
+
+
+SMALL = "tile T{0} {{\n    front {{\n        M @\n    }}\n    back {{\n        @\n    }}\n}}\n"
+
+
+def test_more_sources_than_a_tile_set_holds_is_one_error_before_reading(tmp_path: Path) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for number in range(limits.MAX_SOURCE_FILES + 1):
+        (folder / f"t{number:04d}.duke").write_text(SMALL.format(number))
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"{folder}: error: 601 .duke files: a tile set holds at most 500 tiles and 100 game "
+        "sets, each file defining one at least, so at most 600 files\n1 error\n"
+    )
+
+
+def test_more_tiles_than_a_tile_set_holds_is_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "many.duke"
+    path.write_text("".join(SMALL.format(number) for number in range(2 * limits.MAX_TILES)))
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"{path}:4001:6: error: more than 500 tiles; a tile set has at most that\n"
+        "    tile T500 {\n         ^~~~\n1 error\n"
+    )
+
+
+def test_more_game_sets_than_a_tile_set_holds_is_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "sets.duke"
+    game = "set s{0} {{\n    board 6 x 6\n    army {{\n        start Duke on c1\n    }}\n}}\n"
+    path.write_text("".join(game.format(number) for number in range(2 * limits.MAX_SETS)))
+    result = CliRunner().invoke(main, ["check", str(path), str(REPO / "tiles" / "duke.duke")])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        f"{path}:601:5: error: more than 100 game sets; a tile set has at most that"
+    )
+    assert result.stderr.endswith("\n1 error\n")
+
+
+def test_sources_too_large_together(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("dukec.compiler.driver.MAX_SOURCE_BYTES", 1000)
+    folder = tmp_path / "big"
+    folder.mkdir()
+    for number in range(20):
+        (folder / f"t{number}.duke").write_text(SMALL.format(number))
+    total = sum(path.stat().st_size for path in folder.iterdir())
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"{folder}: error: the sources come to {total} bytes; a tile set's sources are at most "
+        "1000 bytes together\n1 error\n"
+    )

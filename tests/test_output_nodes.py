@@ -295,3 +295,31 @@ def test_a_full_disk_is_an_error_and_keeps_the_old_file(
     assert result.stderr == f"{out}: error: cannot write: no space left on device\n"
     assert out.read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["set.json"]
+
+
+@pytest.mark.parametrize("kind", ["symbolic", "hard"])
+def test_a_link_to_an_input_is_the_input(tmp_path: Path, kind: str) -> None:
+    source = tmp_path / "t.duke"
+    source.write_text((REPO / "tiles" / "footman.duke").read_text())
+    out = tmp_path / "out.json"
+    if kind == "symbolic":
+        out.symlink_to("t.duke")
+    else:
+        out.hardlink_to(source)
+    result = _run("build", str(source), "-o", str(out))
+    assert result.exit_code == 2
+    assert f"output '{out}' is one of the inputs" in result.stderr
+    assert source.read_text() == (REPO / "tiles" / "footman.duke").read_text()
+
+
+def test_fmt_rewrites_a_linked_source_where_it_lies(tmp_path: Path) -> None:
+    (tmp_path / "kept").mkdir()
+    real = tmp_path / "kept" / "footman.duke"
+    real.write_text((REPO / "tiles" / "footman.duke").read_text().replace("    ", "  "))
+    (tmp_path / "mine").mkdir()
+    link = tmp_path / "mine" / "footman.duke"
+    link.symlink_to(real)
+    result = _run("fmt", str(tmp_path / "mine"))
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink()
+    assert real.read_text() == (REPO / "tiles" / "footman.duke").read_text()

@@ -26,10 +26,12 @@ _WORD = struct.Struct("<Q")
 
 def scheduler_problem(address: str, timeout: float = TIMEOUT) -> str | None:
     """What is wrong with ``address`` as a Dask scheduler, in one line, or None when it greets
-    as one (or is not a TCP address, or cannot be reached: Dask says why then)."""
+    as one (or is another protocol's address, or cannot be reached: Dask says why then)."""
+    if "://" in address and not address.startswith("tcp://"):
+        return None
     place = _host_port(address)
     if place is None:
-        return None
+        return f"{address!r} is not a scheduler address: give tcp://HOST:PORT"
     deadline = time.monotonic() + timeout
     try:
         connection = socket.create_connection(place, timeout=timeout)
@@ -46,17 +48,13 @@ def scheduler_problem(address: str, timeout: float = TIMEOUT) -> str | None:
 
 
 def _host_port(address: str) -> tuple[str, int] | None:
-    """The host and port of a TCP address, or None."""
-    if "://" not in address:
-        address = f"tcp://{address}"
-    parts = urlsplit(address)
-    if parts.scheme != "tcp":
-        return None
+    """The host and port of a TCP address (``tcp://`` may be left out), or None."""
     try:
+        parts = urlsplit(address if "://" in address else f"tcp://{address}")
         port = parts.port
-    except ValueError:
+    except ValueError:  # a port out of range or not a number, a bracket left open
         return None
-    if parts.hostname is None or port is None:
+    if not parts.hostname or port is None or parts.path not in ("", "/"):
         return None
     return parts.hostname, port
 

@@ -82,6 +82,7 @@ def fit_values_command(
     """
     check_output_file(output, [tileset_path] if tileset_path is not None else [])
     tileset = load_tileset(tileset_path)
+    set_names = tuple(dict.fromkeys(set_names))  # a game set given twice is fitted once
     for name in set_names:
         check_set_name(tileset, name)
     entries = {}

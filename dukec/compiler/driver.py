@@ -24,7 +24,7 @@ from dukec.compiler.model import Program
 from dukec.compiler.parser import parse_source, read_source
 from dukec.compiler.validate import load_json_file, validate_tileset
 from dukec.limits import MAX_SETS, MAX_SOURCE_BYTES, MAX_SOURCE_FILES, MAX_TILES
-from dukec.textfile import NotReadable, check_file, os_reason
+from dukec.textfile import NotReadable, at_most, check_file, os_reason
 
 SOURCE_SUFFIX = ".duke"
 JSON_SUFFIX = ".json"
@@ -108,8 +108,8 @@ def _too_many(found: Sequence[tuple[Path, str]], paths: Sequence[Path]) -> list[
             Diagnostic(
                 where,
                 None,
-                f"the sources come to {total} bytes; a tile set's sources are at most "
-                f"{MAX_SOURCE_BYTES // (1024 * 1024)} MiB together",
+                f"the sources come to {total} bytes; a tile set's sources are "
+                f"{at_most(MAX_SOURCE_BYTES)} together",
             )
         ]
     return []

@@ -131,6 +131,15 @@ def test_a_real_scheduler_passes() -> None:
     assert asyncio.run(probe()) is None
 
 
+@pytest.mark.parametrize(
+    "address", ["tcp://[::1", "nonsense", ":::", "tcp://127.0.0.1:99999", "127.0.0.1:abc", "tcp://"]
+)
+def test_what_is_not_an_address(address: str) -> None:
+    assert scheduler_problem(address) == (
+        f"{address!r} is not a scheduler address: give tcp://HOST:PORT"
+    )
+
+
 def test_other_protocols_and_unreachable_addresses_are_left_to_dask() -> None:
     assert scheduler_problem("tls://127.0.0.1:1") is None
     assert scheduler_problem("inproc://127.0.0.1/1/1") is None
