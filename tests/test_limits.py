@@ -236,8 +236,8 @@ def test_more_sources_than_a_tile_set_holds_is_one_error_before_reading(tmp_path
     result = CliRunner().invoke(main, ["check", str(folder)])
     assert result.exit_code == 1
     assert result.stderr == (
-        f"{folder}: error: 601 .duke files: a tile set holds at most 500 tiles and 100 game "
-        "sets, each file defining one at least, so at most 600 files\n1 error\n"
+        f"{folder}: error: more than 600 .duke files: a tile set holds at most 500 tiles and "
+        "100 game sets, each file defining one at least, so at most 600 files\n1 error\n"
     )
 
 

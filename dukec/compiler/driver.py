@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
+from itertools import islice
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -54,8 +55,10 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
         shown = str(path)
         try:
             if path.is_dir():
+                # One past the most a tile set can hold is enough to refuse them.
+                below = (p for p in path.rglob(f"*{SOURCE_SUFFIX}") if not p.is_dir())
                 sources = sorted(
-                    (p for p in path.rglob(f"*{SOURCE_SUFFIX}") if not p.is_dir()),
+                    islice(below, MAX_SOURCE_FILES + 1),
                     key=lambda p: p.relative_to(path).as_posix(),
                 )
                 if not sources:
@@ -92,9 +95,9 @@ def _too_many(found: Sequence[tuple[Path, str]], paths: Sequence[Path]) -> list[
             Diagnostic(
                 where,
                 None,
-                f"{len(sources)} {SOURCE_SUFFIX} files: a tile set holds at most {MAX_TILES} "
-                f"tiles and {MAX_SETS} game sets, each file defining one at least, so at most "
-                f"{MAX_SOURCE_FILES} files",
+                f"more than {MAX_SOURCE_FILES} {SOURCE_SUFFIX} files: a tile set holds at most "
+                f"{MAX_TILES} tiles and {MAX_SETS} game sets, each file defining one at least, "
+                f"so at most {MAX_SOURCE_FILES} files",
             )
         ]
     total = 0

@@ -65,7 +65,7 @@ def _name(tile: dict[str, Any]) -> str:
 
 
 def tile_name(tileset: dict[str, Any], name: str) -> str:
-    """The tile ``name`` stands for (any case), or an InsightError with a suggestion."""
+    """The tile ``name`` stands for (any case), or an UnknownName with a suggestion."""
     names = [tile["name"] for tile in tileset.get("tiles", [])]
     found = lookup(name, names)
     if found is None:

@@ -214,11 +214,11 @@ def test_sprt_stops_early_on_a_clear_answer() -> None:
         ),
         (
             ["--replace", "Knight=Paladin"],
-            1,
+            2,
             "Error: no tile 'Paladin' in the tile set; "
             "give the file that defines it with --with PATH\n",
         ),
-        (["--game", "bsae"], 1, "Error: no game set 'bsae' (did you mean 'base'?)"),
+        (["--game", "bsae"], 2, "Error: no game set 'bsae' (did you mean 'base'?)"),
         (["--games", "0"], 2, "Invalid value for '--games' / '-n'"),
     ],
 )

@@ -243,7 +243,7 @@ def test_ladder_json(tmp_path: Path) -> None:
         ),
         (
             ["--game", "nowhere"],
-            1,
+            2,
             "Error: no game set 'nowhere' (known: base, counting-coup, dark-rider, dragon, "
             "dynastic-dispute, enhanced, mountain, terrain, trophy-hunters)",
         ),

@@ -123,7 +123,7 @@ def test_fit_values_writes_a_values_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (["--game", "nope"], 1, "Error: no game set named 'nope'"),
+        (["--game", "nope"], 2, "Error: no game set 'nope'"),
         (
             ["--games", "3"],
             2,

@@ -232,8 +232,8 @@ def test_bench_against_another_game_set(run: Any) -> None:
 
 def test_bench_against_an_unknown_game_set(run: Any) -> None:
     result = run("bench", "--against", "bsae", "--games", "1")
-    assert result.exit_code == 1
-    assert result.stderr == "Error: no game set named 'bsae' (did you mean 'base'?)\n"
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "Error: no game set 'bsae' (did you mean 'base'?)"
 
 
 def test_play_bots_and_replay(run: Any, tmp_path: Path) -> None:
@@ -323,8 +323,8 @@ def test_set_option_takes_json_sources_and_env(
 
 def test_unknown_game_set(run: Any) -> None:
     result = run("moves", "--game", "bsae")
-    assert result.exit_code == 1
-    assert result.stderr == "Error: no game set named 'bsae' (did you mean 'base'?)\n"
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "Error: no game set 'bsae' (did you mean 'base'?)"
 
 
 def test_moves_reports_guard_and_game_over(run: Any, tmp_path: Path) -> None:

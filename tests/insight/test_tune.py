@@ -313,13 +313,13 @@ def test_descending_needs_screening() -> None:
         ),
         (
             ["--replace", "Footman=LeapingFootmen", "--with", str(LEAPING)],
-            1,
+            2,
             "no tile 'LeapingFootmen' in the tile set or the file given with --with (did you "
             "mean 'LeapingFootman'?); give the file that defines it with --with PATH",
         ),
         (
             ["--replace", "Footmen=LeapingFootman", "--with", str(LEAPING)],
-            1,
+            2,
             "no tile 'Footmen' in the tile set (did you mean 'Footman'?)",
         ),
         (

@@ -101,7 +101,7 @@ def test_all_json_is_ranked(tmp_path: Path) -> None:
     [
         (
             ["Fotman", "--games", "4"],
-            1,
+            2,
             "Error: unknown tile 'Fotman'; did you mean 'Footman' or 'Bowman' or 'Fort'?\n",
         ),
         (

@@ -172,8 +172,8 @@ def test_render_impossible_position(runner: CliRunner, tmp_path: Path) -> None:
 def test_render_unknown_game_set(runner: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "b.svg"
     result = _render(runner, "--position", str(GUARD), "--game", "basic", "-o", str(out))
-    assert result.exit_code == 1
-    assert result.stderr == "Error: no game set named 'basic' (did you mean 'base'?)\n"
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "Error: no game set 'basic' (did you mean 'base'?)"
     assert not out.exists()
 
 
