@@ -36,19 +36,25 @@ def _run(*args: str, env: dict[str, str] | None = None, input: str = "") -> Any:
 
 @contextlib.contextmanager
 def rescue(fifo: Path, after: float = 20.0) -> Iterator[None]:
-    """Should a reader wait on ``fifo`` for a writer, open its other end after a while, so that
-    the test fails instead of hanging."""
+    """Should a reader wait on ``fifo`` for a writer, open its other end after a while (and
+    again, for a reader that opens it again), so that the test fails instead of hanging."""
+    done = threading.Event()
 
     def release() -> None:
-        with contextlib.suppress(OSError):
-            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        if done.wait(after):
+            return
+        while not done.is_set():
+            with contextlib.suppress(OSError):
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            done.wait(0.2)
 
-    timer = threading.Timer(after, release)
-    timer.start()
+    helper = threading.Thread(target=release, daemon=True)
+    helper.start()
     try:
         yield
     finally:
-        timer.cancel()
+        done.set()
+        helper.join()
 
 
 @pytest.fixture
