@@ -61,11 +61,20 @@ HUGE = [
 ]
 
 
+def _refusal(args: list[str]) -> click.UsageError:
+    """The usage error parsing ``args`` raises: the command is never invoked, so a number that
+    slipped through would fail the test at once instead of starting the work it names."""
+    name, *rest = args
+    with pytest.raises(click.UsageError) as caught:
+        main.commands[name].make_context(name, rest)
+    return caught.value
+
+
 @pytest.mark.parametrize(("args", "message"), HUGE, ids=[" ".join(a)[:40] for a, _ in HUGE])
 def test_numbers_too_large_are_usage_errors(args: list[str], message: str) -> None:
-    result = CliRunner().invoke(main, args, input="")
-    assert result.exit_code == 2, result.output
-    assert f"Error: Invalid value for {message}" in result.stderr
+    error = _refusal(args)
+    assert error.exit_code == 2
+    assert f"Invalid value for {message}" in error.format_message()
 
 
 def _numeric_options() -> list[tuple[str, click.Parameter]]:
@@ -103,7 +112,18 @@ def test_one_past_every_upper_bound_is_refused_before_any_work(
     arguments = ["Footman" for p in command.params if isinstance(p, click.Argument) and p.required]
     assert param.type.max is not None
     past = param.type.max + (1 if isinstance(param.type, click.IntRange) else 0.5)
-    result = CliRunner().invoke(main, [name, *arguments, param.opts[0], str(past)], input="")
-    assert result.exit_code == 2, result.output
-    assert "is not in the range" in result.stderr
+    error = _refusal([name, *arguments, param.opts[0], str(past)])
+    assert error.exit_code == 2
+    assert "is not in the range" in error.format_message()
+
+
+def test_a_refusal_reads_as_one_error_line() -> None:
+    # The options are checked in the order given; the second one is out of range whatever
+    # else is, so that no run can start here.
+    args = ["balance", "-n", str(10**30), "--ply-limit", "0"]
+    result = CliRunner().invoke(main, args, input="")
+    assert result.exit_code == 2
     assert result.stdout == ""
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for '--games' / '-n': {10**30} is not in the range 1<=x<=1000000."
+    )
