@@ -44,7 +44,10 @@ class _Watch:
         self.enabled = enabled
         self.screen_games = screen_games
         self.console = Console(
-            stderr=True, highlight=False, width=None if sys.stderr.isatty() else 120
+            stderr=True,
+            highlight=False,
+            width=None if sys.stderr.isatty() else 120,
+            soft_wrap=True,
         )
         self.games = games
         self.bar: contextlib.ExitStack | None = None
@@ -293,7 +296,9 @@ def tune(
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     else:
-        console = Console(width=None if sys.stdout.isatty() else 120, highlight=False)
+        console = Console(
+            width=None if sys.stdout.isatty() else 120, highlight=False, soft_wrap=True
+        )
         _summary(result, written, console)
     ctx.exit(EXIT_STATUS[result.answer])
 
@@ -312,18 +317,24 @@ def _summary(result: TuneResult, written: dict[str, Path], console: Console) -> 
     console.print(
         f"tested        {len(tested)} tiles, up to {s.games} games each, seed {s.test_seed}"
     )
-    for trial in result.of(Stage.CONFIRM):
-        console.print(f"confirming    {_numbers(trial)}  seed {trial.seed}")
+    failed = [trial for trial in result.of(Stage.CONFIRM) if not trial.fair]
+    if failed:
+        console.print(
+            f"unconfirmed   {len(failed)} tiles tested fair, not confirmed (see tune.json)"
+        )
     if result.tuned is not None and result.confirmation is not None:
         console.print(f"tuned         {_numbers(result.tuned)}  seed {result.tuned.seed}")
+        confirmation = result.confirmation
+        console.print(f"confirmed     {_numbers(confirmation)}  seed {confirmation.seed}")
     console.print("wrote         " + ", ".join(str(path) for path in written.values()))
     aim = f"fair within {s.criteria.about()} against the {result.old} ({s.policy})"
     steps = f"{s.max_steps} step{'s' if s.max_steps != 1 else ''}"
     if result.tuned is not None:
         count = len(result.tuned.steps)
         made = f"{count} step{'s' if count != 1 else ''}"
-        if result.symmetric and count:
-            made += f" ({len(result.tuned.edits)} edits, mirrored)"
+        edits = len(result.tuned.edits)
+        if edits > count:
+            made += f" ({edits} edits, in mirror pairs)"
         console.print(f"{result.new} tuned in {made}: {aim}, confirmed")
         for step in result.tuned.steps:
             console.print(f"  {describe_step(step)}")

@@ -7,8 +7,9 @@ stopped early. The descent measures whole tiles instead, one number of steps aft
 1. The tile as given is screened: ``screen_games`` paired games from the screening seed.
 2. At each number of steps, from one to ``max_steps``, the candidates are one more step from
    each of the ``beam`` tiles kept at the count before (at first the tile as given), each in
-   the direction that tile needs: screened stronger than the target, removals, and moves and
-   the flip that lower its proxy; weaker, additions, and moves and the flip that raise it. A
+   the direction that tile needs (its test's answer where it was tested and found stronger or
+   weaker, else its screen against the target): stronger, removals, and moves and the flip
+   that lower its proxy; weaker, additions, and moves and the flip that raise it. A
    step is an edit, or for a symmetric tile (with ``mirror``) an edit and its mirror image.
    Each tile's steps go in this order: those measured helpful at the counts before (a step's
    effect is its tile's Elo minus its parent's, averaged over every tile it was made on), most
@@ -86,11 +87,11 @@ def _children(
     """The steps from a kept tile in the direction it needs: those measured helpful first,
     most helpful first, then those not yet measured in the proxy's order, then those measured
     unhelpful, least unhelpful first."""
-    weaken = parent.elo > search.settings.target
+    weaken = search.standing(parent) > search.settings.target
     needed = EditKind.REMOVE if weaken else EditKind.ADD
     sign = -1.0 if weaken else 1.0
     found: list[tuple[tuple[int, float, int], Step, dict[str, Any]]] = []
-    singles = search.singles(parent.tile, parent.elo, slope, (needed, *_FREE))
+    singles = search.singles(parent, slope, (needed, *_FREE))
     for index, single in enumerate(singles):
         made = _step(single.edit, single.tile, parent.tile) if mirrored else None
         step, tile = made if made is not None else ((single.edit,), single.tile)

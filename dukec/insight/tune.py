@@ -309,6 +309,8 @@ class Search:
         self.settings = settings
         self.watch = watch
         self.runs: list[Trial] = []
+        self.tested: dict[str, Trial] = {}
+        """Each tested tile's test, by the tile's key."""
         self.rejected = 0
 
     def play(self, steps: tuple[Step, ...], tile: dict[str, Any], stage: Stage) -> Trial:
@@ -346,17 +348,20 @@ class Search:
     def accepted(self, steps: tuple[Step, ...], tile: dict[str, Any]) -> tuple[Trial, Trial] | None:
         """The test of a tile and its confirmation from a fresh seed, if both judge it fair."""
         trial = self.play(steps, tile, Stage.TEST)
+        self.tested[tile_key(tile)] = trial
         if not trial.fair:
             return None
         again = self.play(steps, tile, Stage.CONFIRM)
         return (trial, again) if again.fair else None
 
+    def standing(self, screened: Trial) -> float:
+        """A screened tile's Elo as the search takes it: its test's where the tile was tested
+        and the test decided stronger or weaker (far surer than a screen), else its screen's."""
+        test = self.tested.get(tile_key(screened.tile))
+        return test.elo if test is not None and test.outcome.different else screened.elo
+
     def singles(
-        self,
-        original: dict[str, Any],
-        elo_now: float,
-        slope: float | None,
-        kinds: Container[EditKind] = tuple(EditKind),
+        self, parent: Trial, slope: float | None, kinds: Container[EditKind] = tuple(EditKind)
     ) -> list[Single]:
         """Every single edit of these kinds that compiles into a new tile, likely winners first.
 
@@ -366,6 +371,8 @@ class Search:
         slope, the biggest change in the needed direction first).
         """
         target = self.settings.target
+        original = parent.tile
+        elo_now = self.standing(parent)
         weaken = elo_now > target
         order = _WEAKENING if weaken else tuple(reversed(_WEAKENING))
         seen = {tile_key(original)}
