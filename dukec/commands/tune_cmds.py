@@ -237,8 +237,8 @@ def tune(
       0    a tile found, fair and confirmed
       1    a tile set or experiment that cannot be used
       2    bad usage
-      3    no tile within --max-steps steps: every tile tested was decided, none fair
-      4    inconclusive: no tile found, and some test reached --games undecided; raise --games
+      3    no tile within --max-steps steps: every test decided, none fair and confirmed
+      4    inconclusive: no tile found, some test ended undecided at --games; raise --games
       130  interrupted (143 on SIGTERM)
     tune.json is written for 0, 3 and 4.
     """

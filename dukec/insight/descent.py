@@ -17,11 +17,11 @@ stopped early. The descent measures whole tiles instead, one number of steps aft
    those measured unhelpful. The tiles' lists are taken in turn, first step of each, then
    second, and so on, a tile met twice (the same steps in another order) counted once, up to
    ``candidates`` tiles.
-3. Every candidate is screened from the same seed as every other (common random numbers), so
-   that their differences are measured with less noise than independent runs give. The
-   ``beam`` screened nearest the target are kept, and tested, nearest first; a tile judged
-   fair is confirmed from a fresh seed, and the first confirmed is the tuned tile. A failed
-   confirmation does not end the search.
+3. Every candidate is screened over the same games from the same seed as every other (common
+   random numbers: equal runs, none stopped early, with the same bags). The ``beam`` screened
+   nearest the target are kept, and tested, nearest first; a tile judged fair is confirmed
+   from a fresh seed, and the first confirmed is the tuned tile. A failed confirmation does
+   not end the search.
 
 The fewest steps come first: no tile of ``k`` steps is screened before every count below
 ``k`` has been tried. Within a count it is a beam, not every tile: a tile of ``k`` steps is

@@ -4,9 +4,10 @@ Every run plays the tile in place of the old one: paired games against the stand
 Runs are of three kinds, each from its own seeds:
 
 - a **screen** measures a tile over ``screen_games`` games with no stopping rule, from the
-  screening seed (``seed``). Every tile screened plays the same games as far as the tiles let
-  them stay alike (common random numbers: the same bags, the same players' draws), so the
-  differences between candidates are measured with far less noise than independent runs give;
+  screening seed (``seed``): every candidate the same number of games, none cut short by a
+  lucky start, all from the same seeds (the same bags and players' draws, as far as the tiles
+  let the games stay alike; ``benchmarks/tune_screening.py`` measures how far that narrows
+  the differences between candidates: for tiles that play differently, hardly at all);
 - a **test** is the sequential test of the criteria about the target (``Criteria(margin,
   centre=target)``): stronger, weaker, fair within the margin, or inconclusive at the
   ``games`` cap, from the test seed (``seed + 1``), never the screening's games again;
@@ -153,6 +154,7 @@ class Trial:
     def to_json(self) -> dict[str, Any]:
         """The run for JSON."""
         numbers = pair_numbers(self.pairs)
+        decided = decision_json(self.decision)
         return {
             "stage": self.stage.value,
             "steps": [[edit.to_json() for edit in step] for step in self.steps],
@@ -165,8 +167,8 @@ class Trial:
             "pentanomial": numbers["pentanomial"],
             "decision": "measured" if self.stage is Stage.SCREEN else self.outcome.value,
             "fair": self.fair,
-            "elo": decision_json(self.decision)["elo"],
-            "elo_ci95": decision_json(self.decision)["elo_ci95"],
+            "elo": decided["elo"],
+            "elo_ci95": decided["elo_ci95"],
             "estimate": self.decision.estimate,
         }
 
@@ -236,7 +238,8 @@ class TuneResult:
             "target_elo": s.target,
             "margin_elo": s.margin,
             "elo_model": s.criteria.model.value,
-            "test": f"{s.criteria.rates('sequential')}, about {s.criteria.about()}",
+            "fair": f"within {s.criteria.about()}",
+            "test": s.criteria.rates("sequential"),
             "policy": s.policy,
             "seed": s.seed,
             "seeds": {

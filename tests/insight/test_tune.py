@@ -193,8 +193,8 @@ def test_help_gives_the_exit_statuses() -> None:
     text = dukec("tune", "--help").stdout
     for line in (
         "0    a tile found, fair and confirmed",
-        "3    no tile within --max-steps steps: every tile tested was decided, none fair",
-        "4    inconclusive: no tile found, and some test reached --games undecided; raise --games",
+        "3    no tile within --max-steps steps: every test decided, none fair and confirmed",
+        "4    inconclusive: no tile found, some test ended undecided at --games; raise --games",
     ):
         assert line in text
 
