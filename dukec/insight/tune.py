@@ -47,7 +47,7 @@ from dukec.balance.report import decision_json
 from dukec.balance.run import Counter, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.tally import pair_numbers
-from dukec.insight.edits import Edit, EditKind, checked, single_edits, tile_key
+from dukec.insight.edits import Edit, EditKind, checked, single_edits, symmetric, tile_key
 from dukec.workbench.describe import figures
 from dukec.workbench.tiles import SIDES, TileView
 
@@ -415,7 +415,6 @@ def tune(
     """
     # Imported here: the descent builds on this module's search.
     from dukec.insight.descent import descend
-    from dukec.insight.edits import symmetric
 
     first = replace(tileset, settings.game, old, new, source)
     old, new = first.replaced or (old, new)
