@@ -5,7 +5,6 @@ The games are replaced by a planted truth: a tile's Elo against the Footman is t
 icons' planted worths less the Footman's, and a run's pairs score exactly what that Elo says.
 """
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,9 +85,6 @@ def planted(monkeypatch: pytest.MonkeyPatch) -> PlantedGames:
     # No game is played, so the engine need not load each tile set to check it.
     monkeypatch.setattr(tune_module, "check_playable", lambda *_: None)
     return games
-
-
-Tuner = Callable[..., TuneResult]
 
 
 def tuned(source: dict[str, Any], **settings: Any) -> TuneResult:
