@@ -320,7 +320,8 @@ def _summary(result: TuneResult, written: dict[str, Path], console: Console) -> 
     failed = [trial for trial in result.of(Stage.CONFIRM) if not trial.fair]
     if failed:
         console.print(
-            f"unconfirmed   {len(failed)} tiles tested fair, not confirmed (see tune.json)"
+            f"unconfirmed   {len(failed)} tile{'s' if len(failed) != 1 else ''} tested fair, "
+            "not confirmed (see tune.json)"
         )
     if result.tuned is not None and result.confirmation is not None:
         console.print(f"tuned         {_numbers(result.tuned)}  seed {result.tuned.seed}")
