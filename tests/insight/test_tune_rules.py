@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from dukec.balance.decision import Criteria, Decision, fixed_decision
 from dukec.balance.pairs import Pentanomial
 from dukec.balance.run import Settings
 from dukec.balance.sequential import SequentialRun
 from dukec.balance.stats import expected_score
+from dukec.cli import main
 from dukec.compiler import compile_source, load, load_tileset
 from dukec.compiler.vocabulary import Icon, Side
 from dukec.insight import tune as tune_module
@@ -226,3 +228,22 @@ def test_the_target_is_the_centre_of_the_test(planted: PlantedGames) -> None:
     result = tuned(load([DIAGONAL]), criteria=Criteria(30.0, centre=120.0))
     assert result.tuned is not None and result.tuned.steps == ()
     assert [trial.stage for trial in result.runs] == [Stage.TEST, Stage.CONFIRM]
+
+
+def test_the_summary_counts_a_failed_confirmation(planted: PlantedGames, tmp_path: Path) -> None:
+    planted.lucky.add(3)
+    result = CliRunner().invoke(main, ["tune", "--replace", "Footman=DiagonalFootman",
+                                       "--with", str(DIAGONAL), "--screen-games", "200",
+                                       "--candidates", "10", "--no-progress",
+                                       "--out", str(tmp_path)])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "unconfirmed   1 tile tested fair, not confirmed (see tune.json)" in lines
+    # The planted worths count a planted Move moved off its square as any other Move (12 Elo):
+    # the tile of two steps below is worth exactly the Footman's.
+    assert lines[-3:] == [
+        "DiagonalFootman tuned in 2 steps (4 edits, in mirror pairs): fair within ±30 Elo "
+        "against the Footman (random), confirmed",
+        "  move move on the front from [-1, 1] to [-2, 2] (and its mirror image)",
+        "  remove move at [-1, -1] from the back (and its mirror image)",
+    ]
