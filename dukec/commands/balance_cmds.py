@@ -16,11 +16,12 @@ from rich.console import Console
 from dukec.balance.game import split_policy
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.commands.common import PLY_LIMIT, SEED, FiniteRange, load_tileset, set_option
-from dukec.commands.outputs import check_output_dir, os_error
+from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
 
 if TYPE_CHECKING:
     from dukec.balance.decision import Criteria
+    from dukec.balance.run import RunResult
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -294,13 +295,21 @@ def make_criteria(elo_margin: float, alpha: float, beta: float, elo_model: str) 
     help="Write an HTML report (index.html) and balance.json into DIR.",
 )
 @click.option(
+    "--manifest",
+    "manifest_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="With --replace: record the experiment and its estimate in a balance manifest "
+    "(added, or replacing the same experiment's entry) for --check.",
+)
+@click.option(
     "--check",
     "check_path",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     metavar="FILE",
-    help="Play the experiments of a balance manifest again (see dukec value --manifest); "
-    "exit 1 with one line per tile whose worth drifted outside its stored interval. Takes "
-    "only --workers and --progress besides: the manifest holds the rest.",
+    help="Play the experiments of a balance manifest again from fresh seeds (each stored seed "
+    "plus one, or --seed); exit 1 with one line per experiment whose score moved by more "
+    "than chance allows. Takes only --seed, --workers and --progress besides.",
 )
 @click.option(
     "--progress/--no-progress", default=True, show_default=True, help="Progress bar on a terminal."
@@ -334,6 +343,7 @@ def balance(
     html_path: Path | None,
     as_json: bool,
     report_dir: Path | None,
+    manifest_path: Path | None,
     check_path: Path | None,
     progress: bool,
 ) -> None:
@@ -355,7 +365,10 @@ def balance(
     The answer (the last line) is stronger, weaker, fair within ±--elo-margin Elo, or
     inconclusive (play more games), with its Elo, interval and error rates.
 
-    A balance manifest kept as a test (exit 1 when a tile's worth drifted):
+    Keep a head-to-head as a regression test, and check it again later from a fresh seed
+    (exit 1 when its score moved by more than chance allows):
+      dukec balance --replace Knight=Paladin --with paladin.duke --games 2000 \\
+          --manifest balance.toml
       dukec balance --check balance.toml
 
     A swap matrix: each tile in the Footman's place, every army against every other.
@@ -366,21 +379,29 @@ def balance(
     worth, 2 bad usage, 130 or 143 interrupted (Ctrl-C, SIGTERM: workers stopped, nothing
     written).
     """
+    context = click.get_current_context()
     if check_path is not None:
+        from click.core import ParameterSource
+
         from dukec.commands.value_cmds import check_manifest
 
-        check_manifest(check_path, workers, progress, click.get_current_context())
+        given = context.get_parameter_source("seed") is ParameterSource.COMMANDLINE
+        check_manifest(check_path, seed if given else None, workers, progress, context)
         return
     from dukec.balance.experiments import ExperimentError, replace, self_play, sets_against
     from dukec.balance.html import write_ladder_report, write_report
     from dukec.balance.play import check_playable
     from dukec.balance.ratings import stored
     from dukec.balance.report import render, render_ladder, to_json
-    from dukec.balance.run import Counter, RunResult, Settings, run
+    from dukec.balance.run import Counter, Settings, run
     from dukec.balance.runner import RunnerError, default_workers
 
     swap = replacement_option(replacement)
     rungs = _rungs(policy, policies)
+    if manifest_path is not None:
+        if matrix is not None:
+            raise click.UsageError("--manifest records one head-to-head, not a --matrix")
+        _manifest_usage(manifest_path, swap, rungs, stop_rule, [tileset_path, with_path])
     if matrix is not None or html_path is not None:
         from dukec.commands.matrix_cmds import MatrixRequest, check_usage, run_matrix
 
@@ -417,6 +438,7 @@ def balance(
         raise click.UsageError("--scheduler needs --backend dask")
     tileset = load_tileset(tileset_path)
     criteria = make_criteria(elo_margin, alpha, beta, elo_model)
+    source: dict[str, Any] | None = None
     try:
         if swap is not None:
             source = load_tileset(with_path) if with_path is not None else None
@@ -456,6 +478,9 @@ def balance(
                 results.append(run(experiment, settings, observer=Counter(bar)))
     except (ExperimentError, RunnerError, ValueError) as error:
         raise click.ClickException(str(error)) from None
+    if manifest_path is not None:
+        sources = (tileset_path, with_path)
+        _record(manifest_path, results[0], sources, game, tileset, source)
     documents: list[dict[str, Any]] = [to_json(result, ratings) for result in results]
     if report_dir is not None:
         try:
@@ -476,6 +501,54 @@ def balance(
         render(results[0], console, ratings)
     else:
         render_ladder(results, console, ratings)
+
+
+def _manifest_usage(
+    path: Path,
+    swap: tuple[str, str] | None,
+    rungs: list[tuple[str, str]],
+    stop_rule: str | None,
+    inputs: list[Path | None],
+) -> None:
+    """Refuse a --manifest that cannot record one fixed-length head-to-head, before any game;
+    and a manifest that cannot be read."""
+    from dukec.commands.value_cmds import read_manifest
+
+    if swap is None:
+        raise click.UsageError("--manifest records a head-to-head: add --replace OLD=NEW")
+    if len(rungs) != 1 or rungs[0][0] != rungs[0][1]:
+        raise click.UsageError("--manifest records one experiment: give one --policy")
+    if stop_rule is not None:
+        raise click.UsageError(
+            "--manifest records a fixed number of games (its check plays as many): drop --stop"
+        )
+    check_output_file(path, [p for p in inputs if p is not None], "--manifest")
+    read_manifest(path)
+
+
+def _record(
+    path: Path,
+    result: RunResult,
+    sources: tuple[Path | None, Path | None],
+    game: str | None,
+    tileset: dict[str, Any],
+    source: dict[str, Any] | None,
+) -> None:
+    """Record a --replace run in the manifest at ``path``."""
+    from dukec.commands.common import ReportError
+    from dukec.insight import manifest
+    from dukec.insight.regression import entry_of, recording_note
+    from dukec.insight.value import digest, merge_sources
+
+    named = (manifest.relative(sources[0], path), manifest.relative(sources[1], path))
+    entry = entry_of(result, "replace", named, game, digest(merge_sources(tileset, source)))
+    try:
+        manifest.record(path, entry)
+    except manifest.ManifestError as error:
+        raise ReportError(str(error)) from None
+    except OSError as error:
+        raise os_error(path, error) from None
+    click.echo(recording_note(entry), err=True)
 
 
 COMMANDS: list[click.Command] = [balance]

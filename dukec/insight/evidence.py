@@ -74,8 +74,9 @@ def _candidate(a_seat: int, summary: GameSummary, tile: str) -> bool:
 
 def replay_record(valuation: Valuation, index: int) -> tuple[Rules, GameRecord]:
     """Play game ``index`` of the valuation again, keeping its record."""
-    matchup = valuation.result.matchup
-    master = valuation.result.settings.seed
+    _experiment, result = valuation.played()
+    matchup = result.matchup
+    master = result.settings.seed
     seat = dict((summary.index, seat) for seat, summary in valuation.games)[index]
     job = GameJob(matchup, index, seed_of(matchup, master, index), seat)
     rules = rules_for(matchup, job.set_name)
@@ -88,7 +89,9 @@ def replay_record(valuation: Valuation, index: int) -> tuple[Rules, GameRecord]:
 
 
 def find_evidence(valuation: Valuation, count: int = 3, tries: int = 24) -> list[EvidenceGame]:
-    """Up to ``count`` evidence games, from at most ``tries`` candidates played again."""
+    """Up to ``count`` evidence games, from at most ``tries`` candidates played again;
+    InsightError for the reference, which played no game."""
+    valuation.played()
     tile = valuation.worth.tile
     candidates = sorted(
         (
@@ -113,12 +116,12 @@ def write_evidence(valuation: Valuation, games: list[EvidenceGame], out: Path) -
     """Write the tile set, and each game's record and replay page, into ``out``."""
     from dukec.workbench.replay_page import replay_html
 
+    experiment, result = valuation.played()
     out.mkdir(parents=True, exist_ok=True)
-    tileset = valuation.experiment.tileset
     written = [out / TILESET_FILE]
-    write_text_atomic(written[0], json.dumps(tileset, indent=2, sort_keys=True) + "\n")
+    write_text_atomic(written[0], json.dumps(experiment.tileset, indent=2, sort_keys=True) + "\n")
     for game in games:
-        rules = rules_for(valuation.result.matchup, game.record.set_name)
+        rules = rules_for(result.matchup, game.record.set_name)
         record_path = out / f"{game.stem()}.jsonl"
         page_path = out / f"{game.stem()}.html"
         write_record(game.record, record_path)
@@ -129,7 +132,7 @@ def write_evidence(valuation: Valuation, games: list[EvidenceGame], out: Path) -
 
 def evidence_json(valuation: Valuation, games: list[EvidenceGame]) -> list[dict[str, Any]]:
     """The evidence games as the report lists them (file names relative to the directory)."""
-    labels = valuation.experiment.labels
+    labels = valuation.played()[0].labels
     listed = []
     for game in games:
         result = game.record.result
