@@ -435,7 +435,8 @@ def _show_ranking(document: dict[str, Any], console: Console) -> None:
     if bag:
         columns.append("bag worth (95%)")
     table = Table(*columns, "worth", box=None)
-    for row, bar in zip(rows, text_bars(rows), strict=True):
+    # The bag column takes room from the bars: a table of 120 columns still fits.
+    for row, bar in zip(rows, text_bars(rows, 24 if bag else 40), strict=True):
         best, worst = row["rank"]
         cells = [
             str(best) if best == worst else f"{best}-{worst}",

@@ -88,7 +88,12 @@ def test_stats_from_a_report_and_a_manifest(tmp_path: Path) -> None:
         "copy", "Pikeman", "Footman", "greedy", 1, 1, 4, True, 1, "h2", 0.5, 0.1, 5.0, (1.0, 9.0),
         60.0, 0.01,
     )  # fmt: skip
-    manifest.write_text(dumps([entry]))
+    head_to_head = Entry(
+        "replace", "Knight", "Footman", "greedy", 1, 1, 4, True, 1, "h2", 0.5, 0.1, 9.0,
+        (1.0, 19.0), 60.0, 0.01,
+    )  # fmt: skip
+    manifest.write_text(dumps([entry, head_to_head]))
+    # A head-to-head is no tile's worth: only the worths per copy are stamped.
     assert read_stats(manifest) == {"Pikeman": Stat(5.0, (1.0, 9.0), "h2")}
 
 
