@@ -530,4 +530,7 @@ def check_manifest(
         raise click.exceptions.Exit(1)
 
 
+# A worth is a fixed-length run: the sequential test's --beta has nothing to set here.
+next(param for param in value.params if param.name == "beta").hidden = True
+
 COMMANDS: list[click.Command] = [value]

@@ -5,7 +5,8 @@ A game is evidence when the army with the tile won and the tile made that army's
 was the first of its tiles to be captured. Candidates are picked from the games' summaries
 (the tile captured, or was captured), then played again with a record kept (the games are
 seeded, so they replay exactly) and kept if the record shows one of the two. Decisive captures
-come first, then tiles lost first; shorter games first within each.
+come first, then tiles lost first; shorter games first within each. Where the army held the
+tile already, the copy valued is one of two: either one's capture counts.
 
 Each kept game is written as a record (JSON Lines, read by ``dukec replay``) and as a
 step-through page, beside the tile set the games were played with.
