@@ -530,7 +530,13 @@ def check_manifest(
         raise click.exceptions.Exit(1)
 
 
-# A worth is a fixed-length run: the sequential test's --beta has nothing to set here.
-next(param for param in value.params if param.name == "beta").hidden = True
+def _hide(command: click.Command, name: str) -> None:
+    """Leave option ``name`` out of the command's help (it has nothing to set there)."""
+    for param in command.params:
+        if isinstance(param, click.Option) and param.name == name:
+            param.hidden = True
+
+
+_hide(value, "beta")  # a worth is a fixed-length run: the sequential test's --beta sets nothing
 
 COMMANDS: list[click.Command] = [value]
