@@ -16,7 +16,7 @@ from rich.console import Console
 from dukec.balance.game import split_policy
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.commands.common import PLY_LIMIT, SEED, FiniteRange, load_tileset, set_option
-from dukec.commands.outputs import check_output_dir, check_output_file, os_error
+from dukec.commands.outputs import check_output_dir, os_error
 from dukec.commands.progress import progress_bar
 
 if TYPE_CHECKING:
@@ -383,7 +383,7 @@ def balance(
     if check_path is not None:
         from click.core import ParameterSource
 
-        from dukec.commands.value_cmds import check_manifest
+        from dukec.commands.manifests import check_manifest
 
         given = context.get_parameter_source("seed") is ParameterSource.COMMANDLINE
         check_manifest(check_path, seed if given else None, workers, progress, context)
@@ -401,7 +401,9 @@ def balance(
     if manifest_path is not None:
         if matrix is not None:
             raise click.UsageError("--manifest records one head-to-head, not a --matrix")
-        _manifest_usage(manifest_path, swap, rungs, stop_rule, [tileset_path, with_path])
+        from dukec.commands.manifests import manifest_usage
+
+        manifest_usage(manifest_path, swap, rungs, stop_rule, [tileset_path, with_path])
     if matrix is not None or html_path is not None:
         from dukec.commands.matrix_cmds import MatrixRequest, check_usage, run_matrix
 
@@ -479,8 +481,12 @@ def balance(
     except (ExperimentError, RunnerError, ValueError) as error:
         raise click.ClickException(str(error)) from None
     if manifest_path is not None:
+        from dukec.commands.manifests import record_runs
+        from dukec.insight.value import digest, merge_sources
+
+        hashed = digest(merge_sources(tileset, source))
         sources = (tileset_path, with_path)
-        _record(manifest_path, results[0], sources, game, tileset, source)
+        record_runs(manifest_path, results[:1], "replace", sources, game, hashed)
     documents: list[dict[str, Any]] = [to_json(result, ratings) for result in results]
     if report_dir is not None:
         try:
@@ -501,54 +507,6 @@ def balance(
         render(results[0], console, ratings)
     else:
         render_ladder(results, console, ratings)
-
-
-def _manifest_usage(
-    path: Path,
-    swap: tuple[str, str] | None,
-    rungs: list[tuple[str, str]],
-    stop_rule: str | None,
-    inputs: list[Path | None],
-) -> None:
-    """Refuse a --manifest that cannot record one fixed-length head-to-head, before any game;
-    and a manifest that cannot be read."""
-    from dukec.commands.value_cmds import read_manifest
-
-    if swap is None:
-        raise click.UsageError("--manifest records a head-to-head: add --replace OLD=NEW")
-    if len(rungs) != 1 or rungs[0][0] != rungs[0][1]:
-        raise click.UsageError("--manifest records one experiment: give one --policy")
-    if stop_rule is not None:
-        raise click.UsageError(
-            "--manifest records a fixed number of games (its check plays as many): drop --stop"
-        )
-    check_output_file(path, [p for p in inputs if p is not None], "--manifest")
-    read_manifest(path)
-
-
-def _record(
-    path: Path,
-    result: RunResult,
-    sources: tuple[Path | None, Path | None],
-    game: str | None,
-    tileset: dict[str, Any],
-    source: dict[str, Any] | None,
-) -> None:
-    """Record a --replace run in the manifest at ``path``."""
-    from dukec.commands.common import ReportError
-    from dukec.insight import manifest
-    from dukec.insight.regression import entry_of, recording_note
-    from dukec.insight.value import digest, merge_sources
-
-    named = (manifest.relative(sources[0], path), manifest.relative(sources[1], path))
-    entry = entry_of(result, "replace", named, game, digest(merge_sources(tileset, source)))
-    try:
-        manifest.record(path, entry)
-    except manifest.ManifestError as error:
-        raise ReportError(str(error)) from None
-    except OSError as error:
-        raise os_error(path, error) from None
-    click.echo(recording_note(entry), err=True)
 
 
 COMMANDS: list[click.Command] = [balance]

@@ -18,7 +18,8 @@ from dukec.commands.balance_cmds import (
     players_options,
     policy_names,
 )
-from dukec.commands.common import SEED, ReportError, load_tileset, set_option
+from dukec.commands.common import SEED, load_tileset, set_option
+from dukec.commands.manifests import read_manifest, record_runs
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
 from dukec.insight.value import DEFAULT_POLICY, DEFAULT_REFERENCE, Kind
@@ -316,8 +317,10 @@ def value(
 
             write_page(html_path, document)
         if manifest_path is not None:
+            # The reference's own worth played no game: it has no experiment to record.
+            played = [v.result for v in valuations if v.result is not None]
             sources = (tileset_path, with_path)
-            _record(manifest_path, valuations, sources, game, document["tileset_hash"])
+            record_runs(manifest_path, played, "copy", sources, game, document["tileset_hash"])
     except OSError as error:
         raise os_error(Path(error.filename or "dukec"), error) from None
     if as_json:
@@ -328,29 +331,6 @@ def value(
         _show_ranking(document, console)
     else:
         _show_one(document, console)
-
-
-def _record(
-    path: Path,
-    valuations: list[Valuation],
-    sources: tuple[Path | None, Path | None],
-    game: str | None,
-    tileset_hash: str,
-) -> None:
-    """Record each measured experiment (not the reference's: it played no game) in a manifest."""
-    from dukec.insight import manifest
-    from dukec.insight.regression import entry_of, recording_note
-
-    named = (manifest.relative(sources[0], path), manifest.relative(sources[1], path))
-    for valuation in valuations:
-        if valuation.result is None:
-            continue
-        entry = entry_of(valuation.result, "copy", named, game, tileset_hash)
-        try:
-            manifest.record(path, entry)
-        except manifest.ManifestError as error:
-            raise ReportError(str(error)) from None
-        click.echo(recording_note(entry), err=True)
 
 
 def _show_one(document: dict[str, Any], console: Console) -> None:
@@ -459,75 +439,6 @@ def _show_ranking(document: dict[str, Any], console: Console) -> None:
         highlight=False,
         soft_wrap=True,
     )
-
-
-def read_manifest(path: Path) -> list[Any]:
-    """The entries of a manifest, or the one line saying why it cannot be read (exit 1)."""
-    from dukec.insight import manifest
-
-    try:
-        return manifest.read(path)
-    except manifest.ManifestError as error:
-        raise ReportError(str(error)) from None
-
-
-_CHECK_OPTIONS = ("check_path", "seed", "workers", "progress")
-"""What ``balance --check`` takes: the manifest holds the rest of each experiment."""
-
-
-def check_manifest(
-    path: Path,
-    seed: int | None,
-    workers: int | None,
-    progress: bool,
-    ctx: click.Context | None = None,
-) -> None:
-    """Play every experiment of a manifest again from a fresh seed (``seed``, else each entry's
-    stored seed plus one); exit 1 if any has drifted.
-
-    ``ctx``, the calling command's context, must not have been given options that the
-    manifest's experiments settle themselves.
-    """
-    from click.core import ParameterSource
-
-    for param in ctx.command.params if ctx is not None else ():
-        assert ctx is not None and param.name is not None
-        given = ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
-        if given and param.name not in _CHECK_OPTIONS:
-            raise click.UsageError(
-                f"--check plays the manifest's own experiments; it takes no {param.opts[0]}"
-            )
-    from dukec.balance.experiments import ExperimentError
-    from dukec.balance.run import Counter
-    from dukec.balance.runner import RunnerError, default_workers
-    from dukec.insight.manifest import check_seed
-    from dukec.insight.regression import check
-
-    entries = read_manifest(path)
-    if not entries:
-        raise ReportError(f"{path}:1:1: error: no [[experiment]] to check")
-    base = path.resolve().parent
-    drifted = False
-    for entry in entries:
-        tileset_source, with_source = entry.paths(base)
-        for source in (tileset_source, with_source):
-            if source is not None and not source.exists():
-                raise ReportError(f"{path}:{entry.line}:1: error: no such file: {source}")
-        tileset = load_tileset(tileset_source)
-        extra = None if with_source is None else load_tileset(with_source)
-        fresh = check_seed(entry) if seed is None else seed
-        label = f"{entry.policy}: {entry.describe()}"
-        try:
-            with progress_bar(entry.games, label, progress) as bar:
-                checked = check(
-                    entry, tileset, extra, fresh, workers or default_workers(), Counter(bar)
-                )
-        except (ExperimentError, RunnerError, ValueError) as error:
-            raise ReportError(f"{path}:{entry.line}:1: error: {error}") from None
-        drifted = drifted or checked.drifted
-        click.echo(checked.line(path), err=checked.drifted)
-    if drifted:
-        raise click.exceptions.Exit(1)
 
 
 def _hide(command: click.Command, name: str) -> None:
