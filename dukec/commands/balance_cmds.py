@@ -374,10 +374,10 @@ def balance(
     A swap matrix: each tile in the Footman's place, every army against every other.
       dukec balance --matrix Footman,Pikeman,JumpingFootman --with jumping_footman.duke
 
-    Exit status: 0 done (whatever the verdict; with --check, no worth drifted), 1 a tile
-    set or experiment that cannot be used, a report that cannot be written or a drifted
-    worth, 2 bad usage, 130 or 143 interrupted (Ctrl-C, SIGTERM: workers stopped, nothing
-    written).
+    Exit status: 0 done (whatever the verdict; with --check, no experiment drifted), 1 a
+    tile set or experiment that cannot be used, a report that cannot be written or a drifted
+    experiment, 2 bad usage, 130 or 143 interrupted (Ctrl-C, SIGTERM: workers stopped,
+    nothing written).
     """
     context = click.get_current_context()
     if check_path is not None:
