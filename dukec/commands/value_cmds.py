@@ -1,4 +1,4 @@
-"""``dukec value``: what a tile is worth in Elo; and the manifest check ``balance --check`` runs."""
+"""``dukec value``: what one copy of a tile is worth in Elo, or every tile of an army ranked."""
 
 from __future__ import annotations
 
@@ -37,9 +37,8 @@ def _settings(
     budget: int,
     ply_limit: int,
     workers: int | None,
-    criteria: Criteria | None = None,
+    criteria: Criteria,
 ) -> Settings:
-    from dukec.balance.decision import Criteria
     from dukec.balance.run import Settings
     from dukec.balance.runner import default_workers
 
@@ -50,7 +49,7 @@ def _settings(
         ply_limit=ply_limit,
         budget=budget,
         workers=workers or default_workers(),
-        criteria=criteria or Criteria(),
+        criteria=criteria,
         paired=True,
     )
 
