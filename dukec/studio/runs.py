@@ -1,8 +1,8 @@
 """Balance runs for the studio: the request checked, the games played, a live view of the score.
 
-A run is of one of two kinds, the same games either way (the new tile in the old one's place):
-a balance, the new army against the set's own, or a value, the new army against the same army
-without the old tile nor the new one (what `dukec value NEW --in-place-of OLD` plays).
+A run is of one of two kinds: a balance, the army with every old tile made new against the
+set's own, or a value, the army with one new tile in place of one old against the set's own
+(what `dukec value NEW --in-place-of OLD` plays).
 `run_balance` plays a balance in the caller's thread and returns the JSON `dukec balance --json`
 prints (the same `report.to_json`); `run_value` a value, as `dukec value --json` reports the
 tile's worth (without the reference tile's, which would take a second run).
@@ -31,8 +31,8 @@ from dukec.balance.report import to_json
 from dukec.balance.run import Observer, RunResult, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.tally import Tally
-from dukec.insight.report import header, worth_line
-from dukec.insight.value import Valuation, Worth, merge_sources, value_experiment
+from dukec.insight.report import worth_document, worth_line
+from dukec.insight.value import Kind, Valuation, Worth, merge_sources, value_experiment
 from dukec.studio.api import Workspace, compiled, defined
 from dukec.studio.request import ApiError, Body
 
@@ -145,17 +145,14 @@ def play(prepared: Prepared, observer: Observer | None = None) -> dict[str, Any]
 
 
 def value_json(prepared: Prepared, result: RunResult) -> dict[str, Any]:
-    """A value run's report: `dukec value --json`'s header and worth, with the page's line."""
+    """A value run's report: `dukec value --json`'s header, worth and answer, with the page's
+    line."""
     experiment = prepared.experiment
     assert experiment.replaced is not None  # a value run always puts the new tile in a place
     old, new = experiment.replaced
-    worth = Worth.of(new, result)
-    document = {
-        **header(prepared.tileset, experiment.game, prepared.settings),
-        "tile": new,
-        "in_place_of": old,
-        "worth": Valuation(experiment, result, worth).to_json(),
-    }
+    valuation = Valuation(Kind.COPY, experiment, result, Worth.of(new, result), old)
+    settings = prepared.settings
+    document = worth_document(prepared.tileset, experiment.game, settings, old, valuation)
     document["verdict"] = result.decision.outcome.value
     document["verdict_line"] = worth_line(document)
     return document
