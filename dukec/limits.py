@@ -31,7 +31,7 @@ STUDIO_MAX_FILE_NAME = 100
 #: entries looked at; past any of them, the document is checked alone, and says so.
 LSP_MAX_FILES = 500
 LSP_MAX_BYTES = 1024 * 1024
-LSP_MAX_ENTRIES = 20_000
+LSP_MAX_ENTRIES = 10_000
 #: Bytes of one JSON-RPC message the language server reads (a document as big as
 #: `MAX_FILE_BYTES`, escaped), and of one header line.
 LSP_MAX_MESSAGE_BYTES = 64 * 1024 * 1024

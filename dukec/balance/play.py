@@ -35,10 +35,10 @@ class Stopped(Exception):
     """A game given up between two moves because its run was asked to stop."""
 
 
-def stop_when(asked: Callable[[], bool]) -> None:
+def stop_when(asked: Callable[[], bool] | None) -> None:
     """From now on, the games this thread plays raise `Stopped` before a move once ``asked()``
-    is true (a run's own thread, a worker process's initializer: each new thread starts
-    without)."""
+    is true (None: they play to their end, as in each new thread). Called in a run's own
+    thread, or in a worker process's initializer."""
     _STOP.set(asked)
 
 

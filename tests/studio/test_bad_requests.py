@@ -229,7 +229,9 @@ def test_a_page_of_another_origin_changes_nothing(
 def test_the_studios_own_page(client: Client, server: StudioServer) -> None:
     port = server.server_address[1]
     for origin in (f"http://127.0.0.1:{port}", f"http://localhost:{port}", f"http://[::1]:{port}"):
-        answer = client.request("POST", "/api/lint", {"source": PALADIN}, headers={"Origin": origin})
+        answer = client.request(
+            "POST", "/api/lint", {"source": PALADIN}, headers={"Origin": origin}
+        )
         assert answer.status == 200, answer.json
     # Reading changes nothing: a GET is answered whatever its origin (the browser keeps the
     # answer from another site's page).
