@@ -5,7 +5,8 @@ DIR` checks them, so that a duplicate name or a set naming a tile of another fil
 files open in the editor count with their unsaved text. The directory is looked through within
 bounds (`LSP_MAX_FILES` files, `LSP_MAX_BYTES` bytes, `LSP_MAX_ENTRIES` entries of
 directories): a document in a directory past them, such as one saved at the root of the file
-system, is checked alone and says so. Only the document's own diagnostics are kept: its errors
+system, is checked alone and says so; a document itself larger than `LSP_MAX_BYTES` is not
+checked at all, and says so. Only the document's own diagnostics are kept: its errors
 (schema errors included, as `check` reports them) and its lint warnings.
 """
 
@@ -117,9 +118,13 @@ def folder_sources(
 def check_document(
     name: str, text: str, path: Path | None = None, open_texts: Mapping[Path, str] | None = None
 ) -> Checked:
-    """Check a document with its folder; keep the document's own errors and lint warnings."""
+    """Check a document with its folder; keep the document's own errors and lint warnings.
+    A document larger than `LSP_MAX_BYTES` (past any design's size) is not checked."""
     if path is not None:
         name = str(path)
+    if len(text) > LSP_MAX_BYTES:
+        note = f"not checked: the document is larger than {LSP_MAX_BYTES // 1024:,} KiB"
+        return Checked(name, analyze_texts([]), (Diagnostic(name, None, note, severity="warning"),))
     sources = folder_sources(name, text, path, open_texts or {})
     # A file of the folder that cannot be read is the folder's error, not the document's; its
     # tiles are unknown, so unknown names are not reported (as `dukec check DIR` does). So for

@@ -123,7 +123,7 @@ def message(body: bytes) -> dict[str, Any]:
         value = json.loads(body.decode("utf-8"))
     except UnicodeDecodeError:
         raise FrameError(PARSE_ERROR, "the message is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
+    except ValueError as error:  # malformed, or a number of thousands of digits
         raise FrameError(PARSE_ERROR, f"the message is not JSON: {error}") from None
     except RecursionError:
         raise FrameError(PARSE_ERROR, "the message is not JSON: nested too deep") from None
@@ -190,4 +190,12 @@ async def serve(
         except FrameError as error:
             _refuse(error, write)
             continue
-        protocol.handle_message(typed)
+        try:
+            protocol.handle_message(typed)
+        except Exception as error:  # a bug: one line, and the server reads on
+            sys.stderr.write(f"dukec lsp: internal error on {message_name(typed)}: {error!r}\n")
+
+
+def message_name(typed: Any) -> str:
+    """What a message is, for the log: its method, or the id it answers."""
+    return str(getattr(typed, "method", None) or f"the answer to {getattr(typed, 'id', None)}")

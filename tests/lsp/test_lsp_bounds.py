@@ -54,6 +54,17 @@ def test_a_folder_of_too_many_bytes_is_not_read(tmp_path: Path) -> None:
     )
 
 
+def test_a_document_too_large_is_not_checked(tmp_path: Path) -> None:
+    text = SCOUT + "#" * LSP_MAX_BYTES
+    started = time.process_time()
+    [warning] = check_document("x", text, tmp_path / "scout.duke").diagnostics
+    assert time.process_time() - started < 1
+    assert warning.message == (
+        f"not checked: the document is larger than {LSP_MAX_BYTES // 1024:,} KiB"
+    )
+    assert check_document("x", SCOUT + "#" * (LSP_MAX_BYTES - len(SCOUT))).diagnostics == ()
+
+
 def test_a_folder_of_too_many_entries_is_not_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -170,6 +181,13 @@ def test_messages_that_are_no_json_rpc(
     assert (raised.value.code, raised.value.message, raised.value.ident) == (code, text, ident)
     answer = json.loads(raised.value.response().split(b"\r\n\r\n", 1)[1])
     assert answer == {"jsonrpc": "2.0", "id": ident, "error": {"code": code, "message": text}}
+
+
+def test_a_number_of_thousands_of_digits() -> None:
+    with pytest.raises(FrameError) as raised:
+        message(b'{"jsonrpc": "2.0", "id": ' + b"1" * 5000 + b', "method": "x"}')
+    assert raised.value.code == -32700
+    assert raised.value.message.startswith("the message is not JSON: Exceeds the limit")
 
 
 @pytest.fixture
