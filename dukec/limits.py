@@ -19,6 +19,9 @@ STUDIO_MAX_GAMES = 20_000
 STUDIO_MAX_BUDGET = 10_000
 #: Studio runs playing at once, synchronous or in the background (each takes a core).
 STUDIO_MAX_RUNS = 2
+#: Seconds a background run plays on with nobody asking about it (the page asks 4 times a
+#: second; a browser slows a hidden tab's timers to once a minute): then its page has gone.
+STUDIO_UNWATCHED_SECONDS = 300.0
 #: Bytes of a studio request's body.
 STUDIO_MAX_BODY_BYTES = 1024 * 1024
 #: Seconds a studio client has to send a whole request (line, headers and body), and to take

@@ -10,10 +10,11 @@ which would take a second run).
 `Runs` is the one scheduler of every run, whether the page polls it (`/api/runs`) or a request
 waits for it (`/api/balance`, `/api/value`): at most `STUDIO_MAX_RUNS` play at once, each in a
 thread of its own, keeping the games played, the score and its 95% interval as games arrive
-(for the page's chart), and its final document. A run asked to stop (cancelled, or its waiting
-client gone) gives up between two moves, so within a fraction of a second: a move searches at
-most `STUDIO_MAX_BUDGET` nodes. Games run in the server's process with one worker, so a run
-never takes more than one core from the machine the designer works on.
+(for the page's chart), and its final document. A run asked to stop (cancelled, its waiting
+client gone, or nobody asking about it for `STUDIO_UNWATCHED_SECONDS`) gives up between two
+moves, so within a fraction of a second: a move searches at most `STUDIO_MAX_BUDGET` nodes.
+Games run in the server's process with one worker, so a run never takes more than one core from
+the machine the designer works on.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from dukec.balance.stats import SprtStop, StopRule, WidthStop, verdict
 from dukec.balance.tally import Tally
 from dukec.insight.report import header, worth_line
 from dukec.insight.value import Valuation, Worth, merge_sources, value_experiment
-from dukec.limits import STUDIO_MAX_GAMES, STUDIO_MAX_RUNS
+from dukec.limits import STUDIO_MAX_GAMES, STUDIO_MAX_RUNS, STUDIO_UNWATCHED_SECONDS
 from dukec.studio.api import Workspace, compiled, defined
 from dukec.studio.request import ApiError, Body
 
@@ -184,7 +185,9 @@ class RunState(enum.StrEnum):
 class BalanceRun(Observer):
     """One run: its progress, live score and final document, read under a lock."""
 
-    def __init__(self, run_id: str, prepared: Prepared) -> None:
+    def __init__(
+        self, run_id: str, prepared: Prepared, unwatched: float = STUDIO_UNWATCHED_SECONDS
+    ) -> None:
         self.id = run_id
         self.prepared = prepared
         self.total = prepared.settings.games
@@ -199,10 +202,24 @@ class BalanceRun(Observer):
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._every = max(1, self.total // CHART_POINTS)
+        self._unwatched = unwatched
+        self._seen = time.monotonic()
 
     def cancel(self) -> None:
         """Ask the run to stop: it gives up the game it plays before its next move."""
         self._stop.set()
+
+    def seen(self) -> None:
+        """Someone is still waiting for the run (a request, or the page polling it)."""
+        self._seen = time.monotonic()
+
+    def _asked_to_stop(self) -> bool:
+        """Before each move: whether to stop, cancelled or left without anyone to ask."""
+        if time.monotonic() - self._seen > self._unwatched and not self._stop.is_set():
+            with self._lock:
+                self.error = f"nobody asked about the run for {self._unwatched:g} s"
+            self._stop.set()
+        return self._stop.is_set()
 
     def standing(self, tally: Tally) -> None:
         """After each game: count it, add a chart point now and then, stop if asked to."""
@@ -221,17 +238,17 @@ class BalanceRun(Observer):
             self.games = tally.games
             if point is not None:
                 self.points.append(point)
-        if self._stop.is_set():
+        if self._asked_to_stop():
             raise Stopped
 
     def play(self) -> None:
         """Play the run to its end, its cancelling or its failure (in the run's thread)."""
         state, result, error = RunState.DONE, None, None
-        stop_when(self._stop.is_set)
+        stop_when(self._asked_to_stop)
         try:
             result = play(self.prepared, self)
         except Stopped:
-            state = RunState.CANCELLED
+            state, error = RunState.CANCELLED, self.error
         except Exception as failure:  # a bug must still end the run, and say why
             state, error = RunState.FAILED, f"{type(failure).__name__}: {failure}"
         with self._lock:
@@ -264,8 +281,11 @@ class BalanceRun(Observer):
 class Runs:
     """Every run of one server, by id: the one place that starts them, and caps how many play."""
 
-    def __init__(self, max_running: int = STUDIO_MAX_RUNS) -> None:
+    def __init__(
+        self, max_running: int = STUDIO_MAX_RUNS, unwatched: float = STUDIO_UNWATCHED_SECONDS
+    ) -> None:
         self.max_running = max_running
+        self.unwatched = unwatched
         self._runs: dict[str, BalanceRun] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -280,7 +300,7 @@ class Runs:
                 raise ApiError(
                     429, f"{running} runs are playing already; cancel one or wait for it"
                 )
-            balance_run = BalanceRun(str(next(self._ids)), prepared)
+            balance_run = BalanceRun(str(next(self._ids)), prepared, self.unwatched)
             self._runs[balance_run.id] = balance_run
             finished = [k for k, r in self._runs.items() if r.state is not RunState.RUNNING]
             for key in finished[: max(0, len(self._runs) - KEPT)]:
@@ -291,11 +311,13 @@ class Runs:
         return balance_run
 
     def get(self, run_id: str) -> BalanceRun:
-        """The run called ``run_id``; ApiError 404 when there is none."""
+        """The run called ``run_id``, which someone has just asked about; ApiError 404 when
+        there is none."""
         with self._lock:
             found = self._runs.get(run_id)
         if found is None:
             raise ApiError(404, f"no run {run_id!r}")
+        found.seen()
         return found
 
     def cancel_all(self) -> None:

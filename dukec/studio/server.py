@@ -201,6 +201,7 @@ class _Handler(BaseHTTPRequestHandler):
         """The document of a run the request waits for; None (and the run cancelled) when
         the client hangs up first."""
         while not run.finished.wait(WATCH_SECONDS):
+            run.seen()
             if self._hung_up():
                 run.cancel()
                 self.close_connection = True

@@ -8,6 +8,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import pytest
 
 from dukec.limits import STUDIO_MAX_BUDGET, STUDIO_MAX_GAMES
 from dukec.studio.api import Workspace
+from dukec.studio.runs import Runs
 from dukec.studio.server import Studio, StudioServer
 from tests.studio.conftest import JUMPING, Client, Raw, answers
 from tests.studio.test_api_runs import wait
@@ -111,6 +113,24 @@ def test_cancelling_stops_a_slow_game_between_moves(client: Client) -> None:
     assert time.monotonic() - started < 1.0
 
 
+def test_a_run_nobody_asks_about_stops(base_set: dict[str, Any], folder: Path) -> None:
+    # The page that started it has gone: nobody polls, nobody waits.
+    studio = Studio(Workspace(base_set, folder), runs=Runs(unwatched=1.0))
+    with served_studio(studio) as client:
+        left = client.post("/api/runs", ENDLESS).json["id"]
+        watched = client.post("/api/runs", ENDLESS).json["id"]
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            assert state(client, watched) == "running"
+            time.sleep(0.1)
+        answer = client.get(f"/api/runs/{left}").json
+        assert (answer["state"], answer["error"]) == (
+            "cancelled",
+            "nobody asked about the run for 1 s",
+        )
+        client.request("DELETE", f"/api/runs/{watched}")
+
+
 # === Budgets ===
 
 
@@ -135,21 +155,21 @@ def test_budgets_are_capped(client: Client, policy: str) -> None:
 # === Time to send a request ===
 
 
-class served:
-    """A studio served while the block runs, with a client."""
+@contextmanager
+def served_studio(studio: Studio, request_seconds: float = 10) -> Iterator[Client]:
+    """A client of ``studio``, served while the block runs."""
+    server = StudioServer(studio, "127.0.0.1", 0, request_seconds=request_seconds)
+    server.serve_in_thread()
+    try:
+        yield Client(server)
+    finally:
+        server.shutdown()
+        server.server_close()
 
-    def __init__(self, base_set: dict[str, Any], folder: Path, request_seconds: float) -> None:
-        self.server = StudioServer(
-            Studio(Workspace(base_set, folder)), "127.0.0.1", 0, request_seconds=request_seconds
-        )
 
-    def __enter__(self) -> Client:
-        self.server.serve_in_thread()
-        return Client(self.server)
-
-    def __exit__(self, *_exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+def served(base_set: dict[str, Any], folder: Path, request_seconds: float) -> Any:
+    """A client of a studio on the base set, served while the block runs."""
+    return served_studio(Studio(Workspace(base_set, folder)), request_seconds)
 
 
 @pytest.fixture
