@@ -204,7 +204,7 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
 .verdict { font-size: 1.25em; font-weight: 600; padding: .6em .8em; border-radius: 6px;
            background: #edf2f7; }
 .verdict.stronger { background: #fed7d7; } .verdict.weaker { background: #bee3f8; }
-.verdict.not-different { background: #c6f6d5; }
+.verdict.fair { background: #c6f6d5; } .verdict.inconclusive { background: #fefcbf; }
 table { border-collapse: collapse; font-size: .92em; }
 td, th { padding: .2em .7em; border-bottom: 1px solid #e2e8f0; text-align: right; }
 td:first-child, th:first-child, td.name { text-align: left; }
@@ -227,7 +227,7 @@ def _pair_rows(document: dict[str, Any]) -> list[tuple[str, str]]:
         (
             "per game",
             f"{percent(per_game['score'])} (95% {percent(per_game['score_ci95'][0])} to "
-            f"{percent(per_game['score_ci95'][1])}): {per_game['verdict']}",
+            f"{percent(per_game['score_ci95'][1])}, over games as if independent)",
         ),
     ]
 
@@ -343,7 +343,7 @@ def ladder_page(documents: list[dict[str, Any]]) -> str:
         f"<tr><td><a href='{_e(d['rung'])}/index.html'>{_e(d['rung'])}</a></td>"
         f"<td>{_e(d['games'])}</td><td>{_e(percent(d['score']))}</td>"
         f"<td>{_e(percent(d['score_ci95'][0]))} to {_e(percent(d['score_ci95'][1]))}</td>"
-        f"<td class='name'>{_e(d['verdict'])}</td></tr>"
+        f"<td class='name'>{_e(d['verdict_words'])}</td></tr>"
         for d in documents
     )
     title = documents[0]["title"] if documents else "ladder"

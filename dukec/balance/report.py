@@ -2,28 +2,22 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from dukec.balance.decision import Decision, Outcome
 from dukec.balance.ratings import ANCHOR
 from dukec.balance.run import RunResult
-from dukec.balance.stats import SprtStop, Verdict, WidthStop, half_width, percent, verdict
-from dukec.balance.tally import summary_numbers, tile_rows, trajectory
+from dukec.balance.stats import percent
+from dukec.balance.tally import finite, summary_numbers, tile_rows, trajectory
 
 _SELF_PLAY_WORDS = {
-    Verdict.STRONGER: "a first-player advantage",
-    Verdict.NOT_DIFFERENT: "no clear first-player advantage",
-    Verdict.WEAKER: "a second-player advantage",
-}
-
-
-_FLIPPED = {
-    Verdict.STRONGER: Verdict.WEAKER,
-    Verdict.NOT_DIFFERENT: Verdict.NOT_DIFFERENT,
-    Verdict.WEAKER: Verdict.STRONGER,
+    Outcome.STRONGER: "a first-player advantage",
+    Outcome.WEAKER: "a second-player advantage",
 }
 
 
@@ -31,60 +25,99 @@ Ratings = dict[str, dict[str, Any]]
 """Stored ratings of the policies a run used, by policy name (see ``dukec.balance.ratings``)."""
 
 
-def _strength(value: float) -> str:
-    return f"about {abs(value):.0f} Elo {'above' if value >= 0 else 'below'} random"
-
-
-def skill_note(result: RunResult, ratings: Ratings | None) -> str:
-    """' (search at about 560 Elo above random)': how strong the players are, where a rating
-    is stored for every policy the run used; nothing otherwise, and nothing for random alone."""
-    policies = list(dict.fromkeys(result.settings.policies))
+def players(result: RunResult, ratings: Ratings | None) -> str:
+    """'policy search (about 560 Elo above random)': who played, and how strong each player is
+    where a rating is stored for it (random is the reference, 0)."""
     ratings = ratings or {}
-    if policies == [ANCHOR] or any(name not in ratings for name in policies):
-        return ""
-    parts = [
-        name if name == ANCHOR else f"{name} at {_strength(ratings[name]['elo'])}"
-        for name in policies
-    ]
-    return f" ({' vs '.join(parts)})"
+
+    def one(name: str) -> str:
+        if name == ANCHOR or name not in ratings:
+            return name
+        return f"{name} (about {abs(ratings[name]['elo']):.0f} Elo " + (
+            "above random)" if ratings[name]["elo"] >= 0 else "below random)"
+        )
+
+    mine, theirs = result.settings.policies
+    if mine == theirs:
+        return f"policy {one(mine)}"
+    return f"policies {one(mine)} vs {one(theirs)}"
 
 
-def verdict_line(result: RunResult, ratings: Ratings | None = None) -> str:
-    """'Paladin scores 58.3% ± 1.9% against the Knight it replaces: stronger (search, ...)'."""
-    tally = result.tally
+def verdict_words(result: RunResult) -> str:
+    """The answer in words: 'stronger', 'fair within ±30 Elo', 'a first-player advantage', ..."""
+    decision = result.decision
     experiment = result.experiment
-    evidence = tally.evidence
-    score = evidence.mean
-    interval = evidence.interval()
-    outcome = verdict(interval)
-    words = outcome.value
+    outcome = decision.outcome
     if experiment.kind == "self-play" and experiment.alike:
         # Side A is the player in seat 0, who takes the first turn unless the rules say not.
         if experiment.first_seat == 1:
-            outcome = _FLIPPED[outcome]
-        words = _SELF_PLAY_WORDS[outcome]
+            outcome = outcome.mirrored()
+        if outcome.different:
+            return _SELF_PLAY_WORDS[outcome]
+        if outcome is Outcome.FAIR:
+            return f"the first move is worth less than {decision.criteria.about()}"
+        return decision.words
+    if decision.edge is not None:
+        return f"{decision.words} (a measurable edge inside the margin: {decision.edge.value})"
+    return decision.words
+
+
+def _signed(value: float) -> str:
+    return "-" if not math.isfinite(value) else f"{round(value):+d}"
+
+
+def decision_figures(decision: Decision) -> str:
+    """'+45 Elo (95% +20 .. +71)': the decision's Elo and its interval."""
+    low, high = decision.elo_interval
+    unit = decision.criteria.model.unit
+    return f"{_signed(decision.elo)} {unit} (95% {_signed(low)} .. {_signed(high)})"
+
+
+def verdict_line(result: RunResult, ratings: Ratings | None = None) -> str:
+    """The answer, what it rests on and how sure it is, in one line.
+
+    'Paladin against the Knight it replaces: stronger, +45 Elo (95% +20 .. +71), 372 games (186
+    pairs), policy search; sequential test: 5% false alarms at +0 Elo, 95% power at ±30 Elo'.
+    """
+    decision = result.decision
+    tally = result.tally
+    games = f"{tally.games} games" + (f" ({tally.pairs.pairs} pairs)" if tally.paired else "")
     return (
-        f"{experiment.subject} scores {percent(score)} ± {percent(half_width(interval))} "
-        f"against {experiment.opponent}: {words}{skill_note(result, ratings)}"
+        f"{result.experiment.subject} against {result.experiment.opponent}: "
+        f"{verdict_words(result)}, {decision_figures(decision)}, {games}, "
+        f"{players(result, ratings)}; {decision.error_rates()}"
     )
+
+
+def decision_json(decision: Decision) -> dict[str, Any]:
+    """The decision for JSON: the outcome, the Elo and interval, the test and its error rates."""
+    criteria = decision.criteria
+    return {
+        "outcome": decision.outcome.value,
+        "words": decision.words,
+        "edge": decision.edge.value if decision.edge is not None else None,
+        "method": decision.method,
+        "elo": finite(decision.elo),
+        "elo_ci95": [finite(decision.elo_interval[0]), finite(decision.elo_interval[1])],
+        "elo_model": criteria.model.value,
+        "estimate": decision.estimate,
+        "margin": criteria.margin,
+        "centre": criteria.centre,
+        "alpha": criteria.alpha,
+        "beta": criteria.beta if decision.method == "sequential" else None,
+        "error_rates": decision.error_rates(),
+        "samples": decision.samples,
+    }
 
 
 def _stop_json(result: RunResult) -> dict[str, Any] | None:
     rule = result.settings.stop
     if rule is None:
         return None
-    described: dict[str, Any]
-    if isinstance(rule, SprtStop):
-        described = {
-            "rule": "sprt",
-            "elo_margin": rule.margin,
-            "alpha": rule.alpha,
-            "beta": rule.beta,
-        }
-    else:
-        assert isinstance(rule, WidthStop)
-        described = {"rule": "width", "width": rule.width}
-    described["decision"] = result.decision.value if result.decision else None
+    described: dict[str, Any] = {"rule": rule}
+    if rule == "width":
+        described["width"] = result.settings.width
+    described["decision"] = result.decision.outcome.value
     described["stopped_early"] = result.tally.games < result.settings.games
     return described
 
@@ -92,7 +125,7 @@ def _stop_json(result: RunResult) -> dict[str, Any] | None:
 def to_json(result: RunResult, ratings: Ratings | None = None) -> dict[str, Any]:
     """The run as a JSON document (the keys other tools read are stable)."""
     settings = result.settings
-    numbers = summary_numbers(result.tally)
+    numbers = summary_numbers(result.tally, settings.criteria)
     labels = result.experiment.labels
     policies = settings.policies
     return {
@@ -105,7 +138,10 @@ def to_json(result: RunResult, ratings: Ratings | None = None) -> dict[str, Any]
             if result.experiment.replaced is None
             else dict(zip(("old", "new"), result.experiment.replaced, strict=True))
         ),
+        "verdict": result.decision.outcome.value,
+        "verdict_words": verdict_words(result),
         "verdict_line": verdict_line(result, ratings),
+        "decision": decision_json(result.decision),
         "seed": settings.seed,
         "policy": settings.policy,
         "policies": {labels[0]: policies[0], labels[1]: policies[1]},
@@ -174,11 +210,11 @@ def _elo(value: float | None) -> str:
 
 
 def render(result: RunResult, console: Console, ratings: Ratings | None = None) -> None:
-    """Print the verdict, the numbers behind it and the per-tile table."""
+    """Print the per-tile table, the numbers behind the answer, then the answer: the last line
+    a person sees in the terminal."""
     document = to_json(result, ratings)
     labels = result.experiment.labels
-    # The verdict is the line a person or a script reads first: never folded.
-    console.print(Text(document["verdict_line"], style="bold"), soft_wrap=True)
+    console.print(tile_table(document["tiles"]))
     summary = Table(show_header=False, box=None, pad_edge=False)
     summary.add_column(style="dim")
     summary.add_column()
@@ -209,7 +245,7 @@ def render(result: RunResult, console: Console, ratings: Ratings | None = None) 
         summary.add_row(
             "per game",
             f"{percent(per_game['score'])} (95% {percent(game_low)} .. {percent(game_high)}, "
-            f"Wilson over games): {per_game['verdict']}",
+            f"over games as if independent)",
         )
     first_low, first_high = document["first_player_score_ci95"]
     summary.add_row(
@@ -227,18 +263,39 @@ def render(result: RunResult, console: Console, ratings: Ratings | None = None) 
         )
     endings = ", ".join(f"{name} {count}" for name, count in document["endings"].items())
     summary.add_row("endings", endings or "-")
-    stop = document["stop"]
-    if stop is not None and result.settings.stop is not None:
-        decided = stop["decision"] or "undecided"
-        summary.add_row("stopping", f"{result.settings.stop.describe()}: {decided}")
     summary.add_row(
         "speed", f"{document['games_per_second']:.1f} games/s over {document['seconds']:.1f} s"
     )
+    decision = result.decision
+    summary.add_row("decision", _decision_row(result))
+    summary.add_row("test", decision.error_rates())
     console.print(summary)
     comparison = comparison_line(document)
     if comparison is not None:
         console.print(comparison, soft_wrap=True)
-    console.print(tile_table(document["tiles"]))
+    # The answer is the line a person reads last, and a script greps: never folded.
+    console.print(Text(document["verdict_line"], style="bold"), soft_wrap=True)
+
+
+def _decision_row(result: RunResult) -> str:
+    """What decided, at which Elo, and how that Elo was estimated."""
+    decision = result.decision
+    settings = result.settings
+    if decision.method == "sequential":
+        how = "the sequential test " + (
+            "decided" if decision.outcome is not Outcome.INCONCLUSIVE else "reached its cap"
+        )
+        how += f" after {result.tally.games} of at most {settings.games} games"
+    elif settings.stop == "width":
+        how = f"the interval reached ±{percent(settings.width)} after {result.tally.games} games"
+    else:
+        how = f"fixed length, {result.tally.games} games"
+    estimate = (
+        "estimated with the stopping rule accounted for"
+        if decision.estimate == "stop-aware"
+        else "plain estimate"
+    )
+    return f"{decision.words}: {decision_figures(decision)}, {estimate}; {how}"
 
 
 def tile_table(rows: list[dict[str, Any]]) -> Table:
@@ -293,18 +350,16 @@ def render_ladder(
         console.rule(f"policy {_rung(to_json(result))}")
         render(result, console, ratings)
     overview = Table(title="Ladder", title_justify="left")
-    for header in ("policy", "rating", "games", "score", "95%", "Elo", "verdict"):
+    for header in ("policy", "rating", "games", "score", "Elo (95%)", "verdict"):
         overview.add_column(header)
     for result in results:
         document = to_json(result, ratings)
-        low, high = document["score_ci95"]
         overview.add_row(
             _rung(document),
             _rating(document),
             str(document["games"]),
             percent(document["score"]),
-            f"{percent(low)} .. {percent(high)}",
-            _elo(document["elo"]),
-            document["verdict"],
+            decision_figures(result.decision),
+            document["verdict_words"],
         )
     console.print(Group(overview))

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from dukec.balance.decision import Criteria, Decision
 from dukec.balance.experiments import Experiment
 from dukec.balance.game import GameSummary, Matchup, a_seat
 from dukec.balance.runner import PlayBatch, play_batch, run_games
 from dukec.balance.search import DEFAULT_BUDGET
-from dukec.balance.stats import StopRule, Verdict
+from dukec.balance.sequential import watch
 from dukec.balance.tally import Tally
 
 
@@ -49,7 +50,9 @@ class Settings:
 
     ``policy`` plays army A (the army under test) and ``opponent_policy`` army B (by default
     the same); a policy belongs to its army whichever seat it takes. ``paired`` plays each seed
-    twice with the seats swapped, where the armies swap seats at all.
+    twice with the seats swapped, where the armies swap seats at all. ``stop`` names a stopping
+    rule (``sprt``, the sequential test; ``width``, a narrow enough interval); ``criteria`` say
+    what counts as fair and at which error rates (:mod:`dukec.balance.decision`).
     """
 
     games: int
@@ -60,7 +63,9 @@ class Settings:
     workers: int = 1
     backend: str = "local"
     scheduler: str | None = None
-    stop: StopRule | None = None
+    stop: str | None = None
+    criteria: Criteria = field(default_factory=Criteria)
+    width: float = 0.02
     opponent_policy: str | None = None
     paired: bool = False
 
@@ -78,7 +83,7 @@ class RunResult:
     matchup: Matchup
     settings: Settings
     tally: Tally
-    decision: Verdict | None
+    decision: Decision
     seconds: float
 
     @property
@@ -94,7 +99,8 @@ def run(
     observer: Observer | None = None,
     play: PlayBatch = play_batch,
 ) -> RunResult:
-    """Play up to ``settings.games`` games, stopping early if the stopping rule decides.
+    """Play up to ``settings.games`` games, stopping early if the stopping rule decides, and
+    decide.
 
     A paired run plays whole pairs: an odd ``settings.games`` is a ValueError. ``observer``
     hears of each game as it is tallied, in game order; an exception it raises (a cancelled
@@ -117,7 +123,7 @@ def run(
             f"paired games come two by two: play an even number of games, not {settings.games}"
         )
     tally = Tally(experiment.labels, paired=matchup.paired)
-    decision: Verdict | None = None
+    rule = watch(settings.stop, settings.criteria, settings.width)
     started = time.perf_counter()
     games = run_games(
         matchup,
@@ -134,9 +140,16 @@ def run(
             tally.add(seat, summary)
             observer.game(seat, summary)
             observer.standing(tally)
-            decision = tally.decision(settings.stop)
-            if decision is not None:
+            # Rules look at whole pairs only: each army has had the first move equally often.
+            if tally.games % 2 == 0 and rule.update(tally.evidence):
                 break
     finally:
         games.close()
-    return RunResult(experiment, matchup, settings, tally, decision, time.perf_counter() - started)
+    return RunResult(
+        experiment,
+        matchup,
+        settings,
+        tally,
+        rule.decision(tally.evidence),
+        time.perf_counter() - started,
+    )

@@ -1,7 +1,10 @@
-"""Statistics of a run of games: scores, intervals, Elo, sequential stopping rules, the verdict.
+"""Statistics of a run of games: scores, intervals, Elo, and the evidence a decision reads.
 
-A game scores 1 for a win, 1/2 for a draw and 0 for a loss. Intervals are 95% intervals.
-Everything here is plain arithmetic on counts, so it can be checked by hand.
+A game scores 1 for a win, 1/2 for a draw and 0 for a loss. Everything here is plain arithmetic
+on counts, so it can be checked by hand. The evidence of a run is its results counted by score:
+games as a trinomial (loss, draw, win) or, when each seed is played twice with the seats
+swapped, pairs as a pentanomial (:mod:`dukec.balance.pairs`); both give a mean score, its
+variance, an interval and the GSPRT's log-likelihood ratio (:mod:`dukec.balance.gsprt`).
 """
 
 from __future__ import annotations
@@ -9,10 +12,22 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from statistics import NormalDist
+from typing import ClassVar
+
+from dukec.balance import gsprt
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
+
+NELO_PER_SD = 800.0 / math.log(10.0)
+"""Normalized Elo per standard deviation of a game's score (fastchess, fishtest): a score edge
+of one per-game standard deviation is 800 / ln 10 = 347.4 normalized Elo."""
+
+
+def z_for(tail: float) -> float:
+    """The standard normal quantile that leaves ``tail`` above it (z_for(0.025) = 1.96)."""
+    return NormalDist().inv_cdf(1.0 - tail)
 
 
 def wilson(score: float, games: int, z: float = Z95) -> tuple[float, float]:
@@ -51,24 +66,6 @@ def elo_interval(interval: tuple[float, float]) -> tuple[float, float]:
     return (elo(interval[0]), elo(interval[1]))
 
 
-class Verdict(Enum):
-    """What an interval on a score says about 50%."""
-
-    STRONGER = "stronger"
-    NOT_DIFFERENT = "not different"
-    WEAKER = "weaker"
-
-
-def verdict(interval: tuple[float, float]) -> Verdict:
-    """Stronger if the whole interval is above 50%, weaker if below, else not different."""
-    low, high = interval
-    if low > 0.5:
-        return Verdict.STRONGER
-    if high < 0.5:
-        return Verdict.WEAKER
-    return Verdict.NOT_DIFFERENT
-
-
 def half_width(interval: tuple[float, float]) -> float:
     """Half the width of an interval: the '±' of a reported score."""
     return (interval[1] - interval[0]) / 2.0
@@ -79,87 +76,135 @@ def percent(value: float) -> str:
     return f"{100.0 * value:.1f}%"
 
 
-# --- sequential stopping -------------------------------------------------------------------
+class EloModel(Enum):
+    """How a score is turned into Elo.
 
+    Logistic Elo is the familiar scale: a 64% score is +100 Elo whoever plays. Normalized Elo
+    (fastchess, fishtest) divides the score's edge by its per-game standard deviation, so that
+    a margin in it asks for about the same number of games whatever the draw rate or pairing.
+    """
 
-@dataclass(frozen=True, slots=True)
-class Moments:
-    """Running sums of per-game scores: enough for a mean and a variance."""
+    LOGISTIC = "logistic"
+    NORMALIZED = "normalized"
 
-    games: int = 0
-    total: float = 0.0
-    squares: float = 0.0
+    def score(self, value: float, sigma_pg: float) -> float:
+        """The expected score of a difference of ``value`` Elo in this model."""
+        if self is EloModel.LOGISTIC:
+            return expected_score(value)
+        return min(1.0, max(0.0, 0.5 + value / NELO_PER_SD * sigma_pg))
 
-    def add(self, points: float) -> Moments:
-        """These moments with one more game scoring ``points``."""
-        return Moments(self.games + 1, self.total + points, self.squares + points * points)
+    def elo(self, score: float, sigma_pg: float) -> float:
+        """The difference in this model's Elo that an expected ``score`` stands for."""
+        if self is EloModel.LOGISTIC:
+            return elo(score)
+        if sigma_pg <= 0.0:
+            return 0.0 if score == 0.5 else math.copysign(math.inf, score - 0.5)
+        return (score - 0.5) / sigma_pg * NELO_PER_SD
 
     @property
-    def mean(self) -> float:
-        """Mean score per game (0.5 before any game)."""
-        return self.total / self.games if self.games else 0.5
+    def unit(self) -> str:
+        """'Elo' or 'nElo'."""
+        return "Elo" if self is EloModel.LOGISTIC else "nElo"
 
-    def smoothed_variance(self) -> float:
-        """Per-game score variance, with one added win and one added loss so it is never zero.
 
-        The added pair keeps a run of nothing but wins from having zero variance (which would make
-        the likelihood ratio undefined); its weight fades as games accumulate.
-        """
-        n = self.games + 2
-        mean = (self.total + 1.0) / n
-        return (self.squares + 1.0) / n - mean * mean
+class Scored:
+    """Results counted by the score they gave: the mean, the variance, an interval, the LLR.
+
+    A subclass names its scores (``SCORES``), how many games one result spans (``GAMES``) and
+    its counts in that order (``bins``).
+    """
+
+    __slots__ = ()
+    SCORES: ClassVar[tuple[float, ...]]
+    GAMES: ClassVar[int]
+
+    @property
+    def bins(self) -> tuple[int, ...]:
+        """The counts, one per score of ``SCORES``."""
+        raise NotImplementedError
 
     @property
     def count(self) -> int:
-        """The number of independent samples: games."""
-        return self.games
+        """How many independent results (games, or pairs) there are."""
+        return sum(self.bins)
 
-    def interval(self) -> tuple[float, float]:
-        """The Wilson 95% interval of the mean score."""
-        return wilson(self.mean, self.games)
+    @property
+    def mean(self) -> float:
+        """The score per game (0.5 before any result)."""
+        count = self.count
+        if not count:
+            return 0.5
+        return sum(n * s for n, s in zip(self.bins, self.SCORES, strict=True)) / count
+
+    def variance(self) -> float:
+        """The variance of one result's score per game, with one all-lost and one all-won result
+        added so that it is never zero: a run of identical results (an exact copy of a tile)
+        cannot claim a zero-width interval after a handful of them; the added weight fades."""
+        counts = list(self.bins)
+        counts[0] += 1
+        counts[-1] += 1
+        total = sum(counts)
+        mean = sum(n * s for n, s in zip(counts, self.SCORES, strict=True)) / total
+        return sum(n * (s - mean) ** 2 for n, s in zip(counts, self.SCORES, strict=True)) / total
+
+    @property
+    def sigma_pg(self) -> float:
+        """The standard deviation of one game's score, as if games were independent (what a
+        normalized Elo is measured in): a pair's variance times two."""
+        return math.sqrt(self.GAMES * self.variance())
+
+    def standard_error(self) -> float:
+        """The standard error of the mean score."""
+        return math.sqrt(self.variance() / max(self.count, 1))
+
+    def interval(self, z: float = Z95) -> tuple[float, float]:
+        """The interval mean ± z standard errors, within [0, 1] (95% by default)."""
+        if not self.count:
+            return (0.0, 1.0)
+        half = z * self.standard_error()
+        return (max(0.0, self.mean - half), min(1.0, self.mean + half))
 
     def llr(self, score0: float, score1: float) -> float:
         """The GSPRT log-likelihood ratio of H1 (mean score1) over H0 (mean score0)."""
-        return gsprt_llr(self, score0, score1)
+        return gsprt.llr(self.bins, self.SCORES, score0, score1)
+
+    def frequencies(self) -> list[float]:
+        """The observed distribution over ``SCORES`` (an empty bin weighs 1e-3 results)."""
+        return gsprt.frequencies(self.bins)[1]
 
 
-class Evidence(Protocol):
-    """What a stopping rule reads: per-game moments, or pentanomial counts of paired games."""
+@dataclass(frozen=True, slots=True)
+class Trinomial(Scored):
+    """Counts of games lost, drawn and won by army A."""
+
+    SCORES: ClassVar[tuple[float, ...]] = (0.0, 0.5, 1.0)
+    GAMES: ClassVar[int] = 1
+
+    losses: int = 0
+    draws: int = 0
+    wins: int = 0
+
+    def add(self, points: float) -> Trinomial:
+        """These counts with one more game scoring ``points`` (0, 0.5 or 1)."""
+        if points == 1.0:
+            return Trinomial(self.losses, self.draws, self.wins + 1)
+        if points == 0.5:
+            return Trinomial(self.losses, self.draws + 1, self.wins)
+        return Trinomial(self.losses + 1, self.draws, self.wins)
 
     @property
-    def count(self) -> int:
-        """How many independent samples (games or pairs) there are."""
-        ...
+    def bins(self) -> tuple[int, ...]:
+        """Losses, draws, wins."""
+        return (self.losses, self.draws, self.wins)
 
     @property
-    def mean(self) -> float:
-        """The mean score per game."""
-        ...
-
-    def interval(self) -> tuple[float, float]:
-        """The 95% interval of the score."""
-        ...
-
-    def llr(self, score0: float, score1: float) -> float:
-        """The log-likelihood ratio of mean score1 over mean score0."""
-        ...
+    def games(self) -> int:
+        """How many games were counted."""
+        return self.losses + self.draws + self.wins
 
 
-def gsprt_llr(moments: Moments, score0: float, score1: float) -> float:
-    """Log-likelihood ratio of H1 (mean score1) over H0 (mean score0), normal approximation.
-
-    With per-game scores x_i of variance s^2:
-    LLR = sum[(x_i - s0)^2 - (x_i - s1)^2] / 2s^2 = n (s1 - s0)(2 xbar - s0 - s1) / 2s^2.
-    """
-    if moments.games == 0:
-        return 0.0
-    variance = moments.smoothed_variance()
-    return (
-        moments.games
-        * (score1 - score0)
-        * (2.0 * moments.mean - score0 - score1)
-        / (2.0 * variance)
-    )
+Evidence = Scored
+"""What a decision reads: a run's games (a trinomial) or pairs (a pentanomial)."""
 
 
 class SprtState(Enum):
@@ -172,13 +217,11 @@ class SprtState(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Sprt:
-    """Wald's SPRT of H0 (Elo elo0) against H1 (Elo elo1) with error rates alpha and beta.
+    """Wald's SPRT of H0 (mean score0) against H1 (mean score1) with error rates alpha, beta.
 
     Stop for H1 once LLR >= log((1 - beta) / alpha); for H0 once LLR <= log(beta / (1 - alpha)).
     """
 
-    elo0: float
-    elo1: float
     alpha: float = 0.05
     beta: float = 0.05
 
@@ -192,74 +235,10 @@ class Sprt:
         """The bound at or above which H1 is accepted."""
         return math.log((1.0 - self.beta) / self.alpha)
 
-    def llr(self, evidence: Evidence) -> float:
-        """The log-likelihood ratio for these games or pairs."""
-        return evidence.llr(expected_score(self.elo0), expected_score(self.elo1))
-
-    def state(self, evidence: Evidence) -> SprtState:
-        """Accept H0, accept H1, or go on."""
-        value = self.llr(evidence)
-        if value >= self.upper:
+    def state(self, llr: float) -> SprtState:
+        """Accept H0, accept H1, or go on, for a log-likelihood ratio ``llr``."""
+        if llr >= self.upper:
             return SprtState.ACCEPT_H1
-        if value <= self.lower:
+        if llr <= self.lower:
             return SprtState.ACCEPT_H0
         return SprtState.CONTINUE
-
-
-@dataclass(frozen=True, slots=True)
-class SprtStop:
-    """Stop once it is clear whether the score is above, below or within ``margin`` Elo of even.
-
-    Two SPRTs side by side (Sobel and Wald's three-decision test): 0 against +margin, and 0
-    against -margin. Either accepting its H1 decides 'stronger' or 'weaker'; both accepting H0
-    decides 'not different (within the margin)'. With a ``centre`` other than 0 the same
-    test is taken about that Elo difference instead of even (a target a tile should meet).
-    """
-
-    margin: float = 30.0
-    alpha: float = 0.05
-    beta: float = 0.05
-    centre: float = 0.0
-
-    def decision(self, evidence: Evidence) -> Verdict | None:
-        """The decision these games or pairs support, or None to go on playing."""
-        centre = self.centre
-        up = Sprt(centre, centre + self.margin, self.alpha, self.beta).state(evidence)
-        down = Sprt(centre, centre - self.margin, self.alpha, self.beta).state(evidence)
-        if up is SprtState.ACCEPT_H1:
-            return Verdict.STRONGER
-        if down is SprtState.ACCEPT_H1:
-            return Verdict.WEAKER
-        if up is SprtState.ACCEPT_H0 and down is SprtState.ACCEPT_H0:
-            return Verdict.NOT_DIFFERENT
-        return None
-
-    def describe(self) -> str:
-        """One line naming the test."""
-        about = (
-            f"{self.centre:+g} vs {self.centre:+g}±{self.margin:g}"
-            if self.centre
-            else (f"0 vs ±{self.margin:g}")
-        )
-        return f"SPRT: {about} Elo, alpha={self.alpha:g}, beta={self.beta:g}"
-
-
-@dataclass(frozen=True, slots=True)
-class WidthStop:
-    """Stop once the score's 95% interval is no wider than ± ``width``."""
-
-    width: float
-
-    def decision(self, evidence: Evidence) -> Verdict | None:
-        """The verdict of the interval once it is narrow enough, else None."""
-        interval = evidence.interval()
-        if evidence.count > 0 and half_width(interval) <= self.width:
-            return verdict(interval)
-        return None
-
-    def describe(self) -> str:
-        """One line naming the rule."""
-        return f"interval width: stop at ±{percent(self.width)}"
-
-
-StopRule = SprtStop | WidthStop

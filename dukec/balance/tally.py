@@ -7,19 +7,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from dukec.balance.decision import Criteria, fixed_decision
 from dukec.balance.game import GameSummary, TileCounts
 from dukec.balance.pairs import BINS, Pentanomial
-from dukec.balance.stats import (
-    Evidence,
-    Moments,
-    StopRule,
-    Verdict,
-    elo,
-    elo_interval,
-    half_width,
-    verdict,
-    wilson,
-)
+from dukec.balance.stats import Evidence, Trinomial, elo, elo_interval, half_width, wilson
 
 
 @dataclass(slots=True)
@@ -42,8 +33,8 @@ class Tally:
     reasons: Counter[str] = field(default_factory=Counter)
     lengths: list[int] = field(default_factory=list)
     half_points: list[int] = field(default_factory=list)
-    score_a: Moments = field(default_factory=Moments)
-    score_first: Moments = field(default_factory=Moments)
+    score_a: Trinomial = field(default_factory=Trinomial)
+    score_first: Trinomial = field(default_factory=Trinomial)
     tiles: dict[tuple[int, str], TileCounts] = field(default_factory=dict)
     pairs: Pentanomial = field(default_factory=Pentanomial)
     _first_of_pair: float = 0.0
@@ -79,15 +70,8 @@ class Tally:
 
     @property
     def evidence(self) -> Evidence:
-        """What the verdict and the stopping rules read: the pairs, or else the games."""
+        """What the decision and the stopping rules read: the pairs, or else the games."""
         return self.pairs if self.paired else self.score_a
-
-    def decision(self, rule: StopRule | None) -> Verdict | None:
-        """What ``rule`` decides now; rules are checked only after an even number of games (whole
-        pairs), so that each army has had the first move equally often."""
-        if rule is None or self.games == 0 or self.games % 2:
-            return None
-        return rule.decision(self.evidence)
 
 
 def trajectory(half_points: list[int], points: int = 120) -> list[dict[str, float]]:
@@ -169,15 +153,16 @@ def finite(value: float) -> float | None:
     return None if value in (float("inf"), float("-inf")) else value
 
 
-def _score_numbers(score: float, interval: tuple[float, float]) -> dict[str, Any]:
+def score_numbers(evidence: Evidence) -> dict[str, Any]:
+    """The score over ``evidence`` with its 95% interval, and the Elo they stand for."""
+    interval = evidence.interval()
     elo_low, elo_high = elo_interval(interval)
     return {
-        "score": score,
+        "score": evidence.mean,
         "score_ci95": list(interval),
         "score_pm": half_width(interval),
-        "elo": finite(elo(score)),
+        "elo": finite(elo(evidence.mean)),
         "elo_ci95": [finite(elo_low), finite(elo_high)],
-        "verdict": verdict(interval).value,
     }
 
 
@@ -188,21 +173,21 @@ def pair_numbers(pairs: Pentanomial) -> dict[str, Any]:
         "pentanomial": dict(zip(BINS, pairs.bins, strict=True)),
         "DD": pairs.dd,
         "WL": pairs.wl,
-        **_score_numbers(pairs.mean, pairs.interval()),
+        **score_numbers(pairs),
     }
 
 
-def summary_numbers(tally: Tally) -> dict[str, Any]:
+def summary_numbers(tally: Tally, criteria: Criteria | None = None) -> dict[str, Any]:
     """The headline numbers of a tally, ready for JSON.
 
-    The headline score, interval, Elo and verdict are the pairs' in a paired run (``per_game``
-    holds the plain per-game ones beside them) and the games' otherwise.
+    The headline score, interval and Elo are the pairs' in a paired run (``per_game`` holds the
+    plain per-game ones beside them, as if the games were independent) and the games'
+    otherwise. The first player's score gets a fixed-length decision under ``criteria``.
     """
-    per_game = _score_numbers(tally.score_a.mean, wilson(tally.score_a.mean, tally.games))
+    per_game = score_numbers(tally.score_a)
     headline = pair_numbers(tally.pairs) if tally.paired else per_game
-    first = tally.score_first.mean
-    first_interval = wilson(first, tally.games)
-    first_elo_low, first_elo_high = elo_interval(first_interval)
+    first = score_numbers(tally.score_first)
+    first_decision = fixed_decision(tally.score_first, criteria or Criteria())
     return {
         "games": tally.games,
         "paired": tally.paired,
@@ -215,11 +200,11 @@ def summary_numbers(tally: Tally) -> dict[str, Any]:
         **{key: headline[key] for key in per_game},
         "per_game": per_game,
         "pairs": pair_numbers(tally.pairs) if tally.paired else None,
-        "first_player_score": first,
-        "first_player_score_ci95": list(first_interval),
-        "first_player_elo": finite(elo(first)),
-        "first_player_elo_ci95": [finite(first_elo_low), finite(first_elo_high)],
-        "first_player_verdict": verdict(first_interval).value,
+        "first_player_score": first["score"],
+        "first_player_score_ci95": first["score_ci95"],
+        "first_player_elo": first["elo"],
+        "first_player_elo_ci95": first["elo_ci95"],
+        "first_player_verdict": first_decision.words,
         "side_a_first": tally.a_first,
         "game_length": length_summary(tally.lengths),
     }

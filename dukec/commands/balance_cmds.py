@@ -20,7 +20,7 @@ from dukec.commands.outputs import check_output_dir, os_error
 from dukec.commands.progress import progress_bar
 
 if TYPE_CHECKING:
-    from dukec.balance.stats import StopRule
+    from dukec.balance.decision import Criteria
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -112,15 +112,55 @@ def _rungs(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
     return rungs
 
 
-def _stop_rule(name: str | None, elo_margin: float, width: float) -> StopRule | None:
-    """The stopping rule --stop names, with its option."""
-    from dukec.balance.stats import SprtStop, WidthStop
+def criteria_options(command: F) -> F:
+    """``--elo-margin``, ``--alpha``, ``--beta`` and ``--elo-model``: what counts as fair and
+    how sure each answer must be (see :mod:`dukec.balance.decision`)."""
+    for option in reversed(
+        (
+            click.option(
+                "--elo-margin",
+                default=30.0,
+                show_default=True,
+                type=FiniteRange(0, 1000, min_open=True),
+                help="The largest difference, in Elo, that counts as fair: 'fair within "
+                "±margin' needs the games to show the difference is smaller.",
+            ),
+            click.option(
+                "--alpha",
+                default=0.05,
+                show_default=True,
+                type=FiniteRange(0, 0.5, min_open=True, max_open=True),
+                help="The chance of calling an even tile stronger or weaker (both ways "
+                "together), and of a fixed-length run calling a ±margin tile fair.",
+            ),
+            click.option(
+                "--beta",
+                default=0.05,
+                show_default=True,
+                type=FiniteRange(0, 0.5, min_open=True, max_open=True),
+                help="--stop sprt: the chance of missing a difference of ±margin (1 - beta is "
+                "the test's power), unless the --games cap cuts the test short.",
+            ),
+            click.option(
+                "--elo-model",
+                type=click.Choice(["logistic", "normalized"]),
+                default="logistic",
+                show_default=True,
+                help="Elo as usual (logistic), or normalized Elo (the score's edge over its "
+                "per-game standard deviation, as fastchess): the margin is in that unit.",
+            ),
+        )
+    ):
+        command = option(command)
+    return command
 
-    if name == "sprt":
-        return SprtStop(elo_margin)
-    if name == "width":
-        return WidthStop(width)
-    return None
+
+def make_criteria(elo_margin: float, alpha: float, beta: float, elo_model: str) -> Criteria:
+    """The decision criteria the options of ``criteria_options`` give."""
+    from dukec.balance.decision import Criteria
+    from dukec.balance.stats import EloModel
+
+    return Criteria(elo_margin, alpha, beta, model=EloModel(elo_model))
 
 
 @click.command("balance")
@@ -221,15 +261,11 @@ def _stop_rule(name: str | None, elo_margin: float, width: float) -> StopRule | 
     "stop_rule",
     type=click.Choice(["sprt", "width"]),
     default=None,
-    help="Stop early once the answer is clear.",
+    help="Stop early once the answer is clear: sprt, the sequential test (stronger, weaker, "
+    "fair within ±margin, or inconclusive at the --games cap); width, once the 95% interval "
+    "is narrow enough.",
 )
-@click.option(
-    "--elo-margin",
-    default=30.0,
-    show_default=True,
-    type=FiniteRange(0, 1000, min_open=True),
-    help="--stop sprt: the Elo difference that counts as different.",
-)
+@criteria_options
 @click.option(
     "--width",
     default=0.02,
@@ -290,6 +326,9 @@ def balance(
     scheduler: str | None,
     stop_rule: str | None,
     elo_margin: float,
+    alpha: float,
+    beta: float,
+    elo_model: str,
     width: float,
     matrix: str | None,
     html_path: Path | None,
@@ -298,7 +337,7 @@ def balance(
     check_path: Path | None,
     progress: bool,
 ) -> None:
-    """Play many seeded games and say whether one army is stronger, with a 95% interval.
+    """Play many seeded games and say whether one army is stronger, weaker or fair.
 
     \b
     A new tile in place of an old one, competent players, until the answer is clear:
@@ -312,6 +351,9 @@ def balance(
 
     Where the armies swap seats, games are paired: each seed twice, seats swapped, same
     draws; the verdict and --stop go by pairs. A policy belongs to its army, not its seat.
+
+    The answer (the last line) is stronger, weaker, fair within ±--elo-margin Elo, or
+    inconclusive (play more games), with its Elo, interval and error rates.
 
     A balance manifest kept as a test (exit 1 when a tile's worth drifted):
       dukec balance --check balance.toml
@@ -356,7 +398,9 @@ def balance(
             workers=workers or default_workers(),
             backend=backend,
             scheduler=scheduler,
-            stop=_stop_rule(stop_rule, elo_margin, width),
+            stop=stop_rule,
+            criteria=make_criteria(elo_margin, alpha, beta, elo_model),
+            width=width,
             paired=True,
         )
         run_matrix(request, settings)
@@ -372,7 +416,7 @@ def balance(
     if scheduler is not None and backend != "dask":
         raise click.UsageError("--scheduler needs --backend dask")
     tileset = load_tileset(tileset_path)
-    stop = _stop_rule(stop_rule, elo_margin, width)
+    criteria = make_criteria(elo_margin, alpha, beta, elo_model)
     try:
         if swap is not None:
             source = load_tileset(with_path) if with_path is not None else None
@@ -401,7 +445,9 @@ def balance(
                 workers=workers or default_workers(),
                 backend=backend,
                 scheduler=scheduler,
-                stop=stop,
+                stop=stop_rule,
+                criteria=criteria,
+                width=width,
                 paired=paired,
             )
             shown = mine if mine == theirs else f"{mine}:{theirs}"

@@ -19,7 +19,7 @@ from dukec.commands.common import load_tileset
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.commands.progress import progress_bar
 
-_STYLES = {"stronger": "bold red", "weaker": "bold blue", "not different": ""}
+_STYLES = {"stronger": "bold red", "weaker": "bold blue", "fair": "", "inconclusive": "dim"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,7 @@ def heatmap_svg(document: dict[str, Any]) -> str:
             cell = cells[(row, column)]
             x = HEADER + CELL * j
             low, high = cell["score_ci95"]
-            decided = cell["verdict"] != "not different"
+            decided = cell["verdict"] in ("stronger", "weaker")
             frame = ' stroke="#1a202c" stroke-width="3"' if decided else ' stroke="#e2e8f0"'
             title = (
                 f"{row} against {column}: {percent(cell['score'])} "

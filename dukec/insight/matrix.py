@@ -22,6 +22,7 @@ from dataclasses import replace as with_fields
 from enum import StrEnum
 from typing import Any
 
+from dukec.balance.decision import Outcome, fixed_decision
 from dukec.balance.experiments import (
     AB_SET,
     BA_SET,
@@ -35,7 +36,7 @@ from dukec.balance.experiments import (
 from dukec.balance.pairs import Pentanomial
 from dukec.balance.play import check_playable
 from dukec.balance.run import Counter, Settings, run
-from dukec.balance.stats import Verdict, elo, verdict
+from dukec.balance.stats import elo
 from dukec.balance.tally import finite, pair_numbers
 from dukec.names import lookup
 from dukec.workbench.tiles import unknown_tile_message
@@ -137,7 +138,7 @@ class Cell:
     column: str
     pairs: Pentanomial
     source: CellSource
-    decision: Verdict | None = None
+    decision: Outcome | None = None
 
     @property
     def score(self) -> float:
@@ -150,12 +151,16 @@ class Cell:
             return (0.5, 0.5)
         return self.pairs.interval()
 
-    @property
-    def verdict(self) -> Verdict:
-        """Whether the row army is stronger, weaker or not different."""
-        return verdict(self.interval())
+    def verdict(self, settings: Settings) -> Outcome:
+        """Whether the row army is stronger, weaker, fair or not yet known (the diagonal is
+        exactly fair): the sequential test's answer where it decided, else a fixed-length one."""
+        if self.source == CellSource.DIAGONAL:
+            return Outcome.FAIR
+        if self.decision is not None and self.decision is not Outcome.INCONCLUSIVE:
+            return self.decision
+        return fixed_decision(self.pairs, settings.criteria).outcome
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, settings: Settings) -> dict[str, Any]:
         """The cell's numbers for JSON."""
         numbers = pair_numbers(self.pairs)
         low, high = self.interval()
@@ -165,7 +170,7 @@ class Cell:
             score_pm=(high - low) / 2,
             elo=finite(elo(self.score)),
             elo_ci95=[finite(elo(low)), finite(elo(high))],
-            verdict=self.verdict.value,
+            verdict=self.verdict(settings).value,
         )
         return {
             "row": self.row,
@@ -175,9 +180,6 @@ class Cell:
             **numbers,
             "stopped": self.decision.value if self.decision is not None else None,
         }
-
-
-_OTHER_WAY = {Verdict.STRONGER: Verdict.WEAKER, Verdict.WEAKER: Verdict.STRONGER}
 
 
 def mirrored(pairs: Pentanomial) -> Pentanomial:
@@ -213,7 +215,8 @@ class Matrix:
             beaters = [
                 row
                 for row in self.names
-                if row != column and self.cell(row, column).verdict is Verdict.STRONGER
+                if row != column
+                and self.cell(row, column).verdict(self.settings) is Outcome.STRONGER
             ]
             if beaters:
                 found[column] = beaters
@@ -230,9 +233,13 @@ class Matrix:
             "seed": self.settings.seed,
             "policies": {"row": mine, "column": theirs},
             "games_per_cell": self.settings.games,
-            "stop": self.settings.stop.describe() if self.settings.stop else None,
+            "stop": (
+                self.settings.criteria.rates("sequential")
+                if self.settings.stop == "sprt"
+                else self.settings.stop
+            ),
             "paired": True,
-            "cells": [cell.to_json() for row in self.cells for cell in row],
+            "cells": [cell.to_json(self.settings) for row in self.cells for cell in row],
             "dominated": self.dominated(),
         }
 
@@ -256,7 +263,7 @@ def play_matrix(
             result = run(experiment, settings, observer=Counter(progress, done))
             done += result.tally.games
             played[(row, column)] = Cell(
-                row, column, result.tally.pairs, CellSource.PLAYED, result.decision
+                row, column, result.tally.pairs, CellSource.PLAYED, result.decision.outcome
             )
     rows = []
     for row in names:
@@ -268,7 +275,7 @@ def play_matrix(
                 cells.append(Cell(row, column, Pentanomial(), CellSource.DIAGONAL))
             else:
                 other = played[(column, row)]
-                decision = other.decision and _OTHER_WAY.get(other.decision, other.decision)
+                decision = other.decision.mirrored() if other.decision is not None else None
                 cells.append(Cell(row, column, mirrored(other.pairs), CellSource.MIRROR, decision))
         rows.append(tuple(cells))
     return Matrix(swap_plan, settings, tuple(rows))

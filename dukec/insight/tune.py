@@ -44,12 +44,13 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any, Protocol
 
+from dukec.balance.decision import Criteria, Outcome
 from dukec.balance.experiments import replace
 from dukec.balance.pairs import Pentanomial
 from dukec.balance.play import check_playable
 from dukec.balance.run import Counter, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
-from dukec.balance.stats import SprtStop, Verdict, elo
+from dukec.balance.stats import elo
 from dukec.balance.tally import finite, pair_numbers
 from dukec.insight.edits import Edit, EditKind, checked, single_edits, steps, tile_key
 from dukec.workbench.describe import figures
@@ -93,9 +94,9 @@ class TuneSettings:
         return (self.seed + 1) % 2**64
 
     @property
-    def stop(self) -> SprtStop:
+    def criteria(self) -> Criteria:
         """The sequential test of one candidate: within ``margin`` of ``target``, or not."""
-        return SprtStop(self.margin, centre=self.target)
+        return Criteria(self.margin, centre=self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +108,12 @@ class Trial:
     proxy: float
     seed: int
     pairs: Pentanomial
-    decision: Verdict | None
+    decision: Outcome | None
 
     @property
     def fair(self) -> bool:
         """Whether the test decided the tile is within the margin of the target."""
-        return self.decision is Verdict.NOT_DIFFERENT
+        return self.decision is Outcome.FAIR
 
     @property
     def elo(self) -> float:
@@ -180,7 +181,7 @@ class TuneResult:
             "game": self.game,
             "target_elo": s.target,
             "margin_elo": s.margin,
-            "stop": s.stop.describe(),
+            "stop": f"sequential test: {s.criteria.about()} about {s.target:+g} Elo",
             "policy": s.policy,
             "seed": s.seed,
             "verify_seed": s.verify_seed,
@@ -275,12 +276,14 @@ class Search:
             ply_limit=s.ply_limit,
             budget=s.budget,
             workers=s.workers,
-            stop=None if screening else s.stop,
+            stop=None if screening else "sprt",
+            criteria=s.criteria,
             paired=True,
         )
         told = self.watch.started(edits, stage) if self.watch is not None else None
         result = run(experiment, run_settings, observer=Counter(told))
-        trial = Trial(edits, tile, proxy(tile), seed, result.tally.pairs, result.decision)
+        decision = None if screening else result.decision.outcome
+        trial = Trial(edits, tile, proxy(tile), seed, result.tally.pairs, decision)
         if stage is Stage.TEST:
             self.trials.append(trial)
             self.seen.add(tile_key(tile))

@@ -26,13 +26,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from dukec.balance.decision import fixed_decision
 from dukec.balance.experiments import Experiment, ExperimentError, replace
 from dukec.balance.play import Stopped, check_playable, stop_when
 from dukec.balance.ratings import stored
 from dukec.balance.report import to_json
 from dukec.balance.run import Observer, RunResult, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
-from dukec.balance.stats import SprtStop, StopRule, WidthStop, verdict
 from dukec.balance.tally import Tally
 from dukec.insight.report import header, worth_line
 from dukec.insight.value import Valuation, Worth, merge_sources, value_experiment
@@ -121,18 +121,13 @@ def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
             check_playable(experiment.tileset, experiment.sets)
     except (ExperimentError, ValueError) as error:
         raise ApiError(422, str(error)) from None
-    stop: StopRule | None = None
-    if request.stop == "sprt":
-        stop = SprtStop(30.0)
-    elif request.stop == "width":
-        stop = WidthStop(0.02)
     settings = Settings(
         games=request.games,
         seed=request.seed,
         policy=request.policy,
         ply_limit=PLY_LIMIT,
         budget=DEFAULT_BUDGET,
-        stop=stop,
+        stop=request.stop,
         paired=True,
     )
     ratings = stored(None, workspace.tileset, experiment.game, settings.budget, {request.policy})
@@ -159,7 +154,7 @@ def value_json(prepared: Prepared, result: RunResult) -> dict[str, Any]:
         "in_place_of": old,
         "worth": Valuation(experiment, result, worth).to_json(),
     }
-    document["verdict"] = verdict(worth.score_ci95).value
+    document["verdict"] = result.decision.outcome.value
     document["verdict_line"] = worth_line(document)
     return document
 
@@ -232,7 +227,7 @@ class BalanceRun(Observer):
                 "score": evidence.mean,
                 "low": low,
                 "high": high,
-                "verdict": verdict((low, high)).value,
+                "verdict": fixed_decision(evidence, self.prepared.settings.criteria).outcome.value,
             }
         with self._lock:
             self.games = tally.games

@@ -5,10 +5,10 @@ from typing import Any
 
 import pytest
 
+from dukec.balance.decision import Outcome
 from dukec.balance.experiments import replace, self_play, sets_against
 from dukec.balance.report import to_json, verdict_line
 from dukec.balance.run import RunResult, Settings, run
-from dukec.balance.stats import WidthStop
 from dukec.balance.tally import summary_numbers
 
 
@@ -26,17 +26,24 @@ def test_base_self_play_reports_the_first_players_advantage(base_tileset: dict[s
     first, draws = numbers["wins_by_seat"]["first"], numbers["draws"]
     score = (first + draws / 2) / 1000
     assert numbers["first_player_score"] == pytest.approx(score)
-    # The Wilson 95% interval of that score over 1000 games, worked out here by hand.
+    # The 95% interval of that score over 1000 games, worked out here by hand: the variance of
+    # a game's score with one more win and one more loss, over the games.
     z = 1.959964
-    centre = (score + z * z / 2000) / (1 + z * z / 1000)
-    half = z / (1 + z * z / 1000) * math.sqrt(score * (1 - score) / 1000 + z * z / 4e6)
-    assert numbers["first_player_score_ci95"] == pytest.approx([centre - half, centre + half])
+    wins = first
+    mean = (wins + draws / 2 + 1) / 1002
+    variance = (wins + draws / 4 + 1) / 1002 - mean * mean
+    half = z * math.sqrt(variance / 1000)
+    assert numbers["first_player_score_ci95"] == pytest.approx([score - half, score + half])
     assert 2 * half < 0.07  # 1000 games: about ±3%
     elo = -400 * math.log10(1 / score - 1)
     assert numbers["first_player_elo"] == pytest.approx(elo)
     line = verdict_line(result)
-    assert line.startswith("The first player scores ")
-    assert "first-player advantage" in line
+    assert line.startswith("The first player against the second in self-play of 'base': ")
+    # 49.2% over 1000 games: -6 Elo (95% -24 .. +13), inside ±30 Elo.
+    assert "the first move is worth less than ±30 Elo, -6 Elo (95% -24 .. +13)" in line
+    assert line.endswith(
+        "policy random; fixed length: 5% false alarms at +0 Elo, 5% false 'fair' at ±30 Elo"
+    )
     assert numbers["game_length"]["mean"] > 0
     assert numbers["adjudicated_draws"] == numbers["draws"]
 
@@ -48,21 +55,25 @@ def test_an_overpowered_tile_is_stronger(
     result = run(experiment, Settings(games=1000, seed=1, workers=2))
     numbers = summary_numbers(result.tally)
     assert numbers["score_ci95"][0] > 0.5
-    assert numbers["verdict"] == "stronger"
-    assert verdict_line(result).startswith("JumpingFootman scores ")
-    assert verdict_line(result).endswith("against the Footman it replaces: stronger")
+    assert result.decision.outcome is Outcome.STRONGER
+    assert verdict_line(result).startswith(
+        "JumpingFootman against the Footman it replaces: stronger, +"
+    )
     # Each army moved first in half the games.
     assert result.tally.a_first == 500
 
 
-def test_an_exact_copy_under_another_name_is_not_different(
+def test_an_exact_copy_under_another_name_is_fair(
     base_tileset: dict[str, Any], test_tiles: dict[str, Any]
 ) -> None:
     experiment = replace(base_tileset, None, "Footman", "Footsoldier", test_tiles)
     result = run(experiment, Settings(games=1000, seed=1, workers=2))
     low, high = summary_numbers(result.tally)["score_ci95"]
     assert low < 0.5 < high
-    assert verdict_line(result).endswith("against the Footman it replaces: not different")
+    assert result.decision.outcome is Outcome.FAIR
+    assert verdict_line(result).startswith(
+        "Footsoldier against the Footman it replaces: fair within ±30 Elo, "
+    )
 
 
 def test_a_set_against_itself_is_not_different(base_tileset: dict[str, Any]) -> None:
@@ -87,10 +98,9 @@ def test_early_stopping_gives_the_same_answer_on_any_number_of_workers(
     base_tileset: dict[str, Any], test_tiles: dict[str, Any]
 ) -> None:
     experiment = replace(base_tileset, None, "Footman", "JumpingFootman", test_tiles)
-    rule = WidthStop(0.04)
-    one = run(experiment, Settings(games=2000, seed=5, workers=1, stop=rule))
-    two = run(experiment, Settings(games=2000, seed=5, workers=2, stop=rule))
-    assert one.decision is not None and one.decision.value == "stronger"
+    one = run(experiment, Settings(games=2000, seed=5, workers=1, stop="width", width=0.04))
+    two = run(experiment, Settings(games=2000, seed=5, workers=2, stop="width", width=0.04))
+    assert one.decision.outcome is Outcome.STRONGER
     assert one.tally.games < 2000
     assert played(one) == played(two)
 

@@ -65,7 +65,12 @@ def test_json_has_the_documented_keys() -> None:
     assert sum(document["wins"].values()) + document["draws"] == 20
     low, high = document["score_ci95"]
     assert low <= document["score"] <= high
-    assert document["verdict_line"].startswith("The first player scores ")
+    assert document["verdict_line"].startswith(
+        "The first player against the second in self-play of 'base': "
+    )
+    assert document["verdict"] in ("stronger", "weaker", "fair", "inconclusive")
+    assert document["decision"]["outcome"] == document["verdict"]
+    assert document["decision"]["method"] == "fixed"
     assert {row["side"] for row in document["tiles"]} == {"first player", "second player"}
 
 
@@ -75,9 +80,10 @@ def test_readable_table() -> None:
     )
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith("JumpingFootman scores ")
-    assert "against the Footman it replaces: " in lines[0]
-    assert "Per tile (means per game)" in result.output
+    # The answer comes last, where the terminal leaves it.
+    assert lines[-1].startswith("JumpingFootman against the Footman it replaces: ")
+    assert "30 games (15 pairs), policy random; fixed length: " in lines[-1]
+    assert "Per tile (means per game)" in lines[0]
     assert "JumpingFootman vs Footman per game: moves " in result.output
     assert "JumpingFootman" in result.output
 
@@ -147,7 +153,7 @@ def test_report_writes_a_self_contained_page(tmp_path: Path) -> None:
     page = (out / "index.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert page.count("<svg") == 5  # score over games, lengths, three per-tile plots
-    assert "JumpingFootman scores" in page
+    assert "JumpingFootman against the Footman it replaces: " in page
     assert "<h1>Balance: JumpingFootman in place of Footman</h1>" in page
     assert "Footman / JumpingFootman" in page
     assert "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
@@ -262,4 +268,4 @@ def test_a_set_against_another() -> None:
     document = json.loads(result.stdout)
     assert document["experiment"] == "sets"
     assert document["sides"] == ["base (first set)", "base (second set)"]
-    assert document["verdict_line"].startswith("Set 'base' scores ")
+    assert document["verdict_line"].startswith("Set 'base' against set 'base': ")

@@ -142,7 +142,9 @@ def test_asymmetric_armies_report_per_seat_and_the_first_turn() -> None:
     result = run(self_play(TILESET, "dark-rider"), Settings(games=20, seed=1, workers=1))
     document = to_json(result)
     assert document["sides"] == ["first army", "second army"]
-    assert document["verdict_line"].startswith("The first army scores ")
+    assert document["verdict_line"].startswith(
+        "The first army against the second army in self-play of 'dark-rider': "
+    )
     # The second army (the Knight) takes the first turn, so its score is the first player's.
     assert document["first_player_score"] == pytest.approx(1.0 - document["score"])
     assert document["wins_by_seat"]["first"] == document["wins"]["second army"]
@@ -161,4 +163,4 @@ def test_replace_on_a_set_with_unlike_armies_is_a_clean_error() -> None:
 def test_replace_on_an_expanded_set() -> None:
     result = balance("--game", "counting-coup", "--replace", "Knight=Champion", "--games", "4")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("Champion scores ")
+    assert result.output.splitlines()[-1].startswith("Champion against the Knight it replaces: ")

@@ -156,10 +156,7 @@ def test_ladder_command_writes_ratings_that_balance_quotes(tmp_path: Path) -> No
     )
     assert verdict.exit_code == 0, verdict.output
     words = " ".join(verdict.stdout.split())
-    assert (
-        f": a second-player advantage (greedy at about {greedy['elo']:.0f} Elo above random)"
-        in (words)
-    )
+    assert f"policy greedy (about {greedy['elo']:.0f} Elo above random); fixed length" in (words)
     unrated = invoke(
         "balance",
         "--games",
@@ -352,7 +349,7 @@ def test_paired_games_on_an_expanded_set(base_tileset: dict[str, Any]) -> None:
 
 
 def test_a_long_verdict_stays_one_line() -> None:
-    """The verdict (first line) is never folded, however long the ratings make it."""
+    """The verdict (last line) is never folded, however long the ratings make it."""
     result = invoke(
         "balance",
         "--replace",
@@ -367,10 +364,10 @@ def test_a_long_verdict_stays_one_line() -> None:
         "1",
     )
     assert result.exit_code == 0, result.output
-    first = result.stdout.splitlines()[0]
-    assert len(first) > 120
-    assert first.startswith("Footsoldier scores ")
-    assert first.endswith("Elo above random vs random)")
+    last = result.stdout.splitlines()[-1]
+    assert len(last) > 120
+    assert last.startswith("Footsoldier against the Footman it replaces: ")
+    assert "policies greedy (about " in last and " Elo above random) vs random; " in last
 
 
 @pytest.mark.parametrize(
@@ -419,6 +416,6 @@ def test_a_budget_in_the_name_is_stored_and_quoted_as_that_budget(tmp_path: Path
     at_budget = invoke(*args, "--policy", "search", "--budget", "20")
     by_name = invoke(*args, "--policy", "search@20")
     elsewhere = invoke(*args, "--policy", "search")
-    assert "(search at about" in at_budget.stdout.splitlines()[0]
-    assert "(search@20 at about" in by_name.stdout.splitlines()[0]
-    assert "Elo above random" not in elsewhere.stdout.splitlines()[0]
+    assert "policy search (about" in at_budget.stdout.splitlines()[-1]
+    assert "policy search@20 (about" in by_name.stdout.splitlines()[-1]
+    assert "Elo above random" not in elsewhere.stdout.splitlines()[-1]

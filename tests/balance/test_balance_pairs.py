@@ -7,19 +7,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dukec.balance.decision import Criteria, Outcome, fixed_decision
 from dukec.balance.experiments import Experiment
 from dukec.balance.game import GameJob, GameSummary, Matchup, jobs_for
-from dukec.balance.pairs import Pentanomial, constrained_mle
+from dukec.balance.gsprt import tilt
+from dukec.balance.pairs import PAIR_SCORES, Pentanomial
 from dukec.balance.run import Counter, Settings, run
-from dukec.balance.stats import (
-    Sprt,
-    SprtState,
-    SprtStop,
-    Verdict,
-    WidthStop,
-    expected_score,
-    gsprt_llr,
-)
+from dukec.balance.sequential import SequentialRun, WidthRun
+from dukec.balance.stats import Sprt, SprtState, expected_score
 from dukec.balance.tally import Tally, summary_numbers
 from tests.balance.balance_fakes import fake_batch
 
@@ -47,7 +42,7 @@ def test_the_pair_score_and_its_interval_by_hand() -> None:
     # = 0.171875; half width 1.959964 * sqrt(0.171875 / 10) = 0.256953.
     counts = Pentanomial(ll=2, wl=3, ww=5)
     assert counts.mean == pytest.approx(0.65)
-    assert counts.smoothed_variance() == pytest.approx(0.171875)
+    assert counts.variance() == pytest.approx(0.171875)
     low, high = counts.interval()
     assert low == pytest.approx(0.65 - 0.256953, abs=1e-6)
     assert high == pytest.approx(0.65 + 0.256953, abs=1e-6)
@@ -106,18 +101,18 @@ def test_a_paired_run_needs_whole_pairs() -> None:
 
 
 def test_paired_stopping_decides_on_whole_pairs_alike_on_any_batching() -> None:
-    rule = SprtStop(30.0)
     one = run(
         experiment(),
-        Settings(games=4000, seed=5, policy="edge=0.1", paired=True, stop=rule),
+        Settings(games=4000, seed=5, policy="edge=0.1", paired=True, stop="sprt"),
         play=fake_batch,
     )
     two = run(
         experiment(),
-        Settings(games=4000, seed=5, policy="edge=0.1", paired=True, stop=rule, workers=2),
+        Settings(games=4000, seed=5, policy="edge=0.1", paired=True, stop="sprt", workers=2),
         play=fake_batch,
     )
-    assert one.decision is Verdict.STRONGER
+    assert one.decision.outcome is Outcome.STRONGER
+    assert one.decision == two.decision
     assert one.tally.games % 2 == 0
     assert one.tally.games == two.tally.games
     assert one.tally.pairs == two.tally.pairs
@@ -136,12 +131,12 @@ def test_the_progress_callback_counts_the_games() -> None:
 def test_the_constrained_fit_has_the_asked_mean() -> None:
     observed = [0.1, 0.2, 0.4, 0.2, 0.1]
     for score in (0.3, 0.5, 0.6):
-        fitted = constrained_mle(observed, score)
+        fitted = tilt(observed, PAIR_SCORES, score)
         assert sum(fitted) == pytest.approx(1.0, abs=1e-9)
         mean = sum(p * a for p, a in zip(fitted, (0, 0.25, 0.5, 0.75, 1), strict=True))
         assert mean == pytest.approx(score, abs=1e-9)
     # The observed distribution is its own fit at its own mean.
-    assert constrained_mle(observed, 0.5) == pytest.approx(observed)
+    assert tilt(observed, PAIR_SCORES, 0.5) == pytest.approx(observed)
 
 
 def test_the_pentanomial_llr_is_near_the_normal_approximation() -> None:
@@ -157,11 +152,14 @@ def test_the_pentanomial_llr_is_near_the_normal_approximation() -> None:
     assert Pentanomial().llr(s0, s1) == 0.0
 
 
-def test_pairs_of_mirrored_games_decide_not_different() -> None:
-    # An exact copy of a tile: every pair is one win each way, and the test settles on H0.
+def test_pairs_of_mirrored_games_decide_fair() -> None:
+    # An exact copy of a tile: every pair is one win each way, and both tests settle on H0.
     counts = Pentanomial(wl=40)
-    assert SprtStop(30.0).decision(counts) is Verdict.NOT_DIFFERENT
-    assert WidthStop(0.05).decision(counts) is Verdict.NOT_DIFFERENT
+    test = SequentialRun(Criteria(30.0))
+    assert test.update(counts)
+    assert test.decision(counts).outcome is Outcome.FAIR
+    assert WidthRun(Criteria(30.0), 0.05).update(counts)
+    assert fixed_decision(counts, Criteria(30.0)).outcome is Outcome.FAIR
 
 
 def _pair(rng: random.Random, elo: float, draw: float) -> tuple[float, float]:
@@ -176,7 +174,8 @@ def _pair(rng: random.Random, elo: float, draw: float) -> tuple[float, float]:
 
 def _sprt_runs(elo: float, runs: int, seed: int) -> list[SprtState]:
     """Where a GSPRT of 0 against +50 Elo ends on ``runs`` seeded streams of pairs."""
-    test = Sprt(0.0, 50.0, 0.05, 0.05)
+    test = Sprt(0.05, 0.05)
+    s0, s1 = expected_score(0.0), expected_score(50.0)
     rng = random.Random(seed)
     ends: list[SprtState] = []
     for _ in range(runs):
@@ -185,7 +184,7 @@ def _sprt_runs(elo: float, runs: int, seed: int) -> list[SprtState]:
         while state is SprtState.CONTINUE:
             for _ in range(4):  # looked at every fourth pair, to keep the test quick
                 counts = counts.add(*_pair(rng, elo, 0.2))
-            state = test.state(counts)
+            state = test.state(counts.llr(s0, s1))
         ends.append(state)
     return ends
 
@@ -205,23 +204,23 @@ def test_the_gsprt_keeps_its_error_rates_on_streams_of_known_elo() -> None:
     assert _sprt_runs(-100.0, 50, 4) == [SprtState.ACCEPT_H0] * 50
 
 
-def test_the_three_way_stop_on_pairs() -> None:
+def test_the_sequential_test_on_pairs() -> None:
     rng = random.Random(9)
-    for elo, expected in ((200.0, Verdict.STRONGER), (-200.0, Verdict.WEAKER)):
+    for elo, expected in ((200.0, Outcome.STRONGER), (-200.0, Outcome.WEAKER)):
         counts = Pentanomial()
-        decision = None
-        while decision is None:
+        test = SequentialRun(Criteria(30.0))
+        while not test.update(counts):
             counts = counts.add(*_pair(rng, elo, 0.1))
-            decision = SprtStop(30.0).decision(counts)
-        assert decision is expected
+        assert test.decision(counts).outcome is expected
 
 
-def test_moments_still_give_the_per_game_llr() -> None:
+def test_unpaired_games_give_the_trinomial_llr() -> None:
     tally = Tally(("A", "B"))
     for index, winner in enumerate([0, 0, 1, None, 0, 0]):
         tally.add(0, GameSummary(index, winner, False, 10, "x", ({}, {})))
     s0, s1 = expected_score(0), expected_score(30)
-    assert tally.evidence.llr(s0, s1) == gsprt_llr(tally.score_a, s0, s1)
+    assert tally.evidence.bins == (1, 1, 4)
+    assert tally.evidence.llr(s0, s1) == tally.score_a.llr(s0, s1)
     assert math.isfinite(tally.evidence.llr(s0, s1))
 
 

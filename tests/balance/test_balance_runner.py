@@ -6,11 +6,11 @@ import io
 import pytest
 from rich.console import Console
 
+from dukec.balance.decision import Outcome
 from dukec.balance.experiments import Experiment
 from dukec.balance.game import GameSummary, Matchup, a_seat, game_seed, jobs_for
 from dukec.balance.run import Counter, Observer, Settings, run
 from dukec.balance.runner import RunnerError, batch_size, run_games
-from dukec.balance.stats import WidthStop
 from dukec.balance.tally import Tally, summary_numbers
 from dukec.commands.progress import progress_bar
 from tests.balance.balance_fakes import fake_batch
@@ -73,14 +73,14 @@ def test_different_seeds_give_different_games() -> None:
 
 
 def test_early_stop_is_the_same_with_any_number_of_workers() -> None:
-    settings = Settings(games=4000, seed=5, policy="edge=0.15", stop=WidthStop(0.04))
+    settings = Settings(games=4000, seed=5, policy="edge=0.15", stop="width", width=0.04)
     one = run(experiment(), settings, play=fake_batch)
     two = run(
         experiment(),
-        Settings(games=4000, seed=5, policy="edge=0.15", stop=WidthStop(0.04), workers=2),
+        Settings(games=4000, seed=5, policy="edge=0.15", stop="width", width=0.04, workers=2),
         play=fake_batch,
     )
-    assert one.decision is not None and one.decision.value == "stronger"
+    assert one.decision.outcome is Outcome.STRONGER
     assert 300 < one.tally.games < 4000
     assert one.tally.games % 2 == 0
     assert summary_numbers(one.tally) == summary_numbers(two.tally)

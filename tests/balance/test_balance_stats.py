@@ -7,19 +7,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dukec.balance.stats import (
-    Moments,
+    EloModel,
     Sprt,
     SprtState,
-    SprtStop,
-    Verdict,
-    WidthStop,
+    Trinomial,
     elo,
     elo_interval,
     expected_score,
-    gsprt_llr,
     half_width,
     percent,
-    verdict,
     wilson,
 )
 
@@ -75,75 +71,54 @@ def test_elo_interval_maps_each_end() -> None:
     assert 1.0 < low < 2.0 and 139 < high < 141
 
 
-def test_verdict_reads_the_interval() -> None:
-    assert verdict((0.51, 0.60)) is Verdict.STRONGER
-    assert verdict((0.40, 0.49)) is Verdict.WEAKER
-    assert verdict((0.45, 0.55)) is Verdict.NOT_DIFFERENT
-    assert verdict((0.50, 0.55)) is Verdict.NOT_DIFFERENT
-
-
 def test_percent() -> None:
     assert percent(0.5834) == "58.3%"
     assert percent(0.019) == "1.9%"
 
 
-def test_moments_and_smoothed_variance() -> None:
-    moments = Moments()
+def test_a_trinomial_counts_games_and_smooths_its_variance() -> None:
+    counts = Trinomial()
     for points in (1.0, 0.5, 0.0, 1.0):
-        moments = moments.add(points)
-    assert moments.games == 4
-    assert moments.mean == pytest.approx(0.625)
+        counts = counts.add(points)
+    assert (counts.losses, counts.draws, counts.wins) == (1, 1, 2)
+    assert counts.count == counts.games == 4
+    assert counts.mean == pytest.approx(0.625)
     # With one added win and one added loss: mean = 3.5/6, E[x^2] = (2.25 + 1)/6.
-    assert moments.smoothed_variance() == pytest.approx(3.25 / 6 - (3.5 / 6) ** 2)
+    assert counts.variance() == pytest.approx(3.25 / 6 - (3.5 / 6) ** 2)
+    assert counts.sigma_pg == pytest.approx(math.sqrt(3.25 / 6 - (3.5 / 6) ** 2))
 
 
-def test_gsprt_llr_by_hand() -> None:
-    # 60 wins and 40 losses. Smoothed: mean = 61/102 = 0.598039, E[x^2] = 0.598039,
-    # variance = 0.598039 - 0.357651 = 0.240388. s0 = 0.5, s1 = expected_score(30) = 0.543066.
-    # LLR = n (s1 - s0)(2 xbar - s0 - s1) / (2 var) = 100 * 0.043066 * 0.156934 / 0.480777 = 1.4058
-    moments = Moments(100, 60.0, 60.0)
-    assert moments.smoothed_variance() == pytest.approx(0.240388, abs=1e-6)
-    assert gsprt_llr(moments, 0.5, expected_score(30)) == pytest.approx(1.4058, abs=1e-4)
+def test_the_gsprt_of_wins_and_losses_is_the_binomial_ratio() -> None:
+    # Without draws a hypothesis "mean s" can only be (1 - s, s): the LLR is the binomial one,
+    # 60 log(s1/s0) + 40 log((1 - s1)/(1 - s0)) = 60 * 0.082624 + 40 * -0.090070 = 1.3546.
+    # The empty draw bin weighs 1e-3 games, which moves it by less than 1e-3.
+    counts = Trinomial(losses=40, wins=60)
+    s0, s1 = 0.5, expected_score(30)
+    binomial = 60 * math.log(s1 / s0) + 40 * math.log((1 - s1) / (1 - s0))
+    assert binomial == pytest.approx(1.3546, abs=1e-4)
+    assert counts.llr(s0, s1) == pytest.approx(binomial, abs=1e-3)
+    assert counts.llr(s0, s0) == pytest.approx(0.0, abs=1e-12)
+    assert Trinomial().llr(s0, s1) == 0.0
 
 
 def test_sprt_bounds_are_walds() -> None:
-    test = Sprt(0, 30, alpha=0.05, beta=0.05)
+    test = Sprt(alpha=0.05, beta=0.05)
     # log(beta / (1 - alpha)) = log(0.05/0.95) = -2.944439; the upper bound is its negative.
     assert test.lower == pytest.approx(-2.944439, abs=1e-6)
     assert test.upper == pytest.approx(2.944439, abs=1e-6)
+    assert test.state(1.41) is SprtState.CONTINUE
+    assert test.state(4.22) is SprtState.ACCEPT_H1
+    assert test.state(-3.709) is SprtState.ACCEPT_H0
 
 
-def test_sprt_states() -> None:
-    test = Sprt(0, 30)
-    assert test.state(Moments(100, 60.0, 60.0)) is SprtState.CONTINUE  # LLR 1.41
-    assert test.state(Moments(300, 180.0, 180.0)) is SprtState.ACCEPT_H1  # LLR 4.22
-    # An even score: LLR = -n (s1 - s0)^2 / 2 var = -1000 * 0.043066^2 / 0.5 = -3.709.
-    assert test.state(Moments(1000, 500.0, 500.0)) is SprtState.ACCEPT_H0
-    assert test.llr(Moments(1000, 500.0, 500.0)) == pytest.approx(-3.709, abs=1e-3)
-
-
-def test_three_way_sprt_stop() -> None:
-    stop = SprtStop(margin=30)
-    assert stop.decision(Moments(300, 180.0, 180.0)) is Verdict.STRONGER
-    assert stop.decision(Moments(300, 120.0, 120.0)) is Verdict.WEAKER
-    assert stop.decision(Moments(1000, 500.0, 500.0)) is Verdict.NOT_DIFFERENT
-    assert stop.decision(Moments(20, 11.0, 11.0)) is None
-
-
-def test_all_wins_still_stop_the_sprt() -> None:
-    # The smoothed variance keeps the ratio finite: 20 straight wins decide 'stronger'.
-    moments = Moments()
-    for _ in range(20):
-        moments = moments.add(1.0)
-    assert SprtStop(30).decision(moments) is Verdict.STRONGER
-
-
-def test_width_stop() -> None:
-    rule = WidthStop(0.05)
-    # At 0.5 the half-width falls below 0.05 between 380 and 390 games.
-    assert rule.decision(Moments(380, 190.0, 190.0)) is None
-    assert rule.decision(Moments(390, 195.0, 195.0)) is Verdict.NOT_DIFFERENT
-    assert rule.decision(Moments(400, 240.0, 240.0)) is Verdict.STRONGER
+def test_normalized_elo_counts_standard_deviations() -> None:
+    # A score of 0.5 + sigma is 800 / ln 10 = 347.4 normalized Elo, whatever sigma is.
+    model = EloModel.NORMALIZED
+    assert model.elo(0.6, 0.1) == pytest.approx(800 / math.log(10))
+    assert model.score(800 / math.log(10), 0.1) == pytest.approx(0.6)
+    assert model.elo(0.5, 0.3) == 0.0
+    assert EloModel.LOGISTIC.elo(expected_score(100), 0.1) == pytest.approx(100)
+    assert (EloModel.LOGISTIC.unit, model.unit) == ("Elo", "nElo")
 
 
 @given(st.integers(min_value=1, max_value=100_000), st.data())

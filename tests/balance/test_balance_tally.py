@@ -49,7 +49,8 @@ def test_summary_numbers() -> None:
     assert numbers["wins"] == {"with Paladin": 2, "with Knight": 1}
     assert numbers["draws"] == 1 and numbers["adjudicated_draws"] == 1 and numbers["decisive"] == 3
     assert numbers["score"] == pytest.approx(0.625)
-    assert numbers["verdict"] == "not different"
+    assert "verdict" not in numbers
+    assert numbers["first_player_verdict"] == "inconclusive: play more games"
     assert numbers["endings"] == {"duke captured": 3, "ply limit": 1}
     assert numbers["elo"] == pytest.approx(-400 * math.log10(1 / 0.625 - 1))
 

@@ -235,6 +235,6 @@ def test_stop_sprt_ends_each_cell_once_it_is_clear() -> None:
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
     played = [cell for cell in document["cells"] if cell["source"] == "played"]
-    assert [cell["stopped"] for cell in played] == ["not different"]
+    assert [cell["stopped"] for cell in played] == ["fair"]
     assert played[0]["games"] < 2000
-    assert document["stop"] == "SPRT: 0 vs ±30 Elo, alpha=0.05, beta=0.05"
+    assert document["stop"] == ("sequential test: 5% false alarms at +0 Elo, 95% power at ±30 Elo")

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
+from dukec.balance.decision import Criteria, Outcome
 from dukec.balance.pairs import Pentanomial
-from dukec.balance.stats import SprtStop, Verdict
+from dukec.balance.sequential import SequentialRun
 from dukec.cli import main
 from dukec.compiler import load, load_tileset
 from dukec.compiler.vocabulary import Icon, Side
@@ -63,7 +64,7 @@ def test_an_independent_balance_run_confirms_the_tuned_tile(tuned: tuple[Result,
                    "--seed", "12345", "--games", "2000", "--json", *FAST)  # fmt: skip
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
-    assert document["verdict"] == "not different"
+    assert document["verdict"] == "fair"
     assert document["seed"] == 12345
 
 
@@ -99,7 +100,7 @@ def test_the_files_tune_writes(tuned: tuple[Result, Path]) -> None:
     assert report["found"] is True
     assert [edit["text"] for edit in report["edits"]] == ["remove jump at [0, 2] from the front"]
     assert report["baseline"]["decision"] == "stronger"
-    assert report["tuned"]["decision"] == report["verification"]["decision"] == "not different"
+    assert report["tuned"]["decision"] == report["verification"]["decision"] == "fair"
     assert (report["seed"], report["verify_seed"], report["verification"]["seed"]) == (1, 2, 2)
     assert report["rechecks"] == [report["verification"]]
     assert report["files"]["source"] == "leapingfootman.duke"
@@ -224,7 +225,7 @@ def test_an_independent_balance_run_confirms_the_descent(descended: tuple[Result
                    "--with", str(out / "slidingfootman.duke"), "--stop", "sprt",
                    "--seed", "4242", "--games", "2000", "--json", *FAST)  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["verdict"] == "not different"
+    assert json.loads(result.stdout)["verdict"] == "fair"
 
 
 @pytest.mark.slow
@@ -248,7 +249,7 @@ def test_tune_makes_the_overpowered_footman_fair(tmp_path: Path) -> None:
                       "--no-progress")  # fmt: skip
     assert confirmed.exit_code == 0, confirmed.output
     document = json.loads(confirmed.stdout)
-    assert (document["verdict"], document["seed"]) == ("not different", 12345)
+    assert (document["verdict"], document["seed"]) == ("fair", 12345)
 
 
 def test_the_descent_is_deterministic(descended: tuple[Result, Path]) -> None:
@@ -386,9 +387,13 @@ def test_the_sprt_can_be_taken_about_a_target() -> None:
     # 400 pairs scoring 60% (about +70 Elo): stronger than even, within 30 Elo of +70.
     pairs = Pentanomial(ll=40, ld=60, dd=100, wl=0, wd=100, ww=100)
     assert pairs.mean == pytest.approx(0.6)
-    assert SprtStop(30.0).decision(pairs) is Verdict.STRONGER
-    assert SprtStop(30.0, centre=70.0).decision(pairs) is Verdict.NOT_DIFFERENT
-    assert SprtStop(30.0, centre=150.0).decision(pairs) is Verdict.WEAKER
-    assert SprtStop(30.0, centre=70.0).describe() == (
-        "SPRT: +70 vs +70±30 Elo, alpha=0.05, beta=0.05"
-    )
+
+    def decided(criteria: Criteria) -> Outcome:
+        test = SequentialRun(criteria)
+        assert test.update(pairs)
+        return test.decision(pairs).outcome
+
+    assert decided(Criteria(30.0)) is Outcome.STRONGER
+    assert decided(Criteria(30.0, centre=70.0)) is Outcome.FAIR
+    assert decided(Criteria(30.0, centre=150.0)) is Outcome.WEAKER
+    assert Criteria(30.0, centre=70.0).about() == "+70±30 Elo"
