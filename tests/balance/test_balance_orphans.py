@@ -20,7 +20,7 @@ COMMANDS = {
     "balance": ("balance", "--games", "500000", *WORKERS),
     "balance-dask": ("balance", "--games", "500000", "--backend", "dask", *WORKERS),
     "ladder": ("ladder", "--policies", "random,greedy", "--games", "200000", *WORKERS),
-    "value": ("value", "Footman", "--games", "200000", *WORKERS),
+    "value": ("value", "Pikeman", "--games", "200000", *WORKERS),
     "tune": (
         "tune",
         "--replace",
