@@ -54,7 +54,7 @@ HUGE = [
     (["balance", "--budget", str(10**12)], "'--budget': 1000000000000 is not in the range"),
     (["ladder", "--workers", "100000"], "'--workers' / '-j': 100000 is not in the range 1<=x<=256"),
     (["tune", "--candidates", "1001"], "'--candidates': 1001 is not in the range 1<=x<=1000"),
-    (["tune", "--beam", "1001"], "'--beam': 1001 is not in the range 0<=x<=1000"),
+    (["tune", "--beam", "1001"], "'--beam': 1001 is not in the range 1<=x<=1000"),
     (["tune", "--screen-games", str(10**7)], "'--screen-games': 10000000 is not in the range"),
     (["fit-values", "-n", str(10**7)], "'--games' / '-n': 10000000 is not in the range 10<=x<="),
     (["value", "Footman", "--budget", "1000001"], "'--budget': 1000001 is not in the range"),

@@ -218,12 +218,12 @@ def test_a_manifest_behind_a_link_to_nothing_yet_is_made_there(tmp_path: Path) -
     link = tmp_path / "balance.toml"
     link.symlink_to("kept/balance.toml")
     result = _run(
-        "value", "Footman", "-n", "2", "-j", "1", "--policy", "random", "--no-progress",
+        "value", "Pikeman", "-n", "2", "-j", "1", "--policy", "random", "--no-progress",
         "--manifest", str(link),
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert link.is_symlink()
-    assert "[[value]]" in (tmp_path / "kept" / "balance.toml").read_text()
+    assert "[[experiment]]" in (tmp_path / "kept" / "balance.toml").read_text()
 
 
 def test_a_values_file_that_is_a_fifo(tmp_path: Path) -> None:

@@ -66,9 +66,12 @@ def test_deep_manifest(tmp_path: Path, kind: str) -> None:
 def test_manifest_numbers_are_bounded(tmp_path: Path) -> None:
     path = tmp_path / "balance.toml"
     path.write_text(
-        "[[value]]\ntile = 'Footman'\npolicy = 'random'\ngames = 1000000000000000\nseed = 1\n"
-        "budget = 300\nply_limit = 300\ntileset_hash = 'x'\nelo = 0\nelo_ci95 = [-1, 1]\n"
+        "format = 'dukec-manifest/2'\n\n[[experiment]]\nkind = 'copy'\ntile = 'Footman'\n"
+        "in_place_of = 'Pikeman'\npolicy = 'random'\nbudget = 300\nply_limit = 300\n"
+        "games = 1000000000000000\npaired = true\nseed = 1\ntileset_hash = 'x'\nscore = 0.5\n"
+        "score_se = 0.01\nelo = 0\nelo_ci95 = [-1, 1]\nmargin = 30\n"
+        "alpha = 0.9\n"  # wrong too, so that no run could start were the games let through
     )
     result = _run("balance", "--check", str(path))
     assert result.exit_code == 1
-    assert result.stderr == f"{path}:4:1: error: 'games' must be from 2 to 1,000,000\n"
+    assert result.stderr == f"{path}:10:1: error: 'games' must be from 2 to 1,000,000\n"

@@ -93,7 +93,7 @@ WRITERS: dict[str, tuple[Callable[[Path, Path], list[str]], str | None]] = {
     "value --out": (
         lambda i, o: [
             "value",
-            "Footman",
+            "Pikeman",
             "-n",
             "2",
             "-j",
