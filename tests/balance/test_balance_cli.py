@@ -215,7 +215,7 @@ def test_sprt_stops_early_on_a_clear_answer() -> None:
         ),
         (
             ["--replace", "Knigt=Paladin", "--with", JUMPING],
-            1,
+            2,
             "Error: no tile 'Knigt' in the tile set (did you mean 'Knight'?)",
         ),
         (

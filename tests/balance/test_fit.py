@@ -45,7 +45,7 @@ def test_features_count_board_drawn_and_bag_for_seat_zero() -> None:
     game = build(
         rules,
         ["a1 Duke 0", "b1 Footman 0", "c1 Footman 0", "f6 Duke 1", "e6 Pikeman 1"],
-        bags=(["Pikeman", "Knight"], ["Knight", "Knight"]),
+        bags=(["Pikeman", "Pikeman"], ["Knight", "Pikeman"]),
     )
     troops = [t.index for t in rules.types if not t.acts_as_duke]
     width = len(troops)

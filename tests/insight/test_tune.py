@@ -305,7 +305,7 @@ def test_tune_removes_two_planted_diagonal_moves(tmp_path: Path) -> None:
         (
             ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--beam", "0"],
             2,
-            "Invalid value for '--beam': 0 is not in the range x>=1.",
+            "Invalid value for '--beam': 0 is not in the range 1<=x<=1000.",
         ),
         (
             ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--policy", "best"],

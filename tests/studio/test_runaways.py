@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from dukec.limits import STUDIO_MAX_BUDGET, STUDIO_MAX_GAMES
+from dukec.limits import MAX_BUDGET, STUDIO_MAX_BUDGET, STUDIO_MAX_GAMES
 from dukec.studio.api import Workspace
 from dukec.studio.runs import Runs
 from dukec.studio.server import Studio, StudioServer
@@ -144,10 +144,11 @@ def test_budgets_are_capped(client: Client, policy: str) -> None:
     for path in ("/api/balance", "/api/value", "/api/runs"):
         answer = client.post(path, {**QUICK, "policy": f"{policy}@{over}"})
         assert (answer.status, answer.json["error"]) == (400, f"'policy': {message}")
-    answer = client.post("/api/play", {"bot": f"{policy}@10000000"})
+    # The most any policy takes (dukec/limits.py), far past the studio's own cap.
+    answer = client.post("/api/play", {"bot": f"{policy}@{MAX_BUDGET}"})
     assert (answer.status, answer.json["error"]) == (
         400,
-        f"'bot': {message.replace(f'{over:,}', '10,000,000')}",
+        f"'bot': {message.replace(f'{over:,}', f'{MAX_BUDGET:,}')}",
     )
     assert client.post("/api/play", {"bot": f"{policy}@{STUDIO_MAX_BUDGET}"}).status == 201
 
