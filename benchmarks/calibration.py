@@ -197,11 +197,15 @@ def real_copy(seeds: int, workers: int, criteria: Criteria) -> dict[str, Any]:
         result = run(experiment, settings)
         outcomes.append(result.decision.outcome.value)
         games.append(result.tally.games)
+    first = outcomes[:100]
     return {
         "seeds": seeds,
         "different": _share(outcomes, "stronger", "weaker"),
+        "stronger": _share(outcomes, "stronger"),
+        "weaker": _share(outcomes, "weaker"),
         "fair": _share(outcomes, "fair"),
         "inconclusive": _share(outcomes, "inconclusive"),
+        "different_first_100": _share(first, "stronger", "weaker"),
         "mean_games": statistics.fmean(games),
         "seconds": time.perf_counter() - started,
     }
@@ -245,12 +249,14 @@ def print_report(document: dict[str, Any]) -> None:
     if real:
         print()
         print(
-            f"Real games, renamed Footman, random policy, unpaired, --stop sprt, "
-            f"{real['seeds']} seeds: different {_pct(real['different'])} (stated <= "
-            f"{alpha:.0%}), fair {_pct(real['fair'])}, inconclusive "
-            f"{_pct(real['inconclusive'])}, mean {real['mean_games']:.0f} games, "
-            f"{real['seconds']:.0f} s"
+            f"Real games, renamed Footman, random policy, unpaired, --stop sprt, seeds 1 to "
+            f"{real['seeds']}: different {_pct(real['different'])} (stronger "
+            f"{_pct(real['stronger'])}, weaker {_pct(real['weaker'])}; stated <= {alpha:.0%}), "
+            f"fair {_pct(real['fair'])}, inconclusive {_pct(real['inconclusive'])}, mean "
+            f"{real['mean_games']:.0f} games, {real['seconds']:.0f} s"
         )
+        if real["seeds"] > 100:
+            print(f"  seeds 1 to 100: different {_pct(real['different_first_100'])}")
 
 
 def main() -> None:
