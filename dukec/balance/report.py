@@ -230,7 +230,12 @@ def render(result: RunResult, console: Console, ratings: Ratings | None = None) 
         "score", f"{percent(document['score'])} (95% {percent(low)} .. {percent(high)})"
     )
     elo_low, elo_high = document["elo_ci95"]
-    summary.add_row("Elo", f"{_elo(document['elo'])} (95% {_elo(elo_low)} .. {_elo(elo_high)})")
+    nelo_low, nelo_high = document["nelo_ci95"]
+    summary.add_row(
+        "Elo",
+        f"{_elo(document['elo'])} (95% {_elo(elo_low)} .. {_elo(elo_high)}); normalized "
+        f"{_elo(document['nelo'])} nElo (95% {_elo(nelo_low)} .. {_elo(nelo_high)})",
+    )
     pairs = document["pairs"]
     if pairs is not None:
         bins = pairs["pentanomial"]
