@@ -143,12 +143,18 @@ def render_matrix(document: dict[str, Any], console: Console) -> None:
     console.print(table)
     played = [cell for cell in document["cells"] if cell["source"] == "played"]
     games = sum(cell["games"] for cell in played)
-    line = f"games         {games} in {len(played)} cells (up to {document['games_per_cell']} each)"
+    line = (
+        f"games         {games} in {_cells(len(played))} (up to {document['games_per_cell']} each)"
+    )
     if policies["row"] == policies["column"]:
         line += "; the diagonal is exact, each cell below it mirrors the one above"
     console.print(line, highlight=False)
     render_ratings(document, console)
     render_dominated(document, console)
+
+
+def _cells(count: int) -> str:
+    return f"{count} cell{'' if count == 1 else 's'}"
 
 
 def render_ratings(document: dict[str, Any], console: Console) -> None:
@@ -183,7 +189,7 @@ def render_dominated(document: dict[str, Any], console: Console) -> None:
     dominance = document["dominance"]
     rule = "Holm" if dominance["method"] == "holm" else "each cell's test at alpha / cells"
     console.print(
-        f"dominated     ({rule} over {dominance['tested_cells']} cells: at most "
+        f"dominated     ({rule} over {_cells(dominance['tested_cells'])}: at most "
         f"{dominance['familywise_alpha']:.0%} chance of any false 'dominated' in this matrix)",
         highlight=False,
     )

@@ -130,6 +130,10 @@ def _cell(cell: dict[str, Any], x: float, y: float, framed: bool) -> str:
     )
 
 
+def _count(cells: int) -> str:
+    return f"{cells} tested cell{'' if cells == 1 else 's'}"
+
+
 def ratings_section(document: dict[str, Any]) -> str:
     """The tiles' ratings as a table, and the test of one strength per tile."""
     ratings = document["ratings"]
@@ -170,13 +174,13 @@ def page(document: dict[str, Any]) -> str:
         verdict = "<p>No tile is dominated.</p>"
     if dominance["method"] == "holm":
         rule = (
-            f"Holm's procedure over the {dominance['tested_cells']} tested cells keeps the "
+            f"Holm's procedure over the {_count(dominance['tested_cells'])} keeps the "
             f"chance of any false 'dominated' in the whole matrix at most "
             f"{dominance['familywise_alpha']:.0%}"
         )
     else:
         rule = (
-            f"each of the {dominance['tested_cells']} tested cells' sequential test ran at "
+            f"the sequential test of each of the {_count(dominance['tested_cells'])} ran at "
             f"{dominance['familywise_alpha']:.0%} / {dominance['tested_cells']}, so the chance of "
             "any false 'dominated' in the whole matrix is at most "
             f"{dominance['familywise_alpha']:.0%}"

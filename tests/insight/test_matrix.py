@@ -167,11 +167,20 @@ def test_the_command_prints_the_table_and_the_dominated(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Swap matrix: each tile in the Footman's place" in result.stdout
     assert "dominated     Footman, beaten by JumpingFootman" in result.stdout
-    assert "games         200 in 1 cells (up to 200 each); the diagonal is exact" in result.stdout
+    assert "games         200 in 1 cell (up to 200 each); the diagonal is exact" in result.stdout
+    assert "Ratings: one strength per tile (Elo, the Footman = 0)" in result.stdout
+    assert (
+        "dominated     (Holm over 1 cell: at most 5% chance of any false 'dominated' in this "
+        "matrix)" in result.stdout
+    )
+    assert "fit           too few results to test whether one strength per tile" in result.stdout
     assert result.stderr == f"heatmap: {page}\n"
     text = page.read_text()
     assert text.startswith("<!DOCTYPE html>") and "<svg" in text and "<script" not in text
     assert "<b>Footman</b>, beaten by JumpingFootman" in text
+    assert "row army's Elo against the column army (full colour from ±400)" in text
+    assert "Holm&#x27;s procedure over the 1 tested cell keeps" in text
+    assert "<td>JumpingFootman</td><td>+" in text
 
 
 def test_the_command_prints_json() -> None:
