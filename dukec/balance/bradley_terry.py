@@ -35,9 +35,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from dukec.balance.linalg import SingularError, cholesky, inverse, solve
 from dukec.balance.stats import Z95, Evidence, elo, z_for
 
 PER_ELO = math.log(10.0) / 400.0
@@ -155,39 +156,6 @@ def _finite(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
 
-@dataclass(frozen=True, slots=True)
-class Fit:
-    """The fitted ratings and what they were fitted from."""
-
-    anchor: str
-    ratings: tuple[Rating, ...]
-    groups: tuple[tuple[str, ...], ...]
-    """Players by who scored against whom, weakest group first; ratings are finite within one."""
-    pairings: tuple[Pairing, ...]
-    strengths: dict[str, float]
-    """Each player's fitted Elo above its group's first player (the anchor in the anchor's)."""
-    design: Design
-    theta: tuple[float, ...]
-    """The fitted parameters of ``design``."""
-    edge: Rating | None = None
-    """The first side's edge, where one was fitted."""
-    group_of: dict[str, int] = field(default_factory=dict)
-
-    def rating(self, name: str) -> Rating:
-        """The rating of ``name``."""
-        return next(rating for rating in self.ratings if rating.name == name)
-
-    def within(self, pairing: Pairing) -> bool:
-        """Whether the pairing's players are in one group (its games inform the ratings)."""
-        return self.group_of[pairing.first] == self.group_of[pairing.second]
-
-    def expected(self, pairing: Pairing) -> float:
-        """The score per game the fit expects of ``first`` (within a group only)."""
-        edge = self.edge.elo if self.edge is not None and self.edge.elo is not None else 0.0
-        difference = self.strengths[pairing.first] - self.strengths[pairing.second] + edge
-        return logistic(difference)
-
-
 def logistic(difference: float) -> float:
     """The expected score of an Elo difference, safe at any size."""
     z = PER_ELO * difference
@@ -200,45 +168,6 @@ def logistic(difference: float) -> float:
 def _log_logistic(z: float) -> float:
     """log(1 / (1 + exp(-z))), safe at any size."""
     return -math.log1p(math.exp(-z)) if z >= 0 else z - math.log1p(math.exp(z))
-
-
-# --- linear algebra of small symmetric positive definite matrices ---------------------------
-
-
-def cholesky(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
-    """The lower factor L of ``matrix`` = L L^T; FitError if it is not positive definite."""
-    n = len(matrix)
-    lower = [[0.0] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(i + 1):
-            total = matrix[i][j] - sum(lower[i][k] * lower[j][k] for k in range(j))
-            if i == j:
-                if total <= 1e-12 * max(1.0, abs(matrix[i][i])):
-                    raise FitError("the games cannot tell these strengths apart")
-                lower[i][i] = math.sqrt(total)
-            else:
-                lower[i][j] = total / lower[j][j]
-    return lower
-
-
-def solve(lower: list[list[float]], vector: Sequence[float]) -> list[float]:
-    """x with L L^T x = ``vector``, from the Cholesky factor L."""
-    n = len(vector)
-    y = [0.0] * n
-    for i in range(n):
-        y[i] = (vector[i] - sum(lower[i][k] * y[k] for k in range(i))) / lower[i][i]
-    x = [0.0] * n
-    for i in reversed(range(n)):
-        x[i] = (y[i] - sum(lower[k][i] * x[k] for k in range(i + 1, n))) / lower[i][i]
-    return x
-
-
-def inverse(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
-    """The inverse of a symmetric positive definite matrix."""
-    lower = cholesky(matrix)
-    n = len(matrix)
-    columns = [solve(lower, [1.0 if i == j else 0.0 for i in range(n)]) for j in range(n)]
-    return [[columns[j][i] for j in range(n)] for i in range(n)]
 
 
 # --- groups: who scored against whom -----------------------------------------------------------
@@ -343,6 +272,34 @@ class Design:
         return gradient, information, meat
 
 
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """The fitted ratings and what they were fitted from."""
+
+    anchor: str
+    ratings: tuple[Rating, ...]
+    groups: tuple[tuple[str, ...], ...]
+    """Players by who scored against whom, weakest group first; ratings are finite within one."""
+    pairings: tuple[Pairing, ...]
+    strengths: dict[str, float]
+    """Each player's fitted Elo above its group's first player (the anchor in the anchor's)."""
+    design: Design
+    theta: tuple[float, ...]
+    """The fitted parameters of ``design``."""
+    edge: Rating | None
+    """The first side's edge, where one was fitted."""
+    group_of: dict[str, int]
+    """Each player's group, by its index in ``groups``."""
+
+    def rating(self, name: str) -> Rating:
+        """The rating of ``name``."""
+        return next(rating for rating in self.ratings if rating.name == name)
+
+    def within(self, pairing: Pairing) -> bool:
+        """Whether the pairing's players are in one group (its games inform the ratings)."""
+        return self.group_of[pairing.first] == self.group_of[pairing.second]
+
+
 def maximise(design: Design) -> list[float]:
     """The parameters of greatest likelihood, by Newton's method with step halving."""
     theta = [0.0] * design.size
@@ -353,10 +310,10 @@ def maximise(design: Design) -> list[float]:
         gradient, information, _ = design.score_and_information(theta)
         try:
             step = solve(cholesky(information), gradient)
-        except FitError:
+        except SingularError:
             if step_number:
                 raise FitError(RUNAWAY) from None
-            raise
+            raise FitError("the games cannot tell these strengths apart") from None
         scale = 1.0
         while True:
             trial = [t + scale * s for t, s in zip(theta, step, strict=True)]
@@ -443,7 +400,10 @@ def standard_errors(design: Design, theta: Sequence[float]) -> list[float]:
     if not design.size:
         return []
     _, information, meat = design.score_and_information(theta)
-    model = inverse(information)
+    try:
+        model = inverse(information)
+    except SingularError:
+        raise FitError(RUNAWAY) from None
     size = range(design.size)
     sandwich = [
         sum(model[i][k] * meat[k][m] * model[m][i] for k in size for m in size) for i in size

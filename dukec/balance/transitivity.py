@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from dukec.balance.bradley_terry import PER_ELO, Design, Fit, Pairing, cholesky, logistic, solve
+from dukec.balance.bradley_terry import PER_ELO, Design, Fit, Pairing, logistic
+from dukec.balance.linalg import SingularError, cholesky, solve
 from dukec.balance.stats import elo
 
 TIE = 10.0
@@ -124,7 +125,10 @@ def least_chi_squared(design: Design, start: Sequence[float]) -> list[float]:
                 slope[i] += si * scale * residual
                 for j, sj in row:
                     normal[i][j] += si * sj * scale * scale
-        step = solve(cholesky(normal), slope)
+        try:
+            step = solve(cholesky(normal), slope)
+        except SingularError:
+            return theta
         factor = 1.0
         while factor > 1e-9:
             trial = [t + factor * s for t, s in zip(theta, step, strict=True)]

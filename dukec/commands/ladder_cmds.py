@@ -238,8 +238,12 @@ def render(document: dict[str, Any], console: Console) -> None:
             *(str(count) for count in pairing["pentanomial"].values()),
         )
     console.print(pairs)
-    console.print(f"transitivity: {document['transitivity']['words']}", highlight=False)
-    console.print(f"{document['seconds']:.1f} s; fit: {document['fit']}", highlight=False)
+    console.print(
+        f"transitivity: {document['transitivity']['words']}", highlight=False, soft_wrap=True
+    )
+    console.print(
+        f"{document['seconds']:.1f} s; fit: {document['fit']}", highlight=False, soft_wrap=True
+    )
 
 
 COMMANDS: list[click.Command] = [ladder]

@@ -148,7 +148,7 @@ def render_matrix(document: dict[str, Any], console: Console) -> None:
     )
     if policies["row"] == policies["column"]:
         line += "; the diagonal is exact, each cell below it mirrors the one above"
-    console.print(line, highlight=False)
+    console.print(line, highlight=False, soft_wrap=True)
     render_ratings(document, console)
     render_dominated(document, console)
 
@@ -163,7 +163,7 @@ def render_ratings(document: dict[str, Any], console: Console) -> None:
 
     ratings = document["ratings"]
     if not ratings["tiles"]:
-        console.print(f"ratings       none: {ratings['note']}", highlight=False)
+        console.print(f"ratings       none: {ratings['note']}", highlight=False, soft_wrap=True)
         return
     console.print(f"Ratings: one strength per tile (Elo, the {ratings['anchor']} = 0)")
     table = Table()
@@ -180,8 +180,11 @@ def render_ratings(document: dict[str, Any], console: Console) -> None:
         console.print(
             f"row policy    {rating.shown()} Elo over the column's (95% {rating.span()})",
             highlight=False,
+            soft_wrap=True,
         )
-    console.print(f"fit           {document['transitivity']['words']}", highlight=False)
+    console.print(
+        f"transitivity  {document['transitivity']['words']}", highlight=False, soft_wrap=True
+    )
 
 
 def render_dominated(document: dict[str, Any], console: Console) -> None:
@@ -192,9 +195,12 @@ def render_dominated(document: dict[str, Any], console: Console) -> None:
         f"dominated     ({rule} over {_cells(dominance['tested_cells'])}: at most "
         f"{dominance['familywise_alpha']:.0%} chance of any false 'dominated' in this matrix)",
         highlight=False,
+        soft_wrap=True,
     )
     dominated: dict[str, list[str]] = document["dominated"]
     if not dominated:
-        console.print("dominated     none", highlight=False)
+        console.print("dominated     none", highlight=False, soft_wrap=True)
     for tile, by in dominated.items():
-        console.print(f"dominated     {tile}, beaten by {', '.join(by)}", highlight=False)
+        console.print(
+            f"dominated     {tile}, beaten by {', '.join(by)}", highlight=False, soft_wrap=True
+        )

@@ -153,9 +153,9 @@ def ratings_section(document: dict[str, Any]) -> str:
             f"<p>The row policy's edge over the column's, fitted beside the tiles: "
             f"{_e(rating.shown())} Elo (95% {_e(rating.span())}).</p>"
         )
-    return f"""<p>One strength per tile, in Elo with the {_e(ratings["anchor"])} at 0, fitted to
-every played cell at once (the cells' own results say how each pair of tiles fares head to head
-in this slot). {_e(ratings["method"])}.</p>
+    return f"""<p>One strength per tile, fitted to every played cell at once (the cells say how
+each pair of tiles fares head to head in this slot; the ratings sum them up, where one strength
+per tile explains them): {_e(ratings["method"])}.</p>
 <table><tr><th>tile</th><th>Elo</th><th>95%</th><th>games</th></tr>{rows}</table>
 {edge_text}<p><b>Transitivity</b>: {_e(document["transitivity"]["words"])}.</p>"""
 

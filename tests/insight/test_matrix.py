@@ -173,7 +173,7 @@ def test_the_command_prints_the_table_and_the_dominated(tmp_path: Path) -> None:
         "dominated     (Holm over 1 cell: at most 5% chance of any false 'dominated' in this "
         "matrix)" in result.stdout
     )
-    assert "fit           too few results to test whether one strength per tile" in result.stdout
+    assert "transitivity  too few results to test whether one strength per tile" in result.stdout
     assert result.stderr == f"heatmap: {page}\n"
     text = page.read_text()
     assert text.startswith("<!DOCTYPE html>") and "<svg" in text and "<script" not in text
