@@ -178,7 +178,7 @@ def head_to_head(pairings: Sequence[Pairing], one: str, other: str) -> float | N
     return elo(points / games) if games else None
 
 
-def _against(one: str, other: str, value: float) -> str:
+def _against(other: str, value: float) -> str:
     if not math.isfinite(value):
         return f"{'beats' if value > 0 else 'loses to'} {other} in every game"
     if abs(value) < TIE:
@@ -189,9 +189,10 @@ def _against(one: str, other: str, value: float) -> str:
 
 
 def example(consistency: Consistency, pairings: Sequence[Pairing], players: Sequence[str]) -> str:
-    """The clearest break of transitivity in words: 'Wizard beats Footman by 200 but ties
-    Assassin, who beats Footman by 60' (the pairing furthest from the fit, and the third player
-    whose two margins add up worst to its one); or that pairing's score against the fit's."""
+    """The clearest break of transitivity in words: 'Wizard ties Assassin, yet beats Footman by
+    200 where Assassin beats Footman by 60' (the pairing furthest from the fit, and the third
+    player whose margins against the two add up worst to theirs); or that pairing's score
+    against the fit's."""
     if not consistency.residuals:
         return ""
     worst = max(consistency.residuals, key=lambda residual: abs(residual.z))
@@ -203,17 +204,17 @@ def example(consistency: Consistency, pairings: Sequence[Pairing], players: Sequ
     for third in players:
         if direct is None or third in (one, other):
             continue
-        left, right = head_to_head(pairings, one, third), head_to_head(pairings, third, other)
-        if left is None or right is None or not math.isfinite(left + right + direct):
+        mine, theirs = head_to_head(pairings, one, third), head_to_head(pairings, other, third)
+        if mine is None or theirs is None or not math.isfinite(mine - theirs + direct):
             continue
-        miss = abs(direct - left - right)
+        miss = abs(direct - (mine - theirs))
         if best is None or miss > best[0]:
-            best = (miss, third, left, right)
+            best = (miss, third, mine, theirs)
     if best is not None and direct is not None:
-        _, third, left, right = best
+        _, third, mine, theirs = best
         return (
-            f"{one} {_against(one, other, direct)} but {_against(one, third, left)}, "
-            f"who {_against(third, other, right)}"
+            f"{one} {_against(other, direct)}, yet {_against(third, mine)} where {other} "
+            f"{_against(third, theirs)}"
         )
     return (
         f"{worst.pairing.first} scores {100 * worst.observed:.0f}% against "

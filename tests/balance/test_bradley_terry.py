@@ -194,8 +194,8 @@ def test_rock_paper_scissors_is_not_one_strength_each() -> None:
     assert found["transitive"] is False and found["df"] == 1
     assert found["words"] == (
         "these results are not consistent with one strength per tile (chi-squared 109.6 on 1 "
-        "degree of freedom, p < 0.001): e.g. A beats B by 200 but loses to C by 200, who loses "
-        "to B by 200; read the results head to head, not the ratings"
+        "degree of freedom, p < 0.001): e.g. A beats B by 200, yet loses to C by 200 where B "
+        "beats C by 200; read the results head to head, not the ratings"
     )
 
 
@@ -207,8 +207,8 @@ def test_the_example_reads_as_a_designer_would_say_it() -> None:
     ]
     found = summary(fit(["Footman", "Wizard", "Assassin"], pairings, "Footman"), 0.05, "tile")
     assert (
-        "e.g. Assassin beats Footman by 60 but ties Wizard, who beats Footman by 200;"
-        in (found["words"])
+        "e.g. Assassin beats Footman by 60, yet ties Wizard where Footman loses to Wizard by 200;"
+        in found["words"]
     )
 
 
