@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
 from dukec.balance.decision import fixed_decision
 from dukec.balance.experiments import ExperimentError
@@ -14,7 +15,9 @@ from dukec.balance.pairs import Pentanomial
 from dukec.balance.run import Settings, run
 from dukec.balance.tournament import play
 from dukec.cli import main
+from dukec.commands.matrix_cmds import render_matrix
 from dukec.compiler import load, load_tileset
+from dukec.insight.heatmap import page
 from dukec.insight.matrix import (
     Cell,
     CellSource,
@@ -351,3 +354,27 @@ def test_stop_sprt_shares_alpha_among_the_tested_cells(four: SlotPlan) -> None:
     mixed = cell_settings(Settings(games=80, seed=1, stop="sprt", opponent_policy="greedy"), 4)
     assert mixed.criteria.alpha == pytest.approx(0.05 / 12)
     assert cell_settings(Settings(games=80, seed=1), 4).criteria.alpha == 0.05
+
+
+def test_a_row_policy_that_wins_everything_leaves_no_ratings(four: SlotPlan) -> None:
+    settings = Settings(games=8, seed=1, policy="search", opponent_policy="random")
+    played = {
+        (row, column): Cell(
+            row, column, Pentanomial(ww=4), CellSource.PLAYED,
+            fixed_decision(Pentanomial(ww=4), settings.criteria),
+        )
+        for row in four.names
+        for column in four.names
+    }  # fmt: skip
+    document = assemble(four, settings, played, 0.05).to_json()
+    assert document["ratings"] == {
+        "anchor": "Footman",
+        "note": "no finite fit: the first side won (or lost) nearly every game, so its edge "
+        "cannot be told from the strengths",
+        "tiles": [],
+    }
+    assert document["transitivity"] is None
+    console = Console(width=200, record=True)
+    render_matrix(document, console)
+    assert "ratings       none: no finite fit: the first side won" in console.export_text()
+    assert "No ratings: no finite fit" in page(document)
