@@ -8,6 +8,40 @@ their numbers from here; a test checks that the schemas agree.
 
 from __future__ import annotations
 
+# === The studio and the language server ===
+# Work a client of `dukec studio` or an editor of `dukec lsp` can ask for, bounded so that no
+# request holds a core, a thread or the server for long (the README's limits table).
+
+#: Games one studio run may play (`/api/balance`, `/api/value`, `/api/runs`).
+STUDIO_MAX_GAMES = 20_000
+#: Nodes a move that a studio run or bot may search (``search@N``, ``mcts@N``): a move takes
+#: well under a second, so a cancelled run stops within one.
+STUDIO_MAX_BUDGET = 10_000
+#: Studio runs playing at once, synchronous or in the background (each takes a core).
+STUDIO_MAX_RUNS = 2
+#: Seconds a background run plays on with nobody asking about it (the page asks 4 times a
+#: second; a browser slows a hidden tab's timers to once a minute): then its page has gone.
+STUDIO_UNWATCHED_SECONDS = 300.0
+#: Bytes of a studio request's body.
+STUDIO_MAX_BODY_BYTES = 1024 * 1024
+#: Seconds a studio client has to send a whole request (line, headers and body), and to take
+#: an answer; an idle connection is closed after as long.
+STUDIO_REQUEST_SECONDS = 10.0
+#: Characters of a file name the studio saves (at most 255 bytes in UTF-8, as file systems allow).
+STUDIO_MAX_FILE_NAME = 100
+#: The language server checks a document with the .duke files below its workspace folder (or its
+#: own directory): at most this many files, this many bytes of them, and this many directory
+#: entries looked at; past any of them, the document is checked alone, and says so.
+LSP_MAX_FILES = 500
+LSP_MAX_BYTES = 1024 * 1024
+LSP_MAX_ENTRIES = 10_000
+#: Bytes of one JSON-RPC message the language server reads (a document as big as
+#: `MAX_FILE_BYTES`, escaped), and of one header line.
+LSP_MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+LSP_MAX_HEADER_BYTES = 1024
+
+# === The language, the compiled JSON and the readers ===
+
 #: Bytes in one file that dukec reads (a .duke source, a tile set, a position, a record).
 MAX_FILE_BYTES = 16 * 1024 * 1024
 #: Nesting depth of arrays and objects in any JSON document dukec reads.

@@ -1,11 +1,15 @@
 """Playing one balance game with the engine: a job in, a compact summary out.
 
 The engine's rules tables are built once per worker process for each game set (keyed by the tile
-set's digest), then every game of the run reuses them.
+set's digest), then every game of the run reuses them. A run that is asked to stop (a cancelled
+studio run, a run that has decided) stops its games between two moves, not after the game: see
+`stop_when`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from dukec.balance.game import GameJob, GameSummary, Matchup, TileCounts, split_policy
@@ -22,6 +26,20 @@ from dukec.engine import (
 )
 
 _RULES: dict[tuple[str, str], Rules] = {}
+
+#: Whether the games this thread plays are to stop; None (the default) plays them out.
+_STOP: ContextVar[Callable[[], bool] | None] = ContextVar("dukec_balance_stop", default=None)
+
+
+class Stopped(Exception):
+    """A game given up between two moves because its run was asked to stop."""
+
+
+def stop_when(asked: Callable[[], bool] | None) -> None:
+    """From now on, the games this thread plays raise `Stopped` before a move once ``asked()``
+    is true (None: they play to their end, as in each new thread). Called in a run's own
+    thread, or in a worker process's initializer."""
+    _STOP.set(asked)
 
 
 def rules_for(matchup: Matchup, set_name: str) -> Rules:
@@ -270,7 +288,10 @@ def play_out(job: GameJob) -> tuple[GameSummary, Game]:
         else EventLog(len(rules.types))
     )
     log.track(game)
+    stop = _STOP.get()
     while True:
+        if stop is not None and stop():
+            raise Stopped
         result = game.result
         if result is not None:
             winner, reason = result.winner, str(result.reason)

@@ -3,20 +3,29 @@
 Games go out in batches and may finish in any order; results come back in game-index order, and
 each game's seed depends only on the master seed and its index. So a run gives the same games,
 and the same numbers, with one worker, many workers or a cluster.
+
+Worker processes (local ones and a local Dask cluster's) cannot outlive the process that started
+them, however it ends: on Linux the kernel ends them with it (``PR_SET_PDEATHSIG``), elsewhere a
+thread watches the pipe to the parent. A run that closes early (decided, cancelled) tells its
+local workers to give up the games they are playing, between two moves.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import ctypes
 import importlib
 import logging
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 from collections.abc import Callable, Generator
 from typing import Any, Protocol
 
 from dukec.balance.game import GameJob, GameSummary, Matchup, jobs_for
+from dukec.balance.play import stop_when
 
 PlayBatch = Callable[[list[GameJob]], list[GameSummary]]
 
@@ -90,19 +99,59 @@ class _InProcess:
         self.close()
 
 
-def _leave_interrupts_to_the_parent() -> None:
+#: prctl's option that asks for a signal when the parent ends (linux/prctl.h).
+_PR_SET_PDEATHSIG = 1
+
+
+def _exit_when_ended(parent: Any) -> None:
+    parent.join()
+    os._exit(1)
+
+
+def die_with_parent() -> None:
+    """End this process, a spawned worker, as soon as the process that started it ends.
+
+    On Linux the kernel sends SIGKILL when the parent ends (even by SIGKILL, and whatever the
+    worker is running); the parent is then looked at once more, in case it ended before the
+    call. Elsewhere, or if prctl fails, a thread waits on the pipe from the parent, which
+    closes when the parent ends.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+            if not parent.is_alive():
+                os._exit(1)
+            return
+    threading.Thread(target=_exit_when_ended, args=(parent,), daemon=True).start()
+
+
+def dask_setup(_worker: Any) -> None:
+    """A local Dask cluster's preload (this module): its workers die with the run's process."""
+    die_with_parent()
+
+
+def _start_worker(stop: Any) -> None:
+    """A local worker, before its first batch: it dies with its parent, leaves Ctrl-C to the
+    parent (which ends it; a terminal sends it to the whole group), and gives up its game
+    when ``stop`` (a shared byte) is set."""
+    die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    stop_when(lambda: stop.value != 0)
 
 
 class _Processes:
     """A pool of local worker processes."""
 
     def __init__(self, workers: int) -> None:
-        # 'spawn' avoids forking a parent that runs threads (the progress bar). Workers leave
-        # Ctrl-C to the parent, which ends them (a terminal sends it to the whole group).
+        # 'spawn' avoids forking a parent that runs threads (the progress bar).
         context = multiprocessing.get_context("spawn")
+        # A byte in shared memory: read between two moves, it costs next to nothing.
+        self.stop = context.RawValue(ctypes.c_byte, 0)
         self.executor = concurrent.futures.ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_leave_interrupts_to_the_parent
+            workers, mp_context=context, initializer=_start_worker, initargs=(self.stop,)
         )
         self.capacity = workers
 
@@ -118,10 +167,13 @@ class _Processes:
         return results
 
     def close(self) -> None:
+        # Whatever the workers still play is not wanted: they give it up between two moves.
+        self.stop.value = 1
         self.executor.shutdown(wait=True, cancel_futures=True)
 
     def abort(self) -> None:
         """Stop now: the workers are ended, not waited for (an interrupted run)."""
+        self.stop.value = 1
         # The executor keeps its worker processes in a private map; no public call ends them.
         processes = list(getattr(self.executor, "_processes", {}).values())
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -153,6 +205,7 @@ class _Dask:
                     processes=True,
                     dashboard_address=None,
                     silence_logs=logging.ERROR,
+                    preload=[__name__],
                 )
                 self.client = self.distributed.Client(self.cluster)
             else:

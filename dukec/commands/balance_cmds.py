@@ -21,6 +21,7 @@ from dukec.commands.progress import progress_bar
 
 if TYPE_CHECKING:
     from dukec.balance.decision import Criteria
+    from dukec.balance.run import RunResult
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -296,13 +297,21 @@ def make_criteria(elo_margin: float, alpha: float, beta: float, elo_model: str) 
     help="Write an HTML report (index.html) and balance.json into DIR.",
 )
 @click.option(
+    "--manifest",
+    "manifest_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="With --replace: record the experiment and its estimate in a balance manifest "
+    "(added, or replacing the same experiment's entry) for --check.",
+)
+@click.option(
     "--check",
     "check_path",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     metavar="FILE",
-    help="Play the experiments of a balance manifest again (see dukec value --manifest); "
-    "exit 1 with one line per tile whose worth drifted outside its stored interval. Takes "
-    "only --workers and --progress besides: the manifest holds the rest.",
+    help="Play the experiments of a balance manifest again from fresh seeds (each stored seed "
+    "plus one, or --seed); exit 1 with one line per experiment whose score moved by more "
+    "than chance allows. Takes only --seed, --workers and --progress besides.",
 )
 @click.option(
     "--progress/--no-progress", default=True, show_default=True, help="Progress bar on a terminal."
@@ -336,6 +345,7 @@ def balance(
     html_path: Path | None,
     as_json: bool,
     report_dir: Path | None,
+    manifest_path: Path | None,
     check_path: Path | None,
     progress: bool,
 ) -> None:
@@ -357,32 +367,45 @@ def balance(
     The answer (the last line) is stronger, weaker, fair within ±--elo-margin Elo, or
     inconclusive (play more games), with its Elo, interval and error rates.
 
-    A balance manifest kept as a test (exit 1 when a tile's worth drifted):
+    Keep a head-to-head as a regression test, and check it again later from a fresh seed
+    (exit 1 when its score moved by more than chance allows):
+      dukec balance --replace Knight=Paladin --with paladin.duke --games 2000 \\
+          --manifest balance.toml
       dukec balance --check balance.toml
 
     A swap matrix: each tile in the Footman's place, every army against every other.
       dukec balance --matrix Footman,Pikeman,JumpingFootman --with jumping_footman.duke
 
-    Exit status: 0 done (whatever the verdict; with --check, no worth drifted), 1 a tile
-    set or experiment that cannot be used, a report that cannot be written or a drifted
-    worth, 2 bad usage, 130 or 143 interrupted (Ctrl-C, SIGTERM: workers stopped, nothing
-    written).
+    Exit status: 0 done (whatever the verdict; with --check, no experiment drifted), 1 a
+    tile set or experiment that cannot be used, a report that cannot be written or a drifted
+    experiment, 2 bad usage, 130 or 143 interrupted (Ctrl-C, SIGTERM: workers stopped,
+    nothing written).
     """
+    context = click.get_current_context()
     if check_path is not None:
-        from dukec.commands.value_cmds import check_manifest
+        from click.core import ParameterSource
 
-        check_manifest(check_path, workers, progress, click.get_current_context())
+        from dukec.commands.manifests import check_manifest
+
+        given = context.get_parameter_source("seed") is ParameterSource.COMMANDLINE
+        check_manifest(check_path, seed if given else None, workers, progress, context)
         return
     from dukec.balance.experiments import ExperimentError, replace, self_play, sets_against
     from dukec.balance.html import write_ladder_report, write_report
     from dukec.balance.play import check_playable
     from dukec.balance.ratings import stored
     from dukec.balance.report import render, render_ladder, to_json
-    from dukec.balance.run import Counter, RunResult, Settings, run
+    from dukec.balance.run import Counter, Settings, run
     from dukec.balance.runner import RunnerError, default_workers
 
     swap = replacement_option(replacement)
     rungs = _rungs(policy, policies)
+    if manifest_path is not None:
+        if matrix is not None:
+            raise click.UsageError("--manifest records one head-to-head, not a --matrix")
+        from dukec.commands.manifests import manifest_usage
+
+        manifest_usage(manifest_path, swap, rungs, stop_rule, [tileset_path, with_path])
     if matrix is not None or html_path is not None:
         from dukec.commands.matrix_cmds import MatrixRequest, check_usage, run_matrix
 
@@ -419,6 +442,7 @@ def balance(
         raise click.UsageError("--scheduler needs --backend dask")
     tileset = load_tileset(tileset_path)
     criteria = make_criteria(elo_margin, alpha, beta, elo_model)
+    source: dict[str, Any] | None = None
     try:
         if swap is not None:
             source = load_tileset(with_path) if with_path is not None else None
@@ -458,6 +482,13 @@ def balance(
                 results.append(run(experiment, settings, observer=Counter(bar)))
     except (ExperimentError, RunnerError, ValueError) as error:
         raise click.ClickException(str(error)) from None
+    if manifest_path is not None:
+        from dukec.commands.manifests import record_runs
+        from dukec.insight.value import digest, merge_sources
+
+        hashed = digest(merge_sources(tileset, source))
+        sources = (tileset_path, with_path)
+        record_runs(manifest_path, results[:1], "replace", sources, game, hashed)
     documents: list[dict[str, Any]] = [to_json(result, ratings) for result in results]
     if report_dir is not None:
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -13,7 +14,9 @@ from rich.console import Console
 
 from dukec.balance.stats import percent
 from dukec.commands.balance_cmds import (
+    criteria_options,
     interruptible,
+    make_criteria,
     players_options,
     policy_names,
     replacement_option,
@@ -21,53 +24,56 @@ from dukec.commands.balance_cmds import (
 from dukec.commands.common import SEED, FiniteRange, load_tileset, set_option
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
-from dukec.insight.edits import describe_step, steps
-from dukec.insight.tune import Stage
+from dukec.insight.edits import describe_step
+from dukec.insight.tune import Answer, Stage
 
 if TYPE_CHECKING:
-    from dukec.insight.edits import Edit
-    from dukec.insight.tune import Progress, Trial, TuneResult
+    from dukec.insight.tune import Progress, Step, Trial, TuneResult
 
-MAX_EDITS = 8
-"""The most edits a search may combine (each count multiplies the tiles it may test)."""
+MAX_STEPS = 8
+"""The most steps a search may take (each one multiplies the tiles it may screen)."""
+
+EXIT_STATUS = {Answer.FOUND: 0, Answer.NONE: 3, Answer.INCONCLUSIVE: 4}
+"""The exit status of each answer (1 and 2 are errors and bad usage, as for every command)."""
 
 
 class _Watch:
-    """The search's progress on stderr: a bar while a tile is tested, a line when it is done."""
+    """The search's progress on stderr: a bar while a tile plays, a line when it is done."""
 
     def __init__(self, enabled: bool, games: int, screen_games: int) -> None:
         self.enabled = enabled
         self.screen_games = screen_games
         self.console = Console(
-            stderr=True, highlight=False, width=None if sys.stderr.isatty() else 120
+            stderr=True,
+            highlight=False,
+            width=None if sys.stderr.isatty() else 120,
+            soft_wrap=True,
         )
         self.games = games
         self.bar: contextlib.ExitStack | None = None
 
-    def started(self, edits: tuple[Edit, ...], stage: Stage) -> Progress | None:
-        count = f"{len(edits)} edit{'s' if len(edits) != 1 else ''}"
+    def started(self, steps: tuple[Step, ...], stage: Stage) -> Progress | None:
+        count = f"{len(steps)} step{'s' if len(steps) != 1 else ''}"
         self.bar = contextlib.ExitStack()
         label = f"{stage.value}: {count}"
         total = self.screen_games if stage is Stage.SCREEN else self.games
         return self.bar.enter_context(progress_bar(total, label, self.enabled, self.console))
 
-    def finished(self, trial: Trial, stage: Stage) -> None:
+    def finished(self, trial: Trial) -> None:
         if self.bar is not None:
             self.bar.close()
         if not self.enabled:
             return
-        what = "; ".join(edit.describe() for edit in trial.edits) or "the tile as given"
-        shown = _numbers(trial, "measured" if stage is Stage.SCREEN else None)
-        self.console.print(f"{stage.value:<8}  {shown}  {what}")
+        what = "; ".join(describe_step(step) for step in trial.steps) or "the tile as given"
+        self.console.print(f"{trial.stage.value:<8}  {_numbers(trial)}  {what}")
 
 
-def _numbers(trial: Trial, decision: str | None = None) -> str:
-    """Score, Elo and decision of a trial, in one short column."""
+def _numbers(trial: Trial) -> str:
+    """Score, Elo and decision of a run, in one short column."""
     document = trial.to_json()
-    decision = decision or document["decision"]
     shown_elo = f"{document['elo']:+.0f}" if document["elo"] is not None else "inf"
     return (
-        f"{percent(document['score']):>6} {shown_elo:>5} Elo  {decision:<13} "
+        f"{percent(document['score']):>6} {shown_elo:>5} Elo  {document['decision']:<13} "
         f"{document['games']:>5} games"
     )
 
@@ -97,16 +103,9 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     show_default=True,
     type=FiniteRange(-1000, 1000),
     metavar="ELO",
-    help="The Elo difference against OLD to reach (0: fair).",
+    help="The Elo difference against OLD to reach (0: fair); fair means within --elo-margin of it.",
 )
-@click.option(
-    "--margin",
-    default=30.0,
-    show_default=True,
-    type=FiniteRange(0, 1000, min_open=True),
-    metavar="ELO",
-    help="How close to the target counts as reached (the SPRT's ± Elo).",
-)
+@criteria_options
 @click.option(
     "--policy",
     default="random",
@@ -114,20 +113,26 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     metavar="NAME",
     help="Player for both armies (random, greedy, mcts, search-material, search; search@1000).",
 )
-@click.option("--seed", default=1, show_default=True, type=SEED, help="Master seed of the tests.")
 @click.option(
-    "--max-edits",
+    "--seed",
+    default=1,
+    show_default=True,
+    type=SEED,
+    help="Seed of the screening; the tests play from SEED + 1, confirmations from SEED + 2 on.",
+)
+@click.option(
+    "--max-steps",
     default=2,
     show_default=True,
-    type=click.IntRange(0, MAX_EDITS),
-    help="The most edits to combine.",
+    type=click.IntRange(0, MAX_STEPS),
+    help="The most steps (an edit, or an edit and its mirror image) to take.",
 )
 @click.option(
     "--candidates",
     default=12,
     show_default=True,
     type=click.IntRange(1),
-    help="Edited tiles tested at each number of edits, likely winners first.",
+    help="Tiles screened at each number of steps.",
 )
 @click.option(
     "--games",
@@ -135,29 +140,28 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     default=2000,
     show_default=True,
     type=click.IntRange(2),
-    help="Games a test plays at most (an even number; the SPRT usually stops sooner).",
+    help="Games a test or confirmation plays at most (an even number; it usually stops sooner).",
 )
 @click.option(
     "--screen-games",
-    default=0,
+    default=1000,
     show_default=True,
-    type=click.IntRange(0),
-    help="Measure the single edits over this many games each (an even number) before any "
-    "test, rather than testing them one by one: for effects too small for a short test.",
+    type=click.IntRange(2),
+    help="Games every screened tile plays, all from the same seed (an even number).",
 )
 @click.option(
     "--beam",
-    default=0,
+    default=2,
     show_default=True,
-    type=click.IntRange(0),
-    help="Descend: measure single edits of the BEAM tiles nearest the target at each number "
-    "of edits (with --screen-games), rather than combine single edits (0: combine).",
+    type=click.IntRange(1),
+    help="Tiles screened nearest the target that are kept and tested at each number of steps.",
 )
 @click.option(
-    "--mirror",
-    is_flag=True,
-    help="Descending, make each edit together with its mirror image (left to right), so that "
-    "a symmetric tile stays symmetric: one step, two icons changed.",
+    "--mirror/--no-mirror",
+    default=True,
+    show_default=True,
+    help="For a left-right symmetric tile, make each edit together with its mirror image, "
+    "so that it stays symmetric: one step, two icons changed.",
 )
 @players_options
 @click.option(
@@ -166,7 +170,7 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     type=click.IntRange(1),
     default=1,
     show_default=True,
-    help="Local worker processes per test (tests are short: workers pay off with slow policies).",
+    help="Local worker processes per run (runs are short: workers pay off with slow policies).",
 )
 @click.option(
     "--out",
@@ -181,19 +185,24 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     "--progress/--no-progress",
     default=True,
     show_default=True,
-    help="A bar and a line per tested tile, on stderr.",
+    help="A bar and a line per tile played, on stderr.",
 )
 @interruptible
+@click.pass_context
 def tune(
+    ctx: click.Context,
     tileset_path: Path | None,
     game: str | None,
     replacement: str,
     with_path: Path | None,
     target: float,
-    margin: float,
+    elo_margin: float,
+    alpha: float,
+    beta: float,
+    elo_model: str,
     policy: str,
     seed: int,
-    max_edits: int,
+    max_steps: int,
     candidates: int,
     games: int,
     screen_games: int,
@@ -208,23 +217,30 @@ def tune(
 ) -> None:
     """Find the fewest small edits of NEW that make it fair against OLD (or reach --target).
 
-    Edits: remove, add or move one icon (one square), flip which side starts. Each tile
-    tested plays paired games in place of OLD until a GSPRT decides whether it is within
-    --margin Elo of --target: the tile as given, then its first --candidates single edits
-    (likely winners first), then combinations of the edits that helped, two, three, up to
-    --max-edits, in order of predicted Elo. With --beam N (and --screen-games), a descent
-    instead: at each number of edits, single edits of the N tiles of one edit fewer measured
-    nearest the target, every tile measured over --screen-games games from one seed, the N
-    nearest tested. The first judged within, confirmed from a fresh seed (--seed + 1), is
-    written to DIR as NEW.duke (formatted), NEW.diff (against NEW as given) and NEW.svg (its
-    card), with tune.json.
+    Edits: remove, add or move one icon (one square), flip which side starts. For a
+    left-right symmetric tile a step is an edit with its mirror image (--no-mirror: one
+    edit). The tile as given is tested first: paired games in place of OLD until the
+    sequential test says stronger, weaker or fair within --elo-margin of --target. Then, at
+    each number of steps up to --max-steps, --candidates tiles one step on from the --beam
+    tiles kept at the count before are screened, every one over --screen-games games from
+    the same seed (--seed), and the --beam nearest the target are tested (from --seed + 1).
+    The first judged fair is confirmed by a test from a seed no run used (--seed + 2, ...);
+    the first confirmed is written to DIR as NEW.duke (formatted), NEW.diff (against NEW as
+    given) and NEW.svg (its card), with tune.json.
 
     \b
     For example:
       dukec tune --replace Knight=Paladin --with paladin.duke --policy greedy --out tuned/
 
-    Exit status: 0 a tile found, 1 none found within the bounds (tune.json still written)
-    or a tile set or experiment that cannot be used, 2 bad usage, 130 or 143 interrupted.
+    \b
+    Exit status:
+      0    a tile found, fair and confirmed
+      1    a tile set or experiment that cannot be used
+      2    bad usage
+      3    no tile within --max-steps steps: every test decided, none fair and confirmed
+      4    inconclusive: no tile found, some test ended undecided at --games; raise --games
+      130  interrupted (143 on SIGTERM)
+    tune.json is written for 0, 3 and 4.
     """
     from dukec.balance.experiments import ExperimentError
     from dukec.balance.runner import RunnerError
@@ -246,33 +262,27 @@ def tune(
             raise click.UsageError(
                 f"paired games come two by two: give an even {option} (not {count})"
             )
-    if beam and not screen_games:
-        raise click.UsageError(
-            "--beam measures every tile it keeps: give --screen-games N (games per tile)"
-        )
-    if mirror and not beam:
-        raise click.UsageError("--mirror is a way to descend: give --beam N too")
     check_output_dir(out_dir)
     inputs = [path for path in (tileset_path, with_path) if path is not None]
     for name in names(swap[1]).values():
         check_output_file(out_dir / name, inputs, "--out")
     tileset = load_tileset(tileset_path)
     source = load_tileset(with_path)
+    criteria = dataclasses.replace(make_criteria(elo_margin, alpha, beta, elo_model), centre=target)
     settings = TuneSettings(
-        target=target,
-        margin=margin,
+        criteria=criteria,
         policy=spec[0],
         seed=seed,
-        max_edits=max_edits,
+        max_steps=max_steps,
         candidates=candidates,
         games=games,
+        screen_games=screen_games,
+        beam=beam,
+        mirror=mirror,
         ply_limit=ply_limit,
         budget=budget,
         workers=workers,
         game=game,
-        screen_games=screen_games,
-        beam=beam,
-        mirror=mirror,
     )
     watch = _Watch(progress, games, screen_games)
     try:
@@ -286,40 +296,58 @@ def tune(
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     else:
-        console = Console(width=None if sys.stdout.isatty() else 120, highlight=False)
-        _summary(result, written, console)
-    if result.tuned is None:
-        raise click.ClickException(
-            f"no tile within {max_edits} edit{'s' if max_edits != 1 else ''} of {result.new} "
-            f"was found within {margin:g} Elo of {target:+g} (see {written['report']})"
+        console = Console(
+            width=None if sys.stdout.isatty() else 120, highlight=False, soft_wrap=True
         )
+        _summary(result, written, console)
+    ctx.exit(EXIT_STATUS[result.answer])
 
 
 def _summary(result: TuneResult, written: dict[str, Path], console: Console) -> None:
-    """What the search found, in a few lines."""
+    """What the search played and found, the answer last."""
     s = result.settings
-    aim = f"within {s.margin:g} Elo of {s.target:+g} against the {result.old}"
-    tested = len(result.trials)
+    screened, tested = result.of(Stage.SCREEN), result.of(Stage.TEST)
     rejected = f" ({result.rejected} edited tiles did not compile)" if result.rejected else ""
-    if result.tuned is not None:
-        count = len(result.tuned.edits)
-        made = f"{count} edit{'s' if count != 1 else ''}"
-        grouped = steps(result.tuned.edits) if s.mirror else [(e,) for e in result.tuned.edits]
-        if s.mirror:
-            made = f"{len(grouped)} step{'s' if len(grouped) != 1 else ''} ({made}, mirrored)"
-        console.print(f"{result.new} tuned in {made}: {aim} ({s.policy}, seed {s.seed})")
-        for step in grouped:
-            console.print(f"  {describe_step(step)}")
-    else:
-        console.print(f"{result.new}: no tile found {aim} ({s.policy}, seed {s.seed})")
-    console.print(f"as given      {_numbers(result.baseline)}")
-    if result.screened:
-        console.print(f"measured      {len(result.screened)} tiles, {s.screen_games} games each")
-    console.print(f"tested        {tested} tiles, up to {s.games} games each{rejected}")
-    if result.tuned is not None and result.verification is not None:
+    console.print(f"as given      {_numbers(result.baseline)}  seed {result.baseline.seed}")
+    if screened:
+        console.print(
+            f"screened      {len(screened)} tiles, {s.screen_games} games each, seed {s.seed}"
+            f"{rejected}"
+        )
+    console.print(
+        f"tested        {len(tested)} tiles, up to {s.games} games each, seed {s.test_seed}"
+    )
+    failed = [trial for trial in result.of(Stage.CONFIRM) if not trial.fair]
+    if failed:
+        console.print(
+            f"unconfirmed   {len(failed)} tile{'s' if len(failed) != 1 else ''} tested fair, "
+            "not confirmed (see tune.json)"
+        )
+    if result.tuned is not None and result.confirmation is not None:
         console.print(f"tuned         {_numbers(result.tuned)}  seed {result.tuned.seed}")
-        console.print(f"re-checked    {_numbers(result.verification)}  seed {s.verify_seed}")
+        confirmation = result.confirmation
+        console.print(f"confirmed     {_numbers(confirmation)}  seed {confirmation.seed}")
     console.print("wrote         " + ", ".join(str(path) for path in written.values()))
+    aim = f"fair within {s.criteria.about()} against the {result.old} ({s.policy})"
+    steps = f"{s.max_steps} step{'s' if s.max_steps != 1 else ''}"
+    if result.tuned is not None:
+        count = len(result.tuned.steps)
+        made = f"{count} step{'s' if count != 1 else ''}"
+        edits = len(result.tuned.edits)
+        if edits > count:
+            made += f" ({edits} edits, in mirror pairs)"
+        console.print(f"{result.new} tuned in {made}: {aim}, confirmed")
+        for step in result.tuned.steps:
+            console.print(f"  {describe_step(step)}")
+    elif result.answer is Answer.INCONCLUSIVE:
+        undecided = len(result.undecided)
+        console.print(
+            f"{result.new}: inconclusive: raise --games ({undecided} "
+            f"test{'s' if undecided != 1 else ''} reached {s.games} games undecided); no tile "
+            f"within {steps} was shown {aim}"
+        )
+    else:
+        console.print(f"{result.new}: no tile within {steps} is {aim}")
 
 
 COMMANDS: list[click.Command] = [tune]

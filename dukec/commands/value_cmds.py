@@ -1,4 +1,4 @@
-"""``dukec value``: what a tile is worth in Elo; and the manifest check ``balance --check`` runs."""
+"""``dukec value``: what one copy of a tile is worth in Elo, or every tile of an army ranked."""
 
 from __future__ import annotations
 
@@ -11,18 +11,33 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from dukec.commands.balance_cmds import interruptible, players_options, policy_names
-from dukec.commands.common import SEED, ReportError, load_tileset, set_option
+from dukec.commands.balance_cmds import (
+    criteria_options,
+    interruptible,
+    make_criteria,
+    players_options,
+    policy_names,
+)
+from dukec.commands.common import SEED, load_tileset, set_option
+from dukec.commands.manifests import read_manifest, record_runs
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
+from dukec.insight.value import DEFAULT_POLICY, DEFAULT_REFERENCE, Kind
 
 if TYPE_CHECKING:
+    from dukec.balance.decision import Criteria
     from dukec.balance.run import Settings
     from dukec.insight.value import Valuation
 
 
 def _settings(
-    policy: str, games: int, seed: int, budget: int, ply_limit: int, workers: int | None
+    policy: str,
+    games: int,
+    seed: int,
+    budget: int,
+    ply_limit: int,
+    workers: int | None,
+    criteria: Criteria,
 ) -> Settings:
     from dukec.balance.run import Settings
     from dukec.balance.runner import default_workers
@@ -34,6 +49,7 @@ def _settings(
         ply_limit=ply_limit,
         budget=budget,
         workers=workers or default_workers(),
+        criteria=criteria,
         paired=True,
     )
 
@@ -50,14 +66,20 @@ def _measure(
     game: str | None,
     tile: str,
     settings: Settings,
-    in_place_of: str | None,
+    in_place_of: str,
+    kind: Kind,
     progress: bool,
 ) -> Valuation:
-    from dukec.insight.value import measure, tile_name
+    from dukec.insight.value import is_reference, measure, tile_name
 
-    label = f"{settings.policy}: {tile_name(tileset, tile)}"
+    if kind is Kind.COPY and is_reference(tileset, tile, in_place_of):
+        return measure(tileset, game, tile, settings, in_place_of=in_place_of)
+    shown = "bag worth" if kind is Kind.BAG else "a copy"
+    label = f"{settings.policy}: {tile_name(tileset, tile)} ({shown})"
     with progress_bar(settings.games, label, progress) as bar:
-        return measure(tileset, game, tile, settings, in_place_of=in_place_of, progress=bar)
+        return measure(
+            tileset, game, tile, settings, in_place_of=in_place_of, kind=kind, progress=bar
+        )
 
 
 def _elo(value: float | None) -> str:
@@ -70,13 +92,6 @@ def _interval(values: list[float | None]) -> str:
     from dukec.insight.report import shown_interval
 
     return shown_interval(values)
-
-
-def _units(ratio: dict[str, Any] | None, reference: str) -> str:
-    if ratio is None:
-        return f"no measurable {reference} unit"
-    low, high = ratio["ci95"]
-    return f"{ratio['value']:.2f} in {reference} units (95%: {low:.2f} to {high:.2f})"
 
 
 @click.command("value")
@@ -94,23 +109,26 @@ def _units(ratio: dict[str, Any] | None, reference: str) -> str:
 )
 @click.option(
     "--in-place-of",
+    "--reference",
+    "in_place_of",
+    default=DEFAULT_REFERENCE,
+    show_default=True,
     metavar="OLD",
-    help="TILE takes the place of every OLD in the army (else a tile the army lacks is added "
-    "to its bag); the army without it lacks both.",
+    help="The tile whose place one copy of TILE takes (its first copy in the set-up if it "
+    "starts there, else one in the bag): worth +0 a copy by definition.",
 )
 @click.option(
     "--all", "all_tiles", is_flag=True, help="Value every tile of the set's army and rank them."
 )
 @click.option(
-    "--reference",
-    default="Footman",
-    show_default=True,
-    metavar="NAME",
-    help="The tile worth 1: worths are also given in its units.",
+    "--bag",
+    is_flag=True,
+    help="Also measure the bag worth: every copy of the tile against the same army without it "
+    "(its strength mixed with how much it dilutes the bag).",
 )
 @click.option(
     "--policy",
-    default="greedy",
+    default=DEFAULT_POLICY,
     show_default=True,
     metavar="NAME",
     help="Player for both armies: random, greedy, mcts, search-material or search "
@@ -119,13 +137,14 @@ def _units(ratio: dict[str, Any] | None, reference: str) -> str:
 @click.option(
     "--games",
     "-n",
-    default=400,
+    default=1000,
     show_default=True,
     type=click.IntRange(2),
     help="Games per tile (even: each seed is played twice, seats swapped).",
 )
 @click.option("--seed", default=1, show_default=True, type=SEED, help="Master seed of every run.")
 @players_options
+@criteria_options
 @click.option(
     "--workers",
     "-j",
@@ -153,8 +172,8 @@ def _units(ratio: dict[str, Any] | None, reference: str) -> str:
     "manifest_path",
     type=click.Path(dir_okay=False, path_type=Path),
     metavar="FILE",
-    help="Record the measured worth in a balance manifest (added, or replacing the same "
-    "experiment's entry) for dukec balance --check.",
+    help="Record the experiment (one TILE in place of one OLD) and its estimate in a balance "
+    "manifest (added, or replacing the same experiment's entry) for dukec balance --check.",
 )
 @click.option(
     "--html",
@@ -180,14 +199,18 @@ def value(
     tileset_path: Path | None,
     game: str | None,
     with_path: Path | None,
-    in_place_of: str | None,
+    in_place_of: str,
     all_tiles: bool,
-    reference: str,
+    bag: bool,
     policy: str,
     games: int,
     seed: int,
     budget: int,
     ply_limit: int,
+    elo_margin: float,
+    alpha: float,
+    beta: float,
+    elo_model: str,
     workers: int | None,
     sides: bool,
     evidence_dir: Path | None,
@@ -198,21 +221,24 @@ def value(
     out_path: Path | None,
     progress: bool,
 ) -> None:
-    """Say what TILE is worth in Elo, with a 95% interval: an army that has it against the
-    same army without it (out of the set-up and the bag), seats alternating, paired games.
+    """Say what one copy of TILE is worth in Elo, with a 95% interval: the army with one TILE
+    in place of one OLD (--in-place-of, the Footman by default) against the army as it is,
+    seats alternating, paired games; and whether it is worth more than OLD, less, the same
+    within ±--elo-margin, or not yet told apart.
 
     \b
-    The worth of the Footman, and of a new tile in its place:
-      dukec value Footman
-      dukec value Halberdier --with halberdier.duke --in-place-of Footman
-    Every tile of the army, ranked, with a bar chart:
+    One overpowered Footman in place of one Footman:
+      dukec value JumpingFootman --with tests/balance/tiles/jumping_footman.duke
+    Every tile of the army, ranked (tiles not told apart share a range of ranks):
       dukec value --all --html worth.html
-    Keep the worth as a test (dukec balance --check balance.toml):
-      dukec value Footman --manifest balance.toml
+    Also the bag worth (every copy against the army without it):
+      dukec value Pikeman --bag
+    Keep the experiment as a regression test (dukec balance --check balance.toml):
+      dukec value Wizard --games 2000 --manifest balance.toml
 
-    The worth is also given in units of --reference (the Footman = 1): the ratio of the two
-    worths, its interval by the delta method. A tile acting as the Duke has no worth to
-    measure (no game is played without a Duke).
+    Each tile takes the same place (a starting Footman, in the base game), so worths compare
+    between tiles, and it is the worth of one copy, whatever the tile's count. OLD itself is
+    worth +0 by definition. A tile acting as the Duke has no worth to measure.
 
     Exit status: 0 measured, 1 a tile set, tile or experiment that cannot be used or a file
     that cannot be written, 2 bad usage, 130 or 143 interrupted.
@@ -227,11 +253,7 @@ def value(
     if all_tiles == (tile is not None):
         raise click.UsageError("give a TILE to value, or --all (not both)")
     if all_tiles:
-        for name, given in (
-            ("--in-place-of", in_place_of),
-            ("--sides", sides or None),
-            ("--evidence", evidence_dir),
-        ):
+        for name, given in (("--sides", sides or None), ("--evidence", evidence_dir)):
             if given is not None:
                 raise click.UsageError(f"{name} values one TILE; it does not go with --all")
     elif html_path is not None:
@@ -243,19 +265,25 @@ def value(
     if evidence_dir is not None:
         check_output_dir(evidence_dir)
     if manifest_path is not None:
-        _read_manifest(manifest_path)  # a manifest that cannot be read fails before any game
-    settings = _settings(policy, games, seed, budget, ply_limit, workers)
+        read_manifest(manifest_path)  # a manifest that cannot be read fails before any game
+    criteria = make_criteria(elo_margin, alpha, beta, elo_model)
+    settings = _settings(policy, games, seed, budget, ply_limit, workers, criteria)
     tileset = _sources(tileset_path, with_path)
 
     def measure_with(
-        tileset: dict[str, Any], game: str | None, tile: str, settings: Settings, old: str | None
+        tileset: dict[str, Any],
+        game: str | None,
+        tile: str,
+        settings: Settings,
+        old: str,
+        kind: Kind,
     ) -> Valuation:
-        return _measure(tileset, game, tile, settings, old, progress)
+        return _measure(tileset, game, tile, settings, old, kind, progress)
 
     try:
         if all_tiles:
             document, valuations = ranking(
-                tileset, game, settings, reference=reference, measure_with=measure_with
+                tileset, game, settings, in_place_of=in_place_of, bag=bag, measure_with=measure_with
             )
         else:
             assert tile is not None
@@ -265,8 +293,8 @@ def value(
                 game,
                 tile,
                 settings,
-                replaced=in_place_of,
-                reference=reference,
+                in_place_of=in_place_of,
+                bag=bag,
                 sides=sides,
                 evidence=evidence,
                 measure_with=measure_with,
@@ -288,7 +316,10 @@ def value(
 
             write_page(html_path, document)
         if manifest_path is not None:
-            _record(manifest_path, valuations, tileset_path, with_path, game, settings, document)
+            # The reference's own worth played no game: it has no experiment to record.
+            played = [v.result for v in valuations if v.result is not None]
+            sources = (tileset_path, with_path)
+            record_runs(manifest_path, played, "copy", sources, game, document["tileset_hash"])
     except OSError as error:
         raise os_error(Path(error.filename or "dukec"), error) from None
     if as_json:
@@ -301,59 +332,12 @@ def value(
         _show_one(document, console)
 
 
-def _record(
-    path: Path,
-    valuations: list[Valuation],
-    tileset_path: Path | None,
-    with_path: Path | None,
-    game: str | None,
-    settings: Settings,
-    document: dict[str, Any],
-) -> None:
-    from dukec.insight import manifest
-    from dukec.insight.value import in_place_of
-
-    for valuation in valuations:
-        worth = valuation.worth
-        entry = manifest.Entry(
-            tile=worth.tile,
-            policy=settings.policy,
-            games=settings.games,
-            seed=settings.seed,
-            budget=settings.budget,
-            ply_limit=settings.ply_limit,
-            tileset_hash=document["tileset_hash"],
-            elo=worth.elo,
-            elo_ci95=worth.elo_ci95,
-            set=manifest.relative(tileset_path, path),
-            with_=manifest.relative(with_path, path),
-            game=game,
-            in_place_of=in_place_of(valuation),
-        )
-        try:
-            manifest.record(path, entry)
-        except manifest.ManifestError as error:
-            raise ReportError(str(error)) from None
-
-
 def _show_one(document: dict[str, Any], console: Console) -> None:
     from dukec.insight.report import worth_line
 
-    reference = document["reference"]["tile"]
-    console.print(
-        f"{worth_line(document)}: {_units(document['in_reference_units'], reference)}",
-        highlight=False,
-    )
-    console.print(
-        f"{reference}: {_elo(document['reference']['elo'])} Elo "
-        f"(95%: {_interval(document['reference']['elo_ci95'])}); {document['policy']}, "
-        f"{document['games']} games a tile (paired), seed {document['seed']}, "
-        f"tile set {document['tileset_hash']}",
-        highlight=False,
-    )
     sides = document.get("sides")
     if sides is not None:
-        table = Table("variant", "Elo", "95% interval", "share of the worth", box=None)
+        table = Table("variant", "Elo a copy", "95% interval", "share of the worth", box=None)
         for key in ("front_only", "back_only"):
             row = sides[key]
             share = row["share"]
@@ -383,95 +367,86 @@ def _show_one(document: dict[str, Any], console: Console) -> None:
             )
         if not evidence["games"]:
             console.print("  none: the tile neither decided a game nor was lost first")
+    bag = document.get("bag_worth")
+    if bag is not None:
+        console.print(
+            f"bag worth: every {document['tile']} against the same army without it, "
+            f"{_elo(bag['elo'])} Elo (95%: {_interval(bag['elo_ci95'])}); the tile's strength "
+            f"mixed with how much it dilutes the bag, for all copies together",
+            highlight=False,
+            soft_wrap=True,
+        )
+    pairs = f" ({document['games'] // 2} pairs)"
+    console.print(_how(document, pairs), highlight=False, soft_wrap=True)
+    console.print(worth_line(document), highlight=False, soft_wrap=True)
+
+
+def _how(document: dict[str, Any], per: str) -> str:
+    """How the games were played, and the test's error rates when there is a test."""
+    decision = document.get("decision")
+    rates = "" if decision is None else f"; {decision['error_rates']}"
+    return (
+        f"{document['policy']}, {document['games']} games{per}, seed {document['seed']}, "
+        f"tile set {document['tileset_hash']}{rates}"
+    )
+
+
+_SHORT = {"stronger": "more", "weaker": "less", "inconclusive": "inconclusive"}
+
+
+def _against(row: dict[str, Any], criteria: dict[str, Any]) -> str:
+    """A row's answer against the reference in a word or three."""
+    if row["outcome"] is None:
+        return "reference"
+    if row["outcome"] != "fair":
+        return _SHORT[row["outcome"]]
+    within = f"within ±{criteria['margin']:g} {criteria['unit']}"
+    return within if row["edge"] is None else f"{within}, a little {_SHORT[row['edge']]}"
 
 
 def _show_ranking(document: dict[str, Any], console: Console) -> None:
     from dukec.insight.chart import text_bars
 
     rows = document["tiles"]
-    reference = document["reference"]
-    table = Table("#", "tile", "Elo", "95% interval", f"{reference} units", "worth", box=None)
-    for rank, (row, bar) in enumerate(zip(rows, text_bars(rows), strict=True), 1):
-        units = row["in_reference_units"]
-        table.add_row(
-            str(rank),
+    reference = document["in_place_of"]
+    columns = ["rank", "tile", "Elo a copy", "95% interval", f"against the {reference}"]
+    bag = any("bag_worth" in row for row in rows)
+    if bag:
+        columns.append("bag worth (95%)")
+    table = Table(*columns, "worth", box=None)
+    # The bag column takes room from the bars: a table of 120 columns still fits.
+    for row, bar in zip(rows, text_bars(rows, 24 if bag else 40), strict=True):
+        best, worst = row["rank"]
+        cells = [
+            str(best) if best == worst else f"{best}-{worst}",
             row["tile"],
             _elo(row["elo"]),
-            _interval(row["elo_ci95"]),
-            "-" if units is None else f"{units['value']:.2f}",
-            bar,
-        )
+            "reference" if row["reference"] else _interval(row["elo_ci95"]),
+            _against(row, document["criteria"]),
+        ]
+        if bag:
+            found = row["bag_worth"]
+            cells.append(f"{_elo(found['elo'])} ({_interval(found['elo_ci95'])})")
+        table.add_row(*cells, bar)
     console.print(table)
+    method = document["ranking"]
     console.print(
-        f"{document['policy']}, {document['games']} games a tile (paired), seed "
-        f"{document['seed']}, tile set {document['tileset_hash']}; bars: █ worth from 0 (│), "
-        f"├─┤ 95% interval",
+        f"{_how(document, ' a tile (paired)')}; each tile one copy in place of one {reference} "
+        f"({document['slot']}). Ranks: tiles not told apart share a range (paired by seed, "
+        f"Holm over {method['comparisons']} pairs of tiles: {method['alpha']:.0%} chance of "
+        f"any false order); bars: █ worth from 0 (│), ├─┤ 95% interval",
         highlight=False,
+        soft_wrap=True,
     )
 
 
-def _read_manifest(path: Path) -> list[Any]:
-    from dukec.insight import manifest
-
-    try:
-        return manifest.read(path)
-    except manifest.ManifestError as error:
-        raise ReportError(str(error)) from None
+def _hide(command: click.Command, name: str) -> None:
+    """Leave option ``name`` out of the command's help (it has nothing to set there)."""
+    for param in command.params:
+        if isinstance(param, click.Option) and param.name == name:
+            param.hidden = True
 
 
-_CHECK_OPTIONS = ("check_path", "workers", "progress")
-"""What ``balance --check`` takes: the manifest holds the rest of each experiment."""
-
-
-def check_manifest(
-    path: Path, workers: int | None, progress: bool, ctx: click.Context | None = None
-) -> None:
-    """Play every experiment of a manifest again; exit 1 if any worth drifted.
-
-    ``ctx``, the calling command's context, must not have been given options that the
-    manifest's experiments settle themselves.
-    """
-    from click.core import ParameterSource
-
-    for param in ctx.command.params if ctx is not None else ():
-        assert ctx is not None and param.name is not None
-        given = ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
-        if given and param.name not in _CHECK_OPTIONS:
-            raise click.UsageError(
-                f"--check plays the manifest's own experiments; it takes no {param.opts[0]}"
-            )
-    from dukec.balance.experiments import ExperimentError
-    from dukec.balance.runner import RunnerError
-    from dukec.insight import manifest
-    from dukec.insight.value import digest
-
-    entries = _read_manifest(path)
-    if not entries:
-        raise ReportError(f"{path}:1:1: error: no [[value]] entry to check")
-    base = path.resolve().parent
-    drifted = []
-    for entry in entries:
-        tileset_source, with_source = entry.paths(base)
-        for source in (tileset_source, with_source):
-            if source is not None and not source.exists():
-                raise ReportError(f"{path}:{entry.line}:1: error: no such file: {source}")
-        tileset = _sources(tileset_source, with_source)
-        settings = _settings(
-            entry.policy, entry.games, entry.seed, entry.budget, entry.ply_limit, workers
-        )
-        try:
-            valuation = _measure(
-                tileset, entry.game, entry.tile, settings, entry.in_place_of, progress
-            )
-        except (ExperimentError, RunnerError, ValueError) as error:
-            raise ReportError(f"{path}:{entry.line}:1: error: {error}") from None
-        checked = manifest.Checked(entry, valuation.worth.elo, digest(tileset))
-        line = checked.line(path)
-        if checked.drifted:
-            drifted.append(line)
-        click.echo(line, err=checked.drifted)
-    if drifted:
-        raise click.exceptions.Exit(1)
-
+_hide(value, "beta")  # a worth is a fixed-length run: the sequential test's --beta sets nothing
 
 COMMANDS: list[click.Command] = [value]

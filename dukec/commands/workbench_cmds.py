@@ -81,8 +81,8 @@ def show(tile: str, tileset_path: Path | None) -> None:
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     metavar="FILE",
     default=None,
-    help="Stamp each card with the tile's measured worth (Elo ± interval) and the tile-set "
-    "hash, from a `dukec value --json` report or a balance manifest (.toml).",
+    help="Stamp each card with the tile's measured worth a copy (Elo ± interval) and the "
+    "tile-set hash, from a `dukec value --json` report or a balance manifest (.toml).",
 )
 @click.option(
     "--position",

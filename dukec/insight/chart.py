@@ -98,7 +98,7 @@ def worth_svg(rows: list[dict[str, Any]], title: str) -> str:
     parts.append(
         f'<line x1="{zero:.1f}" y1="{top}" x2="{zero:.1f}" y2="{height - bottom}" class="axis"/>'
         f'<text x="{(left + right) / 2:.1f}" y="{height - 6}" text-anchor="middle" '
-        f'class="label">worth in Elo (bar), 95% interval (whiskers)</text>'
+        f'class="label">worth a copy in Elo (bar), 95% interval (whiskers)</text>'
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
@@ -113,31 +113,34 @@ def _number(value: float | None) -> str:
 def worth_page(document: dict[str, Any]) -> str:
     """The page of a ranking (``dukec value --all --json``): the chart and the table."""
     rows = document["tiles"]
-    title = f"What each tile of {document['game']!r} is worth"
-    unit = document["reference"]
+    reference = document["in_place_of"]
+    title = f"What one copy of each tile of {document['game']!r} is worth"
     table = "".join(
-        f"<tr><td>{rank}</td><td class=name>{_e(row['tile'])}</td>"
+        f"<tr><td>{_rank(row['rank'])}</td><td class=name>{_e(row['tile'])}</td>"
         f"<td>{_number(row['elo'])}</td>"
         f"<td>{_number(row['elo_ci95'][0])} to {_number(row['elo_ci95'][1])}</td>"
-        f"<td>{_units(row['in_reference_units'])}</td></tr>"
-        for rank, row in enumerate(rows, 1)
+        f"<td>{_e(row['answer'])}</td></tr>"
+        for row in rows
     )
+    method = document["ranking"]
     return (
         f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>{_e(title)}</title>"
         f"<style>{STYLE}</style></head><body><h1>{_e(title)}</h1>"
-        f"<p>Policy {_e(document['policy'])}, {document['games']} games a tile "
-        f"(paired), seed {document['seed']}, tile set {_e(document['tileset_hash'])}.</p>"
+        f"<p>Each tile: one copy in place of one {_e(reference)} ({_e(document['slot'])}), "
+        f"against the army as it is. Policy {_e(document['policy'])}, {document['games']} "
+        f"games a tile (paired), seed {document['seed']}, tile set "
+        f"{_e(document['tileset_hash'])}. Tiles the games cannot tell apart share a range of "
+        f"ranks (paired by seed, Holm over {method['comparisons']} pairs of tiles: "
+        f"{method['alpha']:.0%} chance of any false order).</p>"
         f"{worth_svg(rows, title)}"
-        f"<table><tr><th>#</th><th>tile</th><th>Elo</th><th>95% interval</th>"
-        f"<th>{_e(unit)} units</th></tr>{table}</table></body></html>\n"
+        f"<table><tr><th>rank</th><th>tile</th><th>Elo a copy</th><th>95% interval</th>"
+        f"<th>against the {_e(reference)}</th></tr>{table}</table></body></html>\n"
     )
 
 
-def _units(ratio: dict[str, Any] | None) -> str:
-    if ratio is None:
-        return "-"
-    low, high = ratio["ci95"]
-    return f"{ratio['value']:.2f} ({low:.2f} to {high:.2f})"
+def _rank(bounds: list[int]) -> str:
+    best, worst = bounds
+    return str(best) if best == worst else f"{best}-{worst}"
 
 
 def write_page(path: Path, document: dict[str, Any]) -> None:

@@ -7,12 +7,16 @@ squares of the tile (the printed 5x5 grid); Slides only next to it and Jump Slid
 squares away in a line, as the grid can draw them. The icons added are the basic movement
 icons and any other icon the tile already carries. An edited tile is checked by the compiler
 (its text compiled through the front door): what does not compile is no candidate.
+
+A left-right symmetric tile is edited in steps that keep it so: an edit together with its
+mirror image (``mirrored_step``), or alone where it is its own mirror image.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -113,21 +117,30 @@ class Edit:
         return result
 
 
-def steps(edits: Sequence[Edit]) -> list[tuple[Edit, ...]]:
-    """The edits grouped into steps: an edit followed by its mirror image is one step."""
-    grouped: list[tuple[Edit, ...]] = []
-    index = 0
-    while index < len(edits):
-        edit = edits[index]
-        paired = index + 1 < len(edits) and edits[index + 1] == edit.mirror() != edit
-        grouped.append((edit, edits[index + 1]) if paired else (edit,))
-        index += 2 if paired else 1
-    return grouped
-
-
 def describe_step(step: Sequence[Edit]) -> str:
     """A step in words: its edit, and its mirror image when it has one."""
     return step[0].describe() + (" (and its mirror image)" if len(step) > 1 else "")
+
+
+def symmetric(tile: dict[str, Any]) -> bool:
+    """Whether each side of the compiled tile is its own mirror image, left to right."""
+    for side in Side:
+        placed = Counter(_placed(tile, side))
+        if placed != Counter((icon, (-x, y)) for icon, (x, y) in placed.elements()):
+            return False
+    return True
+
+
+def mirrored_step(edit: Edit, tile: dict[str, Any]) -> tuple[tuple[Edit, ...], dict[str, Any]]:
+    """The step that keeps a symmetric tile symmetric: the edit with its mirror image, or the
+    edit alone when it is its own (the flip, an icon on the middle column), and the tile the
+    step makes (not yet checked); ValueError when the two clash (both move one icon)."""
+    image = edit.mirror()
+    if image == edit:
+        return (edit,), edit.apply(tile)
+    if edit.to is not None and edit.to == image.to:
+        raise ValueError("the edit and its mirror image move two icons onto one square")
+    return (edit, image), image.apply(edit.apply(tile))
 
 
 def _square(at: tuple[int, int] | None) -> str:

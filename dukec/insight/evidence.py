@@ -5,7 +5,8 @@ A game is evidence when the army with the tile won and the tile made that army's
 was the first of its tiles to be captured. Candidates are picked from the games' summaries
 (the tile captured, or was captured), then played again with a record kept (the games are
 seeded, so they replay exactly) and kept if the record shows one of the two. Decisive captures
-come first, then tiles lost first; shorter games first within each.
+come first, then tiles lost first; shorter games first within each. Where the army held the
+tile already, the copy valued is one of two: either one's capture counts.
 
 Each kept game is written as a record (JSON Lines, read by ``dukec replay``) and as a
 step-through page, beside the tile set the games were played with.
@@ -74,8 +75,9 @@ def _candidate(a_seat: int, summary: GameSummary, tile: str) -> bool:
 
 def replay_record(valuation: Valuation, index: int) -> tuple[Rules, GameRecord]:
     """Play game ``index`` of the valuation again, keeping its record."""
-    matchup = valuation.result.matchup
-    master = valuation.result.settings.seed
+    _experiment, result = valuation.played()
+    matchup = result.matchup
+    master = result.settings.seed
     seat = dict((summary.index, seat) for seat, summary in valuation.games)[index]
     job = GameJob(matchup, index, seed_of(matchup, master, index), seat)
     rules = rules_for(matchup, job.set_name)
@@ -88,7 +90,9 @@ def replay_record(valuation: Valuation, index: int) -> tuple[Rules, GameRecord]:
 
 
 def find_evidence(valuation: Valuation, count: int = 3, tries: int = 24) -> list[EvidenceGame]:
-    """Up to ``count`` evidence games, from at most ``tries`` candidates played again."""
+    """Up to ``count`` evidence games, from at most ``tries`` candidates played again;
+    InsightError for the reference, which played no game."""
+    valuation.played()
     tile = valuation.worth.tile
     candidates = sorted(
         (
@@ -113,12 +117,12 @@ def write_evidence(valuation: Valuation, games: list[EvidenceGame], out: Path) -
     """Write the tile set, and each game's record and replay page, into ``out``."""
     from dukec.workbench.replay_page import replay_html
 
+    experiment, result = valuation.played()
     out.mkdir(parents=True, exist_ok=True)
-    tileset = valuation.experiment.tileset
     written = [out / TILESET_FILE]
-    write_text_atomic(written[0], json.dumps(tileset, indent=2, sort_keys=True) + "\n")
+    write_text_atomic(written[0], json.dumps(experiment.tileset, indent=2, sort_keys=True) + "\n")
     for game in games:
-        rules = rules_for(valuation.result.matchup, game.record.set_name)
+        rules = rules_for(result.matchup, game.record.set_name)
         record_path = out / f"{game.stem()}.jsonl"
         page_path = out / f"{game.stem()}.html"
         write_record(game.record, record_path)
@@ -129,7 +133,7 @@ def write_evidence(valuation: Valuation, games: list[EvidenceGame], out: Path) -
 
 def evidence_json(valuation: Valuation, games: list[EvidenceGame]) -> list[dict[str, Any]]:
     """The evidence games as the report lists them (file names relative to the directory)."""
-    labels = valuation.experiment.labels
+    labels = valuation.played()[0].labels
     listed = []
     for game in games:
         result = game.record.result

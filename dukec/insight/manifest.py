@@ -1,15 +1,21 @@
-"""The balance manifest: measured tile worths kept as a test (``balance.toml``).
+"""The balance manifest: head-to-head experiments kept as regression tests (``balance.toml``).
 
-Each ``[[value]]`` table is one experiment as ``dukec value`` ran it: the tile, where the tile
-set came from (paths relative to the manifest), the game set, the policy, the games and the
-seed, the hash of the tile set measured, and the worth found with its 95% interval. A check
-plays each experiment again on today's sources and calls a tile drifted when the worth it
-measures now lies outside the stored interval. With the sources unchanged (same hash) the
-games are the same and the worth is too; an edited tile plays other games.
+Each ``[[experiment]]`` table is one head-to-head experiment: a NEW tile in the place of an OLD
+one against the army as it is, either one copy (``kind = "copy"``, as ``dukec value`` plays it)
+or every copy (``kind = "replace"``, as ``dukec balance --replace`` plays it); where the tile set
+came from (paths relative to the manifest), the game set, the policy, budget, ply limit, games,
+pairing and seed, the hash of the tile set measured, and the estimate: army A's score with its
+standard error (and the Elo with its 95% interval, for people). ``margin`` is the drift in Elo
+the check is built to catch and ``alpha`` its false-alarm rate.
+
+A check (:mod:`dukec.insight.regression`) plays each experiment again from another seed and
+calls it drifted when the two scores differ by more than chance allows at ``alpha``
+(:mod:`dukec.insight.drift`).
 
 The file is read with :mod:`tomllib`; mistakes are reported as ``path:line:col: error: ...``
 (the line of the offending key where it can be found, else its table's). It is written back
-whole, through a temporary file and a rename.
+whole, through a temporary file and a rename. A manifest of an earlier format (``[[value]]``
+tables of worths against no tile) is refused with a line saying how to record it again.
 """
 
 from __future__ import annotations
@@ -25,25 +31,51 @@ from typing import Any
 from dukec.atomic import write_text_atomic
 from dukec.balance.game import split_policy
 
+FORMAT = "dukec-manifest/2"
+
+KINDS = ("copy", "replace")
+"""One copy of NEW in place of one OLD (``dukec value``); every OLD made NEW (``balance``)."""
+
 HEADER = (
-    "# Balance manifest: what each tile is worth, measured by `dukec value ... --manifest`.\n"
-    "# `dukec balance --check` plays each experiment again and fails when a worth drifts\n"
-    "# outside its stored 95% interval. Paths are relative to this file.\n"
+    "# Balance manifest: head-to-head experiments kept as regression tests, recorded by\n"
+    "# `dukec value TILE --manifest` (kind copy: one TILE in place of one OLD) and\n"
+    "# `dukec balance --replace OLD=NEW --manifest` (kind replace: every OLD made NEW).\n"
+    "# `dukec balance --check` plays each again from another seed and fails when its score\n"
+    "# moved by more than chance allows (two-sample test, false alarms at `alpha`; `margin`:\n"
+    "# the drift in Elo it is built to catch). Paths are relative to this file.\n"
 )
 
 _REQUIRED: dict[str, type | tuple[type, ...]] = {
+    "kind": str,
     "tile": str,
+    "in_place_of": str,
     "policy": str,
-    "games": int,
-    "seed": int,
     "budget": int,
     "ply_limit": int,
+    "games": int,
+    "paired": bool,
+    "seed": int,
     "tileset_hash": str,
+    "score": (int, float),
+    "score_se": (int, float),
     "elo": (int, float),
     "elo_ci95": list,
+    "margin": (int, float),
+    "alpha": (int, float),
 }
-_OPTIONAL: dict[str, type] = {"set": str, "with": str, "game": str, "in_place_of": str}
-_TYPE_WORDS = {str: "a string", int: "a whole number", list: "a list of two numbers"}
+_OPTIONAL: dict[str, type] = {"set": str, "with": str, "game": str}
+_TYPE_WORDS = {
+    str: "a string",
+    int: "a whole number",
+    bool: "true or false",
+    list: "a list of two numbers",
+}
+
+OLD_FORMAT = (
+    "a manifest of an earlier dukec (worths against no tile), which --check no longer reads: "
+    "move it aside and record each experiment again with `dukec value TILE --in-place-of OLD "
+    "--manifest FILE` or `dukec balance --replace OLD=NEW --manifest FILE`"
+)
 
 
 class ManifestError(Exception):
@@ -52,32 +84,47 @@ class ManifestError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One stored experiment and the worth it measured."""
+    """One stored head-to-head experiment and the estimate it gave."""
 
+    kind: str
     tile: str
+    in_place_of: str
     policy: str
-    games: int
-    seed: int
     budget: int
     ply_limit: int
+    games: int
+    paired: bool
+    seed: int
     tileset_hash: str
+    score: float
+    score_se: float
     elo: float
     elo_ci95: tuple[float, float]
+    margin: float
+    alpha: float
     set: str | None = None
     with_: str | None = None
     game: str | None = None
-    in_place_of: str | None = None
     line: int = field(default=0, compare=False)
 
     @property
     def key(self) -> tuple[str | None, ...]:
         """What names the experiment: an entry with the same key is the same experiment."""
-        return (self.tile, self.in_place_of, self.set, self.with_, self.game, self.policy)
+        return (
+            self.kind,
+            self.tile,
+            self.in_place_of,
+            self.set,
+            self.with_,
+            self.game,
+            self.policy,
+        )
 
-    def drifted(self, measured: float) -> bool:
-        """Whether a worth measured now lies outside the stored interval."""
-        low, high = self.elo_ci95
-        return not low <= measured <= high
+    def describe(self) -> str:
+        """'one JumpingFootman in place of one Footman', 'every Knight made Paladin'."""
+        if self.kind == "copy":
+            return f"one {self.tile} in place of one {self.in_place_of}"
+        return f"{self.tile} in place of every {self.in_place_of}"
 
     def paths(self, base: Path) -> tuple[Path | None, Path | None]:
         """The tile set and the --with sources, as paths (relative to ``base``)."""
@@ -87,10 +134,10 @@ class Entry:
         )
 
 
-def _where(path: Path, text: str, index: int, key: str | None) -> tuple[int, int]:
-    """Line and column of ``key`` in the ``index``-th [[value]] table (or of its header)."""
+def _where(text: str, index: int, key: str | None) -> tuple[int, int]:
+    """Line and column of ``key`` in the ``index``-th [[experiment]] table (or of its header)."""
     lines = text.splitlines()
-    headers = [n for n, line in enumerate(lines) if re.match(r"\s*\[\[\s*value\s*\]\]", line)]
+    headers = [n for n, line in enumerate(lines) if re.match(r"\s*\[\[\s*experiment\s*\]\]", line)]
     if index >= len(headers):
         return (1, 1)
     start = headers[index]
@@ -104,26 +151,32 @@ def _where(path: Path, text: str, index: int, key: str | None) -> tuple[int, int
 
 
 def _error(path: Path, text: str, index: int, key: str | None, message: str) -> ManifestError:
-    line, column = _where(path, text, index, key)
+    line, column = _where(text, index, key)
     return ManifestError(f"{path}:{line}:{column}: error: {message}")
+
+
+def _typed(value: Any, kind: type | tuple[type, ...]) -> bool:
+    if isinstance(value, bool):
+        return kind is bool
+    return isinstance(value, kind)
 
 
 def _entry(path: Path, text: str, index: int, table: Any) -> Entry:
     if not isinstance(table, dict):
-        raise _error(path, text, index, None, "each value entry is a [[value]] table")
+        raise _error(path, text, index, None, "each experiment is an [[experiment]] table")
     for key in table:
         if key not in _REQUIRED and key not in _OPTIONAL:
             known = ", ".join([*_REQUIRED, *_OPTIONAL])
             raise _error(path, text, index, key, f"unknown key {key!r} (known: {known})")
     for key in _REQUIRED:
         if key not in table:
-            raise _error(path, text, index, None, f"[[value]] entry lacks {key!r}")
+            raise _error(path, text, index, None, f"[[experiment]] entry lacks {key!r}")
     for key, kind in {**_REQUIRED, **_OPTIONAL}.items():
-        if key in table and (
-            not isinstance(table[key], kind) or (isinstance(table[key], bool) and kind is not str)
-        ):
+        if key in table and not _typed(table[key], kind):
             word = "a number" if isinstance(kind, tuple) else _TYPE_WORDS[kind]
             raise _error(path, text, index, key, f"{key!r} must be {word}")
+    if table["kind"] not in KINDS:
+        raise _error(path, text, index, "kind", f"'kind' must be one of {', '.join(KINDS)}")
     try:
         split_policy(table["policy"])
     except ValueError as error:
@@ -131,32 +184,44 @@ def _entry(path: Path, text: str, index: int, table: Any) -> Entry:
     for key, least in (("games", 2), ("seed", 0), ("budget", 1), ("ply_limit", 1)):
         if table[key] < least:
             raise _error(path, text, index, key, f"{key!r} must be at least {least}")
-    if table["games"] % 2:
+    if table["paired"] and table["games"] % 2:
         raise _error(path, text, index, "games", "'games' must be even: games are played in pairs")
+    for key, low, high in (("score", 0.0, 1.0), ("score_se", 0.0, 1.0), ("alpha", 0.0, 0.5)):
+        value = table[key]
+        if not low <= value <= high or (key == "alpha" and value in (low, high)):
+            raise _error(path, text, index, key, f"{key!r} must be between {low:g} and {high:g}")
+    if not table["margin"] > 0.0:
+        raise _error(path, text, index, "margin", "'margin' must be above 0 Elo")
     bounds = table["elo_ci95"]
     if (
         len(bounds) != 2
-        or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in bounds)
+        or not all(_typed(x, (int, float)) for x in bounds)
         or math.isnan(bounds[0])
         or math.isnan(bounds[1])
         or bounds[0] > bounds[1]
     ):
         raise _error(path, text, index, "elo_ci95", "'elo_ci95' must be two numbers, low then high")
     return Entry(
+        kind=table["kind"],
         tile=table["tile"],
+        in_place_of=table["in_place_of"],
         policy=table["policy"],
-        games=table["games"],
-        seed=table["seed"],
         budget=table["budget"],
         ply_limit=table["ply_limit"],
+        games=table["games"],
+        paired=table["paired"],
+        seed=table["seed"],
         tileset_hash=table["tileset_hash"],
+        score=float(table["score"]),
+        score_se=float(table["score_se"]),
         elo=float(table["elo"]),
         elo_ci95=(float(bounds[0]), float(bounds[1])),
+        margin=float(table["margin"]),
+        alpha=float(table["alpha"]),
         set=table.get("set"),
         with_=table.get("with"),
         game=table.get("game"),
-        in_place_of=table.get("in_place_of"),
-        line=_where(path, text, index, None)[0],
+        line=_where(text, index, None)[0],
     )
 
 
@@ -178,12 +243,27 @@ def parse(text: str, path: Path) -> list[Entry]:
         raise ManifestError(
             f"{path}:{line}:{column}: error: not TOML: {message[0].lower()}{message[1:]}"
         ) from None
+    if "value" in document and "format" not in document:
+        raise ManifestError(f"{path}:1:1: error: {OLD_FORMAT}")
+    if document and "format" not in document:
+        raise ManifestError(
+            f"{path}:1:1: error: no 'format': begin the file with format = {FORMAT!r}"
+        )
+    if document and document["format"] != FORMAT:
+        raise ManifestError(
+            f"{path}:1:1: error: format {document['format']!r} is not {FORMAT!r}, the one this "
+            f"dukec reads"
+        )
     for key in document:
-        if key != "value":
-            raise ManifestError(f"{path}:1:1: error: unknown table {key!r} (known: value)")
-    tables = document.get("value", [])
+        if key not in ("format", "experiment"):
+            raise ManifestError(
+                f"{path}:1:1: error: unknown table {key!r} (known: format, experiment)"
+            )
+    tables = document.get("experiment", [])
     if not isinstance(tables, list):
-        raise ManifestError(f"{path}:1:1: error: 'value' must be an array of [[value]] tables")
+        raise ManifestError(
+            f"{path}:1:1: error: 'experiment' must be an array of [[experiment]] tables"
+        )
     return [_entry(path, text, index, table) for index, table in enumerate(tables)]
 
 
@@ -202,6 +282,8 @@ def _toml(value: Any) -> str:
     if isinstance(value, str):
         # A JSON string (ASCII, with \\uXXXX escapes) is a valid TOML basic string.
         return json.dumps(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, float):
         return "inf" if value == math.inf else "-inf" if value == -math.inf else repr(value)
     if isinstance(value, tuple | list):
@@ -210,10 +292,11 @@ def _toml(value: Any) -> str:
 
 
 def dumps(entries: list[Entry]) -> str:
-    """The manifest text of ``entries``, one [[value]] table each."""
-    parts = [HEADER]
+    """The manifest text of ``entries``, one [[experiment]] table each."""
+    parts = [HEADER, f"format = {_toml(FORMAT)}\n"]
     for entry in entries:
         fields = {
+            "kind": entry.kind,
             "tile": entry.tile,
             "in_place_of": entry.in_place_of,
             "set": entry.set,
@@ -223,13 +306,18 @@ def dumps(entries: list[Entry]) -> str:
             "budget": entry.budget,
             "ply_limit": entry.ply_limit,
             "games": entry.games,
+            "paired": entry.paired,
             "seed": entry.seed,
             "tileset_hash": entry.tileset_hash,
+            "score": entry.score,
+            "score_se": entry.score_se,
             "elo": entry.elo,
             "elo_ci95": entry.elo_ci95,
+            "margin": entry.margin,
+            "alpha": entry.alpha,
         }
         lines = [f"{key} = {_toml(value)}" for key, value in fields.items() if value is not None]
-        parts.append("\n[[value]]\n" + "\n".join(lines) + "\n")
+        parts.append("\n[[experiment]]\n" + "\n".join(lines) + "\n")
     return "".join(parts)
 
 
@@ -257,34 +345,7 @@ def relative(path: Path | None, manifest: Path) -> str | None:
         return target.as_posix()
 
 
-@dataclass(frozen=True, slots=True)
-class Checked:
-    """One entry played again: the worth now, and the tile set's hash now."""
-
-    entry: Entry
-    elo: float
-    tileset_hash: str
-
-    @property
-    def drifted(self) -> bool:
-        """Whether the worth now lies outside the stored interval."""
-        return self.entry.drifted(self.elo)
-
-    def line(self, path: Path) -> str:
-        """The one line a person reads about this entry."""
-        entry = self.entry
-        low, high = entry.elo_ci95
-        changed = (
-            "tile set unchanged"
-            if self.tileset_hash == entry.tileset_hash
-            else f"tile set {entry.tileset_hash} -> {self.tileset_hash}"
-        )
-        if self.drifted:
-            return (
-                f"{path}:{entry.line}:1: error: {entry.tile} drifted: worth {self.elo:+.1f} Elo, "
-                f"outside the stored {low:+.1f} to {high:+.1f} ({changed})"
-            )
-        return (
-            f"ok {entry.tile}: worth {self.elo:+.1f} Elo, within {low:+.1f} to {high:+.1f} "
-            f"({changed})"
-        )
+def check_seed(entry: Entry) -> int:
+    """The seed a check plays by default: the stored one plus one (wrapping within the seeds
+    accepted), so never the games already stored."""
+    return (entry.seed + 1) % 2**64

@@ -2,8 +2,9 @@
 
 A tile flips after each move, so its worth mixes two sides. Two variants take one side away:
 "front only", whose back is a copy of its front (flipping changes nothing), and "back only",
-whose front is a copy of its back. Each variant is valued like the tile itself (the army with
-it against the same army without the tile, same seed, same games), and the report gives:
+whose front is a copy of its back. Each variant is a tile of its own (``Name_front_only``,
+``Name_back_only``: the army's own copies of the tile stay whole) valued like the tile itself,
+one copy in the reference's place, same seed, same games; the report gives:
 
 - each variant's worth in Elo with its 95% interval;
 - each as a share of the whole tile's worth (variant / tile, delta-method interval);
@@ -23,7 +24,16 @@ from typing import Any
 from dukec.balance.run import Settings
 from dukec.balance.stats import Z95
 from dukec.balance.tally import finite
-from dukec.insight.value import InsightError, Progress, Ratio, Valuation, measure, ratio, tile_name
+from dukec.insight.value import (
+    DEFAULT_REFERENCE,
+    InsightError,
+    Progress,
+    Ratio,
+    Valuation,
+    measure,
+    ratio,
+    tile_name,
+)
 
 
 class Variant(Enum):
@@ -32,15 +42,26 @@ class Variant(Enum):
     FRONT_ONLY = "front only"
     BACK_ONLY = "back only"
 
+    def name_of(self, tile: str) -> str:
+        """The variant's own tile name: 'Wizard_front_only'."""
+        return f"{tile}_{self.value.replace(' ', '_')}"
 
-def one_sided(tileset: dict[str, Any], tile: str, variant: Variant) -> dict[str, Any]:
-    """A copy of ``tileset`` in which ``tile`` shows the same side on both faces.
 
-    Abilities limited to one side follow the side that is kept.
-    """
-    kept, dropped = ("front", "back") if variant is Variant.FRONT_ONLY else ("back", "front")
+def with_variant(tileset: dict[str, Any], tile: str, variant: Variant) -> dict[str, Any]:
+    """A copy of ``tileset`` with the one-sided ``variant`` of ``tile`` added as a tile of its
+    own (:meth:`Variant.name_of`), the tile itself left whole."""
     result = copy.deepcopy(tileset)
-    entry = next(item for item in result["tiles"] if item["name"] == tile)
+    entry = copy.deepcopy(next(item for item in result["tiles"] if item["name"] == tile))
+    entry["name"] = variant.name_of(tile)
+    if any(item["name"] == entry["name"] for item in result["tiles"]):
+        raise InsightError(f"the tile set already has a tile {entry['name']!r}; rename it")
+    _keep_one_side(entry, variant)
+    result["tiles"] = sorted([*result["tiles"], entry], key=lambda item: str(item["name"]))
+    return result
+
+
+def _keep_one_side(entry: dict[str, Any], variant: Variant) -> None:
+    kept, dropped = ("front", "back") if variant is Variant.FRONT_ONLY else ("back", "front")
     entry["sides"][dropped] = copy.deepcopy(entry["sides"][kept])
     sides_of = entry.get("ability_sides", {})
     for ability, sides in list(sides_of.items()):
@@ -52,7 +73,6 @@ def one_sided(tileset: dict[str, Any], tile: str, variant: Variant) -> dict[str,
             del sides_of[ability]
     if "ability_sides" in entry and not sides_of:
         del entry["ability_sides"]
-    return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +103,8 @@ class Sides:
         front, back = self.shares()
         flip = self.flip()
         return {
-            "method": "one-sided variants valued against the army without the tile",
+            "method": "one-sided variants, each valued as the tile is (one copy in the "
+            "reference's place)",
             "front_only": {
                 **self.front.worth.to_json(),
                 "share": None if front is None else front.to_json(),
@@ -105,10 +126,11 @@ def measure_sides(
     settings: Settings,
     whole: Valuation,
     *,
-    in_place_of: str | None = None,
+    in_place_of: str = DEFAULT_REFERENCE,
     progress: Progress | None = None,
 ) -> Sides:
-    """Value the front-only and back-only variants of ``tile`` with the same settings."""
+    """Value the front-only and back-only variants of ``tile`` with the same settings, each
+    one copy in the place of one ``in_place_of``."""
     tile = tile_name(tileset, tile)
     sides = next(item for item in tileset["tiles"] if item["name"] == tile)["sides"]
     if sides["front"] == sides["back"]:
@@ -117,9 +139,9 @@ def measure_sides(
     for variant in Variant:
         found.append(
             measure(
-                one_sided(tileset, tile, variant),
+                with_variant(tileset, tile, variant),
                 set_name,
-                tile,
+                variant.name_of(tile),
                 settings,
                 in_place_of=in_place_of,
                 progress=progress,

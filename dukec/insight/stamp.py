@@ -1,7 +1,8 @@
 """Cards that carry their measured worth: value ± interval and the tile-set hash, in a strip.
 
 The worths come from a ``dukec value --json`` report (one tile, or a ranking with ``--all``)
-or from a balance manifest (``balance.toml``).
+or from a balance manifest (``balance.toml``: its ``copy`` entries, each a worth per copy; a
+``replace`` entry is a head-to-head, not a tile's worth).
 """
 
 from __future__ import annotations
@@ -66,7 +67,9 @@ def read_stats(path: Path) -> dict[str, Stat]:
         except manifest.ManifestError as error:
             raise StatsError(str(error)) from None
         return {
-            entry.tile: Stat(entry.elo, entry.elo_ci95, entry.tileset_hash) for entry in entries
+            entry.tile: Stat(entry.elo, entry.elo_ci95, entry.tileset_hash)
+            for entry in entries
+            if entry.kind == "copy"
         }
     try:
         text = path.read_text(encoding="utf-8")

@@ -1,58 +1,53 @@
 """Tune: the fewest small edits of a new tile that make it fair against the tile it replaces.
 
-Every test plays the tile in place of the old one (paired games against the standard army,
-from one seed) under a GSPRT that decides whether its Elo difference is within ``margin`` of
-``target``: the balance code's three-decision SPRT, taken about the target.
+Every run plays the tile in place of the old one: paired games against the standard army.
+Runs are of three kinds, each from its own seeds:
 
-1. The tile as given is tested. If it is within the margin, nothing needs editing.
-2. One edit: every single edit is made and compiled (what does not compile is dropped), ordered
-   so that likely winners come first, and the first ``candidates`` are tested.
-3. Two edits and more, up to ``max_edits``: the single edits that moved the tile towards the
-   target are combined; combinations are ranked by their predicted Elo, the tile's plus the sum
-   of their edits' measured effects (effects taken as adding up), nearest the target first,
-   and the first ``candidates`` that compile into a tile not yet tested are tested.
-4. The first tile judged within the margin is tested again from a fresh seed; if that agrees,
-   it is the tuned tile, with the fewest edits among those tested.
+- a **screen** measures a tile over ``screen_games`` games with no stopping rule, from the
+  screening seed (``seed``): every candidate the same number of games, none cut short by a
+  lucky start, all from the same seeds (the same bags and players' draws, as far as the tiles
+  let the games stay alike; ``benchmarks/tune_screening.py`` measures how far that narrows
+  the differences between candidates: for tiles that play differently, hardly at all);
+- a **test** is the sequential test of the criteria about the target (``Criteria(margin,
+  centre=target)``): stronger, weaker, fair within the margin, or inconclusive at the
+  ``games`` cap, from the test seed (``seed + 1``), never the screening's games again;
+- a **confirmation** is that test again from a seed no run of the search has used
+  (``seed + 2``, then ``seed + 3`` for a second, and so on).
 
-With ``screen_games``, step 2 measures instead of testing: the tile as given and each of the
-first ``candidates`` single edits play that many games from the seed, with no stopping rule;
-the single edits measured nearest the target are then tested, then step 3. Effects of a few
-tens of Elo need such equal, longer runs to be told apart, where a test's SPRT stops as soon
-as a tile is plainly off the target.
+The search (the descent itself is :mod:`dukec.insight.descent`):
 
-With ``beam`` (and ``screen_games``), steps 2 and 3 are a descent instead (``descent``): at
-each edit count, single edits of the ``beam`` tiles of the count before measured nearest the
-target, all measured from one seed, the nearest tested. It reaches tiles that need more edits
-than combining effects measured once can find; ``mirror`` makes each of its edits together
-with its mirror image.
+1. The tile as given is tested. Judged fair and confirmed fair: nothing needs editing.
+2. At each number of steps, one to ``max_steps``, the candidates (at most ``candidates``) are
+   one more step from each of the ``beam`` tiles kept at the count before (at first the tile
+   as given), every candidate is screened, and the ``beam`` screened nearest the target are
+   kept and tested, nearest first. The first judged fair and then confirmed fair is the tuned
+   tile, with the fewest steps among those found.
 
-The order of step 2 goes by the needed direction first: to weaken a tile, removals, then moves,
-the flip, additions; to strengthen it, the reverse. Within a kind it goes by a static proxy,
-what ``describe`` measures: the squares the tile attacks from each square of an empty board,
-summed over both sides. The tile's measured Elo and the two tiles' proxies give an Elo per
-proxy unit; an edited tile's Elo is predicted from the tile's plus that slope times the change
-in proxy, and the tiles predicted nearest the target go first. Where the slope is not positive
-(a weaker tile that reaches more), the biggest change in the needed direction goes first.
+A step is one edit, or, for a left-right symmetric tile and ``mirror`` (the default), an edit
+together with its mirror image, so that the tile stays symmetric (:func:`~dukec.insight.edits.
+mirrored_step`). The search ends with one of three answers: a tuned tile; none within the
+bounds (every test decided, none fair and confirmed); or inconclusive, when no tile was found
+and some test or confirmation reached its cap undecided, so that more games could decide it.
+
 Everything is seeded, ordered and bounded, so the same inputs give the same search.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Container
+from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import combinations
 from typing import Any, Protocol
 
-from dukec.balance.decision import Criteria, Outcome
+from dukec.balance.decision import Criteria, Decision, Outcome
 from dukec.balance.experiments import replace
 from dukec.balance.pairs import Pentanomial
 from dukec.balance.play import check_playable
+from dukec.balance.report import decision_json
 from dukec.balance.run import Counter, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
-from dukec.balance.stats import elo
-from dukec.balance.tally import finite, pair_numbers
-from dukec.insight.edits import Edit, EditKind, checked, single_edits, steps, tile_key
+from dukec.balance.tally import pair_numbers
+from dukec.insight.edits import Edit, EditKind, checked, single_edits, symmetric, tile_key
 from dukec.workbench.describe import figures
 from dukec.workbench.tiles import SIDES, TileView
 
@@ -62,164 +57,222 @@ ELO_CAP = 1000.0
 Progress = Callable[[int], None]
 """Told how many games of the current run have been played."""
 
+Step = tuple[Edit, ...]
+"""One step of the search: an edit, or an edit and its mirror image."""
+
 
 @dataclass(frozen=True, slots=True)
 class TuneSettings:
-    """How to search: the target and margin in Elo, the players, the seed and the bounds."""
+    """How to search: what counts as fair (about the target), the players, seeds and bounds."""
 
-    target: float = 0.0
-    margin: float = 30.0
+    criteria: Criteria = field(default_factory=Criteria)
+    """The sequential test of a tile: its ``centre`` is the target Elo, ``margin`` how near."""
     policy: str = "random"
     seed: int = 1
-    max_edits: int = 2
+    max_steps: int = 2
     candidates: int = 12
-    """Edited tiles tested at each edit count."""
+    """Tiles screened at each number of steps."""
     games: int = 2000
-    """Games a test plays at most (the SPRT usually stops it sooner)."""
+    """Games a test plays at most (it usually stops sooner)."""
+    screen_games: int = 1000
+    """Games every screened tile plays."""
+    beam: int = 2
+    """Tiles kept (and tested) at each number of steps."""
+    mirror: bool = True
+    """For a left-right symmetric tile, make each edit together with its mirror image."""
     ply_limit: int = 300
     budget: int = DEFAULT_BUDGET
     workers: int = 1
     game: str | None = None
-    screen_games: int = 0
-    """With more than 0: single edits are measured over this many games, not tested."""
-    beam: int = 0
-    """With more than 0: descend, keeping this many tiles of each edit count (needs
-    ``screen_games``)."""
-    mirror: bool = False
-    """Descending, make each edit with its mirror image (left to right), when it has one."""
+
+    def __post_init__(self) -> None:
+        if min(self.games, self.screen_games) < 2 or self.games % 2 or self.screen_games % 2:
+            raise ValueError("paired games come two by two: give even numbers of games")
+        if self.beam < 1 or self.candidates < 1 or self.max_steps < 0:
+            raise ValueError("the search needs a beam and candidates of at least 1")
 
     @property
-    def verify_seed(self) -> int:
-        """The fresh seed the winner is played again with."""
+    def target(self) -> float:
+        """The Elo difference against the old tile to reach."""
+        return self.criteria.centre
+
+    @property
+    def margin(self) -> float:
+        """How near the target counts as reached, in Elo."""
+        return self.criteria.margin
+
+    @property
+    def test_seed(self) -> int:
+        """The seed of every test (the screening plays from ``seed``)."""
         return (self.seed + 1) % 2**64
 
-    @property
-    def criteria(self) -> Criteria:
-        """The sequential test of one candidate: within ``margin`` of ``target``, or not."""
-        return Criteria(self.margin, centre=self.target)
+    def confirm_seed(self, index: int) -> int:
+        """The seed of the search's ``index``-th confirmation, from 0: used by no other run."""
+        return (self.seed + 2 + index) % 2**64
+
+
+class Stage(StrEnum):
+    """Which kind of run: a screen, a test or a confirmation."""
+
+    SCREEN = "screen"
+    TEST = "test"
+    CONFIRM = "confirm"
 
 
 @dataclass(frozen=True, slots=True)
 class Trial:
-    """One tested tile: the edits that made it, its proxy, and what its games said."""
+    """One run of a tile: the steps that made it, its proxy, and what its games said."""
 
-    edits: tuple[Edit, ...]
+    steps: tuple[Step, ...]
     tile: dict[str, Any]
     proxy: float
+    stage: Stage
     seed: int
     pairs: Pentanomial
-    decision: Outcome | None
+    decision: Decision
+
+    @property
+    def edits(self) -> tuple[Edit, ...]:
+        """Every edit of the steps, in order."""
+        return tuple(edit for step in self.steps for edit in step)
+
+    @property
+    def outcome(self) -> Outcome:
+        """The run's answer (a screen's is the fixed-length one, and only ranks it)."""
+        return self.decision.outcome
 
     @property
     def fair(self) -> bool:
-        """Whether the test decided the tile is within the margin of the target."""
-        return self.decision is Outcome.FAIR
+        """Whether a test or confirmation judged the tile fair about the target."""
+        return self.stage is not Stage.SCREEN and self.outcome is Outcome.FAIR
 
     @property
     def elo(self) -> float:
         """The measured Elo difference against the old tile (capped at ±ELO_CAP)."""
-        return max(-ELO_CAP, min(ELO_CAP, elo(self.pairs.mean)))
+        return max(-ELO_CAP, min(ELO_CAP, self.decision.elo))
 
     def to_json(self) -> dict[str, Any]:
-        """The trial for JSON."""
+        """The run for JSON."""
         numbers = pair_numbers(self.pairs)
+        decided = decision_json(self.decision)
         return {
+            "stage": self.stage.value,
+            "steps": [[edit.to_json() for edit in step] for step in self.steps],
             "edits": [edit.to_json() for edit in self.edits],
             "seed": self.seed,
             "games": 2 * self.pairs.pairs,
             "proxy": self.proxy,
             "score": numbers["score"],
             "score_ci95": numbers["score_ci95"],
-            "elo": finite(elo(self.pairs.mean)),
-            "elo_ci95": numbers["elo_ci95"],
             "pentanomial": numbers["pentanomial"],
-            "decision": self.decision.value if self.decision is not None else "undecided",
+            "decision": "measured" if self.stage is Stage.SCREEN else self.outcome.value,
             "fair": self.fair,
+            "elo": decided["elo"],
+            "elo_ci95": decided["elo_ci95"],
+            "estimate": self.decision.estimate,
         }
+
+
+class Answer(StrEnum):
+    """How a search ended."""
+
+    FOUND = "found"
+    NONE = "none within the bounds"
+    INCONCLUSIVE = "inconclusive: raise --games"
 
 
 @dataclass(frozen=True, slots=True)
 class TuneResult:
-    """The search's outcome: every trial in order, and the tuned tile with its re-check."""
+    """The search's outcome: every run in order, and the tuned tile with its confirmation."""
 
     old: str
     new: str
     game: str
     original: dict[str, Any]
     settings: TuneSettings
-    trials: tuple[Trial, ...]
-    """The tests, the tile as given first (re-checks apart)."""
-    screened: tuple[Trial, ...]
-    """The screening's measurements, the tile as given first (none without screening)."""
-    rechecks: tuple[Trial, ...]
-    """Every re-check from the fresh seed, the failed ones too."""
+    symmetric: bool
+    """Whether the steps were mirror pairs (a symmetric tile, with ``mirror``)."""
+    runs: tuple[Trial, ...]
+    """Every screen, test and confirmation, in the order played."""
     tuned: Trial | None
-    verification: Trial | None
+    confirmation: Trial | None
     rejected: int
-    """Edited tiles that did not compile (never tested)."""
+    """Edited tiles that did not compile (never played)."""
+
+    def of(self, stage: Stage) -> tuple[Trial, ...]:
+        """The runs of one stage, in order."""
+        return tuple(trial for trial in self.runs if trial.stage is stage)
 
     @property
     def baseline(self) -> Trial:
-        """The trial of the new tile as given."""
-        return self.trials[0]
+        """The test of the new tile as given."""
+        return self.of(Stage.TEST)[0]
 
     @property
-    def steps(self) -> int | None:
-        """The tuned tile's steps: its edits, an edit and its mirror image one with ``mirror``."""
-        if self.tuned is None:
-            return None
-        edits = self.tuned.edits
-        return len(steps(edits)) if self.settings.mirror else len(edits)
+    def undecided(self) -> tuple[Trial, ...]:
+        """The tests and confirmations that reached their cap undecided."""
+        return tuple(
+            trial
+            for trial in self.runs
+            if trial.stage is not Stage.SCREEN and trial.outcome is Outcome.INCONCLUSIVE
+        )
+
+    @property
+    def answer(self) -> Answer:
+        """Found; inconclusive (none found, some test undecided at its cap); or none."""
+        if self.tuned is not None:
+            return Answer.FOUND
+        return Answer.INCONCLUSIVE if self.undecided else Answer.NONE
 
     def to_json(self) -> dict[str, Any]:
         """The report as a JSON document."""
         s = self.settings
+        tuned = self.tuned
         return {
             "kind": "tune",
             "old": self.old,
             "new": self.new,
             "game": self.game,
+            "answer": self.answer.value,
+            "found": tuned is not None,
             "target_elo": s.target,
             "margin_elo": s.margin,
-            "stop": f"sequential test: {s.criteria.about()} about {s.target:+g} Elo",
+            "elo_model": s.criteria.model.value,
+            "fair": f"within {s.criteria.about()}",
+            "test": s.criteria.rates("sequential"),
             "policy": s.policy,
             "seed": s.seed,
-            "verify_seed": s.verify_seed,
-            "max_edits": s.max_edits,
+            "seeds": {
+                "screen": s.seed,
+                "test": s.test_seed,
+                "confirm": [trial.seed for trial in self.of(Stage.CONFIRM)],
+            },
+            "max_steps": s.max_steps,
             "candidates_per_count": s.candidates,
             "games_per_test": s.games,
-            "rejected_by_compiler": self.rejected,
-            "found": self.tuned is not None,
-            "edits": [e.to_json() for e in self.tuned.edits] if self.tuned is not None else None,
-            "steps": self.steps,
-            "tuned": self.tuned.to_json() if self.tuned is not None else None,
-            "verification": self.verification.to_json() if self.verification else None,
-            "baseline": self.baseline.to_json(),
-            "trials": [trial.to_json() for trial in self.trials],
             "screen_games": s.screen_games,
             "beam": s.beam,
             "mirror": s.mirror,
-            "screened": [{**trial.to_json(), "decision": "measured"} for trial in self.screened],
-            "rechecks": [trial.to_json() for trial in self.rechecks],
+            "symmetric": self.symmetric,
+            "rejected_by_compiler": self.rejected,
+            "steps": len(tuned.steps) if tuned is not None else None,
+            "edits": [e.to_json() for e in tuned.edits] if tuned is not None else None,
+            "tuned": tuned.to_json() if tuned is not None else None,
+            "confirmation": self.confirmation.to_json() if self.confirmation else None,
+            "baseline": self.baseline.to_json(),
+            "undecided": len(self.undecided),
+            "runs": [trial.to_json() for trial in self.runs],
         }
 
 
-class Stage(StrEnum):
-    """Which part of the search a run belongs to."""
-
-    SCREEN = "screen"
-    TEST = "test"
-    RECHECK = "re-check"
-
-
 class Watch(Protocol):
-    """What the search tells its caller: a test starts (returning a games callback), ends."""
+    """What the search tells its caller: a run starts (returning a games callback), ends."""
 
-    def started(self, edits: tuple[Edit, ...], stage: Stage) -> Progress | None:
-        """A run of the tile these edits make begins."""
+    def started(self, steps: tuple[Step, ...], stage: Stage) -> Progress | None:
+        """A run of the tile these steps make begins."""
         ...
 
-    def finished(self, trial: Trial, stage: Stage) -> None:
+    def finished(self, trial: Trial) -> None:
         """A run ended with this trial."""
         ...
 
@@ -235,13 +288,15 @@ _WEAKENING = (EditKind.REMOVE, EditKind.MOVE, EditKind.FLIP, EditKind.ADD)
 
 
 @dataclass(frozen=True, slots=True)
-class _Single:
+class Single:
+    """A single edit and the compiled tile it makes."""
+
     edit: Edit
     tile: dict[str, Any]
 
 
 class Search:
-    """One search's fixed inputs and what it has played."""
+    """One search's fixed inputs and every run it has played."""
 
     def __init__(
         self,
@@ -256,22 +311,25 @@ class Search:
         self.new = new
         self.settings = settings
         self.watch = watch
-        self.trials: list[Trial] = []
-        self.seen: set[str] = set()
-        self.screened: list[Trial] = []
-        self.rechecks: list[Trial] = []
+        self.runs: list[Trial] = []
+        self.tested: dict[str, Trial] = {}
+        """Each tested tile's test, by the tile's key."""
         self.rejected = 0
 
-    def play(self, edits: tuple[Edit, ...], tile: dict[str, Any], stage: Stage) -> Trial:
-        """Play the tile these edits make in place of the old one, for the stage's runs."""
+    def play(self, steps: tuple[Step, ...], tile: dict[str, Any], stage: Stage) -> Trial:
+        """One run of the tile these steps make in place of the old one, at its stage's seed."""
         s = self.settings
         experiment = replace(self.tileset, s.game, self.old, self.new, {"tiles": [tile]})
         check_playable(experiment.tileset, experiment.sets)
-        seed = s.verify_seed if stage is Stage.RECHECK else s.seed
+        seeds = {
+            Stage.SCREEN: s.seed,
+            Stage.TEST: s.test_seed,
+            Stage.CONFIRM: s.confirm_seed(sum(t.stage is Stage.CONFIRM for t in self.runs)),
+        }
         screening = stage is Stage.SCREEN
         run_settings = Settings(
             games=s.screen_games if screening else s.games,
-            seed=seed,
+            seed=seeds[stage],
             policy=s.policy,
             ply_limit=s.ply_limit,
             budget=s.budget,
@@ -280,40 +338,52 @@ class Search:
             criteria=s.criteria,
             paired=True,
         )
-        told = self.watch.started(edits, stage) if self.watch is not None else None
+        told = self.watch.started(steps, stage) if self.watch is not None else None
         result = run(experiment, run_settings, observer=Counter(told))
-        decision = None if screening else result.decision.outcome
-        trial = Trial(edits, tile, proxy(tile), seed, result.tally.pairs, decision)
-        if stage is Stage.TEST:
-            self.trials.append(trial)
-            self.seen.add(tile_key(tile))
-        elif screening:
-            self.screened.append(trial)
-        else:
-            self.rechecks.append(trial)
+        trial = Trial(
+            steps, tile, proxy(tile), stage, seeds[stage], result.tally.pairs, result.decision
+        )
+        self.runs.append(trial)
         if self.watch is not None:
-            self.watch.finished(trial, stage)
+            self.watch.finished(trial)
         return trial
 
-    def accepted(self, edits: tuple[Edit, ...], tile: dict[str, Any]) -> tuple[Trial, Trial] | None:
-        """The test of a tile and its re-check from a fresh seed, if both judge it fair."""
-        trial = self.play(edits, tile, Stage.TEST)
+    def accepted(self, steps: tuple[Step, ...], tile: dict[str, Any]) -> tuple[Trial, Trial] | None:
+        """The test of a tile and its confirmation from a fresh seed, if both judge it fair."""
+        trial = self.play(steps, tile, Stage.TEST)
+        self.tested[tile_key(tile)] = trial
         if not trial.fair:
             return None
-        again = self.play(edits, tile, Stage.RECHECK)
+        again = self.play(steps, tile, Stage.CONFIRM)
         return (trial, again) if again.fair else None
 
+    def standing(self, screened: Trial) -> float:
+        """A screened tile's Elo as the search takes it: its test's where the tile was tested
+        and the test decided stronger or weaker (far surer than a screen), else its screen's."""
+        test = self.tested.get(tile_key(screened.tile))
+        return test.elo if test is not None and test.outcome.different else screened.elo
+
     def singles(
-        self, original: dict[str, Any], elo_now: float, slope: float | None
-    ) -> list[_Single]:
-        """Every single edit that compiles into a new tile, likely winners first."""
+        self, parent: Trial, slope: float | None, kinds: Container[EditKind] = tuple(EditKind)
+    ) -> list[Single]:
+        """Every single edit of these kinds that compiles into a new tile, likely winners first.
+
+        By the needed direction first (to weaken: removals, moves, the flip, additions; to
+        strengthen, the reverse), then by the proxy: the tile's Elo plus ``slope`` times the
+        change in proxy predicts an edited tile's Elo, nearest the target first (without a
+        slope, the biggest change in the needed direction first).
+        """
         target = self.settings.target
+        original = parent.tile
+        elo_now = self.standing(parent)
         weaken = elo_now > target
-        kinds = _WEAKENING if weaken else tuple(reversed(_WEAKENING))
-        seen = set(self.seen)
+        order = _WEAKENING if weaken else tuple(reversed(_WEAKENING))
+        seen = {tile_key(original)}
         base = proxy(original)
-        found: list[tuple[tuple[int, float, int], _Single]] = []
+        found: list[tuple[tuple[int, float, int], Single]] = []
         for index, edit in enumerate(single_edits(original)):
+            if edit.kind not in kinds:
+                continue
             tile = checked(edit.apply(original), (edit,))
             if tile is None:
                 self.rejected += 1
@@ -326,51 +396,9 @@ class Search:
             if slope is not None:
                 miss = abs(elo_now + slope * (value - base) - target)
             else:
-                # No usable slope: the biggest step in the needed direction first.
                 miss = (value - base) if weaken else (base - value)
-            found.append(((kinds.index(edit.kind), miss, index), _Single(edit, tile)))
+            found.append(((order.index(edit.kind), miss, index), Single(edit, tile)))
         return [single for _, single in sorted(found, key=lambda item: item[0])]
-
-    def plans(
-        self, original: dict[str, Any], effects: list[tuple[Edit, float]], count: int, base: float
-    ) -> list[tuple[tuple[Edit, ...], dict[str, Any]]]:
-        """Up to ``candidates`` compiled tiles of ``count`` helpful edits, predicted nearest
-        the target first."""
-        target = self.settings.target
-        ranked = sorted(
-            combinations(range(len(effects)), count),
-            key=lambda chosen: (
-                abs(base + sum(effects[i][1] for i in chosen) - target),
-                chosen,
-            ),
-        )
-        found = []
-        for chosen in ranked:
-            edits = tuple(effects[i][0] for i in chosen)
-            tile = _applied(original, edits)
-            if tile is not None and tile_key(tile) not in self.seen:
-                self.seen.add(tile_key(tile))
-                found.append((edits, tile))
-            if len(found) == self.settings.candidates:
-                break
-        return found
-
-
-MAX_HELPFUL = 16
-"""The most helpful single edits combined (the number of combinations grows fast)."""
-
-
-def _applied(original: dict[str, Any], edits: tuple[Edit, ...]) -> dict[str, Any] | None:
-    """The compiled tile these edits make one after another, or None if they clash or it does
-    not compile."""
-    tile = original
-    for edit in edits:
-        try:
-            tile = edit.apply(tile)
-        except ValueError:
-            # An earlier edit took away the icon this one removes or moves.
-            return None
-    return checked(tile, edits)
 
 
 def tune(
@@ -381,74 +409,36 @@ def tune(
     settings: TuneSettings,
     watch: Watch | None = None,
 ) -> TuneResult:
-    """Search edits of ``new`` (from ``source`` or the set) for a tile fair against ``old``.
+    """Search steps of ``new`` (from ``source`` or the set) for a tile fair against ``old``.
 
     Raises ExperimentError for a replacement that cannot be played (unknown tiles, and so on).
     """
-    if settings.beam and not settings.screen_games:
-        raise ValueError("the descent measures every tile it keeps: give screen_games")
+    # Imported here: the descent builds on this module's search.
+    from dukec.insight.descent import descend
+
     first = replace(tileset, settings.game, old, new, source)
     old, new = first.replaced or (old, new)
     # The tile as written (the experiment's copy has its count sized to OLD's).
     given = {tile["name"]: tile for tile in (source or tileset).get("tiles", [])}
     original = given.get(new) or next(t for t in first.tileset["tiles"] if t["name"] == new)
     search = Search(tileset, old, new, settings, watch)
-
-    def result(found: tuple[Trial, Trial] | None) -> TuneResult:
-        tuned, verification = found or (None, None)
-        return TuneResult(
-            old,
-            new,
-            first.game,
-            original,
-            settings,
-            tuple(search.trials),
-            tuple(search.screened),
-            tuple(search.rechecks),
-            tuned,
-            verification,
-            search.rejected,
-        )
-
+    mirrored = settings.mirror and symmetric(original)
     found = search.accepted((), original)
-    if found is not None or settings.max_edits == 0:
-        return result(found)
-    base = search.trials[0].elo
-    weaken = base > settings.target
-    gap = proxy(original) - proxy(next(t for t in first.tileset["tiles"] if t["name"] == old))
-    slope = base / gap if gap and base / gap > 0 else None
-    if settings.beam:
-        # Imported here: the descent builds on this module's search.
-        from dukec.insight.descent import descend
-
-        return result(descend(search, original, slope))
-    singles = search.singles(original, base, slope)[: settings.candidates]
-    measured: list[tuple[Edit, float]] = []
-    if settings.screen_games:
-        # Effects from equal runs of one seed, the tile as given among them.
-        base = search.play((), original, Stage.SCREEN).elo
-        weaken = base > settings.target
-        for single in singles:
-            trial = search.play((single.edit,), single.tile, Stage.SCREEN)
-            measured.append((single.edit, trial.elo - base))
-    else:
-        for single in singles:
-            found = search.accepted((single.edit,), single.tile)
-            if found is not None:
-                return result(found)
-            measured.append((single.edit, search.trials[-1].elo - base))
-    effects = [(edit, effect) for edit, effect in measured if effect and (effect < 0) == weaken]
-    effects.sort(key=lambda item: -abs(item[1]))
-    effects = effects[:MAX_HELPFUL]
-    if settings.screen_games:
-        # One edit: every measured edit, nearest the target first, whatever its direction.
-        for edits, tile in search.plans(original, measured, 1, base):
-            found = search.accepted(edits, tile)
-            if found is not None:
-                return result(found)
-    for count in range(2, min(settings.max_edits, len(effects)) + 1):
-        for edits, tile in search.plans(original, effects, count, base):
-            found = search.accepted(edits, tile)
-            if found is not None:
-                return result(found)
-    return result(None)
+    if found is None and settings.max_steps:
+        base = search.runs[0].elo
+        gap = proxy(original) - proxy(next(t for t in first.tileset["tiles"] if t["name"] == old))
+        slope = base / gap if gap and base / gap > 0 else None
+        found = descend(search, original, slope, mirrored)
+    tuned, confirmation = found or (None, None)
+    return TuneResult(
+        old,
+        new,
+        first.game,
+        original,
+        settings,
+        mirrored,
+        tuple(search.runs),
+        tuned,
+        confirmation,
+        search.rejected,
+    )

@@ -30,12 +30,13 @@ def names(new: str) -> dict[str, str]:
 def header(result: TuneResult) -> str:
     """The comment lines that open the tuned file: what was tuned against what, and how."""
     s = result.settings
-    assert result.tuned is not None
-    count = len(result.tuned.edits)
+    assert result.tuned is not None and result.confirmation is not None
+    count = len(result.tuned.steps)
     return (
         f"# {result.new} tuned by dukec tune against {result.old}: {count} "
-        f"edit{'s' if count != 1 else ''}, within {s.margin:g} Elo of {s.target:+g}\n"
-        f"# ({s.policy} play, seed {s.seed}, re-checked with seed {s.verify_seed}).\n"
+        f"step{'s' if count != 1 else ''}, fair within {s.criteria.about()}\n"
+        f"# ({s.policy} play; tested from seed {result.tuned.seed}, confirmed from seed "
+        f"{result.confirmation.seed}).\n"
     )
 
 

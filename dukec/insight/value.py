@@ -1,14 +1,26 @@
-"""What a tile is worth: an army that has it against the same army without it, in Elo.
+"""What a tile is worth, in Elo: one copy of it in the place of a reference tile, and its bag worth.
 
-The experiment is a balance experiment (two game sets in one tile set, seats alternating, paired
-games), so every run, stopping rule and statistic of :mod:`dukec.balance` applies. Army A is the
-set's army with the tile, army B the same army without it: every copy is taken out of the
-set-up and out of the bag. A tile the army lacks (a new tile given with ``--with``, or an
-optional one) is put into army A's bag, as many copies as the tile's count; with ``in_place_of``
-it takes the place of every copy of another tile instead, and army B lacks both.
+**Worth per copy** (:func:`value_experiment`). Army A is the set's army with one copy of the
+reference tile (``in_place_of``, the Footman by default) replaced by one copy of the tile; army
+B is the set's army as it is. The copy replaced is the reference's first copy in the set-up when
+the reference starts on the board (one of the two Footmen beside the Duke, in the base game),
+else one copy in its bag: that is the *slot*. Every tile is measured in the same slot against the
+same army, so worths are comparable between tiles (a tile worth +80 beats one worth +20 in that
+slot, by about the difference), and each is the worth of one copy whatever the tile's count, so a
+tile of three copies compares with a tile of one. The bag keeps its length: nothing is diluted.
+The reference is worth 0 by definition (in its own place it leaves the army as it is), and a tile
+the army holds already gains one copy (one Wizard more, one Footman fewer): the worth of one more.
 
-The worth is the Elo difference of army A's score over pairs, with its 95% interval. In units
-of a reference tile it is the ratio of the two worths, with an interval by the delta method.
+**Bag worth** (:func:`bag_experiment`). Army A is the set's army, army B the same army without
+the tile: every copy out of the set-up and out of the bag (a tile the army lacks goes into army
+A's bag instead, as many copies as its count). Taking tiles out also shortens the bag, so the
+army without them draws its other tiles sooner: the bag worth mixes the tile's strength with how
+much it dilutes the bag, and it is the worth of all copies together (three Pikemen at once). It
+says what the tile adds to this army; it is not a scale to rank tiles on.
+
+Both are balance experiments (two game sets in one tile set, seats alternating, paired games),
+so every run, stopping rule and statistic of :mod:`dukec.balance` applies. A worth is the Elo of
+army A's score over pairs, with its 95% interval.
 """
 
 from __future__ import annotations
@@ -17,6 +29,7 @@ import copy
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from dukec.balance.experiments import (
@@ -28,7 +41,6 @@ from dukec.balance.experiments import (
     army_tiles,
     combined_tileset,
     find_set,
-    replace_in_army,
 )
 from dukec.balance.game import GameSummary, tileset_digest
 from dukec.balance.play import check_playable
@@ -39,13 +51,32 @@ from dukec.names import lookup
 from dukec.workbench.tiles import unknown_tile_message
 
 DEFAULT_REFERENCE = "Footman"
-"""The tile whose worth is the unit: the Footman is worth 1."""
+"""The tile whose place a valued tile takes: the Footman is worth 0 a copy."""
+
+DEFAULT_POLICY = "greedy"
+"""Who plays both armies unless told otherwise (``dukec value``, and the manifests it writes)."""
 
 Progress = Callable[[int], None]
 
 
 class InsightError(ExperimentError):
     """A tile that cannot be valued as asked (a user's mistake)."""
+
+
+class Kind(Enum):
+    """What a worth measures."""
+
+    COPY = "copy"
+    """One copy in the place of one copy of the reference, against the army as it is."""
+    BAG = "bag"
+    """Every copy, against the same army without the tile (or with it added to the bag)."""
+
+
+class Slot(Enum):
+    """Where the copy of a worth per copy stands: in the set-up, or in the bag."""
+
+    START = "start"
+    BAG = "bag"
 
 
 def merge_sources(tileset: dict[str, Any], source: dict[str, Any] | None) -> dict[str, Any]:
@@ -84,6 +115,16 @@ def _refuse_duke(tileset: dict[str, Any], name: str) -> None:
         )
 
 
+def _alike_set(tileset: dict[str, Any], set_name: str | None) -> dict[str, Any]:
+    game_set = find_set(tileset, set_name)
+    if not armies_alike(game_set):
+        raise InsightError(
+            f"game set {game_set['name']!r} gives its two seats different armies; a tile's "
+            f"worth is measured between two armies that differ in that tile alone"
+        )
+    return game_set
+
+
 def without_tile(army: dict[str, Any], tile: str) -> dict[str, Any]:
     """A copy of ``army`` with no ``tile``: out of the set-up and out of the bag."""
     for entry in army["start"]:
@@ -107,68 +148,120 @@ def with_tile(army: dict[str, Any], tile: str, count: int) -> dict[str, Any]:
     return result
 
 
-def value_experiment(
-    tileset: dict[str, Any], set_name: str | None, tile: str, in_place_of: str | None = None
-) -> Experiment:
-    """The experiment that values ``tile``: army A with it against army B without it.
+def slot_of(army: dict[str, Any], reference: str) -> Slot:
+    """Where a copy takes the reference's place: in the set-up if it starts there, else the bag."""
+    return Slot.START if any(e["tile"] == reference for e in army["start"]) else Slot.BAG
 
-    ``tileset`` holds every tile (merge ``--with`` sources first). Raises InsightError.
+
+def one_in_place(army: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """A copy of ``army`` with one ``old`` made ``new``: its first copy in the set-up (the new
+    tile starts where it would, right after it), else one copy in the bag."""
+    result = copy.deepcopy(army)
+    if slot_of(army, old) is Slot.START:
+        index = next(n for n, entry in enumerate(result["start"]) if entry["tile"] == old)
+        entry = result["start"][index]
+        if entry["count"] == 1 and any(e.get("beside") == old for e in result["start"]):
+            raise InsightError(
+                f"a tile starts beside the one {old!r}; with a {new!r} in its place it has "
+                f"nowhere to start"
+            )
+        result["start"][index + 1 : index + 1] = [{**entry, "tile": new, "count": 1}]
+        entry["count"] -= 1
+        result["start"] = [e for e in result["start"] if e["count"]]
+        return result
+    bag = {stack["tile"]: stack["count"] for stack in result["bag"]}
+    bag[old] -= 1
+    bag[new] = bag.get(new, 0) + 1
+    result["bag"] = [{"tile": name, "count": bag[name]} for name in sorted(bag) if bag[name]]
+    return result
+
+
+def _copies(army: dict[str, Any], tile: str) -> int:
+    entries = [*army["start"], *army["bag"]]
+    return sum(int(entry["count"]) for entry in entries if entry["tile"] == tile)
+
+
+def value_experiment(
+    tileset: dict[str, Any],
+    set_name: str | None,
+    tile: str,
+    in_place_of: str = DEFAULT_REFERENCE,
+) -> Experiment:
+    """The experiment of a worth per copy: one ``tile`` in the place of one ``in_place_of``,
+    against the set's army as it is.
+
+    ``tileset`` holds every tile (merge ``--with`` sources first). Raises InsightError, also for
+    the reference itself (see :func:`is_reference`: it is worth 0 without a game).
     """
-    game_set = find_set(tileset, set_name)
-    if not armies_alike(game_set):
+    game_set = _alike_set(tileset, set_name)
+    tile = tile_name(tileset, tile)
+    old = tile_name(tileset, in_place_of)
+    _refuse_duke(tileset, tile)
+    _refuse_duke(tileset, old)
+    if old == tile:
+        raise InsightError(f"a tile cannot take its own place ({tile!r})")
+    army = game_set["armies"][0]
+    if old not in army_tiles(army):
         raise InsightError(
-            f"game set {game_set['name']!r} gives its two seats different armies; a tile's "
-            f"worth is measured between an army and the same army without it"
+            f"tile {old!r} is in no army of game set {game_set['name']!r}, so {tile!r} has no "
+            f"place to take"
         )
+    if _tile(tileset, tile).get("kind") != _tile(tileset, old).get("kind"):
+        raise InsightError(f"{tile!r} is a {_tile(tileset, tile).get('kind')} tile; {old!r} is not")
+    having = one_in_place(army, old, tile)
+    tiles = {entry["name"]: entry for entry in tileset["tiles"]}
+    tiles[tile] = {**tiles[tile], "count": max(tiles[tile]["count"], _copies(having, tile))}
+    # As in `balance --replace`: listed right after OLD, a NEW in OLD's bag slot takes its draws.
+    order = [name for name in sorted(tiles) if name != tile]
+    order.insert(order.index(old) + 1, tile)
+    combined = combined_tileset(tiles, game_set, [having, army], [army, having], order)
+    slot = slot_of(army, old).value
+    return _checked(
+        Experiment(
+            kind=Kind.COPY.value,
+            tileset=combined,
+            sets=(AB_SET, BA_SET),
+            labels=(f"with {tile}", f"with {old}"),
+            subject=f"One {tile} in place of one {old} ({slot})",
+            opponent="the army as it is",
+            replaced=(old, tile),
+            game=game_set["name"],
+        )
+    )
+
+
+def bag_experiment(tileset: dict[str, Any], set_name: str | None, tile: str) -> Experiment:
+    """The experiment of a bag worth: the army with every ``tile`` against the same army
+    without it (a tile the army lacks is added to the bag). Raises InsightError."""
+    game_set = _alike_set(tileset, set_name)
     tile = tile_name(tileset, tile)
     _refuse_duke(tileset, tile)
     army = game_set["armies"][0]
-    if in_place_of is not None:
-        old = tile_name(tileset, in_place_of)
-        _refuse_duke(tileset, old)
-        if old == tile:
-            raise InsightError(f"a tile cannot take its own place ({tile!r})")
-        if old not in army_tiles(army):
-            raise InsightError(
-                f"tile {old!r} is in no army of game set {game_set['name']!r}, so {tile!r} "
-                f"has no place to take"
-            )
-        if tile in army_tiles(army):
-            raise InsightError(
-                f"tile {tile!r} is already in the army of game set {game_set['name']!r}; "
-                f"value it without --in-place-of"
-            )
-        having = replace_in_army(army, old, tile)
-        lacking = without_tile(army, old)
-        described = f"{tile} in place of {old}"
-    elif tile in army_tiles(army):
-        having = army
-        lacking = without_tile(army, tile)
-        described = tile
+    if tile in army_tiles(army):
+        having, lacking = army, without_tile(army, tile)
     elif _tile(tileset, tile).get("kind") != "troop":
         raise InsightError(
             f"{tile!r} is a terrain tile and in no army of game set {game_set['name']!r}; only "
             f"a troop tile can be put into the bag"
         )
     else:
-        having = with_tile(army, tile, _tile(tileset, tile)["count"])
-        lacking = army
-        described = f"{tile} added to the bag"
+        having, lacking = with_tile(army, tile, _tile(tileset, tile)["count"]), army
     tiles = {entry["name"]: entry for entry in tileset["tiles"]}
-    if in_place_of is not None:
-        count = max(tiles[tile]["count"], tiles[old]["count"])
-        tiles[tile] = {**tiles[tile], "count": count}
     combined = combined_tileset(tiles, game_set, [having, lacking], [lacking, having])
-    experiment = Experiment(
-        kind="value",
-        tileset=combined,
-        sets=(AB_SET, BA_SET),
-        labels=(f"with {tile}", f"without {tile}"),
-        subject=f"The army with {described}",
-        opponent="the same army without it",
-        replaced=None if in_place_of is None else (old, tile),
-        game=game_set["name"],
+    return _checked(
+        Experiment(
+            kind=Kind.BAG.value,
+            tileset=combined,
+            sets=(AB_SET, BA_SET),
+            labels=(f"with {tile}", f"without {tile}"),
+            subject=f"The army with every {tile}",
+            opponent="the same army without it",
+            game=game_set["name"],
+        )
     )
+
+
+def _checked(experiment: Experiment) -> Experiment:
     try:
         check_playable(experiment.tileset, experiment.sets)
     except ValueError as error:
@@ -176,9 +269,14 @@ def value_experiment(
     return experiment
 
 
+def is_reference(tileset: dict[str, Any], tile: str, in_place_of: str) -> bool:
+    """Whether ``tile`` is the reference itself (worth 0 a copy by definition)."""
+    return tile_name(tileset, tile) == tile_name(tileset, in_place_of)
+
+
 @dataclass(frozen=True, slots=True)
 class Worth:
-    """A tile's measured worth: Elo of the army with it over the army without, and interval."""
+    """A measured worth: Elo of army A over army B, its interval, the score behind it."""
 
     tile: str
     elo: float
@@ -186,6 +284,8 @@ class Worth:
     score: float
     score_ci95: tuple[float, float]
     pairs: int
+    score_se: float = 0.0
+    """The standard error of the score (per game, over pairs)."""
 
     @staticmethod
     def of(tile: str, result: RunResult) -> Worth:
@@ -199,7 +299,13 @@ class Worth:
             evidence.mean,
             interval,
             result.tally.pairs.pairs,
+            evidence.standard_error(),
         )
+
+    @staticmethod
+    def nil(tile: str) -> Worth:
+        """The reference's worth per copy: 0, exactly, with no game played."""
+        return Worth(tile, 0.0, (0.0, 0.0), 0.5, (0.5, 0.5), 0, 0.0)
 
     @property
     def standard_error(self) -> float:
@@ -214,6 +320,7 @@ class Worth:
             "elo_ci95": [finite(self.elo_ci95[0]), finite(self.elo_ci95[1])],
             "score": self.score,
             "score_ci95": list(self.score_ci95),
+            "score_se": self.score_se,
             "pairs": self.pairs,
         }
 
@@ -250,16 +357,47 @@ def ratio(worth: Worth, unit: Worth) -> Ratio | None:
 
 @dataclass(frozen=True, slots=True)
 class Valuation:
-    """One measured tile: the run, the worth it gives, and each game (army A's seat, summary)."""
+    """One measured tile: the run (none for the reference, worth 0 by definition), the worth
+    it gives, and each game (army A's seat, summary)."""
 
-    experiment: Experiment
-    result: RunResult
+    kind: Kind
+    experiment: Experiment | None
+    result: RunResult | None
     worth: Worth
+    in_place_of: str | None
     games: tuple[tuple[int, GameSummary], ...] = field(default=(), compare=False, repr=False)
 
+    @property
+    def reference(self) -> bool:
+        """Whether this is the reference's worth per copy, 0 by definition."""
+        return self.result is None
+
+    def played(self) -> tuple[Experiment, RunResult]:
+        """The experiment and its run; InsightError for the reference, which played none."""
+        if self.experiment is None or self.result is None:
+            raise InsightError(
+                f"{self.worth.tile!r} is the tile whose place is taken: it is worth +0 a copy "
+                f"without a game, so there are no games to show"
+            )
+        return self.experiment, self.result
+
+    def pair_scores(self, pairs: int) -> list[float]:
+        """Army A's score per game in each pair, in seed order (1/2 for every pair of the
+        reference, whose two armies are the same)."""
+        if self.result is None:
+            return [0.5] * pairs
+        points = self.result.tally.half_points
+        return [(points[n] + points[n + 1]) / 4.0 for n in range(0, len(points) - 1, 2)]
+
     def to_json(self) -> dict[str, Any]:
-        """The worth and the pair counts behind it."""
-        return {**self.worth.to_json(), "pair_counts": pair_numbers(self.result.tally.pairs)}
+        """The worth and the pair counts behind it (none for the reference)."""
+        counts = None if self.result is None else pair_numbers(self.result.tally.pairs)
+        return {**self.worth.to_json(), "pair_counts": counts}
+
+
+def reference_valuation(tileset: dict[str, Any], tile: str) -> Valuation:
+    """The reference's worth per copy: 0 by definition, no game played."""
+    return Valuation(Kind.COPY, None, None, Worth.nil(tile_name(tileset, tile)), None)
 
 
 def measure(
@@ -268,19 +406,30 @@ def measure(
     tile: str,
     settings: Settings,
     *,
-    in_place_of: str | None = None,
+    in_place_of: str = DEFAULT_REFERENCE,
+    kind: Kind = Kind.COPY,
     progress: Progress | None = None,
 ) -> Valuation:
-    """Play the games that value ``tile`` (paired, seats alternating) and read its worth."""
+    """Play the games that value ``tile`` (paired, seats alternating) and read its worth: one
+    copy in the place of one ``in_place_of``, or its bag worth. The reference's own worth per
+    copy is 0 without a game."""
     if not settings.paired or settings.games % 2:
         raise InsightError(
             f"a tile's worth is played in pairs: give an even number of games, not {settings.games}"
         )
-    experiment = value_experiment(tileset, set_name, tile, in_place_of)
+    if kind is Kind.COPY and is_reference(tileset, tile, in_place_of):
+        _alike_set(tileset, set_name)
+        _refuse_duke(tileset, tile_name(tileset, tile))
+        return reference_valuation(tileset, tile)
+    if kind is Kind.COPY:
+        experiment = value_experiment(tileset, set_name, tile, in_place_of)
+    else:
+        experiment = bag_experiment(tileset, set_name, tile)
     recorder = _Recorder(progress)
     result = run(experiment, settings, observer=recorder)
     name = experiment.labels[0].removeprefix("with ")
-    return Valuation(experiment, result, Worth.of(name, result), tuple(recorder.games))
+    place = None if experiment.replaced is None else experiment.replaced[0]
+    return Valuation(kind, experiment, result, Worth.of(name, result), place, tuple(recorder.games))
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,12 +442,6 @@ class _Recorder(Counter):
         self.games.append((seat, summary))
 
 
-def in_place_of(valuation: Valuation) -> str | None:
-    """The tile whose place the valued tile took, if it took one."""
-    replaced = valuation.experiment.replaced
-    return None if replaced is None else replaced[0]
-
-
 def army_of(tileset: dict[str, Any], set_name: str | None) -> list[str]:
     """The tiles of a set's first army that can be valued (all but a tile acting as the Duke),
     in the tile set's order."""
@@ -308,6 +451,11 @@ def army_of(tileset: dict[str, Any], set_name: str | None) -> list[str]:
         for tile in tileset["tiles"]
         if tile["name"] in army and not tile.get("acts_as_duke", False)
     ]
+
+
+def article(name: str) -> str:
+    """'a Footman', 'an Assassin'."""
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def signed(elo_value: float) -> str:

@@ -2,21 +2,27 @@
 
 When a document is opened, changed, saved or closed, it is checked again with its folder, and
 so is every open document whose folder holds it, since one file's edit can change another's
-errors (a duplicate name, a tile a set names).
+errors (a duplicate name, a tile a set names). Frames are read by `dukec.lsp.frames`, which
+answers malformed ones itself.
 """
 
 from __future__ import annotations
 
+import asyncio
+import sys
+import threading
 from pathlib import Path
+from typing import BinaryIO
 
 from lsprotocol import types
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import TextDocument
 
 from dukec import __version__
 from dukec.compiler.diagnostics import Position
-from dukec.lsp import features
+from dukec.lsp import features, frames
 from dukec.lsp.folder import Checked, check_document
 
 NAME = "dukec"
@@ -28,6 +34,27 @@ class DukeServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__(NAME, __version__)
         self.checked: dict[str, Checked] = {}
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """Serve over stdin and stdout until the input ends or the editor says exit."""
+        # As pygls's own start_io, with `frames` reading: shutdown() sets the event.
+        self._stop_event = threading.Event()
+        writer = StdoutWriter(stdout or sys.stdout.buffer)
+        self.protocol.set_writer(writer)
+        try:
+            asyncio.run(
+                frames.serve(
+                    self._stop_event,
+                    stdin or sys.stdin.buffer,
+                    self.protocol,
+                    writer.write,
+                    self.thread_pool,
+                )
+            )
+        except (BrokenPipeError, KeyboardInterrupt, SystemExit):
+            pass  # the editor has gone, or asked the server to exit
+        finally:
+            self.shutdown()  # type: ignore[no-untyped-call]  # pygls leaves it unannotated
 
 
 def document_path(uri: str) -> Path | None:

@@ -16,6 +16,7 @@ from dukec.compiler import CompileError, Diagnostic
 from dukec.compiler.decompile import tile_text
 from dukec.compiler.diagnostics import SourceTexts, render_diagnostic
 from dukec.compiler.driver import emit_analysis
+from dukec.limits import STUDIO_MAX_FILE_NAME
 from dukec.lsp.folder import Checked, check_document
 from dukec.names import lookup
 from dukec.studio.grid import edit_grid
@@ -234,20 +235,40 @@ def save(workspace: Workspace, body: Body) -> dict[str, Any]:
     try:
         write_text_atomic(path, formatted)
     except OSError as error:
-        reason = (error.strerror or type(error).__name__).lower()
-        raise ApiError(500, f"{path}: cannot write: {reason}") from None
+        raise ApiError(500, f"cannot write {name}: {_reason(error)}") from None
     return {"path": str(path), "file": name, "source": formatted}
 
 
+def _reason(error: OSError) -> str:
+    return (error.strerror or type(error).__name__).lower()
+
+
 def target(folder: Path, name: str) -> Path:
-    """Where ``name`` is saved in ``folder``; ApiError 400 for a name that is not a plain
-    ``.duke`` file name of that folder."""
+    """Where ``name`` is saved in ``folder``; ApiError 400 for a name that is not a plain,
+    printable ``.duke`` file name of that folder, of at most `STUDIO_MAX_FILE_NAME` characters
+    and 255 bytes."""
+    if len(name) > STUDIO_MAX_FILE_NAME or len(name.encode("utf-8")) > 255:
+        raise ApiError(
+            400,
+            f"'file' must be at most {STUDIO_MAX_FILE_NAME} characters (and 255 bytes in UTF-8), "
+            f"not {len(name)}",
+        )
     if not name.endswith(SUFFIX) or name == SUFFIX:
         raise ApiError(400, f"'file' must be a file name ending in {SUFFIX}")
-    if "/" in name or "\\" in name or name.startswith(".") or "\0" in name:
+    if not name.isprintable():
+        # Control characters (a newline) and format ones (U+202E turns the name around)
+        # make a name that reads as another.
+        raise ApiError(
+            400, f"'file' must be printable: no control or formatting characters in {name!r}"
+        )
+    if "/" in name or "\\" in name or name.startswith("."):
         raise ApiError(400, f"'file' must be a plain file name in the folder, not {name!r}")
     path = folder / name
-    if path.resolve().parent != folder.resolve():
+    try:
+        inside = path.resolve().parent == folder.resolve()
+    except OSError as error:
+        raise ApiError(400, f"'file' {name!r} cannot be saved: {_reason(error)}") from None
+    if not inside:
         raise ApiError(400, f"'file' {name!r} leads out of the folder")
     return path
 

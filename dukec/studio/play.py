@@ -13,7 +13,6 @@ import threading
 from typing import Any
 
 from dukec.balance.experiments import AB_SET, BA_SET, ExperimentError, find_set, replace
-from dukec.balance.game import split_policy
 from dukec.balance.play import make_policy
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.engine import (
@@ -179,11 +178,7 @@ class Games:
     def start(self, workspace: Workspace, body: Body) -> Session:
         """A new game: the set's, or with the source's tile in place of ``replace``'s OLD."""
         seat = body.integer("seat", 0, 0, 1)
-        bot = body.text("bot", "greedy")
-        try:
-            split_policy(bot)
-        except ValueError as error:
-            raise ApiError(400, f"'bot': {error}") from None
+        bot = body.policy("bot", "greedy")
         seed = body.integer("seed", 1, 0, 2**63 - 1)
         source = body.optional_text("source")
         replacement = None if body.data.get("replace") is None else body.replacement()

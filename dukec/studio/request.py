@@ -10,10 +10,12 @@ import json
 from typing import Any
 
 from dukec.balance.experiments import split_replacement
+from dukec.balance.game import split_policy
 from dukec.jsontext import JsonTextError, parse_json
+from dukec.limits import STUDIO_MAX_BODY_BYTES, STUDIO_MAX_BUDGET
 
 #: Bytes a request body may hold (a .duke source is far smaller).
-MAX_BODY_BYTES = 1024 * 1024
+MAX_BODY_BYTES = STUDIO_MAX_BODY_BYTES
 
 
 class ApiError(Exception):
@@ -44,6 +46,15 @@ def parse_body(raw: bytes) -> dict[str, Any]:
         raise ApiError(400, f"the request body is not JSON: {error.message}") from None
     if not isinstance(value, dict):
         raise ApiError(400, "the request body must be a JSON object")
+    try:
+        json_bytes(value)
+    except UnicodeEncodeError as error:
+        # JSON may escape half of a UTF-16 pair (\ud800) alone; no text holds one.
+        raise ApiError(
+            400,
+            f"the request body holds \\u{ord(error.object[error.start]):04x}, half of a "
+            "UTF-16 pair alone: it is not text",
+        ) from None
     return value
 
 
@@ -88,6 +99,21 @@ class Body:
             return split_replacement(self.text(key))
         except ValueError:
             raise ApiError(400, f"{key!r} must be OLD=NEW, for example Knight=Paladin") from None
+
+    def policy(self, key: str, default: str) -> str:
+        """A policy (``search@1000``) searching at most `STUDIO_MAX_BUDGET` nodes a move."""
+        policy = self.text(key, default)
+        try:
+            _name, nodes = split_policy(policy)
+        except ValueError as error:
+            raise ApiError(400, f"{key!r}: {error}") from None
+        if nodes is not None and nodes > STUDIO_MAX_BUDGET:
+            raise ApiError(
+                400,
+                f"{key!r}: the studio searches at most {STUDIO_MAX_BUDGET:,} nodes a move, "
+                f"not {nodes:,} (dukec balance searches more)",
+            )
+        return policy
 
     def choice(self, key: str, default: str | None, choices: tuple[str, ...]) -> str | None:
         """One of ``choices`` (or the default, perhaps null, when left out)."""

@@ -1,16 +1,19 @@
 """Balance runs for the studio: the request checked, the games played, a live view of the score.
 
-A run is of one of two kinds, the same games either way (the new tile in the old one's place):
-a balance, the new army against the set's own, or a value, the new army against the same army
-without the old tile nor the new one (what `dukec value NEW --in-place-of OLD` plays).
-`run_balance` plays a balance in the caller's thread and returns the JSON `dukec balance --json`
-prints (the same `report.to_json`); `run_value` a value, as `dukec value --json` reports the
-tile's worth (without the reference tile's, which would take a second run).
+A run is of one of two kinds: a balance, the army with every old tile made new against the
+set's own, or a value, the army with one new tile in place of one old against the set's own
+(what `dukec value NEW --in-place-of OLD` plays). A balance's document is the JSON
+`dukec balance --json` prints (the same `report.to_json`); a value's reports the tile's worth as
+`dukec value --json` does (without the reference tile's, which would take a second run).
 
-`Runs` plays runs in background threads: each keeps the games played, the score and its 95%
-interval as games arrive (for the page's chart), and its final document; a run is cancelled
-between two games. Games run in the server's process with one worker, so a run never takes more
-than one core from the machine the designer works on.
+`Runs` is the one scheduler of every run, whether the page polls it (`/api/runs`) or a request
+waits for it (`/api/balance`, `/api/value`): at most `STUDIO_MAX_RUNS` play at once, each in a
+thread of its own, keeping the games played, the score and its 95% interval as games arrive
+(for the page's chart), and its final document. A run asked to stop (cancelled, its waiting
+client gone, or nobody asking about it for `STUDIO_UNWATCHED_SECONDS`) gives up between two
+moves, so within a fraction of a second: a move searches at most `STUDIO_MAX_BUDGET` nodes.
+Games run in the server's process with one worker, so a run never takes more than one core from
+the machine the designer works on.
 """
 
 from __future__ import annotations
@@ -24,24 +27,22 @@ from typing import Any
 
 from dukec.balance.decision import fixed_decision
 from dukec.balance.experiments import Experiment, ExperimentError, replace
-from dukec.balance.game import split_policy
-from dukec.balance.play import check_playable
+from dukec.balance.play import Stopped, check_playable, stop_when
 from dukec.balance.ratings import stored
 from dukec.balance.report import to_json
 from dukec.balance.run import Observer, RunResult, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.tally import Tally
-from dukec.insight.report import header, worth_line
-from dukec.insight.value import Valuation, Worth, merge_sources, value_experiment
+from dukec.insight.report import worth_document, worth_line
+from dukec.insight.value import Kind, Valuation, Worth, merge_sources, value_experiment
+from dukec.limits import STUDIO_MAX_GAMES, STUDIO_MAX_RUNS, STUDIO_UNWATCHED_SECONDS
 from dukec.studio.api import Workspace, compiled, defined
 from dukec.studio.request import ApiError, Body
 
 #: Games one run may play: enough for any verdict the page shows, not a day of work.
-MAX_GAMES = 20_000
+MAX_GAMES = STUDIO_MAX_GAMES
 DEFAULT_GAMES = 200
 PLY_LIMIT = 300
-#: Runs playing at once (each takes a core).
-MAX_RUNNING = 2
 #: Finished runs kept for the page to read.
 KEPT = 50
 #: Points of the live chart, at most.
@@ -79,11 +80,7 @@ def balance_request(body: Body, kind: RunKind | None = None) -> BalanceRequest:
     games = body.integer("games", DEFAULT_GAMES, 2, MAX_GAMES)
     if games % 2:
         raise ApiError(400, f"'games' must be even: paired games come two by two (not {games})")
-    policy = body.text("policy", "random")
-    try:
-        split_policy(policy)
-    except ValueError as error:
-        raise ApiError(400, f"'policy': {error}") from None
+    policy = body.policy("policy", "random")
     return BalanceRequest(
         kind=kind,
         source=source,
@@ -145,33 +142,26 @@ def play(prepared: Prepared, observer: Observer | None = None) -> dict[str, Any]
 
 
 def value_json(prepared: Prepared, result: RunResult) -> dict[str, Any]:
-    """A value run's report: `dukec value --json`'s header and worth, with the page's line."""
+    """A value run's report: `dukec value --json`'s header, worth and answer, with the page's
+    line."""
     experiment = prepared.experiment
     assert experiment.replaced is not None  # a value run always puts the new tile in a place
     old, new = experiment.replaced
-    worth = Worth.of(new, result)
-    document = {
-        **header(prepared.tileset, experiment.game, prepared.settings),
-        "tile": new,
-        "in_place_of": old,
-        "worth": Valuation(experiment, result, worth).to_json(),
-    }
+    valuation = Valuation(Kind.COPY, experiment, result, Worth.of(new, result), old)
+    settings = prepared.settings
+    document = worth_document(prepared.tileset, experiment.game, settings, old, valuation)
     document["verdict"] = result.decision.outcome.value
     document["verdict_line"] = worth_line(document)
     return document
 
 
 def run_balance(workspace: Workspace, body: Body) -> dict[str, Any]:
-    """A whole run in this thread: the balance JSON (`dukec balance --json`)."""
+    """A whole balance in this thread, outside any server's `Runs` (a benchmark's direct call):
+    the balance JSON (`dukec balance --json`)."""
     return play(prepare(workspace, balance_request(body, RunKind.BALANCE)))
 
 
-def run_value(workspace: Workspace, body: Body) -> dict[str, Any]:
-    """A whole value run in this thread: the new tile's worth in the old one's place."""
-    return play(prepare(workspace, balance_request(body, RunKind.VALUE)))
-
-
-# === Background runs ===
+# === Runs ===
 
 
 class RunState(enum.StrEnum):
@@ -183,14 +173,12 @@ class RunState(enum.StrEnum):
     FAILED = "failed"
 
 
-class Cancelled(Exception):
-    """Raised between two games of a run that was asked to stop."""
-
-
 class BalanceRun(Observer):
-    """One background run: its progress, live score and final document, read under a lock."""
+    """One run: its progress, live score and final document, read under a lock."""
 
-    def __init__(self, run_id: str, prepared: Prepared) -> None:
+    def __init__(
+        self, run_id: str, prepared: Prepared, unwatched: float = STUDIO_UNWATCHED_SECONDS
+    ) -> None:
         self.id = run_id
         self.prepared = prepared
         self.total = prepared.settings.games
@@ -201,13 +189,28 @@ class BalanceRun(Observer):
         self.error: str | None = None
         self.started = time.perf_counter()
         self.seconds = 0.0
+        self.finished = threading.Event()
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._every = max(1, self.total // CHART_POINTS)
+        self._unwatched = unwatched
+        self._seen = time.monotonic()
 
     def cancel(self) -> None:
-        """Ask the run to stop after the game being played."""
+        """Ask the run to stop: it gives up the game it plays before its next move."""
         self._stop.set()
+
+    def seen(self) -> None:
+        """Someone is still waiting for the run (a request, or the page polling it)."""
+        self._seen = time.monotonic()
+
+    def _asked_to_stop(self) -> bool:
+        """Before each move: whether to stop, cancelled or left without anyone to ask."""
+        if time.monotonic() - self._seen > self._unwatched and not self._stop.is_set():
+            with self._lock:
+                self.error = f"nobody asked about the run for {self._unwatched:g} s"
+            self._stop.set()
+        return self._stop.is_set()
 
     def standing(self, tally: Tally) -> None:
         """After each game: count it, add a chart point now and then, stop if asked to."""
@@ -226,21 +229,23 @@ class BalanceRun(Observer):
             self.games = tally.games
             if point is not None:
                 self.points.append(point)
-        if self._stop.is_set():
-            raise Cancelled
+        if self._asked_to_stop():
+            raise Stopped
 
     def play(self) -> None:
         """Play the run to its end, its cancelling or its failure (in the run's thread)."""
         state, result, error = RunState.DONE, None, None
+        stop_when(self._asked_to_stop)
         try:
             result = play(self.prepared, self)
-        except Cancelled:
-            state = RunState.CANCELLED
+        except Stopped:
+            state, error = RunState.CANCELLED, self.error
         except Exception as failure:  # a bug must still end the run, and say why
             state, error = RunState.FAILED, f"{type(failure).__name__}: {failure}"
         with self._lock:
             self.state, self.result, self.error = state, result, error
             self.seconds = time.perf_counter() - self.started
+        self.finished.set()
 
     def snapshot(self) -> dict[str, Any]:
         """The run as the page polls it."""
@@ -265,24 +270,28 @@ class BalanceRun(Observer):
 
 
 class Runs:
-    """The background runs of one server, by id."""
+    """Every run of one server, by id: the one place that starts them, and caps how many play."""
 
-    def __init__(self, max_running: int = MAX_RUNNING) -> None:
+    def __init__(
+        self, max_running: int = STUDIO_MAX_RUNS, unwatched: float = STUDIO_UNWATCHED_SECONDS
+    ) -> None:
         self.max_running = max_running
+        self.unwatched = unwatched
         self._runs: dict[str, BalanceRun] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
-    def start(self, workspace: Workspace, body: Body) -> BalanceRun:
-        """Check and prepare a run (errors answer at once), then play it in a thread."""
-        prepared = prepare(workspace, balance_request(body))
+    def start(self, workspace: Workspace, body: Body, kind: RunKind | None = None) -> BalanceRun:
+        """Check and prepare a run (errors answer at once), then play it in a thread; ApiError
+        429 when `max_running` runs play already. ``kind`` None reads it from the body."""
+        prepared = prepare(workspace, balance_request(body, kind))
         with self._lock:
             running = sum(r.state is RunState.RUNNING for r in self._runs.values())
             if running >= self.max_running:
                 raise ApiError(
                     429, f"{running} runs are playing already; cancel one or wait for it"
                 )
-            balance_run = BalanceRun(str(next(self._ids)), prepared)
+            balance_run = BalanceRun(str(next(self._ids)), prepared, self.unwatched)
             self._runs[balance_run.id] = balance_run
             finished = [k for k, r in self._runs.items() if r.state is not RunState.RUNNING]
             for key in finished[: max(0, len(self._runs) - KEPT)]:
@@ -293,11 +302,13 @@ class Runs:
         return balance_run
 
     def get(self, run_id: str) -> BalanceRun:
-        """The run called ``run_id``; ApiError 404 when there is none."""
+        """The run called ``run_id``, which someone has just asked about; ApiError 404 when
+        there is none."""
         with self._lock:
             found = self._runs.get(run_id)
         if found is None:
             raise ApiError(404, f"no run {run_id!r}")
+        found.seen()
         return found
 
     def cancel_all(self) -> None:

@@ -1,204 +1,75 @@
-"""The studio's HTTP server: routes, JSON in and out, errors as 4xx JSON, never a traceback.
+"""The studio's HTTP server: requests read and checked, answered through `routes.dispatch`,
+errors as 4xx JSON, never a traceback.
 
 A standard-library `ThreadingHTTPServer`: each request has its own thread, balance runs have
 theirs, so a run never holds up the page. Requests that change anything are POST (always sent as
 ``Content-Type: application/json``, which another web site cannot send to this server without
-its permission) or DELETE, and the Host header must name this server, so a page elsewhere
-cannot drive the studio.
+its permission) or DELETE; the Host header must name this server and the Origin header, when a
+browser sends one, this server's page, so a page elsewhere cannot drive the studio.
+
+No client holds the server for long: a request must arrive whole within
+`STUDIO_REQUEST_SECONDS` (then an idle connection is closed), a body comes with a plain
+Content-Length, and a request that waits for a run (`/api/balance`, `/api/value`) watches its
+connection, cancelling the run when the client hangs up.
 """
 
 from __future__ import annotations
 
+import io
+import math
 import re
+import selectors
+import socket
 import sys
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qs, unquote, urlsplit
 
-from dukec.studio import api
-from dukec.studio.page import page_html, static_file
-from dukec.studio.play import Games
-from dukec.studio.request import MAX_BODY_BYTES, ApiError, Body, json_bytes, parse_body
-from dukec.studio.runs import Runs, run_balance, run_value
+from dukec.limits import STUDIO_REQUEST_SECONDS
+from dukec.studio.request import MAX_BODY_BYTES, ApiError
+from dukec.studio.routes import Reply, Studio, Waiting, dispatch
+from dukec.studio.runs import BalanceRun, RunState
 
-JSON = "application/json; charset=utf-8"
+__all__ = ["Studio", "StudioServer"]
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+#: Methods that may change something: a browser's request of another origin is refused.
+CHANGING = ("POST", "PUT", "PATCH", "DELETE")
+#: How often a request waiting for a run looks whether its client is still there.
+WATCH_SECONDS = 0.2
 
 
-@dataclass(frozen=True, slots=True)
-class Reply:
-    """An answer: status, content type, bytes, and any more headers."""
+class _RequestReader(io.RawIOBase):
+    """A connection's bytes as a request reads them, against the clock: once the request's time
+    is up, the connection reads as ended, and `expired` says why."""
 
-    status: int
-    content_type: str
-    data: bytes
-    headers: tuple[tuple[str, str], ...] = ()
+    def __init__(self, connection: socket.socket) -> None:
+        super().__init__()
+        self.connection = connection
+        self.deadline = math.inf
+        self.expired = False
 
-    @staticmethod
-    def json(value: Any, status: int = 200) -> Reply:
-        """A JSON answer."""
-        return Reply(status, JSON, json_bytes(value))
+    def begin(self, seconds: float) -> None:
+        """A new request: it has ``seconds`` to arrive."""
+        self.deadline = time.monotonic() + seconds
+        self.expired = False
 
+    def readable(self) -> bool:
+        return True
 
-@dataclass(slots=True)
-class Studio:
-    """One studio: its workspace, balance runs and games."""
-
-    workspace: api.Workspace
-    runs: Runs = field(default_factory=Runs)
-    games: Games = field(default_factory=Games)
-
-
-Handler = Callable[[Studio, tuple[str, ...], Body], Reply]
-
-_SOURCE_HANDLERS: dict[str, Callable[[api.Workspace, Body], dict[str, Any]]] = {
-    "build": api.build,
-    "card": api.card,
-    "lint": api.lint,
-    "describe": api.describe,
-    "fmt": api.fmt,
-    "grid": api.grid,
-}
-
-
-def _source(name: str) -> Handler:
-    handler = _SOURCE_HANDLERS[name]
-    return lambda studio, _args, body: Reply.json(handler(studio.workspace, body))
-
-
-def _save(studio: Studio, _args: tuple[str, ...], body: Body) -> Reply:
-    return Reply.json(api.save(studio.workspace, body), 201)
-
-
-def _tiles(studio: Studio, _args: tuple[str, ...], _body: Body) -> Reply:
-    return Reply.json(api.set_tiles(studio.workspace))
-
-
-def _tile(studio: Studio, args: tuple[str, ...], _body: Body) -> Reply:
-    return Reply.json(api.set_tile(studio.workspace, args[0]))
-
-
-def _balance(studio: Studio, _args: tuple[str, ...], body: Body) -> Reply:
-    return Reply.json(run_balance(studio.workspace, body))
-
-
-def _value(studio: Studio, _args: tuple[str, ...], body: Body) -> Reply:
-    return Reply.json(run_value(studio.workspace, body))
-
-
-def _run_start(studio: Studio, _args: tuple[str, ...], body: Body) -> Reply:
-    return Reply.json(studio.runs.start(studio.workspace, body).snapshot(), 202)
-
-
-def _run_get(studio: Studio, args: tuple[str, ...], _body: Body) -> Reply:
-    return Reply.json(studio.runs.get(args[0]).snapshot())
-
-
-def _run_cancel(studio: Studio, args: tuple[str, ...], _body: Body) -> Reply:
-    found = studio.runs.get(args[0])
-    found.cancel()
-    return Reply.json(found.snapshot())
-
-
-def _play_start(studio: Studio, _args: tuple[str, ...], body: Body) -> Reply:
-    return Reply.json(studio.games.start(studio.workspace, body).state(), 201)
-
-
-def _play_get(studio: Studio, args: tuple[str, ...], _body: Body) -> Reply:
-    return Reply.json(studio.games.get(args[0]).state())
-
-
-def _play_act(studio: Studio, args: tuple[str, ...], body: Body) -> Reply:
-    session = studio.games.get(args[0])
-    session.act(body.text("action"))
-    return Reply.json(session.state())
-
-
-def _play_bot(studio: Studio, args: tuple[str, ...], _body: Body) -> Reply:
-    session = studio.games.get(args[0])
-    session.bot_move()
-    return Reply.json(session.state())
-
-
-def _play_record(studio: Studio, args: tuple[str, ...], _body: Body) -> Reply:
-    session = studio.games.get(args[0])
-    name = f"game-{session.id}.jsonl"
-    return Reply(
-        200,
-        "application/jsonl; charset=utf-8",
-        session.record_text().encode("utf-8"),
-        (("Content-Disposition", f'attachment; filename="{name}"'),),
-    )
-
-
-def _play_tileset(studio: Studio, args: tuple[str, ...], _body: Body) -> Reply:
-    session = studio.games.get(args[0])
-    name = f"game-{session.id}-tileset.json"
-    return Reply(
-        200,
-        JSON,
-        json_bytes(session.tileset),
-        (("Content-Disposition", f'attachment; filename="{name}"'),),
-    )
-
-
-_ID = r"([0-9]+)"
-ROUTES: tuple[tuple[str, re.Pattern[str], Handler], ...] = (
-    *(("POST", re.compile(f"/api/{name}"), _source(name)) for name in _SOURCE_HANDLERS),
-    ("POST", re.compile("/api/save"), _save),
-    ("GET", re.compile("/api/tiles"), _tiles),
-    ("GET", re.compile("/api/tiles/([^/]+)"), _tile),
-    ("POST", re.compile("/api/balance"), _balance),
-    ("POST", re.compile("/api/value"), _value),
-    ("POST", re.compile("/api/runs"), _run_start),
-    ("GET", re.compile(f"/api/runs/{_ID}"), _run_get),
-    ("DELETE", re.compile(f"/api/runs/{_ID}"), _run_cancel),
-    ("POST", re.compile("/api/play"), _play_start),
-    ("GET", re.compile(f"/api/play/{_ID}"), _play_get),
-    ("POST", re.compile(f"/api/play/{_ID}/act"), _play_act),
-    ("POST", re.compile(f"/api/play/{_ID}/bot"), _play_bot),
-    ("GET", re.compile(f"/api/play/{_ID}/record"), _play_record),
-    ("GET", re.compile(f"/api/play/{_ID}/tileset"), _play_tileset),
-)
-
-
-def dispatch(studio: Studio, method: str, target: str, raw: bytes) -> Reply:
-    """The answer to one request (the path with its query, and the body's bytes)."""
-    parts = urlsplit(target)
-    path = parts.path
-    # HEAD is GET without the body (the handler leaves it out).
-    method = "GET" if method == "HEAD" else method
-    if not path.startswith("/api/"):
-        if method != "GET":
-            raise ApiError(405, f"{method} {path}: the page and its files are read with GET")
-        return _page(studio, path, parse_qs(parts.query))
-    allowed = []
-    for route_method, pattern, handler in ROUTES:
-        match = pattern.fullmatch(path)
-        if match is None:
-            continue
-        if route_method != method:
-            allowed.append(route_method)
-            continue
-        args = tuple(unquote(group) for group in match.groups())
-        return handler(studio, args, Body(parse_body(raw) if method != "GET" else {}))
-    if allowed:
-        raise ApiError(405, f"{method} {path}: use {' or '.join(sorted(set(allowed)))}")
-    raise ApiError(404, f"no such endpoint: {method} {path}")
-
-
-def _page(studio: Studio, path: str, query: dict[str, list[str]]) -> Reply:
-    if path in ("/", "/index.html"):
-        tile = query.get("tile", [None])[-1]
-        return Reply(200, "text/html; charset=utf-8", page_html(studio.workspace, tile).encode())
-    if path.startswith("/static/"):
-        content_type, data = static_file(path.removeprefix("/static/"))
-        return Reply(200, content_type, data)
-    raise ApiError(404, f"no such page: {path}")
+    def readinto(self, buffer: Any) -> int:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            self.expired = True
+            return 0
+        self.connection.settimeout(left)
+        try:
+            return self.connection.recv_into(buffer)
+        except TimeoutError:
+            self.expired = True
+            return 0
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -206,6 +77,20 @@ class _Handler(BaseHTTPRequestHandler):
 
     server: StudioServer
     protocol_version = "HTTP/1.1"
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.server.request_seconds)
+        self.rfile.close()
+        self.reader = _RequestReader(self.connection)
+        self.rfile = io.BufferedReader(self.reader)
+        self.whole = False
+
+    def handle_one_request(self) -> None:
+        """Read and answer one request, which has `request_seconds` to arrive whole."""
+        self.reader.begin(self.server.request_seconds)
+        self.whole = False
+        super().handle_one_request()
 
     def do_GET(self) -> None:
         self._handle("GET")
@@ -228,35 +113,51 @@ class _Handler(BaseHTTPRequestHandler):
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """The server's own errors (a malformed request line, an unknown method) as JSON too."""
         self.close_connection = True
+        self._with_status_line()
         self._send(Reply.json({"error": message or HTTPStatus(code).phrase}, code))
 
     def _handle(self, method: str) -> None:
         try:
-            reply = dispatch(self.server.studio, method, self.path, self._body(method))
+            answer = dispatch(self.server.studio, method, self.path, self._body(method))
+            reply = self._wait(answer.run) if isinstance(answer, Waiting) else answer
         except ApiError as error:
             reply = Reply.json(error.payload(), error.status)
         except Exception as error:  # a bug: one JSON line for the page, the details on stderr
             self.log_error("internal error on %s %s: %r", method, self.path, error)
-            reply = Reply.json({"error": f"internal error: {type(error).__name__}: {error}"}, 500)
-        self._send(reply)
+            reply = Reply.json({"error": f"internal error: {_described(error)}"}, 500)
+        if not self.whole:
+            # What is left of the request is not read: it must not pass for the next one.
+            self.close_connection = True
+        if reply is not None:
+            self._send(reply)
 
     def _body(self, method: str) -> bytes:
+        """The request's body, once the request is checked: whole, from this server's page,
+        of a plain length."""
+        seconds = self.server.request_seconds
+        if self.reader.expired:
+            self._with_status_line()
+            raise ApiError(408, f"the request did not arrive whole within {seconds:g} s")
         host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
         if self.server.check_host and host not in LOOPBACK:
             raise ApiError(403, f"this studio answers requests for 127.0.0.1, not {host!r}")
-        length_text = self.headers.get("Content-Length") or "0"
-        if not length_text.isdigit():
-            raise ApiError(400, "Content-Length must be a whole number")
-        length = int(length_text)
+        origin = self.headers.get("Origin")
+        if method in CHANGING and origin is not None and not self._own(origin):
+            raise ApiError(403, f"a page of {origin[:100]!r} may not change this studio")
+        length = self._length()
         if length > MAX_BODY_BYTES:
             # Read a body not far over the limit, so that the client sees the answer rather
             # than a connection closed under it; hang up on anything larger.
             if length <= 8 * MAX_BODY_BYTES:
-                while length > 0:
+                while length > 0 and not self.reader.expired:
                     length -= len(self.rfile.read(min(length, 65536))) or length
-            self.close_connection = True
             raise ApiError(413, f"the request body is larger than {MAX_BODY_BYTES} bytes")
         data = self.rfile.read(length) if length else b""
+        if len(data) < length:
+            if self.reader.expired:
+                raise ApiError(408, f"the request body did not arrive within {seconds:g} s")
+            raise ApiError(400, f"the request body ended after {len(data)} of {length} bytes")
+        self.whole = True
         # Every POST, empty or not: a form or a script of another site cannot send this type
         # without asking first, and this server never says yes.
         if method == "POST" or data:
@@ -265,7 +166,68 @@ class _Handler(BaseHTTPRequestHandler):
                 raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
         return data
 
+    def _with_status_line(self) -> None:
+        # A request line without a version, cut short or no request at all, reads as HTTP/0.9,
+        # whose answers have no status line: give this one a status all the same.
+        if self.request_version == "HTTP/0.9":
+            self.request_version = "HTTP/1.0"
+
+    def _own(self, origin: str) -> bool:
+        """Whether ``origin`` is this server's page, by the name the request used (or, on a
+        loopback address, any name of it)."""
+        port = self.server.server_address[1]
+        names = LOOPBACK if self.server.check_host else ()
+        own = {f"http://{self.headers.get('Host') or ''}".lower()}
+        own.update(f"http://{name}:{port}" for name in names if name != "::1")
+        return origin.lower() in own
+
+    def _length(self) -> int:
+        """The body's length, from its one plain Content-Length (none: no body)."""
+        if self.headers.get("Transfer-Encoding") is not None:
+            # A chunked body would be read as the next request: refuse it, and hang up.
+            raise ApiError(
+                411, "send the body with a Content-Length (a Transfer-Encoding is not read)"
+            )
+        lengths = {value.strip() for value in self.headers.get_all("Content-Length") or ()}
+        if len(lengths) > 1:
+            raise ApiError(400, "the request has two different Content-Length headers")
+        text = lengths.pop() if lengths else "0"
+        if not re.fullmatch("[0-9]+", text):
+            raise ApiError(400, f"Content-Length must be a whole number, not {text[:20]!r}")
+        # A number too long to convert is too large a body anyway.
+        return int(text) if len(text) <= 18 else MAX_BODY_BYTES * 1024
+
+    def _wait(self, run: BalanceRun) -> Reply | None:
+        """The document of a run the request waits for; None (and the run cancelled) when
+        the client hangs up first."""
+        while not run.finished.wait(WATCH_SECONDS):
+            run.seen()
+            if self._hung_up():
+                run.cancel()
+                self.close_connection = True
+                return None
+        snapshot = run.snapshot()
+        if snapshot["state"] == RunState.DONE:
+            return Reply.json(snapshot["result"])
+        if snapshot["state"] == RunState.CANCELLED:
+            raise ApiError(409, f"run {run.id} was cancelled before it finished")
+        raise ApiError(500, f"internal error: {snapshot['error']}")
+
+    def _hung_up(self) -> bool:
+        """Whether the client closed the connection (it sends nothing while it waits)."""
+        with selectors.DefaultSelector() as selector:
+            selector.register(self.connection, selectors.EVENT_READ)
+            if not selector.select(0):
+                return False
+        try:
+            return bool(self.connection.recv(1, socket.MSG_PEEK) == b"")
+        except OSError:
+            return True
+
     def _send(self, reply: Reply) -> None:
+        # As long to take the answer as to send the request: a client that reads nothing
+        # does not hold the thread.
+        self.connection.settimeout(self.server.request_seconds)
         self.send_response(reply.status)
         if self.close_connection:
             self.send_header("Connection", "close")
@@ -287,15 +249,30 @@ class _Handler(BaseHTTPRequestHandler):
         sys.stderr.write(f"dukec studio: {format % args}\n")
 
 
+def _described(error: Exception) -> str:
+    """A bug's type and message; an OSError's without the file name (it may hold a path)."""
+    if isinstance(error, OSError) and error.strerror:
+        return f"{type(error).__name__}: {error.strerror}"
+    return f"{type(error).__name__}: {error}"
+
+
 class StudioServer(ThreadingHTTPServer):
     """The HTTP server of one studio."""
 
     daemon_threads = True
 
-    def __init__(self, studio: Studio, host: str, port: int, verbose: bool = False) -> None:
+    def __init__(
+        self,
+        studio: Studio,
+        host: str,
+        port: int,
+        verbose: bool = False,
+        request_seconds: float = STUDIO_REQUEST_SECONDS,
+    ) -> None:
         # Set before binding: a failed bind closes the server, and closing reads them.
         self.studio = studio
         self.verbose = verbose
+        self.request_seconds = request_seconds
         super().__init__((host, port), _Handler)
         # Bound to every interface, the server is reached by names it cannot know.
         self.check_host = host in LOOPBACK
@@ -314,6 +291,15 @@ class StudioServer(ThreadingHTTPServer):
         )
         thread.start()
         return thread
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that hangs up or stalls is no error of the server's: nothing to print."""
+        error = sys.exc_info()[1]
+        if isinstance(error, ConnectionError | TimeoutError):
+            if self.verbose:
+                sys.stderr.write(f"{client_address[0]} - connection lost: {error}\n")
+            return
+        super().handle_error(request, client_address)
 
     def server_close(self) -> None:
         self.studio.runs.cancel_all()

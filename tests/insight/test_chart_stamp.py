@@ -16,7 +16,7 @@ from dukec.workbench.shapes import Drawing, Text
 
 
 def _row(tile: str, elo: float | None, low: float | None, high: float | None) -> dict[str, Any]:
-    return {"tile": tile, "elo": elo, "elo_ci95": [low, high], "in_reference_units": None}
+    return {"tile": tile, "elo": elo, "elo_ci95": [low, high], "rank": [1, 2], "answer": "-"}
 
 
 def test_bar_cells() -> None:
@@ -37,22 +37,25 @@ def test_bars_share_one_scale_and_survive_infinity() -> None:
 def test_page_has_a_chart_and_a_table() -> None:
     document = {
         "game": "base",
-        "reference": "Footman",
+        "in_place_of": "Footman",
+        "slot": "start",
         "policy": "greedy",
         "games": 40,
         "seed": 1,
         "tileset_hash": "abc",
+        "ranking": {"comparisons": 1, "alpha": 0.05},
         "tiles": [
-            _row("Pikeman", 30.0, 10.0, 50.0)
-            | {"in_reference_units": {"value": 1.5, "ci95": [0.5, 2.5], "method": "delta"}},
-            _row("Knight", None, 10.0, None),
+            _row("Pikeman", 30.0, 10.0, 50.0) | {"answer": "worth more than a Footman"},
+            _row("Knight", None, 10.0, None) | {"rank": [2, 2]},
         ],
     }
     page = worth_page(document)
     assert page.startswith("<!DOCTYPE html>")
     assert page.count("<rect ") == 2
-    assert "<td>1.50 (0.50 to 2.50)</td>" in page
-    assert "<td>infinite</td>" in page
+    assert "<tr><td>1-2</td><td class=name>Pikeman</td>" in page
+    assert "<td>worth more than a Footman</td>" in page
+    assert "<tr><td>2</td><td class=name>Knight</td><td>infinite</td>" in page
+    assert "one copy in place of one Footman (start)" in page
 
 
 def test_stamp_text() -> None:
@@ -81,8 +84,16 @@ def test_stats_from_a_report_and_a_manifest(tmp_path: Path) -> None:
     )
     assert read_stats(report) == {"Footman": Stat(10.0, (0.0, 20.0), "h1")}
     manifest = tmp_path / "balance.toml"
-    entry = Entry("Pikeman", "greedy", 4, 1, 1, 1, "h2", 5.0, (1.0, 9.0))
-    manifest.write_text(dumps([entry]))
+    entry = Entry(
+        "copy", "Pikeman", "Footman", "greedy", 1, 1, 4, True, 1, "h2", 0.5, 0.1, 5.0, (1.0, 9.0),
+        60.0, 0.01,
+    )  # fmt: skip
+    head_to_head = Entry(
+        "replace", "Knight", "Footman", "greedy", 1, 1, 4, True, 1, "h2", 0.5, 0.1, 9.0,
+        (1.0, 19.0), 60.0, 0.01,
+    )  # fmt: skip
+    manifest.write_text(dumps([entry, head_to_head]))
+    # A head-to-head is no tile's worth: only the worths per copy are stamped.
     assert read_stats(manifest) == {"Pikeman": Stat(5.0, (1.0, 9.0), "h2")}
 
 
@@ -106,7 +117,7 @@ def test_render_stats(tmp_path: Path) -> None:
     report = tmp_path / "worth.json"
     made = CliRunner().invoke(
         main,
-        ["value", "Pikeman", "--games", "8", "--policy", "random", "-j", "1", "--out", str(report)],
+        ["value", "Pikeman", "--games", "40", "-j", "1", "--out", str(report)],
     )
     assert made.exit_code == 0, made.output
     document = json.loads(report.read_text())

@@ -10,7 +10,7 @@ from dukec.balance.run import Settings
 from dukec.cli import main
 from dukec.engine import read_record
 from dukec.insight.evidence import TILESET_FILE, Why, evidence_json, find_evidence, write_evidence
-from dukec.insight.sides import Variant, measure_sides, one_sided
+from dukec.insight.sides import Variant, measure_sides, with_variant
 from dukec.insight.value import InsightError, measure
 
 GREEDY = Settings(games=200, seed=1, policy="greedy", paired=True)
@@ -21,14 +21,24 @@ def _tile(tileset: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 def test_front_only_copies_the_front_onto_the_back(tileset: dict[str, Any]) -> None:
-    variant = _tile(one_sided(tileset, "Footman", Variant.FRONT_ONLY), "Footman")
+    found = with_variant(tileset, "Footman", Variant.FRONT_ONLY)
+    variant = _tile(found, "Footman_front_only")
     original = _tile(tileset, "Footman")
     assert variant["sides"] == {"front": original["sides"]["front"]} | {
         "back": original["sides"]["front"]
     }
-    back = _tile(one_sided(tileset, "Footman", Variant.BACK_ONLY), "Footman")
+    assert _tile(found, "Footman") == original  # the army's own Footmen stay whole
+    back = _tile(with_variant(tileset, "Footman", Variant.BACK_ONLY), "Footman_back_only")
     assert back["sides"]["front"] == back["sides"]["back"] == original["sides"]["back"]
     assert _tile(tileset, "Footman") == original  # the input is left alone
+    assert "Footman_front_only" not in {tile["name"] for tile in tileset["tiles"]}
+
+
+def test_a_variant_name_already_taken_is_refused(tileset: dict[str, Any]) -> None:
+    twice = with_variant(tileset, "Footman", Variant.FRONT_ONLY)
+    with pytest.raises(InsightError) as error:
+        with_variant(twice, "Footman", Variant.FRONT_ONLY)
+    assert str(error.value) == ("the tile set already has a tile 'Footman_front_only'; rename it")
 
 
 def test_abilities_follow_the_side_kept() -> None:
@@ -42,18 +52,19 @@ def test_abilities_follow_the_side_kept() -> None:
             }
         ]
     }
-    front = one_sided(tileset, "T", Variant.FRONT_ONLY)["tiles"][0]
+    front = with_variant(tileset, "T", Variant.FRONT_ONLY)["tiles"][1]
     assert front["abilities"] == ["a", "c"]
     assert front["ability_sides"] == {"a": ["front", "back"]}
-    back = one_sided(tileset, "T", Variant.BACK_ONLY)["tiles"][0]
+    back = with_variant(tileset, "T", Variant.BACK_ONLY)["tiles"][1]
     assert back["abilities"] == ["b", "c"]
     assert back["ability_sides"] == {"b": ["front", "back"]}
 
 
 def test_sides_of_the_overpowered_footman(tileset: dict[str, Any]) -> None:
-    whole = measure(tileset, None, "JumpingFootman", GREEDY, in_place_of="Footman")
-    sides = measure_sides(tileset, None, "JumpingFootman", GREEDY, whole, in_place_of="Footman")
+    whole = measure(tileset, None, "JumpingFootman", GREEDY)
+    sides = measure_sides(tileset, None, "JumpingFootman", GREEDY, whole)
     assert sides.whole is whole
+    assert sides.front.worth.tile == "JumpingFootman_front_only"
     assert sides.front.worth != sides.back.worth
     document = sides.to_json()
     front = document["front_only"]
@@ -65,16 +76,27 @@ def test_sides_of_the_overpowered_footman(tileset: dict[str, Any]) -> None:
 
 
 def test_a_tile_with_one_face_has_no_sides(tileset: dict[str, Any]) -> None:
-    flat = one_sided(tileset, "Pikeman", Variant.FRONT_ONLY)
-    whole = measure(flat, None, "Pikeman", Settings(games=2, seed=1, paired=True))
-    with pytest.raises(InsightError, match="'Pikeman' shows the same on both sides"):
-        measure_sides(flat, None, "Pikeman", GREEDY, whole)
+    flat = with_variant(tileset, "Pikeman", Variant.FRONT_ONLY)
+    name = "Pikeman_front_only"
+    whole = measure(flat, None, name, Settings(games=2, seed=1, paired=True))
+    with pytest.raises(InsightError, match="'Pikeman_front_only' shows the same on both sides"):
+        measure_sides(flat, None, name, GREEDY, whole)
+
+
+def test_the_sides_of_the_reference_are_measured_against_it(tileset: dict[str, Any]) -> None:
+    settings = Settings(games=20, seed=1, policy="greedy", paired=True)
+    whole = measure(tileset, None, "Footman", settings)
+    sides = measure_sides(tileset, None, "Footman", settings, whole)
+    assert sides.shares() == (None, None)  # no share of a worth of +0
+    flip = sides.flip()
+    better = max(sides.front.worth.elo, sides.back.worth.elo)
+    assert flip is not None and flip[0] == pytest.approx(-better)
 
 
 def test_evidence_games_show_the_tile_deciding_or_lost_first(
     tileset: dict[str, Any], tmp_path: Path
 ) -> None:
-    valuation = measure(tileset, None, "JumpingFootman", GREEDY, in_place_of="Footman")
+    valuation = measure(tileset, None, "JumpingFootman", GREEDY)
     games = find_evidence(valuation, count=3)
     assert 1 <= len(games) <= 3
     for game in games:
@@ -114,8 +136,6 @@ def test_evidence_from_the_command_line(tmp_path: Path) -> None:
             "JumpingFootman",
             "--with",
             str(TILES / "jumping_footman.duke"),
-            "--in-place-of",
-            "Footman",
             "--games",
             "100",
             "-j",

@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from dukec.cli import main
+from dukec.insight.manifest import OLD_FORMAT
 
 from .conftest import TILES
 
@@ -21,8 +22,9 @@ def value(*args: str) -> Any:
 def test_help() -> None:
     result = value("--help")
     assert result.exit_code == 0
-    for option in ("--all", "--with", "--in-place-of", "--reference", "--sides", "--evidence"):
+    for option in ("--all", "--with", "--in-place-of", "--reference", "--bag", "--sides"):
         assert option in result.output
+    assert "--evidence" in result.output and "--elo-margin" in result.output
 
 
 def test_json_report(tmp_path: Path) -> None:
@@ -44,10 +46,9 @@ def test_json_report(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     document = json.loads(result.output)
     assert json.loads(out.read_text()) == document
-    assert document["format"] == "dukec-value/1"
+    assert document["format"] == "dukec-value/2"
     assert document["tile"] == "JumpingFootman"
-    assert document["in_place_of"] == "Footman"
-    assert document["reference"]["tile"] == "Footman"
+    assert (document["in_place_of"], document["slot"]) == ("Footman", "start")
     assert document["game"] == "base"
     assert (document["policy"], document["games"], document["seed"]) == ("greedy", 40, 1)
     assert document["worth"]["pairs"] == 20
@@ -55,6 +56,13 @@ def test_json_report(tmp_path: Path) -> None:
     low, high = document["worth"]["elo_ci95"]
     assert low <= document["worth"]["elo"] <= high
     assert len(document["tileset_hash"]) == 16
+    decision = document["decision"]
+    assert decision["method"] == "fixed" and decision["alpha"] == 0.05
+    assert document["answer"] in (
+        "worth more than a Footman",
+        "inconclusive against a Footman: play more games",
+    )
+    assert "bag_worth" not in document and "sides" not in document
 
 
 def test_same_seed_same_json_on_any_number_of_workers() -> None:
@@ -65,12 +73,36 @@ def test_same_seed_same_json_on_any_number_of_workers() -> None:
     assert one.output == two.output
 
 
-def test_terminal_report_names_the_unit() -> None:
-    result = value("Footman", "--games", "20", "-j", "1", "--reference", "footman")
+def test_terminal_report_gives_the_answer_last() -> None:
+    result = value("Wizard", "--games", "20", "-j", "1", "--in-place-of", "pikeman", "--bag")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("Footman is worth ")
-    assert "Elo (95%: " in result.output
-    assert "greedy, 20 games a tile (paired), seed 1, tile set " in result.output
+    lines = result.output.splitlines()
+    assert lines[-1].startswith("One Wizard in place of one Pikeman (bag) is worth ")
+    assert lines[-1].endswith((" than a Pikeman", "within ±30 Elo", ": play more games"))
+    assert lines[-2].startswith("greedy, 20 games (10 pairs), seed 1, tile set ")
+    assert lines[-2].endswith("fixed length: 5% false alarms at +0 Elo, 5% false 'fair' at ±30 Elo")
+    assert lines[0].startswith("bag worth: every Wizard against the same army without it, ")
+    assert lines[0].endswith(
+        "the tile's strength mixed with how much it dilutes the bag, for all copies together"
+    )
+
+
+def test_the_reference_is_worth_nothing_by_definition() -> None:
+    result = value("Footman", "--games", "8", "-j", "1", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    assert document["worth"]["elo"] == 0.0 and document["worth"]["pair_counts"] is None
+    assert document["decision"] is None
+    shown = value("Footman", "--games", "8", "-j", "1")
+    assert shown.output.splitlines()[-1] == (
+        "Footman is the tile whose place the others take: worth +0 a copy by definition"
+    )
+    evidence = value("Footman", "--games", "8", "--evidence", "ev")
+    assert evidence.exit_code == 1
+    assert evidence.output == (
+        "Error: 'Footman' is the tile whose place is taken: it is worth +0 a copy without a "
+        "game, so there are no games to show\n"
+    )
 
 
 def test_all_ranks_every_tile_with_bars(tmp_path: Path) -> None:
@@ -81,6 +113,8 @@ def test_all_ranks_every_tile_with_bars(tmp_path: Path) -> None:
         assert name in result.output
     assert "Duke" not in result.output
     assert "├" in result.output and "┤" in result.output
+    assert " 1-14 " in result.output and "\n 1 " not in result.output  # 8 games tell none apart
+    assert "Holm over 91 pairs of tiles" in result.output
     text = page.read_text()
     assert text.startswith("<!DOCTYPE html>") and "<svg" in text and "Pikeman" in text
 
@@ -91,9 +125,13 @@ def test_all_json_is_ranked(tmp_path: Path) -> None:
     document = json.loads(result.output)
     rows = document["tiles"]
     assert len(rows) == 14
-    assert document["reference"] == "Footman"
-    elos = [row["elo"] for row in rows]
-    assert elos == sorted(elos, reverse=True)
+    assert document["in_place_of"] == "Footman"
+    scores = [row["score"] for row in rows]
+    assert scores == sorted(scores, reverse=True)
+    assert all(row["rank"] == [1, 14] for row in rows)
+    (reference,) = [row for row in rows if row["reference"]]
+    assert reference["tile"] == "Footman" and reference["outcome"] is None
+    assert document["ranking"]["comparisons"] == 91 and document["ranking"]["alpha"] == 0.05
 
 
 @pytest.mark.parametrize(
@@ -111,7 +149,7 @@ def test_all_json_is_ranked(tmp_path: Path) -> None:
             "worth to measure\n",
         ),
         (
-            ["Footman", "--games", "4", "--reference", "Duke"],
+            ["Wizard", "--games", "4", "--reference", "Duke"],
             1,
             "Error: 'Duke' acts as the Duke: no game is played without a Duke, so it has no "
             "worth to measure\n",
@@ -138,9 +176,7 @@ def test_sides_refused_for_a_tile_with_one_face(tmp_path: Path) -> None:
         "tile Plain {\n    count 1\n    front {\n        . M .\n        M @ M\n"
         "    }\n    back {\n        . M .\n        M @ M\n    }\n}\n"
     )
-    result = value(
-        "Plain", "--with", str(tile), "--in-place-of", "Pikeman", "--games", "4", "--sides"
-    )
+    result = value("Plain", "--with", str(tile), "--games", "4", "--sides")
     assert result.exit_code == 1
     assert result.output == (
         "Error: 'Plain' shows the same on both sides; it has no side to tell apart\n"
@@ -154,21 +190,13 @@ def test_all_records_every_tile_in_the_manifest(tmp_path: Path) -> None:
     args = ["--all", "--games", "4", "--policy", "random", "-j", "1", "--manifest", str(manifest)]
     assert value(*args).exit_code == 0
     entries = read(manifest)
-    assert len(entries) == 14
-    assert {entry.tile for entry in entries} >= {"Footman", "Wizard"}
+    assert len(entries) == 13  # the Footman, whose place they take, played no game
+    assert "Footman" not in {entry.tile for entry in entries}
+    assert {(entry.kind, entry.in_place_of) for entry in entries} == {("copy", "Footman")}
     assert {(entry.set, entry.with_, entry.games) for entry in entries} == {(None, None, 4)}
     # Recording again replaces the entries rather than adding to them.
     assert value(*args).exit_code == 0
     assert read(manifest) == entries
-
-
-def test_the_reference_is_measured_once_when_it_is_the_tile() -> None:
-    result = value("Footman", "--games", "8", "--policy", "random", "-j", "1", "--json")
-    document = json.loads(result.output)
-    worth = dict(document["worth"])
-    worth.pop("pair_counts")
-    assert document["reference"] == worth
-    assert document["in_reference_units"] is None or document["in_reference_units"]["value"] == 1
 
 
 def test_a_bad_manifest_fails_before_any_game(tmp_path: Path) -> None:
@@ -176,4 +204,4 @@ def test_a_bad_manifest_fails_before_any_game(tmp_path: Path) -> None:
     manifest.write_text("[[value]]\ntile = 1\n")
     result = value("Footman", "--games", "4", "--manifest", str(manifest))
     assert result.exit_code == 1
-    assert result.output == f"{manifest}:1:1: error: [[value]] entry lacks 'policy'\n"
+    assert result.output == f"{manifest}:1:1: error: {OLD_FORMAT}\n"

@@ -57,12 +57,18 @@ class LspClient:
         self.reader.start()
         self.next_id = 0
         self.seen: list[Message] = []
+        #: What the server logged, once closed.
+        self.log_text = ""
 
     def send(self, message: Message) -> None:
         """Write one framed message to the server."""
         body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
+        self.send_raw(f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body)
+
+    def send_raw(self, data: bytes) -> None:
+        """Write bytes to the server as they are (frames of one's own making)."""
         assert self.process.stdin is not None
-        self.process.stdin.write(f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body)
+        self.process.stdin.write(data)
         self.process.stdin.flush()
 
     def notify(self, method: str, params: Any) -> None:
@@ -117,5 +123,8 @@ class LspClient:
             for stream in (self.process.stdin, self.process.stdout):
                 if stream is not None:
                     stream.close()
-            self.log.close()
+            if not self.log.closed:
+                self.log.seek(0)
+                self.log_text = self.log.read().decode("utf-8", "replace")
+                self.log.close()
         return self.process.returncode

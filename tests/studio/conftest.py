@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,6 +84,61 @@ class Client:
     def post(self, path: str, body: Any = None) -> Answer:
         """POST a JSON body (an empty object by default)."""
         return self.request("POST", path, {} if body is None else body)
+
+    def raw(self) -> Raw:
+        """A connection to send bytes on as they are."""
+        return Raw(self.port)
+
+
+class Raw:
+    """A connection that sends bytes as they are and reads whatever comes back."""
+
+    def __init__(self, port: int) -> None:
+        self.socket = socket.create_connection(("127.0.0.1", port), timeout=30)
+
+    def send(self, data: bytes) -> None:
+        """Send bytes."""
+        self.socket.sendall(data)
+
+    def read_all(self, timeout: float = 30) -> bytes:
+        """Everything the server sends until it closes the connection (an AssertionError if
+        it does not within ``timeout`` seconds)."""
+        deadline = time.monotonic() + timeout
+        received = b""
+        while True:
+            self.socket.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                chunk = self.socket.recv(65536)
+            except TimeoutError:
+                raise AssertionError(f"still open after {timeout} s; got {received!r}") from None
+            if not chunk:
+                return received
+            received += chunk
+
+    def reset(self) -> None:
+        """Hang up at once, with a reset rather than a polite close."""
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00" * 2)
+        self.socket.close()
+
+    def close(self) -> None:
+        """Hang up."""
+        self.socket.close()
+
+
+def answers(received: bytes) -> list[tuple[int, Any]]:
+    """The HTTP responses in ``received``: each status and JSON body, in order."""
+    found = []
+    while received:
+        head, _, rest = received.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        length = next(
+            int(line.split(":", 1)[1])
+            for line in lines
+            if line.lower().startswith("content-length")
+        )
+        found.append((int(lines[0].split()[1]), json.loads(rest[:length])))
+        received = rest[length:]
+    return found
 
 
 @pytest.fixture

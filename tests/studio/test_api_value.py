@@ -49,7 +49,10 @@ def test_value_is_the_commands_worth(client: Client, tmp_path: Path) -> None:
     assert {key: document[key] for key in shared} == {key: expected[key] for key in shared}
     assert document["worth"] == expected["worth"]
     assert document["verdict"] in ("stronger", "weaker", "fair", "inconclusive")
-    assert document["verdict_line"].startswith("JumpingFootman in place of Footman is worth ")
+    assert document["answer"] == expected["answer"]
+    assert document["verdict_line"].startswith(
+        "One JumpingFootman in place of one Footman (start) is worth "
+    )
 
 
 def test_value_in_the_background(client: Client) -> None:

@@ -134,7 +134,7 @@ def test_value_of_the_tile(page: Any) -> None:
     page.select_option("#balance-policy", "random")
     page.click("#value-run")
     verdict = page.wait_for_selector("#verdict[data-verdict]", timeout=120_000)
-    assert verdict.text_content().startswith("Paladin in place of Knight is worth ")
+    assert verdict.text_content().startswith("One Paladin in place of one Knight (bag) is worth ")
     assert " Elo (95%: " in verdict.text_content()
     assert page.text_content("#balance-count").startswith("200 / 200 games")
     assert page.is_enabled("#value-run") and page.is_enabled("#balance-run")

@@ -1,6 +1,7 @@
 // The quick balance panel: the new tile in place of one of the set's, a run in the background
-// with a live progress bar and chart, then the verdict. "Run" plays the new army against the
-// set's own (a balance); "Value" against the same army without either tile (the tile's worth).
+// with a live progress bar and chart, then the verdict. "Run" plays the army with every old tile
+// made new against the set's own (a balance); "Value" the army with one new tile in place of one
+// old against the set's own (the tile's worth a copy).
 
 import { get, post, remove, status } from "./api.js";
 import { drawChart } from "./chart.js";

@@ -1,0 +1,238 @@
+"""No client keeps work running after it leaves, nor holds the server: every run is under the
+cap, a hang-up or a DELETE stops a run within a second, budgets are capped, and a request has
+a limited time to arrive."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dukec.limits import STUDIO_MAX_BUDGET, STUDIO_MAX_GAMES
+from dukec.studio.api import Workspace
+from dukec.studio.runs import Runs
+from dukec.studio.server import Studio, StudioServer
+from tests.studio.conftest import JUMPING, Client, Raw, answers
+from tests.studio.test_api_runs import wait
+
+QUICK = {"source": JUMPING, "replace": "Footman=JumpingFootman", "games": 40, "seed": 3}
+#: A run that would play for hours.
+ENDLESS = {**QUICK, "games": STUDIO_MAX_GAMES}
+#: Games of a few hundred moves, each move a full search: one game lasts several seconds.
+SLOW = {**QUICK, "games": 2, "policy": f"search@{STUDIO_MAX_BUDGET}"}
+
+
+def waiting_request(client: Client, path: str, body: dict[str, Any]) -> Raw:
+    """A request that waits for its run, sent on a connection left open."""
+    raw = client.raw()
+    data = json.dumps(body).encode()
+    raw.send(
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(data)}\r\n\r\n".encode()
+        + data
+    )
+    return raw
+
+
+def until(check: Any, timeout: float, what: str) -> float:
+    """Seconds until ``check()`` is true; an AssertionError after ``timeout``."""
+    started = time.monotonic()
+    while not check():
+        assert time.monotonic() - started < timeout, f"{what}: not within {timeout} s"
+        time.sleep(0.02)
+    return time.monotonic() - started
+
+
+def state(client: Client, run_id: str) -> str:
+    """A run's state, as the page polls it."""
+    answer = client.get(f"/api/runs/{run_id}")
+    assert answer.status == 200, answer.json
+    found: str = answer.json["state"]
+    return found
+
+
+# === One scheduler, one cap ===
+
+
+@pytest.mark.parametrize("path", ["/api/balance", "/api/value"])
+def test_requests_that_wait_are_runs_under_the_cap(client: Client, path: str) -> None:
+    ids = [client.post("/api/runs", ENDLESS).json["id"] for _ in range(2)]
+    try:
+        answer = client.post(path, QUICK)
+        assert (answer.status, answer.json["error"]) == (
+            429,
+            "2 runs are playing already; cancel one or wait for it",
+        )
+    finally:
+        for run_id in ids:
+            client.request("DELETE", f"/api/runs/{run_id}")
+    for run_id in ids:
+        wait(client, run_id)
+    assert client.post(path, QUICK).status == 200
+
+
+def test_a_hang_up_cancels_the_run_it_waited_for(client: Client) -> None:
+    balance = waiting_request(client, "/api/balance", ENDLESS)
+    value = waiting_request(client, "/api/value", ENDLESS)
+    # Both play, under the scheduler's ids, and fill the cap.
+    until(lambda: client.get("/api/runs/2").status == 200, 30, "the second run never started")
+    assert state(client, "1") == state(client, "2") == "running"
+    assert client.post("/api/runs", QUICK).status == 429
+    balance.close()
+    value.reset()
+    for run_id in ("1", "2"):
+        seconds = until(lambda r=run_id: state(client, r) == "cancelled", 5, f"run {run_id}")
+        assert seconds < 2
+    assert client.post("/api/runs", QUICK).status == 202
+
+
+def test_a_waiting_request_outlasts_the_request_deadline(
+    base_set: dict[str, Any], folder: Path
+) -> None:
+    # The deadline is for receiving a request, not for answering it.
+    with served(base_set, folder, request_seconds=0.3) as client:
+        started = time.monotonic()
+        answer = client.post("/api/balance", {**QUICK, "games": 400})
+        assert answer.status == 200 and answer.json["games"] == 400
+        assert time.monotonic() - started > 0.3
+
+
+def test_cancelling_stops_a_slow_game_between_moves(client: Client) -> None:
+    run_id = client.post("/api/runs", SLOW).json["id"]
+    time.sleep(1.0)  # well into the first game
+    assert client.get(f"/api/runs/{run_id}").json["games"] == 0
+    started = time.monotonic()
+    assert client.request("DELETE", f"/api/runs/{run_id}").status == 200
+    until(lambda: state(client, run_id) == "cancelled", 10, "the cancelled run")
+    assert time.monotonic() - started < 1.0
+
+
+def test_a_run_nobody_asks_about_stops(base_set: dict[str, Any], folder: Path) -> None:
+    # The page that started it has gone: nobody polls, nobody waits.
+    studio = Studio(Workspace(base_set, folder), runs=Runs(unwatched=1.0))
+    with served_studio(studio) as client:
+        left = client.post("/api/runs", ENDLESS).json["id"]
+        watched = client.post("/api/runs", ENDLESS).json["id"]
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            assert state(client, watched) == "running"
+            time.sleep(0.1)
+        answer = client.get(f"/api/runs/{left}").json
+        assert (answer["state"], answer["error"]) == (
+            "cancelled",
+            "nobody asked about the run for 1 s",
+        )
+        client.request("DELETE", f"/api/runs/{watched}")
+
+
+# === Budgets ===
+
+
+@pytest.mark.parametrize("policy", ["search", "mcts", "search-material"])
+def test_budgets_are_capped(client: Client, policy: str) -> None:
+    over = STUDIO_MAX_BUDGET + 1
+    message = (
+        f"the studio searches at most {STUDIO_MAX_BUDGET:,} nodes a move, not {over:,} "
+        "(dukec balance searches more)"
+    )
+    for path in ("/api/balance", "/api/value", "/api/runs"):
+        answer = client.post(path, {**QUICK, "policy": f"{policy}@{over}"})
+        assert (answer.status, answer.json["error"]) == (400, f"'policy': {message}")
+    answer = client.post("/api/play", {"bot": f"{policy}@10000000"})
+    assert (answer.status, answer.json["error"]) == (
+        400,
+        f"'bot': {message.replace(f'{over:,}', '10,000,000')}",
+    )
+    assert client.post("/api/play", {"bot": f"{policy}@{STUDIO_MAX_BUDGET}"}).status == 201
+
+
+# === Time to send a request ===
+
+
+@contextmanager
+def served_studio(studio: Studio, request_seconds: float = 10) -> Iterator[Client]:
+    """A client of ``studio``, served while the block runs."""
+    server = StudioServer(studio, "127.0.0.1", 0, request_seconds=request_seconds)
+    server.serve_in_thread()
+    try:
+        yield Client(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def served(base_set: dict[str, Any], folder: Path, request_seconds: float) -> Any:
+    """A client of a studio on the base set, served while the block runs."""
+    return served_studio(Studio(Workspace(base_set, folder)), request_seconds)
+
+
+@pytest.fixture
+def quick_deadline(base_set: dict[str, Any], folder: Path) -> Iterator[Client]:
+    """A client of a studio that gives a request half a second to arrive."""
+    with served(base_set, folder, request_seconds=0.5) as client:
+        yield client
+
+
+HEAD = b"POST /api/build HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+
+
+@pytest.mark.parametrize(
+    ("sent", "message"),
+    [
+        (HEAD + b"Content-Length: 100\r\n\r\n{", "the request body did not arrive within 0.5 s"),
+        (HEAD + b"Content-Len", "the request did not arrive whole within 0.5 s"),
+        (b"GET /api/tiles", "the request did not arrive whole within 0.5 s"),
+    ],
+)
+def test_a_half_sent_request_is_answered_and_closed(
+    quick_deadline: Client, sent: bytes, message: str
+) -> None:
+    raw = quick_deadline.raw()
+    started = time.monotonic()
+    raw.send(sent)
+    assert answers(raw.read_all(timeout=5)) == [(408, {"error": message})]
+    assert time.monotonic() - started < 2
+    raw.close()
+
+
+def test_a_trickle_does_not_hold_a_thread(quick_deadline: Client) -> None:
+    raw = quick_deadline.raw()
+    started = time.monotonic()
+    closed = threading.Event()
+
+    def trickle() -> None:
+        try:
+            raw.send(HEAD)
+            while not closed.is_set():
+                raw.send(b"X-Slow: 1\r\n")
+                time.sleep(0.05)
+        except OSError:
+            pass
+
+    sender = threading.Thread(target=trickle)
+    sender.start()
+    try:
+        [(status, _body)] = answers(raw.read_all(timeout=5))
+    finally:
+        closed.set()
+        sender.join()
+        raw.close()
+    assert status == 408 and time.monotonic() - started < 2
+
+
+def test_an_idle_connection_is_closed(quick_deadline: Client) -> None:
+    raw = quick_deadline.raw()
+    data = b"GET /api/tiles HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    raw.send(data)
+    started = time.monotonic()
+    received = raw.read_all(timeout=5)
+    # One answer, then nothing more (no error for a request never begun).
+    [(status, _body)] = answers(received)
+    assert status == 200 and time.monotonic() - started < 2
+    raw.close()
