@@ -9,6 +9,9 @@ One direction, one module per stage:
 
 ``run.run(experiment, settings)`` ties them together; ``game`` holds what travels between
 processes: the job description and the game's compact summary. ``ladder`` plays policies
-against each other and ``ratings`` fits and stores their Elo. A run reports each game to a
-``run.Observer`` (a progress bar, a live chart); the command layer draws the bar.
+against each other, ``bradley_terry`` fits one Elo per player by maximum likelihood (the
+ladder's policies, the swap matrix's tiles; ``transitivity`` tests that one Elo each explains
+the results, ``holm`` corrects many tests at once) and ``ratings`` stores the ladder's. A run
+reports each game to a ``run.Observer`` (a progress bar, a live chart); the command layer draws
+the bar.
 """

@@ -1,5 +1,6 @@
 """The rated ladder: every pair of policies plays paired games on one game set, and a joint fit
-turns the results into each policy's Elo relative to random.
+by maximum likelihood (:mod:`dukec.balance.bradley_terry`) turns the results into each
+policy's Elo relative to random, or a bound for a policy that won (or lost) every game.
 
 Both sides play the set's own armies; in each pair of games the policies swap seats (and so
 armies, where a set gives its seats different armies), with the same seed and bag draws.
@@ -14,9 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from dukec.balance.bradley_terry import Fit, Pairing, Rating, fit
 from dukec.balance.experiments import Experiment, find_set
 from dukec.balance.game import tileset_digest
-from dukec.balance.ratings import ANCHOR, Pairing, Rating, fit
+from dukec.balance.ratings import ANCHOR
 from dukec.balance.run import Counter, RunResult, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 
@@ -46,8 +48,13 @@ class LadderResult:
     digest: str
     settings: LadderSettings
     runs: tuple[RunResult, ...]
-    ratings: tuple[Rating, ...]
+    fit: Fit
     seconds: float
+
+    @property
+    def ratings(self) -> tuple[Rating, ...]:
+        """Each policy's rating, in the order of the settings."""
+        return self.fit.ratings
 
 
 def pairing_experiment(tileset: dict[str, Any], game: str, first: str, second: str) -> Experiment:
@@ -102,12 +109,7 @@ def run_ladder(
         Pairing(result.settings.policies[0], result.settings.policies[1], result.tally.pairs)
         for result in runs
     ]
-    ratings = fit(list(settings.policies), pairings)
+    fitted = fit(list(settings.policies), pairings, ANCHOR)
     return LadderResult(
-        game,
-        tileset_digest(tileset),
-        settings,
-        tuple(runs),
-        tuple(ratings),
-        time.perf_counter() - started,
+        game, tileset_digest(tileset), settings, tuple(runs), fitted, time.perf_counter() - started
     )

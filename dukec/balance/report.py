@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dukec.balance.decision import Decision, Outcome
-from dukec.balance.ratings import ANCHOR
+from dukec.balance.ratings import ANCHOR, quoted, rating
 from dukec.balance.run import RunResult
 from dukec.balance.stats import percent
 from dukec.balance.tally import finite, summary_numbers, tile_rows, trajectory
@@ -27,15 +27,13 @@ Ratings = dict[str, dict[str, Any]]
 
 def players(result: RunResult, ratings: Ratings | None) -> str:
     """'policy search (about 560 Elo above random)': who played, and how strong each player is
-    where a rating is stored for it (random is the reference, 0)."""
+    where a rating is stored for it (random is the reference, 0; a bound reads 'at least')."""
     ratings = ratings or {}
 
     def one(name: str) -> str:
         if name == ANCHOR or name not in ratings:
             return name
-        return f"{name} (about {abs(ratings[name]['elo']):.0f} Elo " + (
-            "above random)" if ratings[name]["elo"] >= 0 else "below random)"
-        )
+        return f"{name} ({quoted(ratings[name])})"
 
     mine, theirs = result.settings.policies
     if mine == theirs:
@@ -230,7 +228,12 @@ def render(result: RunResult, console: Console, ratings: Ratings | None = None) 
         "score", f"{percent(document['score'])} (95% {percent(low)} .. {percent(high)})"
     )
     elo_low, elo_high = document["elo_ci95"]
-    summary.add_row("Elo", f"{_elo(document['elo'])} (95% {_elo(elo_low)} .. {_elo(elo_high)})")
+    nelo_low, nelo_high = document["nelo_ci95"]
+    summary.add_row(
+        "Elo",
+        f"{_elo(document['elo'])} (95% {_elo(elo_low)} .. {_elo(elo_high)}); normalized "
+        f"{_elo(document['nelo'])} nElo (95% {_elo(nelo_low)} .. {_elo(nelo_high)})",
+    )
     pairs = document["pairs"]
     if pairs is not None:
         bins = pairs["pentanomial"]
@@ -338,7 +341,9 @@ def _rating(document: dict[str, Any]) -> str:
         return "0 (reference)"
     if any(name not in ratings for name in names):
         return "-"
-    return " / ".join(_elo(ratings[name]["elo"]) for name in names if name != ANCHOR)
+    return " / ".join(
+        rating({"policy": name} | ratings[name]).shown() for name in names if name != ANCHOR
+    )
 
 
 def render_ladder(

@@ -10,7 +10,15 @@ from typing import Any
 from dukec.balance.decision import Criteria, fixed_decision
 from dukec.balance.game import GameSummary, TileCounts
 from dukec.balance.pairs import BINS, Pentanomial
-from dukec.balance.stats import Evidence, Trinomial, elo, elo_interval, half_width, wilson
+from dukec.balance.stats import (
+    EloModel,
+    Evidence,
+    Trinomial,
+    elo,
+    elo_interval,
+    half_width,
+    wilson,
+)
 
 
 @dataclass(slots=True)
@@ -154,15 +162,20 @@ def finite(value: float) -> float | None:
 
 
 def score_numbers(evidence: Evidence) -> dict[str, Any]:
-    """The score over ``evidence`` with its 95% interval, and the Elo they stand for."""
+    """The score over ``evidence`` with its 95% interval, and the Elo (logistic, and normalized:
+    in per-game standard deviations) they stand for."""
     interval = evidence.interval()
     elo_low, elo_high = elo_interval(interval)
+    sigma = evidence.sigma_pg
+    normalized = EloModel.NORMALIZED
     return {
         "score": evidence.mean,
         "score_ci95": list(interval),
         "score_pm": half_width(interval),
         "elo": finite(elo(evidence.mean)),
         "elo_ci95": [finite(elo_low), finite(elo_high)],
+        "nelo": normalized.elo(evidence.mean, sigma),
+        "nelo_ci95": [normalized.elo(interval[0], sigma), normalized.elo(interval[1], sigma)],
     }
 
 

@@ -298,7 +298,9 @@ def make_criteria(elo_margin: float, alpha: float, beta: float, elo_model: str) 
     "--matrix",
     metavar="A,B[,C...]",
     help="A swap matrix: each tile in turn takes the place of the first one the army holds, "
-    "and every such army plays every other (paired games, --games per cell).",
+    "and every such army plays every other (paired games, --games per cell); then one rating "
+    "per tile, a test of whether one rating each explains the cells, and the dominated tiles "
+    "(Holm's correction at --alpha).",
 )
 @click.option(
     "--html",

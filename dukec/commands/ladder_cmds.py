@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +24,12 @@ if TYPE_CHECKING:
 @click.command("ladder")
 @set_option
 @click.option(
-    "--game", "game", metavar="NAME", help="Game set to play (default: base, or the only one)."
+    "--game",
+    "game_names",
+    metavar="NAME",
+    multiple=True,
+    help="Game set to play (default: base, or the only one); repeat it for a ladder on each "
+    "of several game sets.",
 )
 @click.option(
     "--policies",
@@ -66,7 +71,7 @@ if TYPE_CHECKING:
 @interruptible
 def ladder(
     tileset_path: Path | None,
-    game: str | None,
+    game_names: tuple[str, ...],
     policies: str,
     games: int,
     seed: int,
@@ -78,12 +83,13 @@ def ladder(
     progress: bool,
 ) -> None:
     """Rate policies: each pair of them plays paired games (the set's own armies, seats swapped
-    within each pair), and a Bradley-Terry fit over all pairings gives each policy's Elo
-    relative to random with a 95% interval.
+    within each pair), and a Bradley-Terry fit by maximum likelihood over all games gives each
+    policy's Elo relative to random with a 95% interval, or a one-sided bound ("at least +X")
+    for a policy that won (or lost) every game against the rated ones.
 
     \b
       dukec ladder --games 200
-      dukec ladder --game mountain --policies random,greedy --out ratings.json
+      dukec ladder --game mountain --game dragon --policies random,greedy --out ratings.json
 
     Exit status: 0 done, 1 a tile set that cannot be used or ratings that cannot be written,
     2 bad usage, 130 or 143 interrupted.
@@ -115,38 +121,74 @@ def ladder(
     pairings = len(names) * (len(names) - 1) // 2
     try:
         stored = ratings.load(out_path) if out_path is not None else {}
-        name = find_set(tileset, game)["name"]
-        check_playable(tileset, (name, name))
-        with progress_bar(games * pairings, f"ladder on {name}", progress) as bar:
-            result = run_ladder(tileset, name, settings, bar)
+        sets = list(dict.fromkeys(find_set(tileset, g)["name"] for g in game_names or (None,)))
+        for name in sets:
+            check_playable(tileset, (name, name))
+        results: list[LadderResult] = []
+        with progress_bar(
+            games * pairings * len(sets), f"ladder on {', '.join(sets)}", progress
+        ) as bar:
+            for name in sets:
+                done = games * pairings * len(results)
+                shifted = None if bar is None else _after(bar, done)
+                results.append(run_ladder(tileset, name, settings, shifted))
     except (ExperimentError, RunnerError, ValueError) as error:
         raise failure(error) from None
-    entries = {}
-    for rating in result.ratings:
-        # ``search@1000`` is stored as the search at budget 1000, as balance looks it up.
-        stored_key = ratings.key_of(result.digest, result.game, rating.policy, budget)
-        entries[stored_key] = ratings.entry(
-            result.digest, result.game, stored_key[3], seed, replace(rating, policy=stored_key[2])
-        )
     if out_path is not None:
-        from dukec.atomic import write_text_atomic
-
-        try:
-            document = ratings.document({**stored, **entries})
-            write_text_atomic(out_path, json.dumps(document, indent=2) + "\n")
-        except OSError as error:
-            raise os_error(out_path, error) from None
-        click.echo(f"ratings: {out_path}", err=True)
-    output = ladder_json(result)
+        write_ratings(out_path, stored, results)
+    outputs = [ladder_json(result) for result in results]
     if as_json:
-        click.echo(json.dumps(output, indent=2, ensure_ascii=False))
+        shown: Any = outputs[0] if len(outputs) == 1 else outputs
+        click.echo(json.dumps(shown, indent=2, ensure_ascii=False))
         return
-    render(output, Console(width=None if sys.stdout.isatty() else 120))
+    console = Console(width=None if sys.stdout.isatty() else 120)
+    for output in outputs:
+        render(output, console)
+
+
+def _after(bar: Callable[[int], None], done: int) -> Callable[[int], None]:
+    """The progress callback of a later ladder: its games counted after ``done``."""
+    return lambda games: bar(done + games)
+
+
+def write_ratings(
+    out_path: Path,
+    stored: dict[tuple[str, str, str, int], dict[str, Any]],
+    results: list[LadderResult],
+) -> None:
+    """Store the ladders' ratings in ``out_path``, keeping its entries under other keys."""
+    from dukec.atomic import write_text_atomic
+    from dukec.balance import ratings
+
+    entries = {}
+    for result in results:
+        settings = result.settings
+        for rating in result.ratings:
+            # ``search@1000`` is stored as the search at budget 1000, as balance looks it up.
+            found = ratings.key_of(result.digest, result.game, rating.name, settings.budget)
+            entries[found] = ratings.entry(
+                result.digest, result.game, found[2], found[3], settings.seed, rating
+            )
+    try:
+        document = ratings.document({**stored, **entries})
+        write_text_atomic(out_path, json.dumps(document, indent=2) + "\n")
+    except OSError as error:
+        raise os_error(out_path, error) from None
+    click.echo(f"ratings: {out_path}", err=True)
+
+
+FIT = (
+    "Bradley-Terry maximum likelihood over all games, random = 0, no prior; 95% intervals by "
+    "the delta method (the larger of model and pair-clustered variance); a policy that won (or "
+    "lost) every game against the rated ones gets a one-sided bound"
+)
 
 
 def ladder_json(result: LadderResult) -> dict[str, Any]:
-    """The ladder as JSON: what was played, the ratings, and each pairing's pair counts."""
+    """The ladder as JSON: what was played, the ratings, the test of one strength per policy,
+    and each pairing's pair counts."""
     from dukec.balance.tally import pair_numbers
+    from dukec.balance.transitivity import summary
 
     settings = result.settings
     return {
@@ -156,17 +198,9 @@ def ladder_json(result: LadderResult) -> dict[str, Any]:
         "budget": settings.budget,
         "ply_limit": settings.ply_limit,
         "games_per_pairing": settings.games,
-        "fit": "Bradley-Terry maximum likelihood, random = 0, one virtual draw per pairing; "
-        "95% intervals by the delta method (the larger of model and pair-clustered variance)",
-        "ratings": [
-            {
-                "policy": rating.policy,
-                "elo": rating.elo,
-                "elo_ci95": [rating.low, rating.high],
-                "games": rating.games,
-            }
-            for rating in result.ratings
-        ],
+        "fit": FIT,
+        "ratings": [{"policy": rating.name, **rating.to_json()} for rating in result.ratings],
+        "transitivity": summary(result.fit, 0.05, "policy"),
         "pairings": [
             {"first": run.settings.policies[0], "second": run.settings.policies[1]}
             | pair_numbers(run.tally.pairs)
@@ -177,7 +211,9 @@ def ladder_json(result: LadderResult) -> dict[str, Any]:
 
 
 def render(document: dict[str, Any], console: Console) -> None:
-    """The ratings table, then one line per pairing."""
+    """The ratings table, one line per pairing, then the test of one strength per policy."""
+    from dukec.balance.bradley_terry import Rating
+
     console.print(
         f"Ratings on {document['game']!r} (seed {document['seed']}, budget "
         f"{document['budget']}, {document['games_per_pairing']} games per pairing)"
@@ -185,14 +221,10 @@ def render(document: dict[str, Any], console: Console) -> None:
     table = Table()
     for header in ("policy", "Elo", "95%", "games"):
         table.add_column(header, justify="left" if header == "policy" else "right")
-    for rating in document["ratings"]:
-        low, high = rating["elo_ci95"]
-        table.add_row(
-            rating["policy"],
-            f"{rating['elo']:+.0f}",
-            f"{low:+.0f} .. {high:+.0f}",
-            str(rating["games"]),
-        )
+    for entry in document["ratings"]:
+        rating = Rating.from_json(entry["policy"], entry)
+        span = "(reference)" if entry["policy"] == "random" else rating.span()
+        table.add_row(rating.name, rating.shown(), span, str(rating.games))
     console.print(table)
     pairs = Table(title="Pairings (score of the first)", title_justify="left")
     for header in ("pairing", "score", "95%", "LL", "LD", "DD+WL", "WD", "WW"):
@@ -206,7 +238,12 @@ def render(document: dict[str, Any], console: Console) -> None:
             *(str(count) for count in pairing["pentanomial"].values()),
         )
     console.print(pairs)
-    console.print(f"{document['seconds']:.1f} s; fit: {document['fit']}")
+    console.print(
+        f"transitivity: {document['transitivity']['words']}", highlight=False, soft_wrap=True
+    )
+    console.print(
+        f"{document['seconds']:.1f} s; fit: {document['fit']}", highlight=False, soft_wrap=True
+    )
 
 
 COMMANDS: list[click.Command] = [ladder]

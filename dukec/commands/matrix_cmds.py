@@ -19,7 +19,13 @@ from dukec.commands.common import failure, load_tileset
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.commands.progress import progress_bar
 
-_STYLES = {"stronger": "bold red", "weaker": "bold blue", "fair": "", "inconclusive": "dim"}
+_STYLES = {
+    "stronger": "bold red",
+    "weaker": "bold blue",
+    "fair": "",
+    "inconclusive": "dim",
+    "exact": "",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +112,8 @@ def run_matrix(request: MatrixRequest, settings: Settings) -> None:
 
 
 def render_matrix(document: dict[str, Any], console: Console) -> None:
-    """The matrix as a table (row army's score, 95% interval) and the dominated tiles."""
+    """The matrix as a table (row army's score, 95% interval, the cell's verdict), the tiles'
+    ratings, whether one strength per tile explains the cells, and the dominated tiles."""
     names: list[str] = document["tiles"]
     cells = {(cell["row"], cell["column"]): cell for cell in document["cells"]}
     policies = document["policies"]
@@ -118,7 +125,8 @@ def render_matrix(document: dict[str, Any], console: Console) -> None:
     table = Table(
         title=f"Swap matrix: each tile in the {document['slot']}'s place "
         f"(policy {who}, seed {document['seed']})",
-        caption="row army's score against the column army, 95% interval",
+        caption=f"row army's score against the column army, 95% interval; verdict "
+        f"({document['cell_test']})",
     )
     table.add_column("row vs column")
     for name in names:
@@ -129,17 +137,70 @@ def render_matrix(document: dict[str, Any], console: Console) -> None:
             cell = cells[(row, column)]
             low, high = cell["score_ci95"]
             spread = "exact" if cell["source"] == "diagonal" else f"{percent(low)}..{percent(high)}"
-            shown.append(Text(f"{percent(cell['score'])} {spread}", _STYLES[cell["verdict"]]))
+            text = f"{percent(cell['score'])} {spread}\n{cell['verdict']}"
+            shown.append(Text(text, _STYLES[cell["verdict"]]))
         table.add_row(*shown)
     console.print(table)
     played = [cell for cell in document["cells"] if cell["source"] == "played"]
     games = sum(cell["games"] for cell in played)
-    line = f"games         {games} in {len(played)} cells (up to {document['games_per_cell']} each)"
+    line = (
+        f"games         {games} in {_cells(len(played))} (up to {document['games_per_cell']} each)"
+    )
     if policies["row"] == policies["column"]:
         line += "; the diagonal is exact, each cell below it mirrors the one above"
-    console.print(line, highlight=False)
+    console.print(line, highlight=False, soft_wrap=True)
+    render_ratings(document, console)
+    render_dominated(document, console)
+
+
+def _cells(count: int) -> str:
+    return f"{count} cell{'' if count == 1 else 's'}"
+
+
+def render_ratings(document: dict[str, Any], console: Console) -> None:
+    """The tiles' ratings and the test of one strength per tile."""
+    from dukec.balance.bradley_terry import Rating
+
+    ratings = document["ratings"]
+    if not ratings["tiles"]:
+        console.print(f"ratings       none: {ratings['note']}", highlight=False, soft_wrap=True)
+        return
+    console.print(f"Ratings: one strength per tile (Elo, the {ratings['anchor']} = 0)")
+    table = Table()
+    for header in ("tile", "Elo", "95%", "games"):
+        table.add_column(header, justify="left" if header == "tile" else "right")
+    for entry in ratings["tiles"]:
+        rating = Rating.from_json(entry["tile"], entry)
+        span = "(anchor)" if rating.name == ratings["anchor"] else rating.span()
+        table.add_row(rating.name, rating.shown(), span, str(rating.games))
+    console.print(table)
+    edge = ratings["row_policy_edge"]
+    if edge is not None:
+        rating = Rating.from_json("edge", edge)
+        console.print(
+            f"row policy    {rating.shown()} Elo over the column's (95% {rating.span()})",
+            highlight=False,
+            soft_wrap=True,
+        )
+    console.print(
+        f"transitivity  {document['transitivity']['words']}", highlight=False, soft_wrap=True
+    )
+
+
+def render_dominated(document: dict[str, Any], console: Console) -> None:
+    """The dominated tiles, after the familywise correction."""
+    dominance = document["dominance"]
+    rule = "Holm" if dominance["method"] == "holm" else "each cell's test at alpha / cells"
+    console.print(
+        f"dominated     ({rule} over {_cells(dominance['tested_cells'])}: at most "
+        f"{dominance['familywise_alpha']:.0%} chance of any false 'dominated' in this matrix)",
+        highlight=False,
+        soft_wrap=True,
+    )
     dominated: dict[str, list[str]] = document["dominated"]
     if not dominated:
-        console.print("dominated     none", highlight=False)
+        console.print("dominated     none", highlight=False, soft_wrap=True)
     for tile, by in dominated.items():
-        console.print(f"dominated     {tile}, beaten by {', '.join(by)}", highlight=False)
+        console.print(
+            f"dominated     {tile}, beaten by {', '.join(by)}", highlight=False, soft_wrap=True
+        )

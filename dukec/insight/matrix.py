@@ -22,7 +22,7 @@ from dataclasses import replace as with_fields
 from enum import StrEnum
 from typing import Any
 
-from dukec.balance.decision import Outcome, fixed_decision
+from dukec.balance.decision import Decision, Outcome
 from dukec.balance.experiments import (
     AB_SET,
     BA_SET,
@@ -133,13 +133,14 @@ def plan(
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """One cell: the row army's pairs against the column army, and where they come from."""
+    """One cell: the row army's pairs against the column army, where they come from, and
+    the cell's own answer (None on the diagonal, which is exact)."""
 
     row: str
     column: str
     pairs: Pentanomial
     source: CellSource
-    decision: Outcome | None = None
+    decision: Decision | None = None
 
     @property
     def score(self) -> float:
@@ -152,16 +153,20 @@ class Cell:
             return (0.5, 0.5)
         return self.pairs.interval()
 
-    def verdict(self, settings: Settings) -> Outcome:
-        """Whether the row army is stronger, weaker, fair or not yet known (the diagonal is
-        exactly fair): the sequential test's answer where it decided, else a fixed-length one."""
-        if self.source == CellSource.DIAGONAL:
-            return Outcome.FAIR
-        if self.decision is not None and self.decision is not Outcome.INCONCLUSIVE:
-            return self.decision
-        return fixed_decision(self.pairs, settings.criteria).outcome
+    @property
+    def verdict(self) -> str:
+        """'stronger', 'weaker', 'fair', 'inconclusive' (the row army against the column
+        army, at the run's error rates), or 'exact' on the diagonal."""
+        return "exact" if self.decision is None else self.decision.outcome.value
 
-    def to_json(self, settings: Settings) -> dict[str, Any]:
+    @property
+    def verdict_words(self) -> str:
+        """The verdict in words: 'fair within ±30 Elo', 'inconclusive: play more games'..."""
+        if self.decision is None:
+            return "even by construction"
+        return self.decision.words
+
+    def to_json(self) -> dict[str, Any]:
         """The cell's numbers for JSON."""
         numbers = pair_numbers(self.pairs)
         low, high = self.interval()
@@ -171,15 +176,18 @@ class Cell:
             score_pm=(high - low) / 2,
             elo=finite(elo(self.score)),
             elo_ci95=[finite(elo(low)), finite(elo(high))],
-            verdict=self.verdict(settings).value,
+            verdict=self.verdict,
+            verdict_words=self.verdict_words,
         )
+        sequential = self.decision is not None and self.decision.method == "sequential"
+        decided = sequential and self.verdict != Outcome.INCONCLUSIVE.value
         return {
             "row": self.row,
             "column": self.column,
             "source": self.source.value,
             "games": 2 * self.pairs.pairs,
             **numbers,
-            "stopped": self.decision.value if self.decision is not None else None,
+            "stopped": self.verdict if decided else None,
         }
 
 
@@ -188,43 +196,53 @@ def mirrored(pairs: Pentanomial) -> Pentanomial:
     return Pentanomial(pairs.ww, pairs.wd, pairs.dd, pairs.wl, pairs.ld, pairs.ll)
 
 
+def mirrored_decision(decision: Decision) -> Decision:
+    """The same answer for the other army: stronger and weaker exchanged, the Elo negated."""
+    low, high = decision.elo_interval
+    return with_fields(
+        decision,
+        outcome=decision.outcome.mirrored(),
+        elo=-decision.elo,
+        elo_interval=(-high, -low),
+        edge=decision.edge.mirrored() if decision.edge is not None else None,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Matrix:
-    """Every cell of a swap matrix, row by row, with how it was played."""
+    """Every cell of a swap matrix, row by row, with how it was played.
+
+    ``settings`` are the cells' (with ``--stop sprt`` their error rate is the familywise
+    ``alpha`` shared out among the tested cells); ``alpha`` is the whole matrix's.
+    """
 
     plan: SlotPlan
     settings: Settings
     cells: tuple[tuple[Cell, ...], ...]
+    alpha: float
 
     @property
     def names(self) -> tuple[str, ...]:
         """The tiles, in the order given."""
         return self.plan.names
 
+    @property
+    def mirror(self) -> bool:
+        """One policy for both armies: the cells below the diagonal mirror those above."""
+        return self.settings.policies[0] == self.settings.policies[1]
+
     def cell(self, row: str, column: str) -> Cell:
         """The cell of ``row`` against ``column``."""
         return self.cells[self.names.index(row)][self.names.index(column)]
 
-    def dominated(self) -> dict[str, list[str]]:
-        """Each dominated tile and the tiles that dominate it.
-
-        A tile is dominated when another tile, in its place, beats it with the whole 95%
-        interval above 50%: the cell (other, tile) says 'stronger'.
-        """
-        found: dict[str, list[str]] = {}
-        for column in self.names:
-            beaters = [
-                row
-                for row in self.names
-                if row != column
-                and self.cell(row, column).verdict(self.settings) is Outcome.STRONGER
-            ]
-            if beaters:
-                found[column] = beaters
-        return found
+    def played(self) -> list[Cell]:
+        """The cells played, row by row."""
+        return [cell for row in self.cells for cell in row if cell.source is CellSource.PLAYED]
 
     def to_json(self) -> dict[str, Any]:
         """The matrix as a JSON document."""
+        from dukec.insight.matrix_stats import readings
+
         mine, theirs = self.settings.policies
         return {
             "kind": "swap-matrix",
@@ -239,24 +257,45 @@ class Matrix:
                 if self.settings.stop == "sprt"
                 else self.settings.stop
             ),
+            "cell_test": self.settings.criteria.rates(
+                "sequential" if self.settings.stop == "sprt" else "fixed"
+            ),
             "paired": True,
-            "cells": [cell.to_json(self.settings) for row in self.cells for cell in row],
-            "dominated": self.dominated(),
+            "cells": [cell.to_json() for row in self.cells for cell in row],
+            **readings(self),
         }
+
+
+def tested_cells(count: int, mirror: bool) -> int:
+    """How many cells of a matrix of ``count`` tiles are tested for dominance: each unordered
+    pair once with one policy, each ordered pair off the diagonal with two."""
+    return count * (count - 1) // 2 if mirror else count * (count - 1)
+
+
+def cell_settings(settings: Settings, count: int) -> Settings:
+    """The settings each cell of a matrix of ``count`` tiles is played with: paired, and with
+    ``--stop sprt`` at the familywise alpha over the number of tested cells (Bonferroni: a
+    sequential test gives an answer, not a p-value, for Holm's procedure to sort), so that the
+    whole matrix's chance of a false 'dominated' is at most alpha."""
+    settings = with_fields(settings, paired=True)
+    if settings.stop != "sprt":
+        return settings
+    mirror = settings.policies[0] == settings.policies[1]
+    share = settings.criteria.alpha / tested_cells(count, mirror)
+    return with_fields(settings, criteria=with_fields(settings.criteria, alpha=share))
 
 
 def play_matrix(
     swap_plan: SlotPlan, settings: Settings, progress: Progress | None = None
 ) -> Matrix:
     """Play every cell that needs playing (all of them when the two armies' policies differ)."""
-    settings = with_fields(settings, paired=True)
-    names = swap_plan.names
+    alpha = settings.criteria.alpha
+    settings = cell_settings(settings, len(swap_plan.names))
     mirror = settings.policies[0] == settings.policies[1]
     played: dict[tuple[str, str], Cell] = {}
     done = 0
-
-    for i, row in enumerate(names):
-        for j, column in enumerate(names):
+    for i, row in enumerate(swap_plan.names):
+        for j, column in enumerate(swap_plan.names):
             if mirror and j <= i:
                 continue
             experiment = swap_plan.experiment(row, column)
@@ -264,22 +303,31 @@ def play_matrix(
             result = run(experiment, settings, observer=Counter(progress, done))
             done += result.tally.games
             played[(row, column)] = Cell(
-                row, column, result.tally.pairs, CellSource.PLAYED, result.decision.outcome
+                row, column, result.tally.pairs, CellSource.PLAYED, result.decision
             )
+    return assemble(swap_plan, settings, played, alpha)
+
+
+def assemble(
+    swap_plan: SlotPlan, settings: Settings, played: dict[tuple[str, str], Cell], alpha: float
+) -> Matrix:
+    """The whole matrix from its played cells: with one policy, the diagonal exact and each
+    cell below it the mirror of the one above."""
+    mirror = settings.policies[0] == settings.policies[1]
     rows = []
-    for row in names:
+    for row in swap_plan.names:
         cells = []
-        for column in names:
+        for column in swap_plan.names:
             if (row, column) in played:
                 cells.append(played[(row, column)])
             elif mirror and row == column:
                 cells.append(Cell(row, column, Pentanomial(), CellSource.DIAGONAL))
             else:
                 other = played[(column, row)]
-                decision = other.decision.mirrored() if other.decision is not None else None
+                decision = mirrored_decision(other.decision) if other.decision else None
                 cells.append(Cell(row, column, mirrored(other.pairs), CellSource.MIRROR, decision))
         rows.append(tuple(cells))
-    return Matrix(swap_plan, settings, tuple(rows))
+    return Matrix(swap_plan, settings, tuple(rows), alpha)
 
 
 def cells_to_play(count: int, mirror: bool) -> int:

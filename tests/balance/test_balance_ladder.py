@@ -1,7 +1,6 @@
 """The rated ladder: the Elo fit, the ratings file, paired games on the engine, mixed policies."""
 
 import json
-import math
 from pathlib import Path
 from typing import Any
 
@@ -12,12 +11,10 @@ from dukec.balance import ratings
 from dukec.balance.experiments import AB_SET, BA_SET, replace
 from dukec.balance.game import split_policy, tileset_digest
 from dukec.balance.ladder import LadderSettings, run_ladder
-from dukec.balance.pairs import Pentanomial
 from dukec.balance.play import make_policy
-from dukec.balance.ratings import Pairing, fit
 from dukec.balance.run import Settings, run
 from dukec.balance.search import DEFAULT_BUDGET, SearchPlayer
-from dukec.balance.stats import expected_score
+from dukec.balance.stats import elo
 from dukec.cli import main
 from dukec.engine import load_rules
 
@@ -25,45 +22,11 @@ TILES = Path(__file__).resolve().parent / "tiles"
 JUMPING = str(TILES / "jumping_footman.duke")
 
 
-def pentanomial_of(score: float, pairs: int) -> Pentanomial:
-    """Pairs made of WW and LL in the proportion that gives ``score``."""
-    ww = round(score * pairs)
-    return Pentanomial(ww=ww, ll=pairs - ww)
-
-
-def test_the_fit_recovers_known_ratings() -> None:
-    truth = {"random": 0.0, "greedy": 150.0, "search": 400.0}
-    pairings = [
-        Pairing(a, b, pentanomial_of(expected_score(truth[a] - truth[b]), 20000))
-        for a, b in (("random", "greedy"), ("random", "search"), ("greedy", "search"))
-    ]
-    fitted = {rating.policy: rating for rating in fit(list(truth), pairings)}
-    assert fitted["random"].elo == 0.0
-    for name, elo in truth.items():
-        assert fitted[name].elo == pytest.approx(elo, abs=3.0)
-        assert fitted[name].low <= elo <= fitted[name].high
-    assert fitted["greedy"].games == 80000
-
-
-def test_a_clean_sweep_still_has_a_finite_rating() -> None:
-    fitted = fit(["random", "search"], [Pairing("random", "search", Pentanomial(ll=50))])
-    search = fitted[1]
-    # One virtual draw in 101 games: 0.5 / 101 points for random, so search is at
-    # 400 log10(100.5 / 0.5) = 921.3 Elo.
-    assert search.elo == pytest.approx(400 * math.log10(100.5 / 0.5), abs=0.1)
-    assert search.low < search.elo < search.high
-    assert math.isfinite(search.high)
-
-
-def test_ratings_need_random() -> None:
-    with pytest.raises(ValueError, match="a ladder needs the 'random' policy"):
-        fit(["greedy", "search"], [])
-
-
 def test_a_small_ladder_ranks_random_greedy_search(base_tileset: dict[str, Any]) -> None:
     settings = LadderSettings(("random", "greedy", "search"), games=16, seed=2, budget=40)
     result = run_ladder(base_tileset, None, settings)
-    elo = {rating.policy: rating.elo for rating in result.ratings}
+    elo = {rating.name: rating.elo for rating in result.ratings if rating.elo is not None}
+    assert len(elo) == 3  # these games leave no policy a bound
     assert elo["random"] == 0.0 < elo["greedy"] < elo["search"]
     assert [run.tally.games for run in result.runs] == [16, 16, 16]
     assert all(run.tally.paired for run in result.runs)
@@ -132,7 +95,7 @@ def test_ladder_command_writes_ratings_that_balance_quotes(tmp_path: Path) -> No
     assert "Ratings on 'base'" in result.stdout
     assert f"ratings: {out}" in result.stderr
     stored = json.loads(out.read_text())
-    assert stored["format"] == "dukec-ratings/1"
+    assert stored["format"] == "dukec-ratings/2"
     greedy = next(entry for entry in stored["ratings"] if entry["policy"] == "greedy")
     assert greedy["game"] == "base" and greedy["budget"] == DEFAULT_BUDGET and greedy["games"] == 8
     # A second ladder with another budget keeps the first one's entries.
@@ -255,10 +218,17 @@ def test_ladder_mistakes(args: list[str], code: int, message: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"format": "other"}', "not a ratings file (expected format 'dukec-ratings/1')"),
+        ('{"format": "other"}', "not a ratings file (expected format 'dukec-ratings/2')"),
         (
-            '{"format": "dukec-ratings/1", "ratings": [{"game": "base"}]}',
-            "a rating needs tileset, game, policy, budget and a numeric elo",
+            '{"format": "dukec-ratings/2", "ratings": [{"game": "base"}]}',
+            "a rating needs tileset, game, policy, budget, and a numeric elo with its elo_ci95 "
+            "(or a null elo with one numeric end: a bound)",
+        ),
+        (
+            '{"format": "dukec-ratings/2", "ratings": [{"tileset": "x", "game": "base", '
+            '"policy": "search", "budget": 300, "elo": null, "elo_ci95": [null, null]}]}',
+            "a rating needs tileset, game, policy, budget, and a numeric elo with its elo_ci95 "
+            "(or a null elo with one numeric end: a bound)",
         ),
     ],
 )
@@ -336,7 +306,7 @@ def test_a_ladder_on_an_expanded_set(base_tileset: dict[str, Any], game: str) ->
     result = run_ladder(base_tileset, game, settings)
     assert result.game == game
     assert result.runs[0].tally.pairs.pairs == 2
-    assert [rating.policy for rating in result.ratings] == ["random", "greedy"]
+    assert [rating.name for rating in result.ratings] == ["random", "greedy"]
 
 
 def test_paired_games_on_an_expanded_set(base_tileset: dict[str, Any]) -> None:
@@ -416,6 +386,77 @@ def test_a_budget_in_the_name_is_stored_and_quoted_as_that_budget(tmp_path: Path
     at_budget = invoke(*args, "--policy", "search", "--budget", "20")
     by_name = invoke(*args, "--policy", "search@20")
     elsewhere = invoke(*args, "--policy", "search")
-    assert "policy search (about" in at_budget.stdout.splitlines()[-1]
-    assert "policy search@20 (about" in by_name.stdout.splitlines()[-1]
+    # Two pairs, so a rating or a bound: either is quoted, relative to random.
+    assert "policy search (" in at_budget.stdout.splitlines()[-1]
+    assert "policy search@20 (" in by_name.stdout.splitlines()[-1]
     assert "Elo above random" not in elsewhere.stdout.splitlines()[-1]
+
+
+def _ratings_file(path: Path, tileset: dict[str, Any], format: str, **figures: Any) -> Path:
+    """A ratings file rating greedy on the base set at the default budget."""
+    greedy = {
+        "tileset": tileset_digest(tileset),
+        "game": "base",
+        "policy": "greedy",
+        "budget": DEFAULT_BUDGET,
+        "games": 200,
+        "seed": 1,
+        **figures,
+    }
+    path.write_text(json.dumps({"format": format, "ratings": [greedy]}))
+    return path
+
+
+def test_a_bound_is_quoted_as_a_bound(tmp_path: Path, base_tileset: dict[str, Any]) -> None:
+    stored = _ratings_file(
+        tmp_path / "r.json", base_tileset, "dukec-ratings/2", elo=None, elo_ci95=[606.1, None]
+    )
+    verdict = invoke("balance", "--games", "2", "-j", "1", "--policy", "greedy", "--ratings",
+                     str(stored))  # fmt: skip
+    assert verdict.exit_code == 0, verdict.output
+    assert "policy greedy (at least 606 Elo above random); " in " ".join(verdict.stdout.split())
+    curve = invoke("balance", "--games", "2", "-j", "1", "--policy", "random,greedy",
+                   "--ratings", str(stored), "--json")  # fmt: skip
+    assert curve.exit_code == 0, curve.output
+    greedy = json.loads(curve.stdout)[1]
+    assert greedy["ratings"] == {"greedy": {"elo": None, "elo_ci95": [606.1, None]}}
+    assert ratings.quoted({"policy": "x", "elo": None, "elo_ci95": [None, -42.0]}) == (
+        "at least 42 Elo below random"
+    )
+
+
+def test_ratings_of_the_first_format_are_still_read(
+    tmp_path: Path, base_tileset: dict[str, Any]
+) -> None:
+    stored = _ratings_file(
+        tmp_path / "r.json", base_tileset, "dukec-ratings/1", elo=334.2, elo_ci95=[274.0, 393.0]
+    )
+    verdict = invoke("balance", "--games", "2", "-j", "1", "--policy", "greedy", "--ratings",
+                     str(stored))  # fmt: skip
+    assert verdict.exit_code == 0, verdict.output
+    assert "policy greedy (about 334 Elo above random); " in " ".join(verdict.stdout.split())
+
+
+def test_a_sweep_is_stored_as_a_bound(tmp_path: Path) -> None:
+    # At a budget of 40 nodes the search wins every game against random.
+    out = tmp_path / "ratings.json"
+    result = invoke("ladder", "--policies", "random,search@40", "--games", "8", "-j", "1",
+                    "--out", str(out), "--json")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    search = json.loads(result.stdout)["ratings"][1]
+    assert search["bound"] == "lower" and search["elo"] is None
+    assert search["elo_ci95"] == [pytest.approx(elo(0.025 ** (1 / 4))), None]
+    entry = next(e for e in json.loads(out.read_text())["ratings"] if e["policy"] == "search")
+    assert entry["elo"] is None and entry["elo_ci95"] == [round(search["elo_ci95"][0], 1), None]
+
+
+def test_one_command_rates_several_game_sets(tmp_path: Path) -> None:
+    out = tmp_path / "ratings.json"
+    result = invoke("ladder", "--policies", "random,greedy", "--games", "2", "-j", "1", "--game",
+                    "base", "--game", "mountain", "--out", str(out), "--json")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert [document["game"] for document in json.loads(result.stdout)] == ["base", "mountain"]
+    stored = json.loads(out.read_text())["ratings"]
+    assert sorted((e["game"], e["policy"]) for e in stored) == [
+        ("base", "greedy"), ("base", "random"), ("mountain", "greedy"), ("mountain", "random")
+    ]  # fmt: skip

@@ -1,0 +1,121 @@
+"""What a swap matrix says beyond its cells: one strength per tile, whether one strength per
+tile explains the cells, and which tiles are dominated.
+
+- **Ratings**: a Bradley-Terry fit (:mod:`dukec.balance.bradley_terry`) over the played cells'
+  pairs (a mirrored cell is the same games, the diagonal is exact: neither adds anything), with
+  the slot's own tile at 0 Elo. With two policies the row policy's edge over the column's is
+  fitted too (the diagonal cells measure it), so that a tile's rating is its own.
+- **Transitivity**: the chi-squared test of :mod:`dukec.balance.transitivity`; where it rejects,
+  the ratings are a summary the cells contradict, and the cells are the answer.
+- **Dominated**: a tile is dominated when another tile in its place beats it. Each tested cell
+  (each pair of tiles once with one policy; both orders with two, and then both must agree) is
+  one test of an even score; with a fixed number of games Holm's procedure
+  (:mod:`dukec.balance.holm`) keeps the chance of any false 'dominated' in the whole matrix at
+  most alpha; with ``--stop sprt`` each cell's sequential test already ran at alpha over the
+  number of tested cells (Bonferroni), and its answer is taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dukec.balance.bradley_terry import Fit, FitError, Pairing, fit
+from dukec.balance.holm import holm, two_sided_p
+from dukec.balance.transitivity import summary
+from dukec.insight.matrix import Cell, Matrix
+
+_METHOD = (
+    "Bradley-Terry maximum likelihood over the played cells' games, {anchor} = 0; 95% "
+    "intervals by the delta method (the larger of model and pair-clustered variance); a tile "
+    "that won (or lost) every game against the rated ones gets a one-sided bound"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CellTest:
+    """One tested cell: the row tile against the column tile."""
+
+    row: str
+    column: str
+    p_value: float | None
+    """None for a sequential cell, which answers without one."""
+    rejected: bool
+    """An even score is rejected (at the familywise level)."""
+
+    def winner(self, matrix: Matrix) -> str:
+        """The tile whose army scored more in this cell."""
+        return self.row if matrix.cell(self.row, self.column).score > 0.5 else self.column
+
+
+def tile_fit(matrix: Matrix) -> Fit:
+    """The tiles' ratings from the played cells, the slot's tile at 0 (FitError if the row
+    policy won or lost nearly every game: no tile strength can be told from its edge)."""
+    pairings = [Pairing(cell.row, cell.column, cell.pairs) for cell in matrix.played()]
+    return fit(list(matrix.names), pairings, matrix.plan.slot, edge=not matrix.mirror)
+
+
+def cell_tests(matrix: Matrix) -> list[CellTest]:
+    """Every tested cell, with Holm's verdict (fixed length) or the cell's own (sequential)."""
+    cells = [cell for cell in matrix.played() if cell.row != cell.column]
+    if matrix.settings.stop == "sprt":
+        return [CellTest(c.row, c.column, None, _different(c)) for c in cells]
+    criteria = matrix.settings.criteria
+    p_values = [two_sided_p(c.pairs, criteria.scores(c.pairs)[1]) for c in cells]
+    rejected = holm(p_values, matrix.alpha)
+    return [
+        CellTest(c.row, c.column, p, r) for c, p, r in zip(cells, p_values, rejected, strict=True)
+    ]
+
+
+def _different(cell: Cell) -> bool:
+    return cell.decision is not None and cell.decision.outcome.different
+
+
+def dominated(matrix: Matrix, found: list[CellTest]) -> dict[str, list[str]]:
+    """Each dominated tile and the tiles that dominate it (with two policies, a tile
+    dominates another only when both orders of the pair say so)."""
+    beats: dict[tuple[str, str], int] = {}
+    for test in found:
+        if test.rejected:
+            winner = test.winner(matrix)
+            loser = test.column if winner == test.row else test.row
+            beats[(winner, loser)] = beats.get((winner, loser), 0) + 1
+    needed = 1 if matrix.mirror else 2
+    result: dict[str, list[str]] = {}
+    for loser in matrix.names:
+        by = [w for w in matrix.names if beats.get((w, loser), 0) >= needed]
+        if by:
+            result[loser] = by
+    return result
+
+
+def readings(matrix: Matrix) -> dict[str, Any]:
+    """The ratings, the transitivity test and the dominated tiles, for the matrix's JSON."""
+    found = cell_tests(matrix)
+    document: dict[str, Any] = {
+        "dominance": {
+            "method": "bonferroni" if matrix.settings.stop == "sprt" else "holm",
+            "familywise_alpha": matrix.alpha,
+            "tested_cells": len(found),
+            "tests": [
+                {"row": t.row, "column": t.column, "p_value": t.p_value, "rejected": t.rejected}
+                for t in found
+            ],
+        },
+        "dominated": dominated(matrix, found),
+    }
+    try:
+        tiles = tile_fit(matrix)
+    except FitError as error:
+        document["ratings"] = {"anchor": matrix.plan.slot, "note": str(error), "tiles": []}
+        document["transitivity"] = None
+        return document
+    document["ratings"] = {
+        "anchor": matrix.plan.slot,
+        "method": _METHOD.format(anchor=matrix.plan.slot),
+        "tiles": [{"tile": rating.name, **rating.to_json()} for rating in tiles.ratings],
+        "row_policy_edge": tiles.edge.to_json() if tiles.edge is not None else None,
+    }
+    document["transitivity"] = summary(tiles, matrix.alpha, "tile")
+    return document
