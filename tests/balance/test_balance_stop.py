@@ -73,8 +73,9 @@ def test_another_thread_plays_on(base_tileset: dict[str, Any]) -> None:
 
 def test_workers_give_up_their_games_when_the_pool_closes(base_tileset: dict[str, Any]) -> None:
     pool = _Processes(2)
-    jobs = jobs_for(slow(base_tileset), 1, 0, 2)
-    futures = [pool.submit(play_batch, [job]) for job in jobs]
+    # Two batches of ten games each: a game may end in a few dozen moves, ten of them cannot.
+    jobs = jobs_for(slow(base_tileset), 1, 0, 20)
+    futures = [pool.submit(play_batch, jobs[start : start + 10]) for start in (0, 10)]
     time.sleep(2.0)  # the workers start and play
     assert not any(future.done() for future in futures)
     started = time.monotonic()
