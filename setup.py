@@ -32,6 +32,7 @@ from setuptools.command.build_ext import build_ext
 COMPILED = (
     *sorted(glob("dukec/engine/*.py")),
     "dukec/balance/search.py",
+    "dukec/balance/search_v1.py",
     "dukec/balance/mcts.py",
 )
 #: What a compiled build leaves in the package (read by ``dukec.kernel``).

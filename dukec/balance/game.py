@@ -11,10 +11,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-POLICIES = ("random", "greedy", "mcts", "search-material", "search")
-"""The players a balance run can use, weakest first (``search-material``: the earlier search)."""
+POLICIES = ("random", "greedy", "mcts", "search-material", "search-v1", "search")
+"""The players a balance run can use, weakest first (``search-material`` and ``search-v1``:
+earlier searches, kept as fixed baselines)."""
 
-BUDGETED = ("mcts", "search-material", "search")
+BUDGETED = ("mcts", "search-material", "search-v1", "search")
 """The policies that think within a node budget, and so may be named with one: ``search@1000``."""
 
 MAX_BUDGET = 10_000_000

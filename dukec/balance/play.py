@@ -54,10 +54,15 @@ def make_policy(spec: str, seed: int, budget: int) -> Player:
     unless the spec names its own (``search@1000``)."""
     name, own = split_policy(spec)
     budget = own if own is not None else budget
-    if name in ("search", "search-material"):
-        from dukec.balance.search import BASELINE, Options, SearchPlayer
+    if name in ("search-v1", "search-material"):
+        from dukec.balance import search_v1
 
-        return SearchPlayer(seed, budget, BASELINE if name == "search-material" else Options())
+        options = search_v1.BASELINE if name == "search-material" else search_v1.Options()
+        return search_v1.SearchPlayer(seed, budget, options)
+    if name == "search":
+        from dukec.balance.search import Options, SearchPlayer
+
+        return SearchPlayer(seed, budget, Options())
     if name == "mcts":
         from dukec.balance.mcts import MctsPlayer
 

@@ -170,8 +170,8 @@ def _stop_rule(name: str | None, elo_margin: float, width: float) -> StopRule | 
     "--policy",
     default=None,
     metavar="NAMES",
-    help="Player for both armies: random (the default), greedy, mcts, search-material or "
-    "search, a search or mcts perhaps with its own budget (search@1000); a comma list "
+    help="Player for both armies: random (the default), greedy, mcts, search-material, "
+    "search-v1 or search, a search or mcts perhaps with its own budget (search@1000); a comma list "
     "(random,greedy,search) runs a ladder, one run per policy.",
 )
 @click.option(

@@ -112,7 +112,8 @@ def _numbers(trial: Trial, decision: str | None = None) -> str:
     default="random",
     show_default=True,
     metavar="NAME",
-    help="Player for both armies (random, greedy, mcts, search-material, search; search@1000).",
+    help="Player for both armies (random, greedy, mcts, search-material, search-v1, search; "
+    "search@1000).",
 )
 @click.option("--seed", default=1, show_default=True, type=SEED, help="Master seed of the tests.")
 @click.option(

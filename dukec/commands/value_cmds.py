@@ -113,8 +113,8 @@ def _units(ratio: dict[str, Any] | None, reference: str) -> str:
     default="greedy",
     show_default=True,
     metavar="NAME",
-    help="Player for both armies: random, greedy, mcts, search-material or search "
-    "(a search or mcts perhaps with its own budget: search@1000).",
+    help="Player for both armies: random, greedy, mcts, search-material, search-v1 or "
+    "search (a search or mcts perhaps with its own budget: search@1000).",
 )
 @click.option(
     "--games",

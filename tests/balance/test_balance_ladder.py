@@ -239,7 +239,7 @@ def test_ladder_json(tmp_path: Path) -> None:
             ["--policies", "random,wizard"],
             2,
             "Error: Invalid value for --policies: unknown policy 'wizard' (choose from random, "
-            "greedy, mcts, search-material, search)",
+            "greedy, mcts, search-material, search-v1, search)",
         ),
         (
             ["--game", "nowhere"],
@@ -384,7 +384,10 @@ def test_a_policy_may_name_its_budget(spec: str, expected: tuple[str, int | None
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("greedy@5", "policy 'greedy@5': only mcts, search-material, search take @NODES"),
+        (
+            "greedy@5",
+            "policy 'greedy@5': only mcts, search-material, search-v1, search take @NODES",
+        ),
         ("search@0", "policy 'search@0': @NODES is a whole number of nodes per move, 1 to "),
         ("search@x", "policy 'search@x': @NODES is a whole number of nodes per move, 1 to "),
         ("wizard@5", "unknown policy 'wizard@5' (choose from random, greedy, mcts, "),

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from dukec.balance import search_v1
 from dukec.balance.play import make_policy
 from dukec.balance.search import BASELINE, WON, Options, SearchPlayer
 from dukec.commands.common import load_tileset
@@ -79,10 +80,13 @@ def test_a_win_in_one_is_found(options: Options) -> None:
     assert score >= WON and [format_action(game, a) for a in best] == ["c4xc5"]
 
 
-def test_the_baseline_keeps_its_name_and_options() -> None:
+def test_the_baselines_keep_their_names_and_options() -> None:
     baseline = make_policy("search-material", 3, 50)
-    assert isinstance(baseline, SearchPlayer) and baseline.options == BASELINE
+    assert isinstance(baseline, search_v1.SearchPlayer) and baseline.options == search_v1.BASELINE
     assert baseline.name == "search-material"
+    v1 = make_policy("search-v1", 3, 50)
+    assert isinstance(v1, search_v1.SearchPlayer) and v1.options == search_v1.Options()
+    assert v1.name == "search-v1"
     default = make_policy("search", 3, 50)
     assert isinstance(default, SearchPlayer) and default.options == Options()
 

@@ -77,7 +77,7 @@ def test_drift_is_outside_the_stored_interval() -> None:
         (
             "[[value]]\n" + dumps([ENTRY]).split("[[value]]\n")[1].replace('"greedy"', '"best"'),
             "5:1: error: unknown policy 'best' (choose from random, greedy, mcts, "
-            "search-material, search)",
+            "search-material, search-v1, search)",
         ),
         (
             "[[value]]\n"

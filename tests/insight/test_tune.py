@@ -346,7 +346,7 @@ def test_descending_needs_screening() -> None:
             ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--policy", "best"],
             2,
             "Invalid value for --policy: unknown policy 'best' (choose from random, greedy, "
-            "mcts, search-material, search)",
+            "mcts, search-material, search-v1, search)",
         ),
     ],
 )
