@@ -33,6 +33,7 @@ COMPILED = (
     *sorted(glob("dukec/engine/*.py")),
     "dukec/balance/search.py",
     "dukec/balance/search_v1.py",
+    "dukec/balance/v1_keys.py",
     "dukec/balance/mcts.py",
 )
 #: What a compiled build leaves in the package (read by ``dukec.kernel``).

@@ -23,10 +23,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from dukec.balance.v1_keys import Keyed
 from dukec.balance.values import BAG_WEIGHT, Evaluation, evaluation, material
 from dukec.engine import Action, ActionKind, Game, Phase, tablemoves
 from dukec.engine.actions import COMMAND
-from dukec.engine.zobrist import Keyed
 
 #: Nodes per move by default: chosen by measurement (README, "Policies"): the search at this
 #: budget scores at least half against the earlier search at its default of 500, in less time.

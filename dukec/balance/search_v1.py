@@ -8,7 +8,7 @@ their seed on any machine. A draw from the bag is a chance node: the expected va
 tiles the bag could give, each followed by the best placement.
 
 ``search-v1`` keeps a transposition table keyed by Zobrist keys
-(:mod:`dukec.engine.zobrist`) and the ply, orders moves by the table's move, then captures by
+(:mod:`dukec.balance.v1_keys`) and the ply, orders moves by the table's move, then captures by
 value (most valuable victim, least valuable attacker), then killer moves and the history
 heuristic, narrows the window at the root and among a draw's placements, prefers quicker wins,
 and scores leaves with the game set's fitted tile values (:mod:`dukec.balance.values`), or the
@@ -25,10 +25,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from dukec.balance.v1_keys import Keyed
 from dukec.balance.values import BAG_WEIGHT, Evaluation, evaluation, material
 from dukec.engine import Action, ActionKind, Game, Phase, tablemoves
 from dukec.engine.actions import COMMAND
-from dukec.engine.zobrist import Keyed
 
 #: Nodes per move by default: chosen by measurement (README, "Policies"): the search at this
 #: budget scores at least half against the earlier search at its default of 500, in less time.
