@@ -3,11 +3,11 @@
 A key is the XOR of fixed random 64-bit numbers, one per part of the state: each square's piece
 (tile type, side, owner), the player to move, the phase, the drawn tile, the set-up step, a
 decided result, and each copy of a tile in a bag (the k-th copy of a tile type in a bag has its
-own number, so a bag's part depends on how many of each tile it holds, not on their order). In a game set
-with features each feature keys its own state the same way: terrain and banners by square, the
-dragon by its fields, frozen, covered and settled squares, points, tiles captured, taken and
-boxed by player, the pending draw and the draft pool by copies, the banner queue, the game's
-counters of draws and events.
+own number, so a bag's part depends on how many of each tile it holds, not on their order). In a
+game set with features each feature keys its own state the same way: terrain and banners by
+square, the dragon by its fields, frozen, covered and settled squares, points, tiles captured,
+taken and boxed by player, the pending draw and the draft pool by copies, the banner queue, the
+game's counters of draws and events.
 
 Two states with the same key are the same for the rules from then on, except for the ply count
 (the ply limit) and the stream of random draws, which a search keeps apart itself: it keys its
@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import random
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from dukec.engine.actions import COMMAND, DRAW, ActionTuple, Reason, Result
+from dukec.engine.actions import COMMAND, DRAW, ActionTuple, Phase, Reason, Result
 from dukec.engine.game import Game
 from dukec.engine.rules import Rules
 from dukec.engine.turn import TRAILED
@@ -38,28 +38,27 @@ if TYPE_CHECKING:
     # looked up at run time, so mypy_extensions is no run-time dependency).
     from mypy_extensions import i64
 
-_SEED = 0x2B992DDFA23249D6
+_SEED: Final = 0x2B992DDFA23249D6
 #: Numbers per field of the small fields (the dragon's, points, the banner queue, ...).
-_SMALL = 256
+_SMALL: Final = 256
 #: Numbers of a counter (draws, events): a counter wraps round at this many.
-_COUNTER = 4096
-_REASONS = {reason: index for index, reason in enumerate(Reason)}
-# The small fields, each with _SMALL numbers (value + 1, so that -1 has one).
-(
-    _DRAGON_KIND,
-    _DRAGON_SQUARE,
-    _DRAGON_FX,
-    _DRAGON_FY,
-    _DRAGON_ENRAGED,
-    _DRAGON_REST,
-    _DRAGON_REORIENT,
-    _SCORE,
-    _RELOCATE,
-    _QUEUE,
-    _FIELDS,
-) = range(11)
-_SCORE_FIELDS = 2
-_QUEUE_FIELDS = 8
+_COUNTER: Final = 4096
+_REASONS: Final = {reason: index for index, reason in enumerate(Reason)}
+_PLAY: Final = int(Phase.PLAY)
+# The small fields, each with _SMALL numbers (value + 1, so that -1 has one): the dragon's,
+# the banner to move, then each player's points and the places of the banner queue.
+_DRAGON_KIND: Final = 0
+_DRAGON_SQUARE: Final = 1
+_DRAGON_FX: Final = 2
+_DRAGON_FY: Final = 3
+_DRAGON_ENRAGED: Final = 4
+_DRAGON_REST: Final = 5
+_DRAGON_REORIENT: Final = 6
+_RELOCATE: Final = 7
+_SCORE: Final = 8
+_QUEUE: Final = 10
+_QUEUE_FIELDS: Final = 8
+_FIELDS: Final = _QUEUE + _QUEUE_FIELDS
 
 
 def _numbers(rng: random.Random, count: int) -> list[i64]:
@@ -105,7 +104,7 @@ class Zobrist:
         self.boxed = _numbers(rng, 2 * types * self.width)
         #: Copies of tiles in the pending draw (owner 0's numbers) and the draft pool (1's).
         self.held = _numbers(rng, 2 * types * self.width)
-        self.small = _numbers(rng, (_FIELDS + _SCORE_FIELDS + _QUEUE_FIELDS) * _SMALL)
+        self.small = _numbers(rng, _FIELDS * _SMALL)
         self.draws = _numbers(rng, _COUNTER)
         self.events = _numbers(rng, _COUNTER)
         # Copies counted so far, by tile type (all 0 between two uses).
@@ -194,7 +193,7 @@ class Zobrist:
         for flag in game.flags:
             key ^= self.banner[(flag.square * 3 + flag.owner + 1) * kinds + flag.kind]
         for index, kind in enumerate(game.flag_queue):
-            key ^= self.field(_FIELDS + _SCORE_FIELDS + index % _QUEUE_FIELDS, kind)
+            key ^= self.field(_QUEUE + index % _QUEUE_FIELDS, kind)
         return key ^ self.field(_RELOCATE, game.relocate)
 
     def dragon_key(self, game: Game) -> i64:
@@ -228,7 +227,7 @@ class Zobrist:
         for square in game.settled:
             key ^= self.settled[square]
         for owner in (0, 1):
-            key ^= self.field(_FIELDS + owner, game.scores[owner])
+            key ^= self.field(_SCORE + owner, game.scores[owner])
             key ^= self.copies(self.captured, owner, game.captured[owner])
             key ^= self.copies(self.taken, owner, game.taken[owner])
             key ^= self.copies(self.boxed, owner, game.boxed[owner])
@@ -307,7 +306,10 @@ class Keyed(Keeper):
         codes = numbers.codes
         square = numbers.square
         over = game.over
-        key = self.key ^ numbers.scalars(game)
+        # A move, strike or command in play changes, of the scalars, only the player to move
+        # (the turn passes); anything else is keyed by its scalars before and after.
+        moving = kind <= COMMAND and game.phase == _PLAY
+        key = self.key ^ (numbers.side if moving else numbers.scalars(game))
         victim = -1
         # A base game's action changes only its own squares (from, to, the commander's).
         if frm >= 0 and board[frm] >= 0:
@@ -344,7 +346,7 @@ class Keyed(Keeper):
             tile = victim >> 2
             key ^= numbers.copy(numbers.captured, owner, tile, game.captured[owner].count(tile))
             key ^= numbers.copy(numbers.taken, owner ^ 1, tile, game.taken[owner ^ 1].count(tile))
-        self.key = key ^ numbers.scalars(game)
+        self.key = key if moving else key ^ numbers.scalars(game)
 
     def undo(self) -> ActionTuple:
         """Take back the game's last action, keeping ``key`` exact."""

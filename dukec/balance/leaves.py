@@ -1,0 +1,64 @@
+"""How the search scores the positions where it stops: a static value in logit units.
+
+A leaf's value is the log-odds that the player it is scored for wins, as the game set's fitted
+tile values give it (:mod:`dukec.balance.values`: each tile on the board and in the bag, in
+log-odds of winning per tile more than the opponent), or as the engine's material values do
+where no values were fitted. The search asks three things of it: a position's value for one
+player, what a draw is worth on average to the player drawing (a tile from the bag onto the
+board), and a tile type's worth, by which captures are ordered.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from dukec.balance.values import Evaluation
+from dukec.engine import Game
+
+#: Units of a tile value in the integer sums (a sum of integers is the same in any order: a
+#: position reached by two paths lists its tiles in two orders).
+UNITS: Final = 10_000
+
+
+class Leaves:
+    """The static values of a search's leaves."""
+
+    def __init__(self, values: Evaluation) -> None:
+        self.values = values
+        #: By tile type, in units: on the board, and in the bag.
+        self.board = [round(v * UNITS) for v in values.board]
+        self.bag = [round(v * UNITS) for v in values.bag]
+        #: Whether a value costs more than looking it up (then the search keeps values).
+        self.costly = False
+
+    def score(self, game: Game, me: int) -> float:
+        """The value of the position for player ``me`` (positive: good for ``me``)."""
+        board = game.board
+        worth = self.board
+        waiting = self.bag
+        score = 0
+        for owner in (0, 1):
+            material = 0
+            for square in game.pieces[owner]:
+                material += worth[board[square] >> 2]
+            for tile in game.bags[owner]:
+                material += waiting[tile]
+            if game.drawn >= 0 and game.to_move == owner:
+                material += worth[game.drawn]
+            score += material if owner == me else -material
+        return score / UNITS
+
+    def draw_gain(self, game: Game) -> float:
+        """What a draw is worth on average to the player to move: a tile from the bag onto
+        the board."""
+        bag = game.bags[game.to_move]
+        worth = self.board
+        waiting = self.bag
+        gain = 0
+        for tile in bag:
+            gain += worth[tile] - waiting[tile]
+        return gain / (len(bag) * UNITS)
+
+    def worth(self, tile: int) -> int:
+        """A tile type's worth on the board, in units."""
+        return self.board[tile]
