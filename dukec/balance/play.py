@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from dukec.balance.game import GameJob, GameSummary, Matchup, TileCounts, split_policy
+from dukec.balance.game import (
+    GameJob,
+    GameSummary,
+    Matchup,
+    TileCounts,
+    policy_seconds,
+    split_policy,
+)
 from dukec.engine import (
     ActionKind,
     Game,
@@ -51,22 +58,23 @@ def player_seed(game_seed: int, seat: int) -> int:
 
 def make_policy(spec: str, seed: int, budget: int) -> Player:
     """A player by policy name; ``budget`` bounds the search and mcts policies' nodes per move
-    unless the spec names its own (``search@1000``)."""
+    unless the spec names its own (``search@1000``: nodes, ``search@10ms``: CPU time)."""
     name, own = split_policy(spec)
     budget = own if own is not None else budget
+    seconds = policy_seconds(spec)
     if name in ("search-v1", "search-material"):
         from dukec.balance import search_v1
 
         options = search_v1.BASELINE if name == "search-material" else search_v1.Options()
-        return search_v1.SearchPlayer(seed, budget, options)
+        return search_v1.SearchPlayer(seed, budget, options, seconds)
     if name == "search":
-        from dukec.balance.search import Options, SearchPlayer
+        from dukec.balance.search import SearchPlayer
 
-        return SearchPlayer(seed, budget, Options())
+        return SearchPlayer(seed, budget, seconds=seconds)
     if name == "mcts":
         from dukec.balance.mcts import MctsPlayer
 
-        return MctsPlayer(seed, budget)
+        return MctsPlayer(seed, budget, seconds)
     return make_player(name, seed)
 
 

@@ -59,7 +59,10 @@ class SearchPlayer:
     ) -> None:
         self.rng = random.Random(seed)
         self.options = options if options is not None else Options()
-        self.budget = Budget(budget, seconds)
+        #: Nodes per move, and CPU seconds per move (above 0: in place of the nodes).
+        self.budget = budget
+        self.seconds = seconds
+        self._budget = Budget(budget, seconds)
         self.name = "search"
         self.nodes = 0
         #: The deepest depth the last choice finished.
@@ -97,7 +100,7 @@ class SearchPlayer:
         if tree is None or key != self._rules_key:
             self._rules_key = key
             self.values = evaluation(rules) if self.options.fitted else material(rules)
-            tree = Tree(game, Leaves(self.values), self.options, self.budget)
+            tree = Tree(game, Leaves(self.values), self.options, self._budget)
             self._tree = tree
         tree.game = game
         tree.table.trim()
@@ -110,7 +113,7 @@ class SearchPlayer:
     ) -> tuple[float, list[Action]]:
         tree = self._prepare(game)
         tree.ordering.start(depth_limit)
-        self.budget.begin()
+        self._budget.begin()
         if not self.options.table:
             result = self._iterate(tree, actions, depth_limit, abort)
         else:
@@ -138,7 +141,7 @@ class SearchPlayer:
         best: list[ActionTuple] = ordered
         top = 0.0
         margin = self.options.aspiration
-        budget = self.budget
+        budget = self._budget
         self.depth = 0
         for depth in range(1, depth_limit + 1):
             # Depth 1 always finishes, so there is always a move; deeper ones stop at the budget.

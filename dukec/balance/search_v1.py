@@ -23,6 +23,7 @@ changes the result of a search to a fixed depth; entries of other depths give th
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from dukec.balance.v1_keys import Keyed
@@ -47,6 +48,8 @@ _CHANCE = 1 << 80
 _TIE = 1e-7
 
 _CAPTURE, _KILLER = 1e9, 1e8
+# Nodes between two looks at the clock, under a CPU-time budget.
+_CLOCK = 64
 #: Units of a tile value in the evaluation's integer sums.
 _UNITS = 10_000
 
@@ -81,10 +84,18 @@ class SearchPlayer:
     """Alpha-beta to the depth a per-move node budget allows; ties broken by a seeded choice."""
 
     def __init__(
-        self, seed: int = 0, budget: int = DEFAULT_BUDGET, options: Options = Options()
+        self,
+        seed: int = 0,
+        budget: int = DEFAULT_BUDGET,
+        options: Options = Options(),
+        seconds: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
+        #: CPU seconds per move (above 0: in place of the node budget, which then only says
+        #: when to look at the clock next).
+        self.seconds = seconds
+        self.start = 0.0
         self.options = options
         self.name = "search-material" if options == BASELINE else "search-v1"
         self.nodes = 0
@@ -136,6 +147,9 @@ class SearchPlayer:
             self.table.clear()
         self.me = game.to_move
         self.nodes = 0
+        if self.seconds > 0.0:
+            self.start = time.process_time()
+            self.budget = _CLOCK
         self.killers = [[] for _ in range(MAX_DEPTH + 2)]
 
     def _deepen(
@@ -171,7 +185,7 @@ class SearchPlayer:
             best = [a for a, s in zip(ordered, scores, strict=True) if s == top]
             ranked = sorted(zip(scores, range(len(ordered)), strict=True), key=lambda p: -p[0])
             ordered = [ordered[i] for _, i in ranked]
-            if abs(top) >= WIN or (abort and self.nodes >= self.budget):
+            if abs(top) >= WIN or (abort and self._depth_spent()):
                 break
         return top, best
 
@@ -208,9 +222,24 @@ class SearchPlayer:
             )
             ranked = sorted(zip(scores, range(len(ordered)), strict=True), key=lambda p: -p[0])
             ordered = [ordered[i] for _, i in ranked]
-            if abs(top) >= WON or (abort and self.nodes >= self.budget):
+            if abs(top) >= WON or (abort and self._depth_spent()):
                 break
         return top, best
+
+    def _depth_spent(self) -> bool:
+        """Whether the budget is spent, after a finished depth."""
+        return self.nodes >= self.budget if self.seconds <= 0.0 else self._spent()
+
+    def _spent(self) -> bool:
+        """Whether the budget is spent, once the node count has reached ``budget``: a node
+        budget then is; a CPU-time budget is looked at, and if time is left, again
+        ``_CLOCK`` nodes later."""
+        if self.seconds <= 0.0:
+            return True
+        if time.process_time() - self.start >= self.seconds:
+            return True
+        self.budget = self.nodes + _CLOCK
+        return False
 
     # -------------------------------------------------------------- search
 
@@ -221,7 +250,7 @@ class SearchPlayer:
         if action.kind == ActionKind.DRAW:
             return self._chance(game, depth, ply)
         self.nodes += 1
-        if self.can_abort and self.nodes > self.budget:
+        if self.can_abort and self.nodes > self.budget and self._spent():
             raise _OutOfBudget
         game.apply(action)
         try:
@@ -340,7 +369,7 @@ class SearchPlayer:
         value = stand
         for action in self._captures(game):
             self.nodes += 1
-            if self.can_abort and self.nodes > self.budget:
+            if self.can_abort and self.nodes > self.budget and self._spent():
                 raise _OutOfBudget
             game.apply(action)
             try:

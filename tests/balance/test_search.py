@@ -108,3 +108,16 @@ def test_the_search_plays_every_game_set_to_the_end(name: str) -> None:
         assert action is not None and game.is_legal(action)
         game.apply(action)
     assert game.result is not None
+
+
+@pytest.mark.parametrize(
+    "policy", ["search@1ms", "search-v1@1ms", "search-material@1ms", "mcts@1ms"]
+)
+def test_a_policy_on_cpu_time_plays_legal_games(policy: str) -> None:
+    rules = load_rules(TILESET, "base")
+    game = Game(rules, seed=3, ply_limit=30)
+    players = [make_policy(policy, 1, 1), make_policy("greedy", 2, 1)]
+    while game.result is None:
+        action = players[game.to_move].choose(game)
+        assert action is not None and game.is_legal(action)
+        game.apply(action)
