@@ -34,8 +34,8 @@ from dukec.balance.leaves import Leaves
 from dukec.balance.moves import candidates, captures
 from dukec.balance.ordering import Heuristics, Ordering
 from dukec.balance.table import EXACT, LOWER, UPPER, Table
-from dukec.engine import Game
-from dukec.engine.actions import COMMAND, DRAW, ActionTuple
+from dukec.engine import Game, dragon, turn
+from dukec.engine.actions import COMMAND, DRAW, ActionTuple, Reason
 from dukec.engine.zobrist import Keyed
 
 if TYPE_CHECKING:
@@ -61,6 +61,9 @@ class Options:
 
     #: A transposition table (values and the best action of each position searched).
     table: bool = True
+    #: The least depth whose positions the table keeps (nearer the horizon a position's
+    #: search costs little more than looking it up).
+    table_depth: int = 1
     #: Principal variation search: later actions first searched with a null window.
     pvs: bool = True
     #: Aspiration windows at the root: each depth first searched within this many logits of
@@ -72,6 +75,11 @@ class Options:
     heuristics: Heuristics = field(default_factory=Heuristics)
     #: Captures searched beyond the depth (quiescence), at most this many in a row.
     quiesce: int = 2
+    #: Search one ply more where the player to move is in Guard at the horizon.
+    guard_extension: bool = False
+    #: The least depth at which a draw's outcomes are searched; nearer the horizon its value
+    #: is the static value and the average gain of a tile from the bag onto the board.
+    draw_depth: int = 1
     #: The game set's fitted tile values where there are some (else material).
     fitted: bool = True
 
@@ -123,6 +131,12 @@ class Tree:
         self.nodes = 0
         self.check_at = 0
         self.cache: dict[i64, float] = {}
+        #: The last ply at which a position in Guard is searched one ply more.
+        self.extend_until = -1
+
+    def start(self, depth: int) -> None:
+        """A search of ``depth`` plies from the root begins."""
+        self.extend_until = depth + 2 if self.options.guard_extension else -1
 
     def tick(self) -> None:
         """Count a node, and stop the search if the budget binds and is spent."""
@@ -154,16 +168,15 @@ class Tree:
         test: bool = False,
     ) -> float:
         """The value for the player to move of playing ``action`` and searching ``depth`` more
-        plies (a draw: its chance node). With ``test``, the action is a base game's move,
-        strike or command that may leave the mover's Duke capturable: it is tried, and
-        ILLEGAL returned (nothing counted) if it does."""
+        plies (a draw: its chance node). With ``test``, the action is a move, strike or command
+        that may leave the mover's Duke capturable, not yet tested: ILLEGAL (nothing counted)
+        if it does."""
         if action[0] == DRAW:
             return self.chance(depth, ply)
         game = self.game
         mover = game.to_move
         game.apply(action)
-        if test and not game._safe(mover):
-            game.undo()
+        if test and not self.stays_legal(action, mover):
             return ILLEGAL
         self.tick()
         if game.to_move == mover:
@@ -173,19 +186,46 @@ class Tree:
         game.undo()
         return value
 
-    def allowed(self, action: ActionTuple, unchecked: bool) -> bool:
-        """Whether a candidate may be tried: legal, or left to :meth:`child`'s test (a base
-        game's move, strike or command, which the test tries after applying it)."""
-        if not unchecked:
-            return True
+    def stays_legal(self, action: ActionTuple, mover: int) -> bool:
+        """Whether ``action``, just applied by ``mover``, obeys the Duke-danger rule; if not, it
+        is taken back. The test is the engine's, made after the action rather than before it:
+        the Duke is not capturable, or the action took the enemy's. Where the action was more
+        than the base game's (a game set's features acted after it), it is taken back and
+        tested as the engine tests it before an action, then applied again if legal."""
         game = self.game
-        if not game.features and action[0] != DRAW:
+        if game.features and game.history[-1][2] == turn.TRAILED:
+            game.undo()
+            if not game._check(action):
+                return False
+            game.apply(action)
             return True
-        return game._check(action)
+        duke = game.duke[mover]
+        if duke < 0 or not game._attacked(duke, mover ^ 1):
+            return True
+        over = game.over
+        if over is not None and over.reason is Reason.DUKE_CAPTURED:
+            return True
+        game.undo()
+        return False
 
-    def tested(self, action: ActionTuple, unchecked: bool) -> bool:
+    def after(self) -> bool:
+        """Whether the Duke-danger test of a move, strike or command is best made after
+        applying it (:meth:`stays_legal`) in this position: in the base game, and in a game set
+        with features where the action will likely be the base game's (a board that plays as
+        the base game's, and an idle dragon, if any); elsewhere the engine's test comes first."""
+        game = self.game
+        return not game.features or (turn.base_board(game) and dragon.idle(game))
+
+    def allowed(self, action: ActionTuple, unchecked: bool, after: bool) -> bool:
+        """Whether a candidate may be tried: legal, or left to :meth:`child`'s test after
+        applying it (``after``: see :meth:`after`)."""
+        if not unchecked or (after and action[0] <= COMMAND):
+            return True
+        return self.game._check(action)
+
+    def tested(self, action: ActionTuple, unchecked: bool, after: bool) -> bool:
         """Whether :meth:`child` must test an action allowed by :meth:`allowed`."""
-        return unchecked and not self.game.features and action[0] != DRAW
+        return unchecked and after and action[0] <= COMMAND
 
     def node(self, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The value of the position for the player to move, searched ``depth`` plies."""
@@ -196,12 +236,17 @@ class Tree:
         if depth <= 0:
             # A player with no legal action loses; one whose Duke is not in Guard nearly always
             # has one, so only then is the (costly) test made at the horizon.
-            if game.in_guard():
-                result = game.result
-                if result is not None:
-                    return self.final(result.winner)
-            return self.quiesce(alpha, beta, self.options.quiesce)
-        keyed = self.keyed
+            if not game.in_guard():
+                return self.quiesce(alpha, beta, self.options.quiesce)
+            result = game.result
+            if result is not None:
+                return self.final(result.winner)
+            if ply > self.extend_until:
+                return self.quiesce(alpha, beta, self.options.quiesce)
+            # In Guard at the horizon: standing still is no answer, so the replies are
+            # searched one ply more (not beyond a few plies past the root's depth).
+            depth = 1
+        keyed = self.keyed if depth >= self.options.table_depth else None
         table_move: ActionTuple | None = None
         key: i64 = 0
         if keyed is not None:
@@ -224,9 +269,12 @@ class Tree:
     def moves(
         self, depth: int, alpha: float, beta: float, ply: int, table_move: ActionTuple | None
     ) -> tuple[float, ActionTuple | None]:
-        """Alpha-beta over the legal actions: the value and the action that gave it."""
+        """Alpha-beta over the legal actions: the value and the action that gave it.
+
+        The table's move, if any, is tried before the others are listed: it is legal (the
+        position is the one it was found best in), and where it cuts the search off, listing
+        and ordering the rest is saved."""
         game = self.game
-        actions, unchecked = candidates(game)
         ordering = self.ordering
         options = self.options
         pvs = options.pvs
@@ -234,11 +282,24 @@ class Tree:
         best = -INFINITE
         best_action: ActionTuple | None = None
         tried = 0
-        for index in ordering.order(game, actions, table_move, ply):
+        if table_move is not None and self.plausible(table_move):
+            best = self.child(table_move, depth - 1, alpha, beta, ply)
+            best_action = table_move
+            tried = 1
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    ordering.cutoff(game, table_move, depth, ply)
+                    return best, best_action
+        actions, unchecked = candidates(game)
+        after = self.after()
+        for index in ordering.order(game, actions, None, ply):
             action = actions[index]
-            if not self.allowed(action, unchecked[index]):
+            if tried and action == table_move:
                 continue
-            test = self.tested(action, unchecked[index])
+            if not self.allowed(action, unchecked[index], after):
+                continue
+            test = self.tested(action, unchecked[index], after)
             if tried == 0 or not pvs:
                 score = self.child(action, depth - 1, alpha, beta, ply, test)
             else:
@@ -265,6 +326,15 @@ class Tree:
             return self.final(game.to_move ^ 1), None
         return best, best_action
 
+    def plausible(self, action: ActionTuple) -> bool:
+        """A check against a table entry of another position under the same key (a chance of
+        about one in 2**64): a move, strike or command is of a tile of the player to move."""
+        frm = action[1]
+        if action[0] > COMMAND or frm < 0:
+            return True
+        code = self.game.board[frm]
+        return code >= 0 and code & 1 == self.game.to_move
+
     def quiet(self, action: ActionTuple) -> bool:
         """Whether an action takes no tile and is no draw."""
         kind = action[0]
@@ -277,8 +347,8 @@ class Tree:
         game = self.game
         leaves = self.leaves
         mover = game.to_move
-        if depth <= 0:
-            # At the horizon only the static value counts, and a draw moves a tile from the
+        if depth < self.options.draw_depth:
+            # Near the horizon only the static value counts, and a draw moves a tile from the
             # bag to the board: worth, on average, the difference.
             self.tick()
             return self.static(mover) + leaves.draw_gain(game)
@@ -333,13 +403,13 @@ class Tree:
         if not actions:
             return stand
         mover = game.to_move
+        after = self.after()
         for index in self.ordering.order(game, actions, None, 0):
             action = actions[index]
-            if not self.allowed(action, unchecked[index]):
+            if not self.allowed(action, unchecked[index], after):
                 continue
             game.apply(action)
-            if self.tested(action, unchecked[index]) and not game._safe(mover):
-                game.undo()
+            if self.tested(action, unchecked[index], after) and not self.stays_legal(action, mover):
                 continue
             self.tick()
             over = game.over

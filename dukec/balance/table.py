@@ -21,7 +21,7 @@ EXACT: Final = 0
 LOWER: Final = 1
 UPPER: Final = 2
 #: Entries a table keeps before it is emptied (about 150 bytes each).
-SIZE: Final = 400_000
+SIZE: Final = 100_000
 #: Plies with numbers of their own (a ply's number wraps round after this many).
 _PLIES: Final = 4096
 _SEED: Final = 0x6A09E667F3BCC908

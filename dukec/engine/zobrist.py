@@ -2,12 +2,13 @@
 
 A key is the XOR of fixed random 64-bit numbers, one per part of the state: each square's piece
 (tile type, side, owner), the player to move, the phase, the drawn tile, the set-up step, a
-decided result, and each copy of a tile in a bag (the k-th copy of a tile type in a bag has its
-own number, so a bag's part depends on how many of each tile it holds, not on their order). In a
-game set with features each feature keys its own state the same way: terrain and banners by
-square, the dragon by its fields, frozen, covered and settled squares, points, tiles captured,
-taken and boxed by player, the pending draw and the draft pool by copies, the banner queue, the
-game's counters of draws and events.
+decided result, and each bag's tiles. A list of tiles whose order does not matter (a bag) is keyed
+by the sum of one random 52-bit number per tile type and owner over its tiles (a sum is the same
+in any order, and a list of fewer than 1024 tiles cannot overflow 62 bits). In a game set with
+features each feature keys its own state the same way: terrain and banners by square, the dragon
+by its fields, frozen, covered and settled squares, points, tiles captured, taken and boxed by
+player, the pending draw and the draft pool by their sums, the banner queue, the game's counters
+of draws and events.
 
 Two states with the same key are the same for the rules from then on, except for the ply count
 (the ply limit) and the stream of random draws, which a search keeps apart itself: it keys its
@@ -66,6 +67,11 @@ def _numbers(rng: random.Random, count: int) -> list[i64]:
     return [rng.getrandbits(64) - (1 << 63) for _ in range(count)]
 
 
+def _tile_numbers(rng: random.Random, count: int) -> list[i64]:
+    """``count`` random 52-bit numbers, to be summed over a list of tiles."""
+    return [rng.getrandbits(52) for _ in range(count)]
+
+
 class Zobrist:
     """The random numbers of one rule set's keys (fixed: the same on every run and machine)."""
 
@@ -83,10 +89,8 @@ class Zobrist:
         self.phase = _numbers(rng, 16)
         self.drawn = _numbers(rng, types + 1)
         self.setup = _numbers(rng, len(rules.setup) + 1)
-        # Room for every tile of a type in one list (a tile can come back to a bag).
-        self.width = sum(t.count for t in rules.types) + max(map(len, rules.bags)) + 1
-        #: (owner * types + tile) * width + k -> the number of the k-th copy in a bag (k >= 1).
-        self.bag = _numbers(rng, 2 * types * self.width)
+        #: owner * types + tile -> a tile's number in a bag (52 bits: see the module's text).
+        self.bag = _tile_numbers(rng, 2 * types)
         self.over = _numbers(rng, 3 * len(_REASONS))
         self.expanded = rules.expanded is not None
         extras = rules.expanded
@@ -98,17 +102,15 @@ class Zobrist:
         self.frozen = _numbers(rng, size)
         self.covered = _numbers(rng, size)
         self.settled = _numbers(rng, size)
-        #: Copies of tiles by owner, as the bag's numbers: captured, taken, boxed.
-        self.captured = _numbers(rng, 2 * types * self.width)
-        self.taken = _numbers(rng, 2 * types * self.width)
-        self.boxed = _numbers(rng, 2 * types * self.width)
-        #: Copies of tiles in the pending draw (owner 0's numbers) and the draft pool (1's).
-        self.held = _numbers(rng, 2 * types * self.width)
+        #: Tiles by owner, as the bag's numbers: captured, taken, boxed.
+        self.captured = _tile_numbers(rng, 2 * types)
+        self.taken = _tile_numbers(rng, 2 * types)
+        self.boxed = _tile_numbers(rng, 2 * types)
+        #: Tiles in the pending draw (owner 0's numbers) and the draft pool (1's).
+        self.held = _tile_numbers(rng, 2 * types)
         self.small = _numbers(rng, _FIELDS * _SMALL)
         self.draws = _numbers(rng, _COUNTER)
         self.events = _numbers(rng, _COUNTER)
-        # Copies counted so far, by tile type (all 0 between two uses).
-        self._counts = [0] * types
 
     # ------------------------------------------------------------------ from scratch
 
@@ -121,7 +123,7 @@ class Zobrist:
             if code >= 0:
                 key ^= square[index * codes + code]
         key ^= self.scalars(game) ^ self.result(game.over)
-        key ^= self.copies(self.bag, 0, game.bags[0]) ^ self.copies(self.bag, 1, game.bags[1])
+        key ^= self.tiles(self.bag, 0, game.bags[0]) ^ self.tiles(self.bag, 1, game.bags[1])
         if self.expanded:
             key ^= self.features(game)
         return key
@@ -140,23 +142,13 @@ class Zobrist:
         winner = -1 if over.winner is None else over.winner
         return self.over[(winner + 1) * len(_REASONS) + _REASONS[over.reason]]
 
-    def copies(self, numbers: list[i64], owner: int, tiles: list[int]) -> i64:
-        """The part of the key for one owner's copies of tiles (a bag, its captured tiles...)."""
-        counts = self._counts
-        width = self.width
+    def tiles(self, numbers: list[i64], owner: int, tiles: list[int]) -> i64:
+        """The part of the key for one owner's list of tiles (a bag, its captured tiles...)."""
         base = owner * self.types
-        key: i64 = 0
+        total: i64 = 0
         for tile in tiles:
-            count = counts[tile] + 1
-            counts[tile] = count
-            key ^= numbers[(base + tile) * width + count]
-        for tile in tiles:
-            counts[tile] = 0
-        return key
-
-    def copy(self, numbers: list[i64], owner: int, tile: int, count: int) -> i64:
-        """The number of the ``count``-th copy of ``tile`` among an owner's."""
-        return numbers[(owner * self.types + tile) * self.width + count]
+            total += numbers[base + tile]
+        return total
 
     def field(self, field: int, value: int) -> i64:
         """The number of a small field's value."""
@@ -228,10 +220,10 @@ class Zobrist:
             key ^= self.settled[square]
         for owner in (0, 1):
             key ^= self.field(_SCORE + owner, game.scores[owner])
-            key ^= self.copies(self.captured, owner, game.captured[owner])
-            key ^= self.copies(self.taken, owner, game.taken[owner])
-            key ^= self.copies(self.boxed, owner, game.boxed[owner])
-        return key ^ self.copies(self.held, 0, game.pending) ^ self.copies(self.held, 1, game.pool)
+            key ^= self.tiles(self.captured, owner, game.captured[owner])
+            key ^= self.tiles(self.taken, owner, game.taken[owner])
+            key ^= self.tiles(self.boxed, owner, game.boxed[owner])
+        return key ^ self.tiles(self.held, 0, game.pending) ^ self.tiles(self.held, 1, game.pool)
 
     def counters_key(self, game: Game) -> i64:
         """How many draws and random events the game has had (they choose what comes next)."""
@@ -334,18 +326,20 @@ class Keyed(Keeper):
             key ^= numbers.result(over) ^ numbers.result(game.over)
         me = game.to_move
         if kind == DRAW:
-            # The drawn tile's copy leaves the mover's bag (a draw does not pass the turn).
-            tile = game.drawn
-            key ^= numbers.copy(numbers.bag, me, tile, game.bags[me].count(tile) + 1)
+            # The drawn tile leaves the mover's bag (a draw does not pass the turn).
+            now = numbers.tiles(numbers.bag, me, game.bags[me])
+            key ^= now ^ (now + numbers.bag[me * numbers.types + game.drawn])
             if game.features:
                 key ^= numbers.draws[(game.draws - 1) % _COUNTER]
                 key ^= numbers.draws[game.draws % _COUNTER]
         elif victim >= 0 and kind <= COMMAND and game.features:
-            # A capture by the base game: a copy more among the captured and the taken.
+            # A capture by the base game: a tile more among the captured and the taken.
             owner = victim & 1
             tile = victim >> 2
-            key ^= numbers.copy(numbers.captured, owner, tile, game.captured[owner].count(tile))
-            key ^= numbers.copy(numbers.taken, owner ^ 1, tile, game.taken[owner ^ 1].count(tile))
+            now = numbers.tiles(numbers.captured, owner, game.captured[owner])
+            key ^= now ^ (now - numbers.captured[owner * numbers.types + tile])
+            now = numbers.tiles(numbers.taken, owner ^ 1, game.taken[owner ^ 1])
+            key ^= now ^ (now - numbers.taken[(owner ^ 1) * numbers.types + tile])
         self.key = key if moving else key ^ numbers.scalars(game)
 
     def undo(self) -> ActionTuple:
