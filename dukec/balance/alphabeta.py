@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from dukec.balance.leaves import Leaves
-from dukec.balance.moves import candidates, captures
+from dukec.balance.moves import candidates, captures, has_legal
 from dukec.balance.ordering import Heuristics, Ordering
 from dukec.balance.table import EXACT, LOWER, UPPER, Table
 from dukec.engine import Game, dragon, turn
@@ -63,9 +63,9 @@ class Options:
     table: bool = True
     #: The least depth whose positions the table keeps (nearer the horizon a position's
     #: search costs little more than looking it up).
-    table_depth: int = 1
+    table_depth: int = 2
     #: Principal variation search: later actions first searched with a null window.
-    pvs: bool = True
+    pvs: bool = False
     #: Aspiration windows at the root: each depth first searched within this many logits of
     #: the last depth's value (0: with a full window).
     aspiration: float = 0.0
@@ -75,11 +75,6 @@ class Options:
     heuristics: Heuristics = field(default_factory=Heuristics)
     #: Captures searched beyond the depth (quiescence), at most this many in a row.
     quiesce: int = 2
-    #: Search one ply more where the player to move is in Guard at the horizon.
-    guard_extension: bool = False
-    #: The least depth at which a draw's outcomes are searched; nearer the horizon its value
-    #: is the static value and the average gain of a tile from the bag onto the board.
-    draw_depth: int = 1
     #: The game set's fitted tile values where there are some (else material).
     fitted: bool = True
 
@@ -131,12 +126,6 @@ class Tree:
         self.nodes = 0
         self.check_at = 0
         self.cache: dict[i64, float] = {}
-        #: The last ply at which a position in Guard is searched one ply more.
-        self.extend_until = -1
-
-    def start(self, depth: int) -> None:
-        """A search of ``depth`` plies from the root begins."""
-        self.extend_until = depth + 2 if self.options.guard_extension else -1
 
     def tick(self) -> None:
         """Count a node, and stop the search if the budget binds and is spent."""
@@ -238,14 +227,9 @@ class Tree:
             # has one, so only then is the (costly) test made at the horizon.
             if not game.in_guard():
                 return self.quiesce(alpha, beta, self.options.quiesce)
-            result = game.result
-            if result is not None:
-                return self.final(result.winner)
-            if ply > self.extend_until:
-                return self.quiesce(alpha, beta, self.options.quiesce)
-            # In Guard at the horizon: standing still is no answer, so the replies are
-            # searched one ply more (not beyond a few plies past the root's depth).
-            depth = 1
+            if not has_legal(game):
+                return self.final(game.to_move ^ 1)
+            return self.quiesce(alpha, beta, self.options.quiesce)
         keyed = self.keyed if depth >= self.options.table_depth else None
         table_move: ActionTuple | None = None
         key: i64 = 0
@@ -347,12 +331,12 @@ class Tree:
         game = self.game
         leaves = self.leaves
         mover = game.to_move
-        if depth < self.options.draw_depth:
-            # Near the horizon only the static value counts, and a draw moves a tile from the
+        if depth <= 0:
+            # At the horizon only the static value counts, and a draw moves a tile from the
             # bag to the board: worth, on average, the difference.
             self.tick()
             return self.static(mover) + leaves.draw_gain(game)
-        keyed = self.keyed
+        keyed = self.keyed if depth >= self.options.table_depth else None
         key: i64 = 0
         if keyed is not None:
             key = self.table.chance_key(keyed.key, game.ply)

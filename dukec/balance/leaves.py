@@ -33,20 +33,20 @@ class Leaves:
 
     def score(self, game: Game, me: int) -> float:
         """The value of the position for player ``me`` (positive: good for ``me``)."""
-        board = game.board
         worth = self.board
         waiting = self.bag
+        # Player 0's material less player 1's (a board code's lowest bit is its owner).
         score = 0
-        for owner in (0, 1):
-            material = 0
-            for square in game.pieces[owner]:
-                material += worth[board[square] >> 2]
-            for tile in game.bags[owner]:
-                material += waiting[tile]
-            if game.drawn >= 0 and game.to_move == owner:
-                material += worth[game.drawn]
-            score += material if owner == me else -material
-        return score / UNITS
+        for code in game.board:
+            if code >= 0:
+                score += -worth[code >> 2] if code & 1 else worth[code >> 2]
+        for tile in game.bags[0]:
+            score += waiting[tile]
+        for tile in game.bags[1]:
+            score -= waiting[tile]
+        if game.drawn >= 0:
+            score += -worth[game.drawn] if game.to_move else worth[game.drawn]
+        return (score if me == 0 else -score) / UNITS
 
     def draw_gain(self, game: Game) -> float:
         """What a draw is worth on average to the player to move: a tile from the bag onto

@@ -94,25 +94,30 @@ class Ordering:
         history = self.history
         use_history = heuristics.history
         table = self.ident(first) if first is not None else -1
+        side = self.side
         packed: list[int] = []
         for index in range(count):
             action = actions[index]
             to = action[2]
             kind = action[0]
-            ident = self.ident(action)
-            if ident == table:
-                rank = _TABLE_MOVE
-            elif kind <= COMMAND and to >= 0 and board[to] >= 0:
+            if kind <= COMMAND and to >= 0 and board[to] >= 0:
                 actor = board[action[3] if kind == COMMAND else action[1]]
                 rank = _CAPTURE + 1024 * leaves.worth(board[to] >> 2) - leaves.worth(actor >> 2)
-            elif ident in killers:
-                rank = _KILLER - killers.index(ident)
-            elif ident == counter:
-                rank = _COUNTER
-            elif use_history:
-                rank = history[offset + self.code(action)]
+                if table >= 0 and self.ident(action) == table:
+                    rank = _TABLE_MOVE
             else:
-                rank = 0
+                code = (kind * side + action[1] + 1) * side + to + 1
+                ident = ((code * side + action[3] + 1) << 8) + action[4] + 1
+                if ident == table:
+                    rank = _TABLE_MOVE
+                elif ident in killers:
+                    rank = _KILLER - killers.index(ident)
+                elif ident == counter:
+                    rank = _COUNTER
+                elif use_history:
+                    rank = history[offset + code]
+                else:
+                    rank = 0
             packed.append(rank * _SLOTS + (_SLOTS - 1 - index))
         packed.sort(reverse=True)
         return [_SLOTS - 1 - (p % _SLOTS) for p in packed]

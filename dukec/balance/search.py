@@ -163,7 +163,6 @@ class SearchPlayer:
             window = margin > 0.0 and depth > 1 and abs(top) < WON
             low, high = (top - margin, top + margin) if window else (-INFINITE, INFINITE)
             scores: list[float] = []
-            tree.start(depth)
             try:
                 scores = self._root(tree, ordered, depth, low, high)
                 if window and not low < max(scores) < high:
