@@ -32,6 +32,7 @@ from setuptools.command.build_ext import build_ext
 COMPILED = (
     *sorted(glob("dukec/engine/*.py")),
     "dukec/balance/alphabeta.py",
+    "dukec/balance/evaluation.py",
     "dukec/balance/leaves.py",
     "dukec/balance/moves.py",
     "dukec/balance/ordering.py",

@@ -77,6 +77,8 @@ class Options:
     quiesce: int = 2
     #: The game set's fitted tile values where there are some (else material).
     fitted: bool = True
+    #: The game set's learned evaluation where there is one (else the tile values).
+    learned: bool = True
 
 
 class OutOfBudget(Exception):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from dukec.balance.evaluation import Evaluator
 from dukec.balance.values import Evaluation
 from dukec.engine import Game
 
@@ -62,3 +63,19 @@ class Leaves:
     def worth(self, tile: int) -> int:
         """A tile type's worth on the board, in units."""
         return self.board[tile]
+
+
+class LearnedLeaves(Leaves):
+    """The static values of a game set's learned evaluation (:mod:`dukec.balance.evaluation`):
+    features of the position weighed in log-odds; tile values still order the captures."""
+
+    def __init__(self, values: Evaluation, evaluator: Evaluator) -> None:
+        super().__init__(values)
+        self.evaluator = evaluator
+        self.costly = True
+
+    def score(self, game: Game, me: int) -> float:
+        return self.evaluator.score(game, me)
+
+    def draw_gain(self, game: Game) -> float:
+        return self.evaluator.draw_gain(game)

@@ -28,7 +28,8 @@ from dukec.balance.alphabeta import (
     OutOfBudget,
     Tree,
 )
-from dukec.balance.leaves import Leaves
+from dukec.balance.evaluation import learned
+from dukec.balance.leaves import LearnedLeaves, Leaves
 from dukec.balance.values import Evaluation, evaluation, material
 from dukec.engine import Action, Game
 from dukec.engine.actions import ActionTuple
@@ -101,7 +102,9 @@ class SearchPlayer:
         if tree is None or key != self._rules_key:
             self._rules_key = key
             self.values = evaluation(rules) if self.options.fitted else material(rules)
-            tree = Tree(game, Leaves(self.values), self.options, self._budget)
+            found = learned(rules) if self.options.learned else None
+            leaves = Leaves(self.values) if found is None else LearnedLeaves(self.values, found)
+            tree = Tree(game, leaves, self.options, self._budget)
             self._tree = tree
         tree.game = game
         tree.table.trim()
