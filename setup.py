@@ -31,7 +31,15 @@ from setuptools.command.build_ext import build_ext
 #: The modules mypyc compiles: the whole engine, and the search policies built on it.
 COMPILED = (
     *sorted(glob("dukec/engine/*.py")),
+    "dukec/balance/alphabeta.py",
+    "dukec/balance/evaluation.py",
+    "dukec/balance/leaves.py",
+    "dukec/balance/moves.py",
+    "dukec/balance/ordering.py",
     "dukec/balance/search.py",
+    "dukec/balance/table.py",
+    "dukec/balance/search_v1.py",
+    "dukec/balance/v1_keys.py",
     "dukec/balance/mcts.py",
 )
 #: What a compiled build leaves in the package (read by ``dukec.kernel``).

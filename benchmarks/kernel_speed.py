@@ -7,7 +7,7 @@ the compiled one, and python-chess playing uniformly random games (``chess_basel
 dependency of dukec: ``pip install chess``). Every figure is the best round, in the CPU time of its
 process. Rows: random games of every game set (plies/s, as ``dukec bench``), the greedy policy's
 games (plies/s), and the search policy's nodes per second in positions of seeded greedy games of the
-base set (``search_policies.positions``). The last line is the compiled base set over python-chess,
+base set (``strength.positions``). The last line is the compiled base set over python-chess,
 the figure the README's *Compiled engine* quotes.
 """
 
@@ -25,7 +25,7 @@ HERE = Path(__file__).resolve().parent
 _TIMED = """
 import json, sys, time
 sys.path.insert(0, {here!r})
-import search_policies
+import strength
 from dukec.balance.play import make_policy
 from dukec.balance.search import SearchPlayer
 from dukec.commands.common import load_tileset
@@ -49,7 +49,7 @@ for index in range(games // 10):
         game.apply(players[game.to_move].choose(game))
     plies += game.ply
 figures["greedy"] = plies / (time.process_time() - start)
-positions = search_policies.positions(rules, 30)
+positions = strength.positions(rules, 30)
 player = make_policy("search", 1, budget)
 assert isinstance(player, SearchPlayer)
 nodes = 0

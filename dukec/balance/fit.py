@@ -96,8 +96,14 @@ def _player(policy: str, seed: int, budget: int) -> Player:
     """A player of the games fitted from: the search plays with the engine's material values,
     so that a fit never depends on an earlier one."""
     if policy == "search":
-        return SearchPlayer(seed, budget, Options(fitted=False))
+        return SearchPlayer(seed, budget, Options(fitted=False, learned=False))
     return make_policy(policy, seed, budget)
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """The seeds of the games :func:`collect` plays from ``seed``, in order."""
+    master = random.Random(seed)
+    return [master.getrandbits(63) for _ in range(games)]
 
 
 def collect(
@@ -109,35 +115,18 @@ def collect(
     every: int = 2,
     progress: Callable[[int], None] | None = None,
     budget: int = 100,
+    describe: Callable[[Game], Row] | None = None,
 ) -> tuple[list[Row], list[float], int]:
-    """Rows and outcomes (1: seat 0 won) of seeded self-play games; and the drawn games."""
-    troops = [t.index for t in rules.types if not t.acts_as_duke]
+    """Rows and outcomes (1: seat 0 won) of seeded self-play games; and the drawn games.
+
+    A row is what ``describe`` says of a position (by default :func:`features`: the troops'
+    counts).
+    """
     rows: list[Row] = []
     wins: list[float] = []
     drawn = 0
-    master = random.Random(seed)
-    for number in range(games):
-        game_seed = master.getrandbits(63)
-        game = Game(rules, seed=game_seed, ply_limit=ply_limit)
-        players = [_player(policy, game_seed ^ s, budget) for s in (1, 2)]
-        seen: list[Row] = []
-        # Tiles on the board after each action: a position is quiet when neither of the last
-        # two actions took a tile (one in the middle of an exchange misleads the fit).
-        counts = [0, 0, 0]
-        while game.result is None:
-            if (
-                game.phase is Phase.PLAY
-                and game.ply % every == 0
-                and counts[-1] >= counts[-2] >= counts[-3]
-            ):
-                seen.append(features(game, troops))
-            action = players[game.to_move].choose(game)
-            if action is None:
-                break
-            game.apply(action)
-            counts.append(sum(1 for code in game.board if code >= 0))
-        result = game.result
-        winner = result.winner if result is not None else game.to_move ^ 1
+    for number, game_seed in enumerate(game_seeds(seed, games)):
+        seen, winner = play_positions(rules, game_seed, policy, ply_limit, every, budget, describe)
         if winner is None:
             drawn += 1
         else:
@@ -148,18 +137,53 @@ def collect(
     return rows, wins, drawn
 
 
+def play_positions(
+    rules: Rules,
+    game_seed: int,
+    policy: str = "search",
+    ply_limit: int = 300,
+    every: int = 2,
+    budget: int = 100,
+    describe: Callable[[Game], Row] | None = None,
+) -> tuple[list[Row], int | None]:
+    """The rows of one seeded self-play game's quiet positions (every ``every``-th ply of
+    play), and who won it (None: drawn)."""
+    troops = [t.index for t in rules.types if not t.acts_as_duke]
+    game = Game(rules, seed=game_seed, ply_limit=ply_limit)
+    players = [_player(policy, game_seed ^ s, budget) for s in (1, 2)]
+    seen: list[Row] = []
+    # Tiles on the board after each action: a position is quiet when neither of the last
+    # two actions took a tile (one in the middle of an exchange misleads the fit).
+    counts = [0, 0, 0]
+    while game.result is None:
+        if (
+            game.phase is Phase.PLAY
+            and game.ply % every == 0
+            and counts[-1] >= counts[-2] >= counts[-3]
+        ):
+            seen.append(features(game, troops) if describe is None else describe(game))
+        action = players[game.to_move].choose(game)
+        if action is None:
+            break
+        game.apply(action)
+        counts.append(sum(1 for code in game.board if code >= 0))
+    result = game.result
+    return seen, result.winner if result is not None else game.to_move ^ 1
+
+
 def logistic(
     rows: Sequence[Row],
     outcomes: Sequence[float],
     width: int,
-    ridge: float = 1.0,
+    ridge: float | Sequence[float] = 1.0,
     free: int = 0,
 ) -> list[float]:
     """Weights (the last one the intercept) of a ridge-penalised logistic regression, by Newton.
 
     Rows are sparse over ``width`` features; the last ``free`` of them and the intercept are not
-    penalised.
+    penalised; ``ridge`` is one penalty for all the others, or one for each feature.
     """
+    penalty = [ridge] * width if isinstance(ridge, float | int) else list(ridge)
     size = width + 1
     weights = [0.0] * size
     for _ in range(50):
@@ -178,8 +202,8 @@ def logistic(
                 for j, xj in full:
                     line[j] += cx * xj
         for i in range(width - free):
-            gradient[i] += ridge * weights[i]
-            hessian[i][i] += ridge
+            gradient[i] += penalty[i] * weights[i]
+            hessian[i][i] += penalty[i]
         step = _solve(hessian, gradient)
         weights = [w - s for w, s in zip(weights, step, strict=True)]
         if max(map(abs, step)) < 1e-7:
@@ -245,4 +269,14 @@ def fit_values(
     )
 
 
-__all__ = ["Fit", "collect", "features", "fit_values", "logistic", "values_file", "values_key"]
+__all__ = [
+    "Fit",
+    "collect",
+    "features",
+    "fit_values",
+    "game_seeds",
+    "logistic",
+    "play_positions",
+    "values_file",
+    "values_key",
+]

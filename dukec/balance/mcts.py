@@ -7,7 +7,9 @@ that the game set's tile values give (the fitted values are in log-odds of winni
 values are scaled to about the same size). A draw is a chance node: its outcomes are visited in
 proportion to their probabilities (the least visited for its probability first), so their
 average is an expectation over the bag. The budget counts actions applied (in the tree and in
-playouts), the unit of the search policy's nodes, so games stay reproducible from their seed.
+playouts), the unit of the search policy's nodes, so games stay reproducible from their seed;
+a budget of CPU seconds per move instead (``mcts@10ms``) iterates until that time is spent, and
+is not reproducible.
 The most visited action is played.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 from dukec.balance.values import Evaluation, evaluation
 from dukec.engine import Action, ActionKind, Game
@@ -49,9 +52,11 @@ class MctsPlayer:
 
     name = "mcts"
 
-    def __init__(self, seed: int = 0, budget: int = 2000) -> None:
+    def __init__(self, seed: int = 0, budget: int = 2000, seconds: float = 0.0) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
+        #: CPU seconds per move (above 0: in place of the node budget).
+        self.seconds = seconds
         self.nodes = 0
         self.values = Evaluation((), (), "material")
         self._scale = 1.0
@@ -72,8 +77,16 @@ class MctsPlayer:
             self._scale = 1.0 if self.values.source == "fitted" else _MATERIAL_SCALE
         root = self.tree = _Node(None, game.to_move ^ 1)
         self.nodes = 0
-        while self.nodes < self.budget:
-            self._iterate(game, root)
+        if self.seconds > 0.0:
+            start = time.process_time()
+            iterations = 0
+            # A look at the clock costs about a tenth of an iteration: one every eighth.
+            while iterations % 8 or time.process_time() - start < self.seconds:
+                self._iterate(game, root)
+                iterations += 1
+        else:
+            while self.nodes < self.budget:
+                self._iterate(game, root)
         most = max(child.visits for child in root.children)
         best = [child.action for child in root.children if child.visits == most]
         choice = best[int(self.rng.random() * len(best))]

@@ -12,7 +12,14 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
-from dukec.balance.game import GameJob, GameSummary, Matchup, TileCounts, split_policy
+from dukec.balance.game import (
+    GameJob,
+    GameSummary,
+    Matchup,
+    TileCounts,
+    policy_seconds,
+    split_policy,
+)
 from dukec.engine import (
     ActionKind,
     Game,
@@ -69,17 +76,23 @@ def player_seed(game_seed: int, seat: int) -> int:
 
 def make_policy(spec: str, seed: int, budget: int) -> Player:
     """A player by policy name; ``budget`` bounds the search and mcts policies' nodes per move
-    unless the spec names its own (``search@1000``)."""
+    unless the spec names its own (``search@1000``: nodes, ``search@10ms``: CPU time)."""
     name, own = split_policy(spec)
     budget = own if own is not None else budget
-    if name in ("search", "search-material"):
-        from dukec.balance.search import BASELINE, Options, SearchPlayer
+    seconds = policy_seconds(spec)
+    if name in ("search-v1", "search-material"):
+        from dukec.balance import search_v1
 
-        return SearchPlayer(seed, budget, BASELINE if name == "search-material" else Options())
+        options = search_v1.BASELINE if name == "search-material" else search_v1.Options()
+        return search_v1.SearchPlayer(seed, budget, options, seconds)
+    if name == "search":
+        from dukec.balance.search import SearchPlayer
+
+        return SearchPlayer(seed, budget, seconds=seconds)
     if name == "mcts":
         from dukec.balance.mcts import MctsPlayer
 
-        return MctsPlayer(seed, budget)
+        return MctsPlayer(seed, budget, seconds)
     return make_player(name, seed)
 
 

@@ -1,102 +1,81 @@
-"""The search policies: budgeted alpha-beta over the engine's apply/undo, with draws as chance.
+"""The search policy ``search``: iterative deepening over :mod:`dukec.balance.alphabeta`'s tree,
+within a budget of nodes (reproducible anywhere) or of CPU time per move.
 
-Iterative deepening: depth 1, 2, ... until a fixed number of nodes per move is spent; the move of
-the deepest finished depth is played. Counting nodes (not seconds) keeps games reproducible from
-their seed on any machine. A draw from the bag is a chance node: the expected value over the
-tiles the bag could give, each followed by the best placement.
+Depth 1, 2, ... until the budget is spent; the move of the deepest finished depth is played (of
+an unfinished depth, the best of the actions it finished, which it searched first: the last
+depth's best leads). At the root, the first action is searched with the window, each later one
+with a null window just below the best so far, so that an action as good as the best is found
+exact and only those worse are left as bounds; equally good actions are broken by a seeded
+choice. With aspiration windows (an option) each depth is first searched within a margin of the
+last depth's value, and again with the full window if the value falls outside it.
 
-``search`` (the default) keeps a transposition table keyed by Zobrist keys
-(:mod:`dukec.engine.zobrist`) and the ply, orders moves by the table's move, then captures by
-value (most valuable victim, least valuable attacker), then killer moves and the history
-heuristic, narrows the window at the root and among a draw's placements, prefers quicker wins,
-and scores leaves with the game set's fitted tile values (:mod:`dukec.balance.values`), or the
-engine's material values where it has none. ``search-material`` is the earlier search, kept as
-a fixed baseline: no table, captures first, every root action searched with a full window, and
-leaves scored by material (each tile's value lost, and half of it for tiles still in the bag).
-
-A table entry is used for its value only at the depth it was searched to, so the table never
-changes the result of a search to a fixed depth; entries of other depths give their move first.
+The baselines ``search-v1`` (this search as it was, material leaves) and ``search-material``
+(the first search) are kept unchanged in :mod:`dukec.balance.search_v1`.
 """
 
 from __future__ import annotations
 
+import gc
 import random
-from dataclasses import dataclass
+from typing import Final
 
-from dukec.balance.values import BAG_WEIGHT, Evaluation, evaluation, material
-from dukec.engine import Action, ActionKind, Game, Phase, tablemoves
-from dukec.engine.actions import COMMAND
+from dukec.balance.alphabeta import (
+    INFINITE,
+    NULL,
+    WON,
+    Budget,
+    Options,
+    OutOfBudget,
+    Tree,
+)
+from dukec.balance.evaluation import learned
+from dukec.balance.leaves import LearnedLeaves, Leaves
+from dukec.balance.values import Evaluation, evaluation, material
+from dukec.engine import Action, Game
+from dukec.engine.actions import ActionTuple
 from dukec.engine.zobrist import Keyed
 
-#: Nodes per move by default: chosen by measurement (README, "Policies"): the search at this
-#: budget scores at least half against the earlier search at its default of 500, in less time.
-DEFAULT_BUDGET = 300
-WIN = 1_000_000.0
-#: Scores beyond this are won or lost games (a win is worth WIN less the ply it comes at).
-WON = WIN - 100_000.0
-MAX_DEPTH = 8
-#: Entries a table keeps before it is emptied (about 100 bytes each).
-TABLE_SIZE = 400_000
-_EXACT, _LOWER, _UPPER = 0, 1, 2
-# Keys of chance nodes (the position before a draw) apart from the same position's own node.
-_CHANCE = 1 << 80
-# How much lower than the best root score another root action is searched from: a tie is
-# found exact, anything below it only as a bound.
-_TIE = 1e-7
+#: Nodes per move by default (README, "Policies").
+DEFAULT_BUDGET: Final = 300
+MAX_DEPTH: Final = 12
+#: How much lower than the best root value another root action is searched from: a tie is found
+#: exact, anything below it only as a bound.
+_TIE: Final = 1e-7
 
-_CAPTURE, _KILLER = 1e9, 1e8
-#: Units of a tile value in the evaluation's integer sums.
-_UNITS = 10_000
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """What a search uses beyond plain alpha-beta."""
-
-    #: A transposition table (values and the best move of each position searched).
-    table: bool = True
-    #: The table in game sets with features too, whose keys digest the features' state after
-    #: every action: measured 2-3 times slower to a fixed depth there, for no fewer nodes.
-    table_with_features: bool = False
-    #: Move ordering by captures' values, killer moves and history; narrowed windows at the
-    #: root and among a draw's placements; quicker wins first.
-    refined: bool = True
-    #: The game set's fitted tile values where there are some (else material).
-    fitted: bool = True
-    #: Captures searched beyond the depth (a quiescence search), at most this many in a row.
-    quiesce: int = 2
-
-
-#: The earlier search, kept as it was: a fixed point to measure the others against.
-BASELINE = Options(table=False, refined=False, fitted=False, quiesce=0)
-
-
-class _OutOfBudget(Exception):
-    """The node budget ran out in the middle of a depth."""
+__all__ = ["DEFAULT_BUDGET", "MAX_DEPTH", "WON", "Options", "SearchPlayer"]
 
 
 class SearchPlayer:
-    """Alpha-beta to the depth a per-move node budget allows; ties broken by a seeded choice."""
+    """Alpha-beta to the depth a per-move budget allows; ties broken by a seeded choice.
+
+    ``budget`` counts nodes per move; ``seconds`` (above 0) makes the budget CPU time per move
+    instead, which no longer gives the same games on another machine or under another load.
+    """
 
     def __init__(
-        self, seed: int = 0, budget: int = DEFAULT_BUDGET, options: Options = Options()
+        self,
+        seed: int = 0,
+        budget: int = DEFAULT_BUDGET,
+        options: Options | None = None,
+        seconds: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
+        self.options = options if options is not None else Options()
+        #: Nodes per move, and CPU seconds per move (above 0: in place of the nodes).
         self.budget = budget
-        self.options = options
-        self.name = "search-material" if options == BASELINE else "search"
+        self.seconds = seconds
+        self._budget = Budget(budget, seconds)
+        self.name = "search"
         self.nodes = 0
-        self.can_abort = False
-        self.me = 0
+        #: The deepest depth the last choice finished.
+        self.depth = 0
         self.values = Evaluation((), (), "material")
-        self.worth: tuple[int, ...] = ()
-        self.waiting: tuple[int, ...] = ()
-        self.raw: tuple[float, ...] = ()
-        self.table: dict[int, tuple[int, int, float, tuple[int, ...] | None]] = {}
-        self.killers: list[list[tuple[int, ...]]] = []
-        self.history: dict[tuple[int, ...], int] = {}
-        self.keyed: Keyed | None = None
+        self._tree: Tree | None = None
         self._rules_key = ""
+        # The root's history length, and the values of the root actions finished at the depth
+        # being searched.
+        self._root_history = 0
+        self._finished: list[float] = []
 
     def choose(self, game: Game) -> Action | None:
         """The best action found within the budget."""
@@ -107,7 +86,7 @@ class SearchPlayer:
         return best[int(self.rng.random() * len(best))]
 
     def search(self, game: Game, depth: int) -> tuple[float, list[Action]]:
-        """The score and the best actions (in legal order) of a search to exactly ``depth``
+        """The value and the best actions (in legal order) of a search to exactly ``depth``
         (0 and none where the game is over)."""
         actions = game.legal_actions()
         if not actions:
@@ -116,389 +95,118 @@ class SearchPlayer:
 
     # -------------------------------------------------------------- root
 
-    def _prepare(self, game: Game) -> None:
+    def _prepare(self, game: Game) -> Tree:
         rules = game.rules
-        key = f"{rules.tileset_hash}/{rules.set_name}/{game.to_move}"
-        if key != self._rules_key:
-            # Values are scored for one player: a table of another game or seat is no use.
+        key = f"{rules.tileset_hash}/{rules.set_name}"
+        tree = self._tree
+        if tree is None or key != self._rules_key:
             self._rules_key = key
-            self.table.clear()
-            self.history.clear()
             self.values = evaluation(rules) if self.options.fitted else material(rules)
-            # In whole units, so that a sum is the same in any order (a position reached by
-            # two paths lists its tiles in two orders).
-            self.worth = tuple(round(v * _UNITS) for v in self.values.board)
-            self.waiting = tuple(round(v * _UNITS) for v in self.values.bag)
-            self.raw = tuple(t.value for t in rules.types)
-        if len(self.table) > TABLE_SIZE:
-            self.table.clear()
-        self.me = game.to_move
-        self.nodes = 0
-        self.killers = [[] for _ in range(MAX_DEPTH + 2)]
+            found = learned(rules) if self.options.learned else None
+            leaves = Leaves(self.values) if found is None else LearnedLeaves(self.values, found)
+            tree = Tree(game, leaves, self.options, self._budget)
+            self._tree = tree
+        tree.game = game
+        tree.table.trim()
+        tree.nodes = 0
+        tree.check_at = 0
+        return tree
 
     def _deepen(
         self, game: Game, actions: list[Action], depth_limit: int, abort: bool
     ) -> tuple[float, list[Action]]:
-        self._prepare(game)
-        if not self.options.refined:
-            return self._deepen_plain(game, actions, depth_limit, abort)
-        options = self.options
-        if not options.table or not (game.rules.expanded is None or options.table_with_features):
-            return self._deepen_refined(game, actions, depth_limit, abort)
-        with Keyed(game) as keyed:
-            self.keyed = keyed
-            try:
-                return self._deepen_refined(game, actions, depth_limit, abort)
-            finally:
-                self.keyed = None
+        # The search makes no reference cycles, and the collector's passes over the table's
+        # entries cost a few percent of its time: it waits until the search is done.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._deepen_keyed(game, actions, depth_limit, abort)
+        finally:
+            if collecting:
+                gc.enable()
 
-    def _deepen_plain(
+    def _deepen_keyed(
         self, game: Game, actions: list[Action], depth_limit: int, abort: bool
     ) -> tuple[float, list[Action]]:
-        """The baseline's root: every action searched with a full window."""
-        ordered = sorted(actions, key=lambda a: -self._gain(game, a))
-        best, top = ordered, 0.0
+        tree = self._prepare(game)
+        tree.ordering.start(depth_limit)
+        self._budget.begin()
+        if not self.options.table:
+            result = self._iterate(tree, actions, depth_limit, abort)
+        else:
+            with Keyed(game) as keyed:
+                tree.keyed = keyed
+                try:
+                    result = self._iterate(tree, actions, depth_limit, abort)
+                finally:
+                    tree.keyed = None
+        self.nodes = tree.nodes
+        return result
+
+    def _iterate(
+        self, tree: Tree, actions: list[Action], depth_limit: int, abort: bool
+    ) -> tuple[float, list[Action]]:
+        """Iterative deepening from the root: the value and the best actions in legal order."""
+        game = tree.game
+        index = {a: i for i, a in enumerate(actions)}
+        plain: list[ActionTuple] = [tuple(a) for a in actions]  # type: ignore[misc]
+        table_move = None
+        if tree.keyed is not None:
+            entry = tree.table.get(tree.table.key(tree.keyed.key, game.ply))
+            table_move = entry[3] if entry is not None else None
+        ordered = [plain[i] for i in tree.ordering.order(game, plain, table_move, 0)]
+        best: list[ActionTuple] = ordered
+        top = 0.0
+        margin = self.options.aspiration
+        budget = self._budget
+        self.depth = 0
         for depth in range(1, depth_limit + 1):
             # Depth 1 always finishes, so there is always a move; deeper ones stop at the budget.
-            self.can_abort = abort and depth > 1
+            budget.binding = abort and depth > 1
+            window = margin > 0.0 and depth > 1 and abs(top) < WON
+            low, high = (top - margin, top + margin) if window else (-INFINITE, INFINITE)
+            scores: list[float] = []
             try:
-                scores = [self._child(game, a, depth - 1, -2 * WIN, 2 * WIN, 1) for a in ordered]
-            except _OutOfBudget:
+                scores = self._root(tree, ordered, depth, low, high)
+                if window and not low < max(scores) < high:
+                    scores = self._root(tree, ordered, depth, -INFINITE, INFINITE)
+            except OutOfBudget:
+                while len(game.history) > self._root_history:
+                    game.undo()
+                # The actions this depth finished (the last depth's best is the first) were
+                # searched deeper than the rest: the best of them is played.
+                scores = self._finished
+                if scores:
+                    top = max(scores)
+                    best = [a for a, s in zip(ordered, scores, strict=False) if s == top]
                 break
             top = max(scores)
             best = [a for a, s in zip(ordered, scores, strict=True) if s == top]
-            ranked = sorted(zip(scores, range(len(ordered)), strict=True), key=lambda p: -p[0])
-            ordered = [ordered[i] for _, i in ranked]
-            if abs(top) >= WIN or (abort and self.nodes >= self.budget):
+            self.depth = depth
+            ranked = sorted(range(len(ordered)), key=lambda i: -scores[i])
+            ordered = [ordered[i] for i in ranked]
+            if abs(top) >= WON or (abort and budget.spent(tree.nodes)):
                 break
-        return top, best
+        return top, sorted((Action(*a) for a in best), key=index.__getitem__)
 
-    def _deepen_refined(
-        self, game: Game, actions: list[Action], depth_limit: int, abort: bool
-    ) -> tuple[float, list[Action]]:
-        """The refined root: later actions searched only as far as to tie the best so far."""
-        index = {a: i for i, a in enumerate(actions)}
-        ordered = self._order(game, actions, self._table_move(game), 0)
-        best, top = ordered, 0.0
-        for depth in range(1, depth_limit + 1):
-            self.can_abort = abort and depth > 1
-            scores: list[float] = []
-            alpha = -2 * WIN
-            try:
-                for action in ordered:
-                    score = self._child(game, action, depth - 1, alpha, 2 * WIN, 1)
-                    scores.append(score)
-                    alpha = max(alpha, score - _TIE)
-            except _OutOfBudget:
-                # The actions this depth finished (the last depth's best is the first) were
-                # searched deeper than the rest: the best of them is played.
-                if scores:
-                    done = ordered[: len(scores)]
-                    top = max(scores)
-                    best = sorted(
-                        (a for a, s in zip(done, scores, strict=False) if s == top),
-                        key=index.__getitem__,
-                    )
-                break
-            top = max(scores)
-            best = sorted(
-                (a for a, s in zip(ordered, scores, strict=True) if s == top), key=index.__getitem__
-            )
-            ranked = sorted(zip(scores, range(len(ordered)), strict=True), key=lambda p: -p[0])
-            ordered = [ordered[i] for _, i in ranked]
-            if abs(top) >= WON or (abort and self.nodes >= self.budget):
-                break
-        return top, best
-
-    # -------------------------------------------------------------- search
-
-    def _child(
-        self, game: Game, action: Action, depth: int, alpha: float, beta: float, ply: int
-    ) -> float:
-        """Value for the root player of playing ``action`` and searching ``depth`` more plies."""
-        if action.kind == ActionKind.DRAW:
-            return self._chance(game, depth, ply)
-        self.nodes += 1
-        if self.can_abort and self.nodes > self.budget:
-            raise _OutOfBudget
-        game.apply(action)
-        try:
-            return self._value(game, depth, alpha, beta, ply)
-        finally:
-            game.undo()
-
-    def _chance(self, game: Game, depth: int, ply: int) -> float:
-        """Expected value of a draw: each tile the bag could give, placed at its best for the
-        player who drew it."""
-        drawer_is_me = game.to_move == self.me
-        if depth <= 0:
-            # At the horizon only material counts, and a draw moves the tile from the bag to the
-            # board: worth, on average, the difference.
-            self.nodes += 1
-            return self._evaluate(game) + (self._draw_gain(game) * (1 if drawer_is_me else -1))
-        keyed = self.keyed
-        key = 0
-        if keyed is not None:
-            key = (keyed.key | (game.ply << 64)) ^ _CHANCE
-            entry = self.table.get(key)
-            if entry is not None and entry[0] == depth:
-                return entry[2]
-        total = 0.0
-        for tile, probability in game.draw_outcomes():
-            game.apply(Action(ActionKind.DRAW, tile=tile))
-            try:
-                total += probability * self._placed(game, depth, ply, drawer_is_me)
-            finally:
-                game.undo()
-        if keyed is not None:
-            self.table[key] = (depth, _EXACT, total, None)
-        return total
-
-    def _placed(self, game: Game, depth: int, ply: int, drawer_is_me: bool) -> float:
-        """The exact value of the best placement of the tile just drawn."""
-        places = game.legal_actions()
-        if not places:
-            return self._evaluate(game)
-        if not self.options.refined:
-            values = [self._child(game, p, depth, -2 * WIN, 2 * WIN, ply) for p in places]
-            return max(values) if drawer_is_me else min(values)
-        # A placement that cannot beat the best so far needs only a bound: the best stays exact.
-        if drawer_is_me:
-            best = -2 * WIN
-            for place in places:
-                best = max(best, self._child(game, place, depth, best, 2 * WIN, ply))
-        else:
-            best = 2 * WIN
-            for place in places:
-                best = min(best, self._child(game, place, depth, -2 * WIN, best, ply))
-        return best
-
-    def _value(self, game: Game, depth: int, alpha: float, beta: float, ply: int) -> float:
-        """Minimax value for the root player of the position after an action."""
-        if not self.options.refined:
-            result = game.result
-            if result is not None:
-                if result.winner is None:
-                    return 0.0
-                return WIN if result.winner == self.me else -WIN
-            if depth <= 0:
-                return self._evaluate(game)
-            actions = game.legal_actions()
-            actions.sort(key=lambda a: -self._gain(game, a))
-            return self._minimax(game, actions, depth, alpha, beta, ply)[0]
-        over = game.over
-        if over is not None:
-            return self._final(game, over.winner)
-        if depth <= 0:
-            # A player with no legal action loses; one whose Duke is not in Guard nearly always
-            # has one, so only then is the (costly) test made at the horizon.
-            if game.in_guard():
-                result = game.result
-                if result is not None:
-                    return self._final(game, result.winner)
-            if self.options.quiesce:
-                return self._quiesce(game, alpha, beta, self.options.quiesce)
-            return self._evaluate(game)
-        keyed = self.keyed
-        move = None
-        key = 0
-        if keyed is not None:
-            key = keyed.key | (game.ply << 64)
-            entry = self.table.get(key)
-            if entry is not None:
-                stored, bound, value, move = entry
-                if stored == depth and (
-                    bound == _EXACT
-                    or (bound == _LOWER and value >= beta)
-                    or (bound == _UPPER and value <= alpha)
-                ):
-                    return value
-        legal = game.legal_actions()
-        if not legal:
-            return self._final(game, game.to_move ^ 1)
-        actions = self._order(game, legal, move, ply)
-        value, best = self._minimax(game, actions, depth, alpha, beta, ply)
-        if keyed is not None:
-            bound = _UPPER if value <= alpha else _LOWER if value >= beta else _EXACT
-            self.table[key] = (depth, bound, value, None if best is None else tuple(best))
-        return value
-
-    def _quiesce(self, game: Game, alpha: float, beta: float, left: int) -> float:
-        """The static value, or what captures (only) make of it, ``left`` captures deep.
-
-        The player to move may stand on the static value or capture; this keeps a search
-        from stopping in the middle of an exchange.
-        """
-        stand = self._evaluate(game)
-        if left <= 0:
-            return stand
-        maximising = game.to_move == self.me
-        if (stand >= beta) if maximising else (stand <= alpha):
-            return stand
-        value = stand
-        for action in self._captures(game):
-            self.nodes += 1
-            if self.can_abort and self.nodes > self.budget:
-                raise _OutOfBudget
-            game.apply(action)
-            try:
-                over = game.over
-                if over is not None:
-                    score = self._final(game, over.winner)
-                else:
-                    score = self._quiesce(game, alpha, beta, left - 1)
-            finally:
-                game.undo()
-            if maximising:
-                value = max(value, score)
-                alpha = max(alpha, value)
+    def _root(
+        self, tree: Tree, ordered: list[ActionTuple], depth: int, low: float, high: float
+    ) -> list[float]:
+        """Each root action's value (exact where it is within the tie of the best, else a
+        bound below it), searched ``depth`` plies within the window (low, high)."""
+        self._root_history = len(tree.game.history)
+        scores: list[float] = []
+        self._finished = scores
+        alpha = low
+        for number, action in enumerate(ordered):
+            if number == 0 or not self.options.pvs:
+                score = tree.child(action, depth - 1, alpha, high, 0)
             else:
-                value = min(value, score)
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
-        return value
-
-    def _captures(self, game: Game) -> list[Action]:
-        """The legal captures of the player to move, most valuable victim first."""
-        board = game.board
-        if game.rules.expanded is None and game.phase is Phase.PLAY:
-            # The base game's generator before the Duke-danger test, which then tries only
-            # the captures (the hooks the engine's own random play uses).
-            found = [
-                Action(*a) for a in tablemoves.pseudo(game) if a[0] <= COMMAND and board[a[2]] >= 0
-            ]
-            found = [a for a in found if game._check(a)]
-        else:
-            found = [
-                a
-                for a in game.legal_actions()
-                if a.kind <= COMMAND and a.to >= 0 and board[a.to] >= 0
-            ]
-        worth = self.values.board
-        found.sort(key=lambda a: -worth[board[a.to] >> 2])
-        return found
-
-    def _final(self, game: Game, winner: int | None) -> float:
-        """The value of a finished game: a quicker win is worth more, a later loss less."""
-        if winner is None:
-            return 0.0
-        won = WIN - game.ply
-        return won if winner == self.me else -won
-
-    def _minimax(
-        self, game: Game, actions: list[Action], depth: int, alpha: float, beta: float, ply: int
-    ) -> tuple[float, Action | None]:
-        """Alpha-beta over ``actions``: the value and the action that gave it."""
-        maximising = game.to_move == self.me
-        value = -2 * WIN if maximising else 2 * WIN
-        best: Action | None = None
-        for action in actions:
-            score = self._child(game, action, depth - 1, alpha, beta, ply + 1)
-            if maximising:
-                if score > value:
-                    value, best = score, action
-                alpha = max(alpha, value)
-            else:
-                if score < value:
-                    value, best = score, action
-                beta = min(beta, value)
-            if alpha >= beta:
-                if self.options.refined and best is not None:
-                    self._cutoff(game, best, depth, ply)
-                break
-        return value, best
-
-    # -------------------------------------------------------------- ordering
-
-    def _table_move(self, game: Game) -> tuple[int, ...] | None:
-        keyed = self.keyed
-        if keyed is None:
-            return None
-        entry = self.table.get(keyed.key | (game.ply << 64))
-        return entry[3] if entry is not None else None
-
-    def _order(
-        self, game: Game, actions: list[Action], move: tuple[int, ...] | None, ply: int
-    ) -> list[Action]:
-        """The table's move, captures by victim then attacker, killers, then by history."""
-        board = game.board
-        worth = self.values.board
-        killers = self.killers[ply] if ply < len(self.killers) else []
-        history = self.history
-
-        def rank(action: Action) -> float:
-            if action == move:
-                return -3 * _CAPTURE
-            kind = action.kind
-            to = action.to
-            if kind <= ActionKind.COMMAND and to >= 0 and board[to] >= 0:
-                actor = board[action.by if kind == ActionKind.COMMAND else action.frm]
-                return -_CAPTURE - 1000.0 * worth[board[to] >> 2] + worth[actor >> 2]
-            if action in killers:
-                return -_KILLER
-            return -history.get(action, 0)
-
-        actions.sort(key=rank)
-        return actions
-
-    def _cutoff(self, game: Game, action: Action, depth: int, ply: int) -> None:
-        """Remember a quiet action that cut the search off: a killer, and its history."""
-        to = action.to
-        if action.kind <= ActionKind.COMMAND and to >= 0 and game.board[to] >= 0:
-            return
-        if ply < len(self.killers):
-            killers = self.killers[ply]
-            if action not in killers:
-                killers.insert(0, action)
-                del killers[2:]
-        self.history[action] = self.history.get(action, 0) + depth * depth
-
-    def _gain(self, game: Game, action: Action) -> float:
-        """What an action captures (the baseline's ordering): the value of the tile on its
-        target."""
-        if action.kind in (ActionKind.DRAW, ActionKind.PLACE):
-            return 0.0
-        target = game.tile_at(action.to)
-        return self.raw[target[0]] if target is not None else 0.0
-
-    # -------------------------------------------------------------- evaluation
-
-    def _draw_gain(self, game: Game) -> float:
-        """What a draw is worth on average to the drawer: a tile from the bag onto the board."""
-        bag = game.bags[game.to_move]
-        if not self.options.fitted:
-            return (1.0 - BAG_WEIGHT) * sum(map(self.raw.__getitem__, bag)) / len(bag)
-        board, in_bag = self.worth, self.waiting
-        return sum(board[t] - in_bag[t] for t in bag) / (len(bag) * _UNITS)
-
-    def _evaluate(self, game: Game) -> float:
-        """The root player's material less the opponent's."""
-        if not self.options.fitted:
-            return self._material(game)
-        board = game.board
-        worth, waiting = self.worth, self.waiting
-        score = 0
-        for owner in (0, 1):
-            material_ = sum(worth[board[s] >> 2] for s in game.pieces[owner])
-            material_ += sum(waiting[t] for t in game.bags[owner])
-            if game.drawn >= 0 and game.to_move == owner:
-                material_ += worth[game.drawn]
-            score += material_ if owner == self.me else -material_
-        return score / _UNITS
-
-    def _material(self, game: Game) -> float:
-        """The baseline's evaluation.
-
-        Every tile is on the board, in the bag or captured, and each army's total is fixed, so
-        material on the board plus half the bag's is, up to a constant, minus what was captured
-        and minus half of what is still in the bag.
-        """
-        value = self.raw.__getitem__
-        score = 0.0
-        for owner in (0, 1):
-            lost = sum(map(value, game.captured[owner]))
-            waiting = sum(map(value, game.bags[owner]))
-            material_ = -lost - (1.0 - BAG_WEIGHT) * waiting
-            score += material_ if owner == self.me else -material_
-        return score
+                score = tree.child(action, depth - 1, alpha, alpha + NULL, 0)
+                if alpha < score < high:
+                    score = tree.child(action, depth - 1, alpha, high, 0)
+            scores.append(score)
+            if score >= high:
+                break  # above the window: the depth is searched again with a full one
+            alpha = max(alpha, score - _TIE)
+        return scores

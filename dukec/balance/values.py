@@ -49,8 +49,9 @@ def values_key(rules: Rules) -> str:
     return f"{rules.tileset_hash}/{rules.set_name}"
 
 
-def read_values(text: str, where: str) -> dict[str, Any]:
-    """The entries of a values file's text; ValueError naming ``where`` if it is not one."""
+def read_values(text: str, where: str, section: str = "values") -> dict[str, Any]:
+    """The entries of a values file's text (those of an evaluation file: ``section``
+    ``evaluations``); ValueError naming ``where`` if it is not one."""
     try:
         data = parse_json(text)
     except JsonTextError as error:
@@ -58,20 +59,21 @@ def read_values(text: str, where: str) -> dict[str, Any]:
             f"{where}:{error.line}:{error.column}: error: not JSON: {error.message}"
         ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"{where}: error: not a dukec values file (format {FORMAT})")
-    entries = data.get("values")
+        raise ValueError(f"{where}: error: not a dukec {section} file (format {FORMAT})")
+    entries = data.get(section)
     if not isinstance(entries, dict):
-        raise ValueError(f"{where}: error: no 'values' object")
+        raise ValueError(f"{where}: error: no '{section}' object")
     return entries
 
 
-_LOADED: dict[str, dict[str, Any]] = {}
+#: The entries read, by file, environment variable and its value.
+_LOADED: dict[tuple[str, str, str], dict[str, Any]] = {}
 
 
-def _files() -> list[tuple[str, str]]:
-    """(name, text) of each values file: the shipped one, then ``$DUKEC_VALUES``."""
-    files = [("values.json", resources.files("dukec.balance").joinpath("values.json").read_text())]
-    extra = os.environ.get(VALUES_ENV)
+def _files(shipped: str, env: str) -> list[tuple[str, str]]:
+    """(name, text) of each file: the one shipped in this package, then the one ``$env`` names."""
+    files = [(shipped, resources.files("dukec.balance").joinpath(shipped).read_text())]
+    extra = os.environ.get(env)
     if extra:
         try:
             files.append((extra, read_utf8(Path(extra), "a values file is JSON")))
@@ -80,21 +82,24 @@ def _files() -> list[tuple[str, str]]:
     return files
 
 
-def _entries() -> dict[str, Any]:
-    key = os.environ.get(VALUES_ENV, "")
+def load_entries(shipped: str, env: str, section: str = "values") -> dict[str, Any]:
+    """The entries of the file ``shipped`` with dukec, updated by those of the file that the
+    environment variable ``env`` names (read once for each value of it)."""
+    key = (shipped, env, os.environ.get(env, ""))
     found = _LOADED.get(key)
     if found is None:
         found = {}
-        for name, text in _files():
-            found.update(read_values(text, name))
-        _LOADED.clear()
+        for name, text in _files(shipped, env):
+            found.update(read_values(text, name, section))
+        for old in [k for k in _LOADED if k[:2] == key[:2]]:
+            del _LOADED[old]
         _LOADED[key] = found
     return found
 
 
 def fitted(rules: Rules) -> Evaluation | None:
     """The fitted values of a game set, or None if no values file has them."""
-    entry = _entries().get(values_key(rules))
+    entry = load_entries("values.json", VALUES_ENV).get(values_key(rules))
     if entry is None:
         return None
     return entry_evaluation(rules, entry)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 from rich.console import Console
 
-from dukec.balance.game import split_policy
+from dukec.balance.game import policy_seconds, split_policy
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.commands.common import (
     BUDGET,
@@ -231,8 +231,9 @@ def make_criteria(elo_margin: float, alpha: float, beta: float, elo_model: str) 
     "--policy",
     default=None,
     metavar="NAMES",
-    help="Player for both armies: random (the default), greedy, mcts, search-material or "
-    "search, a search or mcts perhaps with its own budget (search@1000); a comma list "
+    help="Player for both armies: random (the default), greedy, mcts, search-material, "
+    "search-v1 or search, a search or mcts perhaps with its own budget (search@1000: nodes per "
+    "move; search@10ms: CPU time per move, not reproducible across machines); a comma list "
     "(random,greedy,search) runs a ladder, one run per policy.",
 )
 @click.option(
@@ -477,7 +478,8 @@ def balance(
             raise click.UsageError(
                 f"paired games come two by two: give an even --games (not {games}), or --unpaired"
             )
-        specs = {name for rung in rungs for name in rung}
+        # Stored ratings are of node budgets: a policy on CPU time has none to quote.
+        specs = {name for rung in rungs for name in rung if not policy_seconds(name)}
         ratings = stored(ratings_path, tileset, experiment.game, budget, specs)
         results: list[RunResult] = []
         for mine, theirs in rungs:

@@ -117,7 +117,8 @@ def _numbers(trial: Trial) -> str:
     default="random",
     show_default=True,
     metavar="NAME",
-    help="Player for both armies (random, greedy, mcts, search-material, search; search@1000).",
+    help="Player for both armies (random, greedy, mcts, search-material, search-v1, search; "
+    "search@1000).",
 )
 @click.option(
     "--seed",

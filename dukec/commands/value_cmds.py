@@ -132,8 +132,8 @@ def _interval(values: list[float | None]) -> str:
     default=DEFAULT_POLICY,
     show_default=True,
     metavar="NAME",
-    help="Player for both armies: random, greedy, mcts, search-material or search "
-    "(a search or mcts perhaps with its own budget: search@1000).",
+    help="Player for both armies: random, greedy, mcts, search-material, search-v1 or "
+    "search (a search or mcts perhaps with its own budget: search@1000).",
 )
 @click.option(
     "--games",

@@ -69,6 +69,7 @@ class BakedTables:
             is_duke=base.is_duke,
             mine=base.mine,
             not_mine=base.not_mine,
+            theirs=base.theirs,
             value=base.value,
             obstacle=base.obstacle,
             ready=[k not in affected for k in range(len(base.direct))],

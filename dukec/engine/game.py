@@ -33,7 +33,7 @@ from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
 from dukec.engine.state import FeatureState
 
 if TYPE_CHECKING:
-    from dukec.engine.zobrist import Keyed
+    from dukec.engine.zobrist import Keeper
 
 #: An undo record: (action, a, b, result before); a and b depend on the kind of action.
 BaseRecord = tuple[ActionTuple, int, int, Result | None]
@@ -83,8 +83,9 @@ class Game(FeatureState):
         #: The result an action decided (a capture, an objective, the ply limit), if any.
         self.over: Result | None = None
         self._version = 0
-        #: The Zobrist key a search keeps while it runs (see :class:`~dukec.engine.zobrist.Keyed`).
-        self.keyed: Keyed | None = None
+        #: What apply and undo go through while a search keeps its books, such as a Zobrist
+        #: key (see :class:`~dukec.engine.zobrist.Keyed`).
+        self.keyed: Keeper | None = None
         self._cached: tuple[int, Result | None] = (-1, None)
         if not setup or not rules.setup:
             self.setup_index = len(rules.setup)

@@ -111,6 +111,8 @@ class Tables:
     is_duke: tuple[bool, ...]
     mine: tuple[tuple[bool, ...], tuple[bool, ...]]
     not_mine: tuple[tuple[bool, ...], tuple[bool, ...]]
+    #: Whether a square's content is the other player's tile (not empty, not the obstacle).
+    theirs: tuple[tuple[bool, ...], tuple[bool, ...]]
     value: tuple[float, ...]
     #: A code that blocks every line and that no tile may enter or command (the dragon's
     #: square, while the base generator looks at a board with one).
@@ -532,6 +534,9 @@ def _compile_tables(geometry: Geometry, raw_types: list[_RawType]) -> tuple[Tabl
     not_mine = tuple(
         tuple([code & 1 != owner for code in range(ncodes)] + [False, True]) for owner in (0, 1)
     )
+    theirs = tuple(
+        tuple([code & 1 != owner for code in range(ncodes)] + [False, False]) for owner in (0, 1)
+    )
     tables = Tables(
         direct=direct,
         pathed=pathed,
@@ -544,6 +549,7 @@ def _compile_tables(geometry: Geometry, raw_types: list[_RawType]) -> tuple[Tabl
         is_duke=tuple(is_duke),
         mine=(mine[0], mine[1]),
         not_mine=(not_mine[0], not_mine[1]),
+        theirs=(theirs[0], theirs[1]),
         value=tuple(values[code >> 2] for code in range(ncodes)),
         obstacle=ncodes,
         ready=[True] * len(direct),

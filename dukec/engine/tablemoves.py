@@ -63,8 +63,9 @@ def lines_to(g: Game, target: int, by: int) -> set[int] | None:
     return None if _reaches(g, target, by, lines) else lines
 
 
-def pseudo(g: Game) -> list[ActionTuple]:
-    """Actions allowed by the icons alone, before the Duke-danger rule."""
+def pseudo(g: Game, taking: bool = False) -> list[ActionTuple]:
+    """Actions allowed by the icons alone, before the Duke-danger rule (``taking``: only the
+    moves, strikes and commands that take a tile, for a search beyond its depth)."""
     me = g.to_move
     board = g.board
     tables = g.tables
@@ -72,6 +73,8 @@ def pseudo(g: Game) -> list[ActionTuple]:
     strikes, command, overlap = tables.strikes, tables.command, tables.overlap
     mine = tables.mine[me]
     not_mine = tables.not_mine[me]
+    # A target to list: any square not the mover's, or with ``taking`` an enemy's only.
+    wanted = tables.theirs[me] if taking else not_mine
     size = g.size
     move_actions = g.move_actions
     strike_actions = g.strike_actions
@@ -86,10 +89,10 @@ def pseudo(g: Game) -> list[ActionTuple]:
         moves: tuple[Any, ...] = move_actions[frm]
         start = len(out)
         for t in direct[k]:
-            if not_mine[board[t]]:
+            if wanted[board[t]]:
                 out.append(moves[t])
         for t, path in pathed[k]:
-            if not_mine[board[t]]:
+            if wanted[board[t]]:
                 for b in path:
                     if board[b] >= 0:
                         break
@@ -99,7 +102,8 @@ def pseudo(g: Game) -> list[ActionTuple]:
             for t in ray:
                 v = board[t]
                 if v < 0:
-                    out.append(moves[t])
+                    if not taking:
+                        out.append(moves[t])
                 else:
                     if not_mine[v]:
                         out.append(moves[t])
@@ -115,10 +119,10 @@ def pseudo(g: Game) -> list[ActionTuple]:
             for q in squares:
                 if mine[board[q]]:
                     for t in squares:
-                        if t != q and not_mine[board[t]]:
+                        if t != q and wanted[board[t]]:
                             out.append((COMMAND, q, t, frm, -1))
     duke = g.duke[me]
-    if g.bags[me] and duke >= 0:
+    if not taking and g.bags[me] and duke >= 0:
         for n in g.neighbours[duke]:
             if board[n] < 0:
                 out.append(_DRAW)

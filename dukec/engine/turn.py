@@ -64,8 +64,7 @@ def legal(g: Game) -> list[ActionTuple]:
     phase = g.phase
     me = g.to_move
     if phase is Phase.PLAY:
-        check = g._check
-        return [a for a in movement.pseudo(g, me) if check(a)]
+        return [a for a in movement.pseudo(g, me) if g._check(a)]
     if phase is Phase.PLACING:
         return [(PLACE, -1, s, -1, g.drawn) for s in placements(g)]
     if phase is Phase.SETUP:
@@ -84,7 +83,10 @@ def legal(g: Game) -> list[ActionTuple]:
 
 
 def has_legal(g: Game) -> bool:
-    """Whether the player to move has a legal action."""
+    """Whether the player to move has a legal action (in play, testing the pseudo-legal ones
+    only until one passes)."""
+    if g.over is None and g.phase is Phase.PLAY:
+        return any(g._check(action) for action in movement.pseudo(g, g.to_move))
     return bool(legal(g))
 
 

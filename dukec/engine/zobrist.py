@@ -1,119 +1,233 @@
 """Zobrist keys: a 64-bit key of a game's state, kept up to date by apply and undo.
 
-A key is the XOR of one fixed random number per part of the state: each square's piece (tile
-type, side, owner), the player to move, the phase, the drawn tile, the set-up step, and each
-bag's count of each tile type. In a game set with features, the features' state (terrain,
-banners, the dragon, frozen, covered and settled tiles, scores, captures and tiles taken by
-player, boxed tiles, pending draws, the draft pool, the banner queue, the game's counters of
-draws and events, and a decided result) adds one more number: a 64-bit digest of it, taken after
-each action, since an action there changes that state in too many ways to follow one by one.
+A key is the XOR of fixed random 64-bit numbers, one per part of the state: each square's piece
+(tile type, side, owner), the player to move, the phase, the drawn tile, the set-up step, a
+decided result, and each bag's tiles. A list of tiles whose order does not matter (a bag) is keyed
+by the sum of one random 52-bit number per tile type and owner over its tiles (a sum is the same
+in any order, and a list of fewer than 1024 tiles cannot overflow 62 bits). In a game set with
+features each feature keys its own state the same way: terrain and banners by square, the dragon
+by its fields, frozen, covered and settled squares, points, tiles captured, taken and boxed by
+player, the pending draw and the draft pool by their sums, the banner queue, the game's counters
+of draws and events.
 
 Two states with the same key are the same for the rules from then on, except for the ply count
 (the ply limit) and the stream of random draws, which a search keeps apart itself: it keys its
 table by ply too and forces every draw (chance nodes).
 
-Keys cost nothing unless asked for: :class:`Keyed` binds key-keeping wrappers around a game's
-apply and undo hooks while it is open, and puts the plain hooks back when it closes, so random
-playouts and games without search run exactly as before.
+Keys are native 64-bit integers in the compiled engine (``i64``: XOR of machine words, no
+Python integer made), and cost nothing unless asked for: :class:`Keyed` is bound to a game while
+it is open, and the game's apply and undo then go through it. An action of the base game (a
+move, strike or command, a draw, a placement) changes the key by the squares it touches, the
+player to move and the phase, and on a draw by the one tile that left the bag; any other action
+of a game set with features is keyed from its new state, feature by feature. Undo restores the
+key the action started from.
 """
 
 from __future__ import annotations
 
-import hashlib
 import random
-from collections.abc import Callable
 from types import TracebackType
+from typing import TYPE_CHECKING, Final
 
-from dukec.engine.actions import DRAW, ActionTuple
+from dukec.engine.actions import COMMAND, DRAW, ActionTuple, Phase, Reason, Result
 from dukec.engine.game import Game
 from dukec.engine.rules import Rules
+from dukec.engine.turn import TRAILED
 
-_SEED = 0x2B992DDFA23249D6
+if TYPE_CHECKING:
+    # A native 64-bit integer where compiled, an int in pure Python (annotations only: never
+    # looked up at run time, so mypy_extensions is no run-time dependency).
+    from mypy_extensions import i64
+
+_SEED: Final = 0x2B992DDFA23249D6
+#: Numbers per field of the small fields (the dragon's, points, the banner queue, ...).
+_SMALL: Final = 256
+#: Numbers of a counter (draws, events): a counter wraps round at this many.
+_COUNTER: Final = 4096
+_REASONS: Final = {reason: index for index, reason in enumerate(Reason)}
+_PLAY: Final = int(Phase.PLAY)
+# The small fields, each with _SMALL numbers (value + 1, so that -1 has one): the dragon's,
+# the banner to move, then each player's points and the places of the banner queue.
+_DRAGON_KIND: Final = 0
+_DRAGON_SQUARE: Final = 1
+_DRAGON_FX: Final = 2
+_DRAGON_FY: Final = 3
+_DRAGON_ENRAGED: Final = 4
+_DRAGON_REST: Final = 5
+_DRAGON_REORIENT: Final = 6
+_RELOCATE: Final = 7
+_SCORE: Final = 8
+_QUEUE: Final = 10
+_QUEUE_FIELDS: Final = 8
+_FIELDS: Final = _QUEUE + _QUEUE_FIELDS
+
+
+def _numbers(rng: random.Random, count: int) -> list[i64]:
+    """``count`` random signed 64-bit numbers."""
+    return [rng.getrandbits(64) - (1 << 63) for _ in range(count)]
+
+
+def _tile_numbers(rng: random.Random, count: int) -> list[i64]:
+    """``count`` random 52-bit numbers, to be summed over a list of tiles."""
+    return [rng.getrandbits(52) for _ in range(count)]
 
 
 class Zobrist:
     """The random numbers of one rule set's keys (fixed: the same on every run and machine)."""
-
-    __slots__ = ("bag", "codes", "drawn", "expanded", "phase", "setup", "side", "square", "width")
 
     def __init__(self, rules: Rules) -> None:
         rng = random.Random(_SEED)
         size = rules.geometry.size
         types = len(rules.types)
         codes = types * 4
+        self.size = size
+        self.types = types
         self.codes = codes
         #: square * codes + code -> number (code: tile type, side and owner, as on the board).
-        self.square = [rng.getrandbits(64) for _ in range(size * codes)]
-        self.side = rng.getrandbits(64)
-        self.phase = [rng.getrandbits(64) for _ in range(16)]
-        self.drawn = [rng.getrandbits(64) for _ in range(types + 1)]
-        self.setup = [rng.getrandbits(64) for _ in range(len(rules.setup) + 1)]
-        # Room for every tile of a type in one bag (a tile can come back to a bag).
-        self.width = sum(t.count for t in rules.types) + max(map(len, rules.bags)) + 1
-        # (owner * types + tile) * width + count -> number; a tile absent from a bag adds 0.
-        self.bag = [
-            0 if count == 0 else rng.getrandbits(64)
-            for _ in range(2 * types)
-            for count in range(self.width)
-        ]
+        self.square = _numbers(rng, size * codes)
+        self.side: i64 = _numbers(rng, 1)[0]
+        self.phase = _numbers(rng, 16)
+        self.drawn = _numbers(rng, types + 1)
+        self.setup = _numbers(rng, len(rules.setup) + 1)
+        #: owner * types + tile -> a tile's number in a bag (52 bits: see the module's text).
+        self.bag = _tile_numbers(rng, 2 * types)
+        self.over = _numbers(rng, 3 * len(_REASONS))
         self.expanded = rules.expanded is not None
+        extras = rules.expanded
+        kinds = len(extras.terrain_types) if extras is not None else 0
+        self.kinds = kinds
+        self.terrain = _numbers(rng, size * kinds)
+        #: (square * 3 + owner + 1) * kinds + kind -> a banner there.
+        self.banner = _numbers(rng, size * 3 * kinds)
+        self.frozen = _numbers(rng, size)
+        self.covered = _numbers(rng, size)
+        self.settled = _numbers(rng, size)
+        #: Tiles by owner, as the bag's numbers: captured, taken, boxed.
+        self.captured = _tile_numbers(rng, 2 * types)
+        self.taken = _tile_numbers(rng, 2 * types)
+        self.boxed = _tile_numbers(rng, 2 * types)
+        #: Tiles in the pending draw (owner 0's numbers) and the draft pool (1's).
+        self.held = _tile_numbers(rng, 2 * types)
+        self.small = _numbers(rng, _FIELDS * _SMALL)
+        self.draws = _numbers(rng, _COUNTER)
+        self.events = _numbers(rng, _COUNTER)
 
-    def key(self, game: Game) -> int:
+    # ------------------------------------------------------------------ from scratch
+
+    def key(self, game: Game) -> i64:
         """The key of ``game``'s state, computed from scratch."""
         codes = self.codes
         square = self.square
-        key = 0
+        key: i64 = 0
         for index, code in enumerate(game.board):
             if code >= 0:
                 key ^= square[index * codes + code]
-        key ^= self.scalars(game) ^ self.bag_key(0, game.bags[0]) ^ self.bag_key(1, game.bags[1])
+        key ^= self.scalars(game) ^ self.result(game.over)
+        key ^= self.tiles(self.bag, 0, game.bags[0]) ^ self.tiles(self.bag, 1, game.bags[1])
         if self.expanded:
-            key ^= features(game)
+            key ^= self.features(game)
         return key
 
-    def scalars(self, game: Game) -> int:
+    def scalars(self, game: Game) -> i64:
         """The part of the key for the player to move, the phase, the drawn tile and set-up."""
+        key: i64 = self.side if game.to_move else 0
         return (
-            (self.side if game.to_move else 0)
-            ^ self.phase[game.phase]
-            ^ self.drawn[game.drawn + 1]
-            ^ self.setup[game.setup_index]
+            key ^ self.phase[game.phase] ^ self.drawn[game.drawn + 1] ^ self.setup[game.setup_index]
         )
 
-    def bag_key(self, owner: int, bag: list[int]) -> int:
-        """The part of the key for one player's bag (its count of each tile type)."""
-        types = self.codes // 4
-        width = self.width
-        numbers = self.bag
-        key = 0
-        for tile in set(bag):
-            key ^= numbers[(owner * types + tile) * width + bag.count(tile)]
+    def result(self, over: Result | None) -> i64:
+        """The part of the key for a decided result (0 while the game goes on)."""
+        if over is None:
+            return 0
+        winner = -1 if over.winner is None else over.winner
+        return self.over[(winner + 1) * len(_REASONS) + _REASONS[over.reason]]
+
+    def tiles(self, numbers: list[i64], owner: int, tiles: list[int]) -> i64:
+        """The part of the key for one owner's list of tiles (a bag, its captured tiles...)."""
+        base = owner * self.types
+        total: i64 = 0
+        for tile in tiles:
+            total += numbers[base + tile]
+        return total
+
+    def field(self, field: int, value: int) -> i64:
+        """The number of a small field's value."""
+        return self.small[field * _SMALL + ((value + 1) & (_SMALL - 1))]
+
+    # ------------------------------------------------------------------ features
+
+    def features(self, game: Game) -> i64:
+        """The part of the key for the features' state, each feature's part in turn."""
+        return (
+            self.terrain_key(game)
+            ^ self.banners_key(game)
+            ^ self.dragon_key(game)
+            ^ self.dread_key(game)
+            ^ self.objectives_key(game)
+            ^ self.counters_key(game)
+        )
+
+    def terrain_key(self, game: Game) -> i64:
+        """Terrain on the board."""
+        key: i64 = 0
+        if game.terrain_on:
+            kinds = self.kinds
+            numbers = self.terrain
+            for index, kind in enumerate(game.terrain):
+                if kind >= 0:
+                    key ^= numbers[index * kinds + kind]
         return key
 
+    def banners_key(self, game: Game) -> i64:
+        """Banners on the board, the queue of those still to place, the one to move."""
+        key: i64 = 0
+        kinds = self.kinds
+        for flag in game.flags:
+            key ^= self.banner[(flag.square * 3 + flag.owner + 1) * kinds + flag.kind]
+        for index, kind in enumerate(game.flag_queue):
+            key ^= self.field(_QUEUE + index % _QUEUE_FIELDS, kind)
+        return key ^ self.field(_RELOCATE, game.relocate)
 
-def features(game: Game) -> int:
-    """A 64-bit digest of the features' state of a game set with features."""
-    d = game.dragon
-    state = (
-        game.terrain,
-        [(f.square, f.owner, f.kind) for f in game.flags],
-        (d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient),
-        sorted(game.frozen),
-        sorted(game.covered),
-        sorted(game.settled),
-        game.scores,
-        game.captured,
-        game.taken,
-        game.boxed,
-        game.pending,
-        game.pool,
-        game.flag_queue,
-        game.relocate,
-        game.draws,
-        game.events,
-        None if game.over is None else (game.over.winner, str(game.over.reason)),
-    )
-    return int.from_bytes(hashlib.blake2b(repr(state).encode(), digest_size=8).digest(), "big")
+    def dragon_key(self, game: Game) -> i64:
+        """The dragon: where it is, which way it faces and what it does next."""
+        d = game.dragon
+        if d.square < 0 and d.kind < 0:
+            return 0
+        return (
+            self.field(_DRAGON_KIND, d.kind)
+            ^ self.field(_DRAGON_SQUARE, d.square)
+            ^ self.field(_DRAGON_FX, d.fx)
+            ^ self.field(_DRAGON_FY, d.fy)
+            ^ self.field(_DRAGON_ENRAGED, int(d.enraged))
+            ^ self.field(_DRAGON_REST, int(d.rest))
+            ^ self.field(_DRAGON_REORIENT, int(d.reorient))
+        )
+
+    def dread_key(self, game: Game) -> i64:
+        """Frozen tiles and the squares under Dread."""
+        key: i64 = 0
+        for square in game.frozen:
+            key ^= self.frozen[square]
+        for square in game.covered:
+            key ^= self.covered[square]
+        return key
+
+    def objectives_key(self, game: Game) -> i64:
+        """Points, settled tiles, tiles captured, taken and boxed, the pending draw and the
+        draft pool."""
+        key: i64 = 0
+        for square in game.settled:
+            key ^= self.settled[square]
+        for owner in (0, 1):
+            key ^= self.field(_SCORE + owner, game.scores[owner])
+            key ^= self.tiles(self.captured, owner, game.captured[owner])
+            key ^= self.tiles(self.taken, owner, game.taken[owner])
+            key ^= self.tiles(self.boxed, owner, game.boxed[owner])
+        return key ^ self.tiles(self.held, 0, game.pending) ^ self.tiles(self.held, 1, game.pool)
+
+    def counters_key(self, game: Game) -> i64:
+        """How many draws and random events the game has had (they choose what comes next)."""
+        return self.draws[game.draws % _COUNTER] ^ self.events[game.events % _COUNTER]
 
 
 _TABLES: dict[tuple[str, str, bool], Zobrist] = {}
@@ -130,27 +244,40 @@ def zobrist_for(rules: Rules) -> Zobrist:
     return found
 
 
-class Keyed:
+class Keeper:
+    """What a game's apply and undo go through while it is bound to the game (``game.keyed``):
+    a search's bookkeeping, such as a key kept up to date."""
+
+    def apply(self, action: ActionTuple) -> None:
+        """Apply ``action`` to the game, keeping the books."""
+        raise NotImplementedError
+
+    def undo(self) -> ActionTuple:
+        """Take back the game's last action, keeping the books."""
+        raise NotImplementedError
+
+
+class Keyed(Keeper):
     """While open, ``key`` is the game's Zobrist key, updated by every apply and undo.
 
     Use as a context manager around a search: ``with Keyed(game) as keyed: ... keyed.key``.
-    Actions applied or undone through the game's hooks while it is open keep ``key`` exact;
-    the game must not be played by other means (it is a search's private view of the game).
+    Actions applied or undone through the game's apply and undo while it is open keep ``key``
+    exact; the game must not be played by other means (it is a search's private view).
     """
-
-    __slots__ = ("game", "key", "numbers")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.numbers = zobrist_for(game.rules)
-        self.key = 0
+        self.key: i64 = 0
+        # The key before each action applied while open, for undo.
+        self.before: list[i64] = []
 
     def __enter__(self) -> Keyed:
-        game = self.game
-        self.key = self.numbers.key(game)
+        self.key = self.numbers.key(self.game)
+        self.before = []
         # The game's apply and undo go through this one while the search runs; __exit__ lets
         # go again (leaving no reference cycle).
-        game.keyed = self
+        self.game.keyed = self
         return self
 
     def __exit__(
@@ -164,69 +291,61 @@ class Keyed:
     def apply(self, action: ActionTuple) -> None:
         """Apply ``action`` to the game, keeping ``key`` exact."""
         game = self.game
-        if self.numbers.expanded:
-            self._change_expanded(lambda: game._apply(action))
-        else:
-            self._rekey_base(action, lambda: game._apply(action))
+        numbers = self.numbers
+        self.before.append(self.key)
+        kind, frm, to, by, _tile = action
+        board = game.board
+        codes = numbers.codes
+        square = numbers.square
+        over = game.over
+        # A move, strike or command in play changes, of the scalars, only the player to move
+        # (the turn passes); anything else is keyed by its scalars before and after.
+        moving = kind <= COMMAND and game.phase == _PLAY
+        key = self.key ^ (numbers.side if moving else numbers.scalars(game))
+        victim = -1
+        # A base game's action changes only its own squares (from, to, the commander's).
+        if frm >= 0 and board[frm] >= 0:
+            key ^= square[frm * codes + board[frm]]
+        if to >= 0 and board[to] >= 0:
+            victim = board[to]
+            key ^= square[to * codes + victim]
+        if by >= 0 and board[by] >= 0:
+            key ^= square[by * codes + board[by]]
+        game._apply(action)
+        if game.features and game.history[-1][2] == TRAILED:
+            # Any other action of a game set with features may change anything.
+            self.key = numbers.key(game)
+            return
+        if frm >= 0 and board[frm] >= 0:
+            key ^= square[frm * codes + board[frm]]
+        if to >= 0 and board[to] >= 0:
+            key ^= square[to * codes + board[to]]
+        if by >= 0 and board[by] >= 0:
+            key ^= square[by * codes + board[by]]
+        if game.over is not over:
+            key ^= numbers.result(over) ^ numbers.result(game.over)
+        me = game.to_move
+        if kind == DRAW:
+            # The drawn tile leaves the mover's bag (a draw does not pass the turn).
+            now = numbers.tiles(numbers.bag, me, game.bags[me])
+            key ^= now ^ (now + numbers.bag[me * numbers.types + game.drawn])
+            if game.features:
+                key ^= numbers.draws[(game.draws - 1) % _COUNTER]
+                key ^= numbers.draws[game.draws % _COUNTER]
+        elif victim >= 0 and kind <= COMMAND and game.features:
+            # A capture by the base game: a tile more among the captured and the taken.
+            owner = victim & 1
+            tile = victim >> 2
+            now = numbers.tiles(numbers.captured, owner, game.captured[owner])
+            key ^= now ^ (now - numbers.captured[owner * numbers.types + tile])
+            now = numbers.tiles(numbers.taken, owner ^ 1, game.taken[owner ^ 1])
+            key ^= now ^ (now - numbers.taken[(owner ^ 1) * numbers.types + tile])
+        self.key = key if moving else key ^ numbers.scalars(game)
 
     def undo(self) -> ActionTuple:
         """Take back the game's last action, keeping ``key`` exact."""
-        game = self.game
-        action: ActionTuple = game.history[-1][0]
-        if self.numbers.expanded:
-            self._change_expanded(game._undo)
-        else:
-            self._rekey_base(action, game._undo)
+        action = self.game._undo()
+        before = self.before
+        # An action applied before the keys were opened is keyed from scratch.
+        self.key = before.pop() if before else self.numbers.key(self.game)
         return action
-
-    # The base game: an action changes only its own squares (from, to, the commander's), the
-    # scalars, and on a draw the mover's bag; apply and undo change the same things.
-
-    def _rekey_base(self, action: ActionTuple, change: Callable[[], object]) -> None:
-        """Make ``change`` (applying or undoing ``action``), keeping ``key`` exact."""
-        game = self.game
-        numbers = self.numbers
-        board = game.board
-        codes = numbers.codes
-        square = numbers.square
-        kind, frm, to, by, _tile = action
-        key = self.key ^ numbers.scalars(game)
-        for s in (frm, to, by):
-            if s >= 0 and board[s] >= 0:
-                key ^= square[s * codes + board[s]]
-        if kind == DRAW:
-            owner = game.to_move
-            key ^= numbers.bag_key(owner, game.bags[owner])
-            change()
-            key ^= numbers.bag_key(owner, game.bags[owner])
-        else:
-            change()
-        for s in (frm, to, by):
-            if s >= 0 and board[s] >= 0:
-                key ^= square[s * codes + board[s]]
-        self.key = key ^ numbers.scalars(game)
-
-    # Game sets with features: an action may change any square, either bag, and the features.
-
-    def _change_expanded(self, change: Callable[[], object]) -> None:
-        game = self.game
-        numbers = self.numbers
-        codes = numbers.codes
-        square = numbers.square
-        board = game.board
-        before = board[:]
-        bags = (game.bags[0][:], game.bags[1][:])
-        key = self.key ^ numbers.scalars(game) ^ features(game)
-        change()
-        for s, (was, now) in enumerate(zip(before, board, strict=True)):
-            if was != now:
-                if was >= 0:
-                    key ^= square[s * codes + was]
-                if now >= 0:
-                    key ^= square[s * codes + now]
-        for owner in (0, 1):
-            if bags[owner] != game.bags[owner]:
-                key ^= numbers.bag_key(owner, bags[owner]) ^ numbers.bag_key(
-                    owner, game.bags[owner]
-                )
-        self.key = key ^ numbers.scalars(game) ^ features(game)

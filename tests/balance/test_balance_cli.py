@@ -204,7 +204,8 @@ def test_sprt_stops_early_on_a_clear_answer() -> None:
         (
             ["--policy", "clever"],
             2,
-            "unknown policy 'clever' (choose from random, greedy, mcts, search-material, search)",
+            "unknown policy 'clever' (choose from random, greedy, mcts, search-material, "
+            "search-v1, search)",
         ),
         (["--with", JUMPING], 2, "--with names where the tile of --replace is defined"),
         (["--scheduler", "tcp://127.0.0.1:1"], 2, "--scheduler needs --backend dask"),

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from dukec.balance import ratings
 from dukec.balance.experiments import AB_SET, BA_SET, replace
-from dukec.balance.game import split_policy, tileset_digest
+from dukec.balance.game import policy_seconds, split_policy, tileset_digest
 from dukec.balance.ladder import LadderSettings, run_ladder
 from dukec.balance.play import make_policy
 from dukec.balance.run import Settings, run
@@ -199,7 +199,7 @@ def test_ladder_json(tmp_path: Path) -> None:
             ["--policies", "random,wizard"],
             2,
             "Error: Invalid value for --policies: unknown policy 'wizard' (choose from random, "
-            "greedy, mcts, search-material, search)",
+            "greedy, mcts, search-material, search-v1, search)",
         ),
         (
             ["--game", "nowhere"],
@@ -342,18 +342,27 @@ def test_a_long_verdict_stays_one_line() -> None:
 
 @pytest.mark.parametrize(
     ("spec", "expected"),
-    [("search", ("search", None)), ("search@1000", ("search", 1000)), ("mcts@7", ("mcts", 7))],
+    [
+        ("search", ("search", None, 0.0)),
+        ("search@1000", ("search", 1000, 0.0)),
+        ("mcts@7", ("mcts", 7, 0.0)),
+        ("search-v1@10ms", ("search-v1", None, 0.01)),
+    ],
 )
-def test_a_policy_may_name_its_budget(spec: str, expected: tuple[str, int | None]) -> None:
-    assert split_policy(spec) == expected
+def test_a_policy_may_name_its_budget(spec: str, expected: tuple[str, int | None, float]) -> None:
+    assert (*split_policy(spec), policy_seconds(spec)) == expected
 
 
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("greedy@5", "policy 'greedy@5': only mcts, search-material, search take @NODES"),
+        (
+            "greedy@5",
+            "policy 'greedy@5': only mcts, search-material, search-v1, search take @NODES or @MSms",
+        ),
         ("search@0", "policy 'search@0': @NODES is a whole number of nodes per move, 1 to "),
         ("search@x", "policy 'search@x': @NODES is a whole number of nodes per move, 1 to "),
+        ("search@0ms", "policy 'search@0ms': @MSms is a whole number of CPU milliseconds per "),
         ("wizard@5", "unknown policy 'wizard@5' (choose from random, greedy, mcts, "),
     ],
 )

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from dukec.balance import search_v1
 from dukec.balance.play import make_policy
-from dukec.balance.search import BASELINE, WON, Options, SearchPlayer
+from dukec.balance.search import WON, Options, SearchPlayer
 from dukec.commands.common import load_tileset
 from dukec.engine import Game, Phase, format_action, load_rules
 from tests.engine.conftest import build
@@ -50,44 +51,47 @@ def test_the_table_never_changes_a_fixed_depth_result(name: str) -> None:
     assert len(positions) >= 8
     for game in positions:
         before = game.state_key()
-        with_table = SearchPlayer(1, options=Options(table_with_features=True)).search(game, 3)
+        with_table = SearchPlayer(1, options=Options()).search(game, 3)
         without = SearchPlayer(1, options=Options(table=False)).search(game, 3)
         assert with_table == without
         assert game.state_key() == before
 
 
-@pytest.mark.parametrize(
-    ("name", "used"), [("base", True), ("dragon", False)], ids=["base", "features"]
-)
-def test_the_table_is_used_where_it_pays(name: str, used: bool) -> None:
-    """Searching the same position twice reuses the first search's entries, by default only in
-    game sets without features."""
+@pytest.mark.parametrize("name", ["base", "dragon"], ids=["base", "features"])
+def test_the_table_is_used_in_every_game_set(name: str) -> None:
+    """Searching the same position twice reuses the first search's entries."""
     game = _positions(name, 2, 20, 40)[0]
     player = SearchPlayer(1, options=Options())
     first = player.search(game, 3)
     spent = player.nodes
     assert player.search(game, 3) == first
-    assert (player.nodes < spent / 2) == used
+    assert player.nodes < spent / 2
 
 
-@pytest.mark.parametrize("options", [Options(), Options(table=False), BASELINE])
-def test_a_win_in_one_is_found(options: Options) -> None:
+@pytest.mark.parametrize("policy", ["search", "search-v1", "search-material"])
+def test_a_win_in_one_is_found(policy: str) -> None:
     """Whichever search, a capture of the Duke is played when it is there."""
     rules = load_rules(TILESET, "base")
     game = build(rules, ["a1 Duke 0", "f1 Footman 0", "c5 Duke 1", "c4 Footman 0", "f6 Pikeman 1"])
-    score, best = SearchPlayer(2, options=options).search(game, 2)
+    player = make_policy(policy, 2, 50)
+    assert isinstance(player, (SearchPlayer, search_v1.SearchPlayer))
+    score, best = player.search(game, 2)
     assert score >= WON and [format_action(game, a) for a in best] == ["c4xc5"]
 
 
-def test_the_baseline_keeps_its_name_and_options() -> None:
+def test_the_baselines_keep_their_names_and_options() -> None:
     baseline = make_policy("search-material", 3, 50)
-    assert isinstance(baseline, SearchPlayer) and baseline.options == BASELINE
+    assert isinstance(baseline, search_v1.SearchPlayer) and baseline.options == search_v1.BASELINE
     assert baseline.name == "search-material"
+    v1 = make_policy("search-v1", 3, 50)
+    assert isinstance(v1, search_v1.SearchPlayer) and v1.options == search_v1.Options()
+    assert v1.name == "search-v1"
     default = make_policy("search", 3, 50)
     assert isinstance(default, SearchPlayer) and default.options == Options()
+    assert default.name == "search"
 
 
-@pytest.mark.parametrize("policy", ["search", "search-material"])
+@pytest.mark.parametrize("policy", ["search", "search-v1", "search-material"])
 def test_the_same_seed_gives_the_same_moves(policy: str) -> None:
     game = _positions("base", 1, 10, 30)[0]
     one, two = make_policy(policy, 7, 300), make_policy(policy, 7, 300)
@@ -98,9 +102,22 @@ def test_the_same_seed_gives_the_same_moves(policy: str) -> None:
 def test_the_search_plays_every_game_set_to_the_end(name: str) -> None:
     rules = load_rules(TILESET, name)
     game = Game(rules, seed=4, ply_limit=40)
-    players = [make_policy("search", 1, 60), make_policy("search-material", 2, 60)]
+    players = [make_policy("search", 1, 60), make_policy("search-v1", 2, 60)]
     while game.result is None:
         action = players[game.to_move].choose(game)
         assert action is not None and game.is_legal(action)
         game.apply(action)
     assert game.result is not None
+
+
+@pytest.mark.parametrize(
+    "policy", ["search@1ms", "search-v1@1ms", "search-material@1ms", "mcts@1ms"]
+)
+def test_a_policy_on_cpu_time_plays_legal_games(policy: str) -> None:
+    rules = load_rules(TILESET, "base")
+    game = Game(rules, seed=3, ply_limit=30)
+    players = [make_policy(policy, 1, 1), make_policy("greedy", 2, 1)]
+    while game.result is None:
+        action = players[game.to_move].choose(game)
+        assert action is not None and game.is_legal(action)
+        game.apply(action)

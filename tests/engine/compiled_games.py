@@ -4,8 +4,8 @@
 and demands byte-identical output. The first line names the engine that ran; then, for every
 game set and seed, one line each: a uniformly random game with the sorted legal actions,
 position and events of every ply (``corpus_games.game_json``); a game record of a random
-against a greedy player; ``bench``'s random playouts (plies, wins, draws); and on the base set,
-a game record of the search policy against a random player.
+against a greedy player; ``bench``'s random playouts (plies, wins, draws); and on the base set
+and a game set with features, a game record of the search policy against a random player.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ BENCH_GAMES = 10
 #: The search policy's node budget per move, and the plies of its games.
 SEARCH_BUDGET = 60
 SEARCH_PLIES = 30
+#: The game sets whose search games are written out: the base game's, and one with features.
+SEARCH_SETS = ("base", "dragon")
 
 
 def lines() -> list[str]:
@@ -47,7 +49,7 @@ def lines() -> list[str]:
             result = bench(rules, games=BENCH_GAMES, seed=seed, ply_limit=PLY_LIMIT)
             figures = [result.plies, *result.wins, result.draws]
             out.append(f"{set_name} {seed} bench {figures}")
-            if set_name == "base":
+            if set_name in SEARCH_SETS:
                 search = make_policy("search", seed, SEARCH_BUDGET)
                 record = play_game(
                     rules, search, RandomPlayer(seed), seed=seed, ply_limit=SEARCH_PLIES

@@ -1,5 +1,5 @@
 """Zobrist keys: the key kept by apply and undo equals the key computed from scratch, on every
-game set, and it tells apart states that differ."""
+game set, and it tells apart states that differ, features' state included."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from dukec.commands.common import load_tileset
-from dukec.engine import Action, ActionKind, Game, load_rules
+from dukec.engine import Action, ActionKind, Banner, Game, load_rules
 from dukec.engine.zobrist import Keyed, zobrist_for
 
 TILESET: dict[str, Any] = load_tileset(None)
@@ -63,6 +63,33 @@ def test_the_game_lets_go_of_the_key_after_a_search() -> None:
     with Keyed(game) as keyed:
         assert game.keyed is keyed
     assert game.keyed is None
+
+
+def _rule_state(game: Game) -> tuple[Any, ...]:
+    """Everything a key stands for: the whole state but the ply and what was said, with the
+    tiles of bags, of the captured, taken and boxed lists and of the pool in any order."""
+    state = list(game.state_key())
+    for index in (3, 4, 19, 20):  # bags, captured, taken, boxed: (owner 0's, owner 1's)
+        state[index] = tuple(tuple(sorted(tiles)) for tiles in state[index])
+    state[23] = tuple(sorted(state[23]))  # the draft pool
+    del state[26]  # what was said
+    del state[9]  # the ply
+    return tuple(state)
+
+
+@pytest.mark.parametrize("name", [n for n in GAME_SETS if n != "base"])
+def test_keys_tell_apart_the_states_of_game_sets_with_features(name: str) -> None:
+    """Random games of a game set with features: one key, one state (as the rules see it)."""
+    rules = load_rules(TILESET, name)
+    numbers = zobrist_for(rules)
+    seen: dict[int, tuple[Any, ...]] = {}
+    for seed in range(6):
+        game = Game(rules, seed=seed, ply_limit=200)
+        rng = random.Random(seed)
+        while game.result is None and game.play_random(rng):
+            state = _rule_state(game)
+            assert seen.setdefault(numbers.key(game), state) == state
+    assert len(seen) > 100
 
 
 def test_keys_tell_apart_the_player_to_move_the_bag_and_the_squares() -> None:
@@ -127,3 +154,45 @@ def test_a_transposition_has_one_key() -> None:
                 game.undo()
                 game.undo()
     assert found > 5
+
+
+def _lay(game: Game, square: int, kind: int) -> None:
+    game.terrain[square] = kind
+    game.terrain_on = True
+
+
+#: Each part of the features' state, changed in place on a game (keys must tell the change).
+CHANGES: dict[str, Any] = {
+    "terrain": lambda g: _lay(g, 0, 0),
+    "banner": lambda g: g.flags.append(Banner(1, 0, 0)),
+    "banner queue": lambda g: g.flag_queue.append(0),
+    "banner to move": lambda g: setattr(g, "relocate", 0),
+    "dragon facing": lambda g: setattr(g.dragon, "fx", g.dragon.fx + 1),
+    "dragon enraged": lambda g: setattr(g.dragon, "enraged", not g.dragon.enraged),
+    "dragon rests": lambda g: setattr(g.dragon, "rest", not g.dragon.rest),
+    "dragon turns": lambda g: setattr(g.dragon, "reorient", not g.dragon.reorient),
+    "frozen": lambda g: g.frozen.add(2),
+    "covered": lambda g: g.covered.add(2),
+    "settled": lambda g: g.settled.add(2),
+    "points": lambda g: g.scores.__setitem__(1, g.scores[1] + 1),
+    "captured": lambda g: g.captured[0].append(1),
+    "taken": lambda g: g.taken[1].append(1),
+    "boxed": lambda g: g.boxed[0].append(1),
+    "pending": lambda g: g.pending.append(1),
+    "pool": lambda g: g.pool.append(1),
+    "draws": lambda g: setattr(g, "draws", g.draws + 1),
+    "events": lambda g: setattr(g, "events", g.events + 1),
+}
+
+
+@pytest.mark.parametrize("part", sorted(CHANGES))
+def test_every_part_of_the_features_state_changes_the_key(part: str) -> None:
+    rules = load_rules(TILESET, "dragon")
+    game = Game(rules, seed=2, ply_limit=200)
+    rng = random.Random(2)
+    for _ in range(30):
+        game.play_random(rng)
+    numbers = zobrist_for(rules)
+    before = numbers.key(game)
+    CHANGES[part](game)
+    assert numbers.key(game) != before

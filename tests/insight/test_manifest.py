@@ -145,7 +145,7 @@ def test_a_checked_line_names_the_change_and_the_rates(tmp_path: Path) -> None:
         (
             _table(**{'"greedy"': '"best"'}),
             "14:1: error: unknown policy 'best' (choose from random, greedy, mcts, "
-            "search-material, search)",
+            "search-material, search-v1, search)",
         ),
         (
             _table(**{"score_se = 0.0125": "score_se = -1"}),

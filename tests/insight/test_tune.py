@@ -311,7 +311,7 @@ def test_tune_removes_two_planted_diagonal_moves(tmp_path: Path) -> None:
             ["--replace", "Footman=LeapingFootman", "--with", str(LEAPING), "--policy", "best"],
             2,
             "Invalid value for --policy: unknown policy 'best' (choose from random, greedy, "
-            "mcts, search-material, search)",
+            "mcts, search-material, search-v1, search)",
         ),
     ],
 )

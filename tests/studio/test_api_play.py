@@ -130,7 +130,7 @@ def test_game_with_the_new_tile(client: Client) -> None:
             {"bot": "human"},
             400,
             "'bot': unknown policy 'human' (choose from random, greedy, mcts, "
-            "search-material, search)",
+            "search-material, search-v1, search)",
         ),
         (
             {"replace": "Footman=JumpingFootman"},

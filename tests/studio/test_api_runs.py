@@ -84,7 +84,7 @@ def test_balance_stops_early_with_sprt(client: Client) -> None:
             {"policy": "bogus"},
             400,
             "'policy': unknown policy 'bogus' (choose from random, greedy, mcts, "
-            "search-material, search)",
+            "search-material, search-v1, search)",
         ),
         ({"stop": "soon"}, 400, "'stop' must be one of sprt, width"),
         (

@@ -1,0 +1,270 @@
+"""Strength and speed of the search policies: paired matches with Elo, and nodes per second.
+
+    python benchmarks/strength.py                       # the README's tables (hours on 2 cores)
+    python benchmarks/strength.py --speed               # nodes per second only
+    python benchmarks/strength.py --match search@3ms:search-v1@3ms --pairs 200
+    python benchmarks/strength.py --match search+pvs=1@3ms:search@3ms --pairs 200
+    python benchmarks/strength.py --verdicts            # the designer's two verdicts, timed
+
+Matches: each seed is played twice with the seats swapped and the same draws (a pair, as
+``dukec balance --paired`` plays them), on the base game. A pair scores 0, 1/2, ..., 2 for the
+first player; the score, its 95% interval and the Elo come from the pentanomial counts of the
+pairs (:class:`dukec.balance.pairs.Pentanomial`, the balance statistics). Players are policy
+specs (``search``, ``search@3ms``: CPU milliseconds per move, ``search@600``: nodes per move),
+and for the search, variants of its options: ``search+pvs=1,aspiration=0.5@3ms`` (see
+:class:`dukec.balance.alphabeta.Options`). By default: the new ``search`` against ``search-v1``,
+``greedy`` and ``mcts`` at equal CPU time per move (3 ms and 10 ms) and each at its default
+budget. CPU-time budgets are not reproducible: the same seed gives other games on another
+machine or under another load; node budgets are. Each line gives the CPU milliseconds each side
+spent per move.
+
+Speed: nodes per second of ``search`` and ``search-v1`` choosing moves in the same positions
+(positions of seeded greedy games, every fifth ply) at the same node budget, in the CPU time of
+this process, on the base set and on game sets with features (pin it to one core,
+``taskset -c 1``, for steadier figures); and games per second of each at its default budget in
+self-play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import subprocess
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from dukec.balance.alphabeta import Options
+from dukec.balance.game import game_seed
+from dukec.balance.ordering import Heuristics
+from dukec.balance.pairs import Pentanomial
+from dukec.balance.play import make_policy, player_seed
+from dukec.balance.search import DEFAULT_BUDGET, SearchPlayer
+from dukec.balance.stats import elo, elo_interval
+from dukec.commands.common import load_tileset
+from dukec.engine import Game, Phase, Player, Rules, load_rules
+
+HERE = Path(__file__).resolve().parent
+TILES = HERE.parent / "tests" / "balance" / "tiles"
+TIMES = (3, 10)
+OPPONENTS = ("search-v1", "greedy", "mcts")
+SPEED_SETS = ("base", "mountain", "terrain", "dragon", "counting-coup")
+PLY_LIMIT = 300
+
+
+def positions(rules: Rules, count: int) -> list[Game]:
+    """Positions of play from seeded greedy games, every fifth ply."""
+    found: list[Game] = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        game = Game(rules, seed=seed, ply_limit=PLY_LIMIT)
+        players = [make_policy("greedy", seed * 2 + s, 1) for s in (0, 1)]
+        while game.result is None and len(found) < count:
+            action = players[game.to_move].choose(game)
+            if action is None:
+                break
+            game.apply(action)
+            if game.phase is Phase.PLAY and game.ply % 5 == 0 and game.result is None:
+                copy = Game(rules, seed=seed, ply_limit=PLY_LIMIT)
+                for done, *_ in game.history:
+                    copy.apply(done)
+                found.append(copy)
+    return found
+
+
+def player(spec: str, seed: int) -> Player:
+    """A policy by spec, or a variant of the search: ``search+key=value,...[@budget]``."""
+    name, at, budget = spec.partition("@")
+    if "+" not in name:
+        return make_policy(spec, seed, DEFAULT_BUDGET)
+    changes: dict[str, Any] = {}
+    heuristics: dict[str, bool] = {}
+    defaults = Options()
+    for item in name.partition("+")[2].split(","):
+        key, _, value = item.partition("=")
+        if key in ("killers", "counter", "history"):
+            heuristics[key] = value == "1"
+        elif isinstance(getattr(defaults, key), bool):
+            changes[key] = value == "1"
+        else:
+            changes[key] = type(getattr(defaults, key))(value)
+    if heuristics:
+        changes["heuristics"] = dataclasses.replace(Heuristics(), **heuristics)
+    options = dataclasses.replace(defaults, **changes)
+    if budget.endswith("ms"):
+        return SearchPlayer(seed, DEFAULT_BUDGET, options, int(budget[:-2]) / 1000)
+    return SearchPlayer(seed, int(budget) if at else DEFAULT_BUDGET, options)
+
+
+def play_pair(job: tuple[str, str, int, int]) -> tuple[float, float, list[float], list[int]]:
+    """The two games of a pair (``a`` first, then second): ``a``'s points in each, and each
+    side's CPU seconds and moves."""
+    a, b, seed, _index = job
+    rules = load_rules(load_tileset(None), "base")
+    points: list[float] = []
+    cpu = [0.0, 0.0]
+    moves = [0, 0]
+    for a_seat in (0, 1):
+        game = Game(rules, seed=seed, ply_limit=PLY_LIMIT)
+        players = {
+            a_seat: player(a, player_seed(seed, a_seat)),
+            1 - a_seat: player(b, player_seed(seed, 1 - a_seat)),
+        }
+        while game.result is None:
+            side = 0 if game.to_move == a_seat else 1
+            start = time.process_time()
+            action = players[game.to_move].choose(game)
+            cpu[side] += time.process_time() - start
+            moves[side] += 1
+            if action is None:
+                break
+            game.apply(action)
+        result = game.result
+        winner = result.winner if result is not None else game.to_move ^ 1
+        points.append(0.5 if winner is None else float(winner == a_seat))
+    return points[0], points[1], cpu, moves
+
+
+def match(a: str, b: str, pairs: int, seed: int, workers: int) -> dict[str, Any]:
+    """``a`` against ``b``: pairs of games on the base game, and what each side spent."""
+    jobs = [(a, b, game_seed(seed, index), index) for index in range(pairs)]
+    counts = Pentanomial()
+    cpu = [0.0, 0.0]
+    moves = [0, 0]
+    start = time.time()
+    with ProcessPoolExecutor(workers) as pool:
+        for first, second, spent, made in pool.map(play_pair, jobs, chunksize=4):
+            counts = counts.add(first, second)
+            cpu = [x + y for x, y in zip(cpu, spent, strict=True)]
+            moves = [x + y for x, y in zip(moves, made, strict=True)]
+    return {
+        "pairs": counts,
+        "ms_per_move": [1000 * c / max(1, m) for c, m in zip(cpu, moves, strict=True)],
+        "seconds": time.time() - start,
+    }
+
+
+def show_match(a: str, b: str, found: dict[str, Any]) -> None:
+    """One line: the score over pairs with its interval, the Elo with its interval."""
+    counts: Pentanomial = found["pairs"]
+    low, high = counts.interval()
+    elo_low, elo_high = elo_interval((low, high))
+    mine, theirs = found["ms_per_move"]
+    print(
+        f"  {a:<22} vs {b:<16} {counts.mean:6.1%} [{low:.1%}, {high:.1%}]  "
+        f"Elo {elo(counts.mean):+5.0f} [{elo_low:+.0f}, {elo_high:+.0f}]  "
+        f"{2 * counts.pairs} games (LL/LD/DD+WL/WD/WW {'/'.join(map(str, counts.bins))})  "
+        f"ms/move {mine:.2f} vs {theirs:.2f}  ({found['seconds']:.0f} s)",
+        flush=True,
+    )
+
+
+def node_speed(set_name: str, count: int, budget: int, rounds: int) -> dict[str, float]:
+    """Nodes per second of each search in the same positions (the best of ``rounds``)."""
+    rules = load_rules(load_tileset(None), set_name)
+    games = positions(rules, count)
+    rates = {"search-v1": 0.0, "search": 0.0}
+    for _ in range(rounds):
+        for policy in rates:
+            chooser = make_policy(policy, 1, budget)
+            nodes = 0
+            start = time.process_time()
+            for game in games:
+                chooser.choose(game)
+                nodes += int(getattr(chooser, "nodes"))  # noqa: B009 (both searches count)
+            rates[policy] = max(rates[policy], nodes / (time.process_time() - start))
+    return rates
+
+
+def games_per_second(policy: str, games: int, seed: int) -> float:
+    """Self-play games per CPU second of a policy at its default budget (one process)."""
+    rules = load_rules(load_tileset(None), "base")
+    start = time.process_time()
+    for index in range(games):
+        game_index = game_seed(seed, index)
+        game = Game(rules, seed=game_index, ply_limit=PLY_LIMIT)
+        players = [make_policy(policy, player_seed(game_index, s), DEFAULT_BUDGET) for s in (0, 1)]
+        while game.result is None:
+            action = players[game.to_move].choose(game)
+            if action is None:
+                break
+            game.apply(action)
+    return games / (time.process_time() - start)
+
+
+def verdicts() -> None:
+    """Wall time and verdict of the designer's two questions, as the commands a designer types
+    (default policy, paired games, ``--stop sprt``, both cores)."""
+    for new, path in (
+        ("JumpingFootman", TILES / "jumping_footman.duke"),
+        ("Footsoldier", TILES / "footsoldier.duke"),
+    ):
+        command = ["dukec", "balance", "--replace", f"Footman={new}", "--with", str(path)]
+        command += ["--policy", "search", "--stop", "sprt", "--no-progress", "--json", "-j", "2"]
+        start = time.time()
+        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        seconds = time.time() - start
+        result = json.loads(done.stdout)
+        print(
+            f"  Footman={new}: {result['verdict']} after {result['games']} games, "
+            f"Elo {result['elo']:+.0f} [{result['elo_ci95'][0]:+.0f}, "
+            f"{result['elo_ci95'][1]:+.0f}], {seconds:.1f} s wall",
+            flush=True,
+        )
+
+
+def main() -> None:
+    """Print the figures asked for."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=200, help="pairs of games per match")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--match", action="append", default=[], metavar="A:B")
+    parser.add_argument("--speed", action="store_true", help="nodes and games per second only")
+    parser.add_argument("--verdicts", action="store_true", help="the designer's verdicts only")
+    parser.add_argument("--positions", type=int, default=100)
+    parser.add_argument("--budget", type=int, default=1000, help="nodes per move for --speed")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rate-games", type=int, default=20, help="games for games/s")
+    args = parser.parse_args()
+    if args.verdicts:
+        print("the designer's verdicts, default policy, --stop sprt, paired, 2 workers")
+        verdicts()
+        return
+    everything = not args.match
+    if args.speed or everything:
+        print(f"nodes per second, {args.positions} positions, {args.budget} nodes a move, CPU")
+        for set_name in SPEED_SETS:
+            rates = node_speed(set_name, args.positions, args.budget, args.rounds)
+            print(
+                f"  {set_name:<14} search-v1 {rates['search-v1']:>9,.0f}   "
+                f"search {rates['search']:>9,.0f}   x{rates['search'] / rates['search-v1']:.2f}",
+                flush=True,
+            )
+        print(f"self-play games per CPU second at the default budget, {args.rate_games} games")
+        rates = {
+            p: games_per_second(p, args.rate_games, args.seed) for p in ("search-v1", "search")
+        }
+        for policy, rate in rates.items():
+            print(f"  {policy:<10} {rate:.2f} games/s")
+        print(f"  search / search-v1: x{rates['search'] / rates['search-v1']:.2f}", flush=True)
+        if args.speed:
+            return
+    pairs = [tuple(m.split(":", 1)) for m in args.match]
+    if everything:
+        pairs = [
+            (f"search@{t}ms", o if o == "greedy" else f"{o}@{t}ms")
+            for t in TIMES
+            for o in OPPONENTS
+        ]
+        pairs += [("search", o) for o in OPPONENTS]
+    print(f"paired matches on the base game, {args.pairs} pairs each, seed {args.seed}")
+    for a, b in pairs:
+        show_match(a, b, match(a, b, args.pairs, args.seed, args.workers))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+"""How the search scores the positions where it stops: a static value in logit units.
+
+A leaf's value is the log-odds that the player it is scored for wins, as the game set's fitted
+tile values give it (:mod:`dukec.balance.values`: each tile on the board and in the bag, in
+log-odds of winning per tile more than the opponent), or as the engine's material values do
+where no values were fitted. The search asks three things of it: a position's value for one
+player, what a draw is worth on average to the player drawing (a tile from the bag onto the
+board), and a tile type's worth, by which captures are ordered.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from dukec.balance.evaluation import Evaluator
+from dukec.balance.values import Evaluation
+from dukec.engine import Game
+
+#: Units of a tile value in the integer sums (a sum of integers is the same in any order: a
+#: position reached by two paths lists its tiles in two orders).
+UNITS: Final = 10_000
+
+
+class Leaves:
+    """The static values of a search's leaves."""
+
+    def __init__(self, values: Evaluation) -> None:
+        self.values = values
+        #: By tile type, in units: on the board, and in the bag.
+        self.board = [round(v * UNITS) for v in values.board]
+        self.bag = [round(v * UNITS) for v in values.bag]
+        #: Whether a value costs more than looking it up (then the search keeps values).
+        self.costly = False
+
+    def score(self, game: Game, me: int) -> float:
+        """The value of the position for player ``me`` (positive: good for ``me``)."""
+        worth = self.board
+        waiting = self.bag
+        # Player 0's material less player 1's (a board code's lowest bit is its owner).
+        score = 0
+        for code in game.board:
+            if code >= 0:
+                score += -worth[code >> 2] if code & 1 else worth[code >> 2]
+        for tile in game.bags[0]:
+            score += waiting[tile]
+        for tile in game.bags[1]:
+            score -= waiting[tile]
+        if game.drawn >= 0:
+            score += -worth[game.drawn] if game.to_move else worth[game.drawn]
+        return (score if me == 0 else -score) / UNITS
+
+    def draw_gain(self, game: Game) -> float:
+        """What a draw is worth on average to the player to move: a tile from the bag onto
+        the board."""
+        bag = game.bags[game.to_move]
+        worth = self.board
+        waiting = self.bag
+        gain = 0
+        for tile in bag:
+            gain += worth[tile] - waiting[tile]
+        return gain / (len(bag) * UNITS)
+
+    def worth(self, tile: int) -> int:
+        """A tile type's worth on the board, in units."""
+        return self.board[tile]
+
+
+class LearnedLeaves(Leaves):
+    """The static values of a game set's learned evaluation (:mod:`dukec.balance.evaluation`):
+    features of the position weighed in log-odds; tile values still order the captures."""
+
+    def __init__(self, values: Evaluation, evaluator: Evaluator) -> None:
+        super().__init__(values)
+        self.evaluator = evaluator
+        self.costly = True
+
+    def score(self, game: Game, me: int) -> float:
+        return self.evaluator.score(game, me)
+
+    def draw_gain(self, game: Game) -> float:
+        return self.evaluator.draw_gain(game)

@@ -1,0 +1,275 @@
+"""The learned evaluation: features counted right by hand, a score that is its weighted features
+in every game set and phase, the shipped weights found by tile set and game set, a fit that is
+reproducible from its seed, and the fit-evaluation command."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+import tokenize
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from dukec.balance.evalfit import EvalFit, blank, fit_evaluation, fit_weights
+from dukec.balance.evaluation import (
+    EVALUATION_ENV,
+    TERMS,
+    Evaluator,
+    Weights,
+    entry_weights,
+    learned,
+)
+from dukec.balance.values import read_values, values_key
+from dukec.cli import main
+from dukec.commands.common import load_tileset
+from dukec.engine import Game, Rules, load_rules
+from dukec.engine.rules import set_names
+from tests.conftest import REPO
+from tests.engine.conftest import build
+
+TILESET: dict[str, Any] = load_tileset(None)
+SETS = set_names(TILESET)
+
+
+def terms(rules: Rules, game: Game) -> dict[str, float]:
+    """The non-material features of a position, by name (zero ones left out)."""
+    x = blank(rules).features(game)
+    start = 3 * len(rules.types)
+    return {name: x[start + i] for i, name in enumerate(TERMS) if x[start + i]}
+
+
+def test_features_of_a_quiet_position_counted_by_hand() -> None:
+    rules = load_rules(TILESET, "base")
+    game = build(
+        rules,
+        ["a1 Duke 0", "a2 Footman 0", "f6 Duke 1", "c3 Footman 1"],
+        bags=(["Pikeman"], []),
+    )
+    found = terms(rules, game)
+    # Seat 0: the Duke slides b1-f1 (5), the Footman steps to a3 and b2 (its step onto a1
+    # defends the Duke); seat 1: the Duke slides a6-e6 (5), the Footman steps to 4 squares.
+    assert found.pop("mobility") == 7 - 9
+    assert found.pop("control") == 8 - 9
+    assert found.pop("defended") == 1
+    assert found.pop("draw_room") == 1  # b1: seat 1 has nothing to draw
+    assert found.pop("advance") == 1 - 3  # a2 is one rank up, c3 three down from rank 6
+    assert found.pop("to_move") == 1
+    flip = blank(rules).flip_gain
+    footman = rules.code(rules.type_named("Footman"), 0, 0)
+    assert found.pop("flip_to_move", 0) == flip[footman]
+    assert found.pop("flip", 0) == 0  # a Footman that can move on each side
+    assert found == {}
+    x = blank(rules).features(game)
+    pikeman = rules.type_named("Pikeman")
+    assert x[2 * len(rules.types) + pikeman] == 1
+    assert sum(map(abs, x[: 2 * len(rules.types)])) == 0  # the same tiles on the same sides
+
+
+def test_threats_hanging_tiles_and_the_duke_in_guard() -> None:
+    rules = load_rules(TILESET, "base")
+    game = build(rules, ["a1 Duke 0", "c3 Footman 0", "f6 Duke 1", "c4 Footman 1", "a2 Footman 1"])
+    found = terms(rules, game)
+    # Each c-file Footman attacks the other, undefended; seat 1's a2 Footman attacks the Duke
+    # on a1 and b2 beside it; seat 0 attacks a2 with nothing.
+    assert found.get("threats", 0) == 1 - 1
+    assert found.get("hanging", 0) == 1 - 1
+    assert found["hanging_to_move"] == 1
+    assert found["duke_guard"] == 1 - 0  # seat 0's Duke is attacked, seat 1's is not
+    assert found["duke_zone"] == 1 - 0
+    assert found.get("duke_escape", 0) == 5 - 5  # b1-f1 for seat 0, a6-e6 for seat 1
+
+
+@pytest.mark.parametrize(
+    ("attacker", "bags", "block"),
+    [
+        ("a6 Duke 1 back", (["Footman"], []), 1),
+        ("a6 Duke 1 back", ([], []), 0),
+        ("a2 Footman 1", (["Footman"], []), 0),
+    ],
+)
+def test_whether_a_draw_can_block_an_attack_on_the_duke(
+    attacker: str, bags: tuple[list[str], list[str]], block: int
+) -> None:
+    # Seat 1's Duke slides down the a-file onto a1 across a2, where a drawn tile may go; a
+    # Footman on a2 steps onto it, and no tile placed can stop that.
+    rules = load_rules(TILESET, "base")
+    game = build(rules, ["a1 Duke 0", "f1 Footman 0", "f6 Pikeman 1", attacker], bags=bags)
+    found = terms(rules, game)
+    assert found["duke_guard"] == 1
+    assert found.get("duke_block", 0) == block
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_the_score_is_its_weighted_features_in_every_phase(name: str) -> None:
+    rules = load_rules(TILESET, name)
+    rng = random.Random(name)
+    n = len(rules.types)
+    weights = Weights(
+        tuple(rng.uniform(-1, 1) for _ in range(2 * n)),
+        tuple(rng.uniform(-1, 1) for _ in range(n)),
+        tuple(rng.uniform(-1, 1) for _ in TERMS),
+        0.25,
+    )
+    evaluator = Evaluator(rules, weights)
+    flat = [*weights.board, *weights.bag, *weights.terms]
+    used: set[str] = set()
+    phases = set()
+    for seed in range(4):
+        game = Game(rules, seed=seed, ply_limit=120)
+        play = random.Random(seed)
+        while True:
+            x = evaluator.features(game)
+            z = weights.first + sum(w * v for w, v in zip(flat, x, strict=True))
+            assert evaluator.score(game, 0) == pytest.approx(z, abs=1e-9)
+            assert evaluator.score(game, 1) == -evaluator.score(game, 0)
+            used.update(t for i, t in enumerate(TERMS) if x[3 * n + i])
+            phases.add(game.phase)
+            if game.result is not None or not game.play_random(play):
+                break
+    assert {"mobility", "control", "to_move"} <= used, used
+    objectives = {"score", "banner", "objective"} & used
+    assert objectives == {
+        "counting-coup": {"score", "banner"},
+        "trophy-hunters": {"banner"},
+        "dark-rider": {"objective"},
+    }.get(name, set()), objectives
+
+
+def test_the_evaluation_names_no_tile() -> None:
+    names = {t["name"] for t in TILESET["tiles"]}
+    for module in ("evaluation.py", "evalfit.py"):
+        path = REPO / "dukec" / "balance" / module
+        words = set(re.findall(r"[A-Za-z]+", path.read_text())) & (names - {"Duke"})
+        assert not words, f"{module} names {sorted(words)}"
+        with path.open("rb") as source:
+            for token in tokenize.tokenize(source.readline):
+                if token.type == tokenize.STRING:
+                    assert token.string.strip("'\"") not in names, f"{module}:{token.start[0]}"
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_every_game_set_of_the_base_tiles_ships_an_evaluation(name: str) -> None:
+    rules = load_rules(TILESET, name)
+    evaluator = learned(rules)
+    assert evaluator is not None
+    assert evaluator.entry is not None and evaluator.entry["game"] == name
+    assert learned(rules) is evaluator  # made once
+    game = Game(rules, seed=3)
+    assert math.isfinite(evaluator.score(game, 0))
+
+
+def test_a_tile_set_without_an_evaluation_has_none() -> None:
+    rules = load_rules({**TILESET, "x-note": "a tile set of its own"}, "base")
+    assert learned(rules) is None
+
+
+def test_an_evaluation_file_is_read_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = load_rules({**TILESET, "x-note": "a tile set of its own"}, "base")
+    footman = rules.type_named("Footman")
+    entry = {
+        "game": "base",
+        "board": {"front": {"Footman": 0.5}, "back": {"Footman": 0.75}},
+        "bag": {"Footman": 0.25},
+        "terms": {"mobility": 0.125},
+        "first_seat": 0.5,
+    }
+    path = tmp_path / "e.json"
+    path.write_text(json.dumps({"format": 1, "evaluations": {values_key(rules): entry}}))
+    monkeypatch.setenv(EVALUATION_ENV, str(path))
+    evaluator = learned(rules)
+    assert evaluator is not None
+    weights = evaluator.weights
+    assert weights.board[2 * footman : 2 * footman + 2] == (0.5, 0.75)
+    assert weights.bag[footman] == 0.25 and weights.first == 0.5
+    assert weights.terms[TERMS.index("mobility")] == 0.125 and sum(weights.terms) == 0.125
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ({"board": {"front": [1.0]}}, "board weights: not an object of tiles for each side"),
+        ({"board": {"back": {"Footman": None}}}, "weight of 'Footman': None is not a number"),
+        ({"terms": {"mobility": "high"}}, "weight of 'mobility': 'high' is not a number"),
+    ],
+)
+def test_bad_weights_are_named(entry: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        entry_weights(load_rules(TILESET, "base"), entry)
+    assert str(caught.value) == message
+
+
+def test_the_fit_recovers_planted_weights_of_both_sides() -> None:
+    rules = load_rules(TILESET, "base")
+    n = len(rules.types)
+    rng = random.Random(11)
+    # A few features in play: two tiles' sides, one bag count, two terms.
+    truth = {2 * 3: 0.6, 2 * 3 + 1: 0.2, 2 * 9: -0.4, 2 * 9 + 1: -0.4, 2 * n + 5: 0.5}
+    truth |= {3 * n + TERMS.index("mobility"): 0.05, 3 * n + TERMS.index("to_move"): 0.3}
+    rows: list[list[tuple[int, float]]] = []
+    wins: list[float] = []
+    for _ in range(8000):
+        row = [(i, float(rng.randint(-3, 3))) for i in sorted(truth)]
+        z = 0.1 + sum(truth[i] * x for i, x in row)
+        rows.append([(i, x) for i, x in row if x])
+        wins.append(1.0 if rng.random() < 1 / (1 + math.exp(-z)) else 0.0)
+    weights = fit_weights(rules, rows, wins)
+    flat = [*weights.board, *weights.bag, *weights.terms]
+    for i, true in truth.items():
+        assert flat[i] == pytest.approx(true, abs=0.06), i
+    assert weights.first == pytest.approx(0.1, abs=0.06)
+    assert all(flat[i] == 0.0 for i in range(len(flat)) if i not in truth)
+
+
+def test_a_fit_is_reproducible_from_its_seed_and_measured_on_other_games() -> None:
+    rules = load_rules(TILESET, "base")
+    one = fit_evaluation(TILESET, "base", 60, 5, held_out=20)
+    two = fit_evaluation(TILESET, "base", 60, 5, held_out=20, workers=2)
+    assert one == two
+    assert isinstance(one, EvalFit) and one.positions > 150
+    assert one.entry(rules, 5, "search", 300, 100)["games"] == 60
+    held = one.held_out
+    assert held is not None and held.games == 20 and held.positions > 50
+    # The held-out games are not the fitted ones: their positions differ in number.
+    assert held.positions != one.positions
+    for figures in (held.evaluation, held.material, held.first_seat):
+        assert 0.0 < figures.log_loss < 5.0 and 0.0 <= figures.accuracy <= 1.0
+
+
+def test_fit_evaluation_writes_an_evaluation_file(tmp_path: Path) -> None:
+    out = tmp_path / "e.json"
+    args = ["fit-evaluation", "--games", "30", "--held-out", "10", "--seed", "3"]
+    result = CliRunner().invoke(main, [*args, "--game", "dark-rider", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    entries = read_values(out.read_text(), str(out), "evaluations")
+    rules = load_rules(TILESET, "dark-rider")
+    entry = entries[values_key(rules)]
+    assert entry["games"] == 30 and entry["seed"] == 3 and entry["held_out"]["games"] == 10
+    assert set(entry["terms"]) == set(TERMS)
+    assert set(entry["board"]["back"]) == {t.name for t in rules.types}
+    assert "held out: 10 games" in result.stderr and "wrote" in result.stderr
+    again = tmp_path / "again.json"
+    result = CliRunner().invoke(main, [*args, "--game", "dark-rider", "-o", str(again)])
+    assert again.read_bytes() == out.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["--game", "nope"], 1, "Error: no game set named 'nope'"),
+        (["--held-out", "-1"], 2, "Invalid value for '--held-out': -1 is not in the range x>=0."),
+    ],
+)
+def test_fit_evaluation_mistakes(tmp_path: Path, args: list[str], code: int, message: str) -> None:
+    out = tmp_path / "e.json"
+    result = CliRunner().invoke(main, ["fit-evaluation", *args, "-o", str(out)])
+    assert result.exit_code == code
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+    assert not out.exists()

@@ -1,0 +1,68 @@
+"""The search's parts: the actions it tries are the legal ones, in legal order, and its order
+puts the table's move, then captures by value, then killer moves first."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from dukec.balance.leaves import Leaves
+from dukec.balance.moves import candidates, captures
+from dukec.balance.ordering import Heuristics, Ordering
+from dukec.balance.values import evaluation
+from dukec.commands.common import load_tileset
+from dukec.engine import Game, Phase, load_rules
+from dukec.engine.actions import COMMAND, ActionTuple
+from tests.engine.conftest import build
+
+TILESET: dict[str, Any] = load_tileset(None)
+GAME_SETS = sorted(s["name"] for s in TILESET["sets"])
+
+
+@pytest.mark.parametrize("name", GAME_SETS)
+def test_the_candidates_that_pass_the_test_are_the_legal_actions(name: str) -> None:
+    """In random positions of every game set: the candidates marked as needing the
+    Duke-danger test, once tested, and the others are the legal actions, in legal order;
+    the captures are those of them that take a tile."""
+    rules = load_rules(TILESET, name)
+    checked = 0
+    for seed in range(6):
+        game = Game(rules, seed=seed, ply_limit=120)
+        rng = random.Random(seed)
+        while game.result is None:
+            found, unchecked = candidates(game)
+            legal = [
+                a for a, test in zip(found, unchecked, strict=True) if not test or game._check(a)
+            ]
+            assert legal == game.legal_actions()
+            taking, tests = captures(game)
+            board = game.board
+            assert [a for a, t in zip(taking, tests, strict=True) if not t or game._check(a)] == [
+                a for a in legal if a[0] <= COMMAND and a[2] >= 0 and board[a[2]] >= 0
+            ]
+            checked += game.phase is Phase.PLAY
+            if not game.play_random(rng):
+                break
+    assert checked > 100
+
+
+def test_the_order_is_table_move_captures_killers_then_the_rest() -> None:
+    rules = load_rules(TILESET, "base")
+    game = build(rules, ["a1 Duke 0", "c3 Footman 0", "c4 Pikeman 1", "f6 Duke 1", "b3 Knight 0"])
+    leaves = Leaves(evaluation(rules))
+    ordering = Ordering(game, leaves, Heuristics())
+    ordering.start(4)
+    actions: list[ActionTuple] = list(game.legal_actions())
+    board = game.board
+    taking = [a for a in actions if a[0] <= COMMAND and a[2] >= 0 and board[a[2]] >= 0]
+    quiet = [a for a in actions if a not in taking]
+    assert taking and len(quiet) > 3
+    table, killer = quiet[-1], quiet[-2]
+    ordering.cutoff(game, killer, 2, 1)
+    ordered = [actions[i] for i in ordering.order(game, actions, table, 1)]
+    assert ordered[0] == table
+    assert ordered[1 : 1 + len(taking)] == taking  # one victim: the Pikeman
+    assert ordered[1 + len(taking)] == killer
+    assert sorted(ordered) == sorted(actions)
