@@ -262,8 +262,12 @@ def test_fit_evaluation_writes_an_evaluation_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (["--game", "nope"], 1, "Error: no game set named 'nope'"),
-        (["--held-out", "-1"], 2, "Invalid value for '--held-out': -1 is not in the range x>=0."),
+        (["--game", "nope"], 2, "Error: no game set 'nope' (known: base, counting-coup,"),
+        (
+            ["--held-out", "-1"],
+            2,
+            "Invalid value for '--held-out': -1 is not in the range 0<=x<=1000000.",
+        ),
     ],
 )
 def test_fit_evaluation_mistakes(tmp_path: Path, args: list[str], code: int, message: str) -> None:
