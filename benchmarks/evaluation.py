@@ -18,7 +18,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from dukec.balance.evaluation import Evaluator, learned
+from dukec.balance.evaluation import Evaluator
+from dukec.balance.learned import learned
 from dukec.balance.search import SearchPlayer
 from dukec.compiler import load_tileset
 from dukec.engine import Game, load_rules

@@ -26,14 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from dukec.balance.values import load_entries, values_key
 from dukec.engine import Game, Rules
-from dukec.engine.rules import BACK, FRONT, SIDE_NAMES, Tables
-
-#: Environment variable naming a further file of fitted evaluations.
-EVALUATION_ENV = "DUKEC_EVALUATION"
-#: The file of the base tile set's evaluations, shipped in this package.
-SHIPPED = "evaluation.json"
+from dukec.engine.rules import Tables
 
 #: The features beyond material, in the order of :attr:`Weights.terms`.
 TERMS: Final = (
@@ -470,57 +464,3 @@ def _side_reach(rules: Rules) -> list[int]:
             total += len(reached)
         found.append(round(total / size))
     return found
-
-
-def entry_weights(rules: Rules, entry: dict[str, Any]) -> Weights:
-    """The weights of one entry of an evaluation file (tiles and terms it does not name weigh
-    0); ValueError if a weight is not a number."""
-    board = entry.get("board", {})
-    bag = entry.get("bag", {})
-    terms = entry.get("terms", {})
-    sides = [board.get(side, {}) for side in SIDE_NAMES]
-    if not all(isinstance(side, dict) for side in sides):
-        raise ValueError("board weights: not an object of tiles for each side")
-    return Weights(
-        tuple(
-            _number(sides[side].get(t.name, 0.0), t.name)
-            for t in rules.types
-            for side in (FRONT, BACK)
-        ),
-        tuple(_number(bag.get(t.name, 0.0), t.name) for t in rules.types),
-        tuple(_number(terms.get(name, 0.0), name) for name in TERMS),
-        _number(entry.get("first_seat", 0.0), "first_seat"),
-    )
-
-
-def _number(value: object, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"weight of {what!r}: {value!r} is not a number")
-    return float(value)
-
-
-#: Evaluators made, by values key, with the rules they were made for.
-_MADE: dict[str, tuple[Rules, Evaluator]] = {}
-
-
-def learned(rules: Rules) -> Evaluator | None:
-    """The fitted evaluation of a game set (from the file shipped with dukec, or the one
-    ``$DUKEC_EVALUATION`` names), or None if no file has one: the search then scores by tile
-    values (:func:`dukec.balance.values.evaluation`)."""
-    entries = load_entries(SHIPPED, EVALUATION_ENV, "evaluations")
-    key = values_key(rules)
-    entry = entries.get(key)
-    if entry is None:
-        return None
-    made = _MADE.get(key)
-    if made is not None and made[0] is rules and made[1].entry is entry:
-        return made[1]
-    try:
-        evaluator = Evaluator(rules, entry_weights(rules, entry))
-    except ValueError as error:
-        raise ValueError(f"evaluation of {key}: error: {error}") from None
-    evaluator.entry = entry
-    if len(_MADE) > 32:
-        _MADE.clear()
-    _MADE[key] = (rules, evaluator)
-    return evaluator

@@ -28,7 +28,7 @@ from dukec.balance.alphabeta import (
     OutOfBudget,
     Tree,
 )
-from dukec.balance.evaluation import learned
+from dukec.balance.learned import learned
 from dukec.balance.leaves import LearnedLeaves, Leaves
 from dukec.balance.values import Evaluation, evaluation, material
 from dukec.engine import Action, Game

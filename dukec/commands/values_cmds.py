@@ -12,9 +12,9 @@ import click
 
 from dukec.atomic import write_text_atomic
 from dukec.balance.evalfit import EvalFit, evaluations_file, fit_evaluation
-from dukec.balance.evaluation import EVALUATION_ENV
 from dukec.balance.fit import fit_values, values_file
 from dukec.balance.game import POLICIES
+from dukec.balance.learned import EVALUATION_ENV
 from dukec.balance.runner import default_workers
 from dukec.balance.values import VALUES_ENV, values_key
 from dukec.commands.common import (

@@ -144,6 +144,9 @@ class Rules:
     extras: Extras | None = field(default=None, repr=False, compare=False)
     expanded: Extras | None = field(default=None, repr=False, compare=False)
     first_turn: int = 0
+    #: The game set this one was made from (an experiment's sets: ``derived_from``), else its
+    #: own name: what the learned evaluation of a derived tile set is looked up by.
+    origin: str = ""
     # Tables with static terrain folded in, per layout (dukec.engine.baked), made on first use.
     folded: dict[tuple[int, ...], Any] = field(default_factory=dict, repr=False, compare=False)
     # Where the dragon's grids reach, per terrain index, grid, square and facing (as one
@@ -431,6 +434,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         extras=extras,
         expanded=extras if extras.used else None,
         first_turn=first_turn,
+        origin=str(game_set.get("derived_from", set_name)),
     )
     if rules.expanded is not None:
         rules.reach  # noqa: B018 (built now, not inside the first game)

@@ -16,19 +16,15 @@ import pytest
 from click.testing import CliRunner
 
 from dukec.balance.evalfit import EvalFit, blank, fit_evaluation, fit_weights
-from dukec.balance.evaluation import (
-    EVALUATION_ENV,
-    TERMS,
-    Evaluator,
-    Weights,
-    entry_weights,
-    learned,
-)
+from dukec.balance.evaluation import TERMS, Evaluator, Weights
+from dukec.balance.experiments import replace
+from dukec.balance.learned import EVALUATION_ENV, entry_weights, learned, predicted
 from dukec.balance.values import read_values, values_key
 from dukec.cli import main
 from dukec.commands.common import load_tileset
 from dukec.engine import Game, Rules, load_rules
 from dukec.engine.rules import set_names
+from tests.balance.conftest import TILES
 from tests.conftest import REPO
 from tests.engine.conftest import build
 
@@ -163,9 +159,56 @@ def test_every_game_set_of_the_base_tiles_ships_an_evaluation(name: str) -> None
     assert math.isfinite(evaluator.score(game, 0))
 
 
-def test_a_tile_set_without_an_evaluation_has_none() -> None:
-    rules = load_rules({**TILESET, "x-note": "a tile set of its own"}, "base")
-    assert learned(rules) is None
+def test_a_tile_set_that_shares_few_tile_names_has_none() -> None:
+    # Every tile renamed: nothing ties it to the base set's evaluation.
+    text = json.dumps(TILESET)
+    for tile in TILESET["tiles"]:
+        text = text.replace(f'"{tile["name"]}"', f'"My{tile["name"]}"')
+    renamed = json.loads(text)
+    assert learned(load_rules(renamed, "base")) is None
+
+
+def test_a_derived_tile_set_plays_with_the_evaluation_it_was_derived_from() -> None:
+    source = load_tileset(TILES / "jumping_footman.duke")
+    experiment = replace(TILESET, "base", "Footman", "JumpingFootman", source)
+    rules = load_rules(experiment.tileset, experiment.sets[0])
+    base = learned(load_rules(TILESET, "base"))
+    evaluator = learned(rules)
+    assert base is not None and evaluator is not None and evaluator.entry is base.entry
+    assert evaluator.weights.terms == base.weights.terms
+    by_name = {t.name: i for i, t in enumerate(rules.types)}
+    base_names = {t.name: i for i, t in enumerate(base.rules.types)}
+    pikeman = by_name["Pikeman"]
+    assert evaluator.weights.board[2 * pikeman] == base.weights.board[2 * base_names["Pikeman"]]
+    # The new tile weighs what its material value predicts from the tiles the entry names.
+    jumping = rules.types[by_name["JumpingFootman"]]
+    known = [
+        (t.value, base.weights.board[2 * base_names[t.name]])
+        for t in rules.types
+        if t.name in base_names and not t.acts_as_duke
+    ]
+    n = len(known)
+    mean_x = sum(x for x, _ in known) / n
+    mean_y = sum(y for _, y in known) / n
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in known) / sum(
+        (x - mean_x) ** 2 for x, _ in known
+    )
+    expected = mean_y + slope * (jumping.value - mean_x)
+    assert evaluator.weights.board[2 * by_name["JumpingFootman"]] == pytest.approx(expected)
+
+
+def test_a_missing_weight_is_predicted_by_the_line_through_the_named_ones() -> None:
+    rules = load_rules(TILESET, "base")
+    values = [t.value for t in rules.types]
+    # Weights exactly on a line: the missing ones land on it too; the Duke weighs 0.
+    weights: list[float | None] = [0.5 + 0.25 * v for v in values]
+    missing = [i for i, t in enumerate(rules.types) if not t.acts_as_duke][:3]
+    for i in missing:
+        weights[i] = None
+    found = predicted(rules, weights)
+    for i in missing:
+        assert found[i] == pytest.approx(0.5 + 0.25 * values[i])
+    assert predicted(rules, [None] * len(values)) == [0.0] * len(values)
 
 
 def test_an_evaluation_file_is_read_from_the_environment(
