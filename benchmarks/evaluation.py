@@ -1,11 +1,11 @@
-"""The cost of the learned evaluation per call against the search's material evaluation.
+"""The cost of the learned evaluation per call against search-v1's tile-value evaluation.
 
     taskset -c 0 python benchmarks/evaluation.py [--positions 200] [--repeat 50] [--sets a,b]
 
 For each game set: positions of seeded greedy games (every fifth ply of play), each scored
-``--repeat`` times by the shipped evaluation (:func:`dukec.balance.evaluation.learned`) and by
-the search's own evaluation (``SearchPlayer._evaluate``: fitted tile values on the board and in
-the bag, or the engine's material values), timed in the CPU time of this process. The calls
+``--repeat`` times by the shipped evaluation (:func:`dukec.balance.learned.learned`) and by
+``search-v1``'s evaluation (``SearchPlayer._evaluate`` of :mod:`dukec.balance.search_v1`: fitted
+tile values on the board and in the bag, or the engine's material values), timed in the CPU time of this process. The calls
 are made from Python through a function, so both figures include the same cost of a call (the
 last column: a call that does nothing). ``dukec.kernel`` says whether the engine is compiled.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from dukec.balance.evaluation import Evaluator
 from dukec.balance.learned import learned
-from dukec.balance.search import SearchPlayer
+from dukec.balance.search_v1 import SearchPlayer
 from dukec.compiler import load_tileset
 from dukec.engine import Game, load_rules
 from dukec.engine.rules import set_names
