@@ -4,10 +4,11 @@
 
 For each game set: positions of seeded greedy games (every fifth ply of play), each scored
 ``--repeat`` times by the shipped evaluation (:func:`dukec.balance.learned.learned`) and by
-``search-v1``'s evaluation (``SearchPlayer._evaluate`` of :mod:`dukec.balance.search_v1`: fitted
-tile values on the board and in the bag, or the engine's material values), timed in the CPU time of this process. The calls
-are made from Python through a function, so both figures include the same cost of a call (the
-last column: a call that does nothing). ``dukec.kernel`` says whether the engine is compiled.
+``search-v1``'s evaluation (``SearchPlayer._evaluate`` of :mod:`dukec.balance.search_v1`:
+fitted tile values on the board and in the bag, or the engine's material values), timed in the
+CPU time of this process. The calls are made from Python through a function, so both figures
+include the same cost of a call (the last column: a call that does nothing). ``dukec.kernel``
+says whether the engine is compiled.
 """
 
 from __future__ import annotations

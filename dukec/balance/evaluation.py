@@ -29,6 +29,8 @@ from typing import Any, Final
 from dukec.engine import Game, Rules
 from dukec.engine.rules import Tables
 
+#: Units of a material weight in the sums (millionths of a logit).
+UNITS: Final = 1_000_000
 #: The features beyond material, in the order of :attr:`Weights.terms`.
 TERMS: Final = (
     "mobility",
@@ -174,11 +176,15 @@ class Evaluator:
         self.entry: dict[str, Any] | None = None
         geometry = rules.geometry
         self.size = geometry.size
-        #: Per code: its board weight, signed for its owner (seat 1's count against seat 0).
+        #: Per code: its board weight in units, signed for its owner (seat 1's count against
+        #: seat 0). Material is summed in whole units: a sum of integers is the same in any
+        #: order, and a position reached by two paths lists its tiles in two orders.
         self.signed_board = [
-            weights.board[code >> 1] * (1.0 if code & 1 == 0 else -1.0) for code in range(codes)
+            round(weights.board[code >> 1] * UNITS) * (1 if code & 1 == 0 else -1)
+            for code in range(codes)
         ]
-        self.bag_weight = list(weights.bag)
+        #: Per type: its bag weight in units.
+        self.bag_weight = [round(w * UNITS) for w in weights.bag]
         self.term_weight = list(weights.terms)
         self.is_duke = [rules.tables.is_duke[code] for code in range(codes)]
         #: Per code: how many more squares its other side's icons reach, if more (whole squares).
@@ -201,15 +207,16 @@ class Evaluator:
     def score(self, game: Game, me: int) -> float:
         """The static value of the position for seat ``me``: log-odds of ``me`` winning."""
         counts = self._counts
-        total = self.weights.first + self._count_terms(game, counts)
+        units = self._count_terms(game, counts)
         bag = self.bag_weight
         for t in game.bags[0]:
-            total += bag[t]
+            units += bag[t]
         for t in game.bags[1]:
-            total -= bag[t]
+            units -= bag[t]
         drawn = game.drawn
         if drawn >= 0:
-            total += self.signed_board[drawn * 4 + game.to_move]
+            units += self.signed_board[drawn * 4 + game.to_move]
+        total = self.weights.first + units / UNITS
         w = self.term_weight
         for i in range(SEATED):
             total += w[i] * (counts[2 * i] - counts[2 * i + 1])
@@ -256,9 +263,9 @@ class Evaluator:
             x[terms + _BANNER] = banner
         return x
 
-    def _count_terms(self, game: Game, counts: list[int]) -> float:
+    def _count_terms(self, game: Game, counts: list[int]) -> int:
         """Each seat's count of the first :data:`SEATED` terms: ``counts[2 * term + seat]``;
-        and the tiles on the board weighed, seat 0's less seat 1's."""
+        and the tiles on the board weighed, seat 0's less seat 1's, in units."""
         board = game.board
         size = self.size
         tables = game.tables
@@ -270,7 +277,7 @@ class Evaluator:
         is_duke, flip_gain = self.is_duke, self.flip_gain
         # The board's material comes with the squares taken: one pass over the tiles.
         signed = self.signed_board
-        material = 0.0
+        material = 0
         occupied0 = 0
         for s in pieces[0]:
             occupied0 |= 1 << s
@@ -397,12 +404,12 @@ class Evaluator:
         bag = game.bags[game.to_move]
         if not bag:
             return 0.0
-        board = self.weights.board
+        board = self.signed_board
         waiting = self.bag_weight
-        total = 0.0
+        total = 0
         for t in bag:
-            total += board[t * 2] - waiting[t]
-        return total / len(bag)
+            total += board[t * 4] - waiting[t]
+        return total / (len(bag) * UNITS)
 
     def _objectives(self, game: Game) -> tuple[float, float, float]:
         """Seat 0's points less seat 1's; its progress towards its ``win`` conditions less
