@@ -8,10 +8,12 @@ edits) has a hash of its own, and no entry: it is played with the entry of the g
 made from (:attr:`dukec.engine.Rules.origin`; a game set's own name otherwise) whose tile set
 shares most of its tile names, provided it shares at least half of them. Its
 features' weights are the same (they do not depend on the tiles); each tile the entry names
-keeps its weights; a tile it does not name (a new or renamed one) gets the weights its engine
-material value predicts, a straight line fitted through the named tiles' weights against their
-material values, so that a new tile's strength shows through what it reaches on the board
-(mobility, control, threats) and not through a guess about its name.
+keeps its weights; a tile it does not name (a new or renamed one) gets the weights of the named
+tile whose grids are most like its own, moved by the difference in their engine material values
+along a straight line fitted through the named tiles' weights against their material values. A
+renamed copy thus weighs exactly what its original does (the two armies of a fair experiment are
+played alike), and a new tile's strength shows through what it reaches on the board (mobility,
+control, threats), never through its name.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 from dukec.balance.evaluation import TERMS, Evaluator, Weights
 from dukec.balance.values import load_entries, values_key
 from dukec.engine import Rules
-from dukec.engine.rules import BACK, FRONT, SIDE_NAMES
+from dukec.engine.rules import BACK, FRONT, SIDE_NAMES, TileType
 
 #: Environment variable naming a further file of fitted evaluations.
 EVALUATION_ENV = "DUKEC_EVALUATION"
@@ -107,20 +109,33 @@ def _named(rules: Rules, weights: dict[str, Any]) -> list[float | None]:
 
 
 def predicted(rules: Rules, weights: list[float | None]) -> list[float]:
-    """The weights, each missing one (None) predicted from the tile's engine material value by
-    the least-squares line through the named tiles that are not the Duke (a Duke weighs 0);
-    with fewer than two distinct values to fit, their mean."""
+    """The weights, each missing one (None) predicted from the named tile most like it: that
+    tile's weight, moved along the least-squares line of the named tiles' weights against their
+    engine material values by the difference in material value. A tile like no named one in
+    grids weighs what the line gives; a renamed copy weighs what the original does; a Duke
+    weighs 0; with no named tile, every missing weight is 0."""
     types = rules.types
-    known = [
-        (t.value, w)
-        for t, w in zip(types, weights, strict=True)
-        if w is not None and not t.acts_as_duke
+    named = [
+        (t, w) for t, w in zip(types, weights, strict=True) if w is not None and not t.acts_as_duke
     ]
-    slope, intercept = _line(known)
-    return [
-        w if w is not None else 0.0 if t.acts_as_duke else intercept + slope * t.value
-        for t, w in zip(types, weights, strict=True)
-    ]
+    slope, _intercept = _line([(t.value, w) for t, w in named])
+    found = []
+    for t, w in zip(types, weights, strict=True):
+        if w is not None:
+            found.append(w)
+        elif t.acts_as_duke or not named:
+            found.append(0.0)
+        else:
+            near, weight = min(named, key=lambda pair: (difference(t, pair[0]), pair[0].index))
+            found.append(weight + slope * (t.value - near.value))
+    return found
+
+
+def difference(a: TileType, b: TileType) -> int:
+    """How many icons two tiles' grids differ by (an icon at a square on one side of one and not
+    of the other), and one more where their abilities differ."""
+    icons = sum(len(set(a.sides[side]) ^ set(b.sides[side])) for side in (FRONT, BACK))
+    return icons + (a.abilities != b.abilities)
 
 
 def _line(points: list[tuple[float, float]]) -> tuple[float, float]:

@@ -18,7 +18,13 @@ from click.testing import CliRunner
 from dukec.balance.evalfit import EvalFit, blank, fit_evaluation, fit_weights
 from dukec.balance.evaluation import TERMS, Evaluator, Weights
 from dukec.balance.experiments import replace
-from dukec.balance.learned import EVALUATION_ENV, entry_weights, learned, predicted
+from dukec.balance.learned import (
+    EVALUATION_ENV,
+    difference,
+    entry_weights,
+    learned,
+    predicted,
+)
 from dukec.balance.values import read_values, values_key
 from dukec.cli import main
 from dukec.commands.common import load_tileset
@@ -181,8 +187,10 @@ def test_a_derived_tile_set_plays_with_the_evaluation_it_was_derived_from() -> N
     base_names = {t.name: i for i, t in enumerate(base.rules.types)}
     pikeman = by_name["Pikeman"]
     assert evaluator.weights.board[2 * pikeman] == base.weights.board[2 * base_names["Pikeman"]]
-    # The new tile weighs what its material value predicts from the tiles the entry names.
+    # The new tile weighs the Footman's weight (the tile most like it), moved along the line of
+    # weight against material value by the difference in their material values.
     jumping = rules.types[by_name["JumpingFootman"]]
+    footman = base.rules.types[base_names["Footman"]]
     known = [
         (t.value, base.weights.board[2 * base_names[t.name]])
         for t in rules.types
@@ -194,14 +202,27 @@ def test_a_derived_tile_set_plays_with_the_evaluation_it_was_derived_from() -> N
     slope = sum((x - mean_x) * (y - mean_y) for x, y in known) / sum(
         (x - mean_x) ** 2 for x, _ in known
     )
-    expected = mean_y + slope * (jumping.value - mean_x)
-    assert evaluator.weights.board[2 * by_name["JumpingFootman"]] == pytest.approx(expected)
+    expected = base.weights.board[2 * footman.index] + slope * (jumping.value - footman.value)
+    assert evaluator.weights.board[2 * jumping.index] == pytest.approx(expected)
 
 
-def test_a_missing_weight_is_predicted_by_the_line_through_the_named_ones() -> None:
+def test_a_renamed_copy_weighs_what_its_original_does() -> None:
+    source = load_tileset(TILES / "footsoldier.duke")
+    experiment = replace(TILESET, "base", "Footman", "Footsoldier", source)
+    rules = load_rules(experiment.tileset, experiment.sets[0])
+    evaluator = learned(rules)
+    assert evaluator is not None
+    copy, original = rules.type_named("Footsoldier"), rules.type_named("Footman")
+    weights = evaluator.weights
+    assert weights.board[2 * copy : 2 * copy + 2] == weights.board[2 * original : 2 * original + 2]
+    assert weights.bag[copy] == weights.bag[original]
+
+
+def test_a_missing_weight_is_moved_from_the_most_alike_named_one_along_the_line() -> None:
     rules = load_rules(TILESET, "base")
     values = [t.value for t in rules.types]
-    # Weights exactly on a line: the missing ones land on it too; the Duke weighs 0.
+    # Weights exactly on a line: a missing one lands on it too, whichever tile it starts from;
+    # the Duke weighs 0.
     weights: list[float | None] = [0.5 + 0.25 * v for v in values]
     missing = [i for i, t in enumerate(rules.types) if not t.acts_as_duke][:3]
     for i in missing:
@@ -210,6 +231,10 @@ def test_a_missing_weight_is_predicted_by_the_line_through_the_named_ones() -> N
     for i in missing:
         assert found[i] == pytest.approx(0.5 + 0.25 * values[i])
     assert predicted(rules, [None] * len(values)) == [0.0] * len(values)
+    # Grids tell every base tile from every other.
+    i = missing[0]
+    assert difference(rules.types[i], rules.types[i]) == 0
+    assert all(difference(rules.types[i], t) > 0 for t in rules.types if t.index != i)
 
 
 def test_an_evaluation_file_is_read_from_the_environment(
