@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dukec.balance.evaluation import TERMS, Evaluator, Weights
-from dukec.balance.fit import Row, game_seeds, logistic, play_positions
+from dukec.balance.fit import Row, game_seeds, logistic, play_positions, provenance
 from dukec.balance.values import FORMAT
 from dukec.engine import Game, Rules, load_rules
 from dukec.engine.rules import SIDE_NAMES, tileset_hash
@@ -79,13 +79,7 @@ class EvalFit:
         """The evaluation file entry of this fit."""
         w = self.weights
         found: dict[str, Any] = {
-            "tileset": rules.tileset_hash,
-            "game": rules.set_name,
-            "policy": policy,
-            "budget": budget,
-            "games": self.games,
-            "seed": seed,
-            "ply_limit": ply_limit,
+            **provenance(rules, seed, policy, ply_limit, budget, self.games),
             "positions": self.positions,
             "drawn_games": self.drawn_games,
             "first_seat": _round(w.first),

@@ -36,6 +36,22 @@ RIDGE = 200.0
 Row = list[tuple[int, float]]
 
 
+def provenance(
+    rules: Rules, seed: int, policy: str, ply_limit: int, budget: int, games: int
+) -> dict[str, Any]:
+    """What a fitted file entry was fitted on and from: the tile set and game set, and the
+    games' player, budget, number, seed and length (in the order the keys are written)."""
+    return {
+        "tileset": rules.tileset_hash,
+        "game": rules.set_name,
+        "policy": policy,
+        "budget": budget,
+        "games": games,
+        "seed": seed,
+        "ply_limit": ply_limit,
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class Fit:
     """Fitted tile values of one game set and what they were fitted from."""
@@ -52,13 +68,7 @@ class Fit:
     ) -> dict[str, Any]:
         """The values file entry of this fit."""
         return {
-            "tileset": rules.tileset_hash,
-            "game": rules.set_name,
-            "policy": policy,
-            "budget": budget,
-            "games": self.games,
-            "seed": seed,
-            "ply_limit": ply_limit,
+            **provenance(rules, seed, policy, ply_limit, budget, self.games),
             "positions": self.positions,
             "drawn_games": self.drawn_games,
             "first_seat": round(self.first, 4),

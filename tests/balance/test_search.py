@@ -3,7 +3,6 @@ baseline is the earlier search, and every search plays every game set to the end
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -12,7 +11,8 @@ from dukec.balance import search_v1
 from dukec.balance.play import make_policy
 from dukec.balance.search import WON, Options, SearchPlayer
 from dukec.commands.common import load_tileset
-from dukec.engine import Game, Phase, format_action, load_rules
+from dukec.engine import Game, format_action, load_rules
+from tests.balance.search_corpus import positions
 from tests.engine.conftest import build
 
 TILESET: dict[str, Any] = load_tileset(None)
@@ -20,21 +20,8 @@ GAME_SETS = sorted(s["name"] for s in TILESET["sets"])
 
 
 def _positions(name: str, games: int, every: int, plies: int) -> list[Game]:
-    """Positions of seeded random games (each its own game object, ready to search)."""
-    rules = load_rules(TILESET, name)
-    found = []
-    for seed in range(games):
-        rng = random.Random(seed)
-        game = Game(rules, seed=seed, ply_limit=300)
-        for step in range(plies):
-            if game.result is not None or not game.play_random(rng):
-                break
-            if step % every == every - 1 and game.phase is Phase.PLAY and game.result is None:
-                copy = Game(rules, seed=seed, ply_limit=300)
-                for action, *_ in game.history:
-                    copy.apply(action)
-                found.append(copy)
-    return found
+    """Positions of seeded random games of one game set (each its own game object)."""
+    return positions(load_rules(TILESET, name), games, every, plies)
 
 
 @pytest.mark.parametrize(
