@@ -46,6 +46,13 @@ def verdict_words(result: RunResult) -> str:
     decision = result.decision
     experiment = result.experiment
     outcome = decision.outcome
+    mine, theirs = result.settings.policies
+    if experiment.kind == "self-play" and experiment.alike and mine != theirs:
+        # Each policy keeps its seat: the score is the first move and the policy together.
+        return (
+            f"{decision.words} (the first seat's policy and the first move together; "
+            f"--against the same tile set swaps the seats)"
+        )
     if experiment.kind == "self-play" and experiment.alike:
         # Side A is the player in seat 0, who takes the first turn unless the rules say not.
         if experiment.first_seat == 1:

@@ -48,6 +48,22 @@ def test_base_self_play_reports_the_first_players_advantage(base_tileset: dict[s
     assert numbers["adjudicated_draws"] == numbers["draws"]
 
 
+def test_self_play_of_two_policies_is_not_read_as_a_first_player_advantage(
+    base_tileset: dict[str, Any],
+) -> None:
+    result = run(
+        self_play(base_tileset, None),
+        Settings(games=40, seed=1, workers=1, policy="greedy", opponent_policy="random"),
+    )
+    line = verdict_line(result)
+    assert result.decision.outcome is Outcome.STRONGER
+    assert "first-player advantage" not in line
+    assert line.startswith(
+        "The first player against the second in self-play of 'base': stronger (the first seat's "
+        "policy and the first move together; --against the same tile set swaps the seats), +"
+    )
+
+
 def test_an_overpowered_tile_is_stronger(
     base_tileset: dict[str, Any], test_tiles: dict[str, Any]
 ) -> None:
