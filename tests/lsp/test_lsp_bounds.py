@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -188,15 +187,6 @@ def test_a_number_of_thousands_of_digits() -> None:
         message(b'{"jsonrpc": "2.0", "id": ' + b"1" * 5000 + b', "method": "x"}')
     assert raised.value.code == -32700
     assert raised.value.message.startswith("the message is not JSON: Exceeds the limit")
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[LspClient]:
-    started = LspClient(tmp_path)
-    try:
-        yield started
-    finally:
-        started.close()
 
 
 def test_a_server_answers_malformed_frames_and_reads_on(client: LspClient, tmp_path: Path) -> None:

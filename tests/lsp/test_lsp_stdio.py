@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,15 +10,6 @@ pytest.importorskip("pygls", reason="the language server needs pygls (pip instal
 
 from tests.lsp.client import LspClient
 from tests.lsp.sources import ARMY, FORMATTED, GLYPHS, SCOUT, SCOUT_BAD, UNFORMATTED, write_folder
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[LspClient]:
-    started = LspClient(tmp_path)
-    try:
-        yield started
-    finally:
-        started.close()
 
 
 def test_a_session(client: LspClient, tmp_path: Path) -> None:
