@@ -1,9 +1,10 @@
 """How the search scores the positions where it stops: a static value in logit units.
 
-A leaf's value is the log-odds that the player it is scored for wins, as the game set's fitted
-tile values give it (:mod:`dukec.balance.values`: each tile on the board and in the bag, in
-log-odds of winning per tile more than the opponent), or as the engine's material values do
-where no values were fitted. The search asks three things of it: a position's value for one
+A leaf's value is the log-odds that the player it is scored for wins, as the game set's learned
+evaluation gives it (:class:`LearnedLeaves`, :mod:`dukec.balance.evaluation`), else as its
+fitted tile values do (:mod:`dukec.balance.values`: each tile on the board and in the bag, in
+log-odds of winning per tile more than the opponent), or the engine's material values where no
+values were fitted. The search asks three things of it: a position's value for one
 player, what a draw is worth on average to the player drawing (a tile from the bag onto the
 board), and a tile type's worth, by which captures are ordered.
 """

@@ -9,8 +9,10 @@ exact and only those worse are left as bounds; equally good actions are broken b
 choice. With aspiration windows (an option) each depth is first searched within a margin of the
 last depth's value, and again with the full window if the value falls outside it.
 
-The baselines ``search-v1`` (this search as it was, material leaves) and ``search-material``
-(the first search) are kept unchanged in :mod:`dukec.balance.search_v1`.
+Leaves are scored by the game set's learned evaluation (:mod:`dukec.balance.learned`), else by
+its tile values (:mod:`dukec.balance.leaves`). The baselines ``search-v1`` (the search before
+this one, tile-value leaves) and ``search-material`` (the first search) are kept unchanged in
+:mod:`dukec.balance.search_v1`.
 """
 
 from __future__ import annotations
