@@ -20,6 +20,7 @@ from dukec.limits import STUDIO_MAX_FILE_NAME
 from dukec.lsp.folder import Checked, check_document
 from dukec.names import lookup
 from dukec.studio.grid import edit_grid
+from dukec.studio.pictures import side_squares
 from dukec.studio.request import ApiError, Body
 from dukec.workbench.card import card as card_drawing
 from dukec.workbench.describe import base_troops, figures, percentiles, report
@@ -87,7 +88,8 @@ def card_svg(view: TileView) -> str:
 
 
 def tile_json(view: TileView) -> dict[str, Any]:
-    """A tile for the page: its name, kind, count, icons by side and card."""
+    """A tile for the page: its name, kind, count, icons by side, the squares that hold them
+    (with their pictures, for the editor's grids) and its card."""
     return {
         "name": view.name,
         "kind": view.kind,
@@ -99,6 +101,7 @@ def tile_json(view: TileView) -> dict[str, Any]:
             ]
             for side in SIDES
         },
+        "squares": {side: side_squares(view, side) for side in SIDES},
         "card": card_svg(view),
     }
 
@@ -220,7 +223,12 @@ def save(workspace: Workspace, body: Body) -> dict[str, Any]:
     name = body.optional_text("file") or f"{pick(tileset, None).name.lower()}{SUFFIX}"
     path = target(workspace.folder, name)
     if path.exists() and not overwrite:
-        raise ApiError(409, f'{name} exists in {workspace.folder}; send "overwrite": true')
+        raise ApiError(
+            409,
+            f'{name} exists in {workspace.folder}; send "overwrite": true',
+            file=name,
+            folder=str(workspace.folder),
+        )
     # Checked with the folder's other files, as an editor checks it: a name another file
     # defines already would leave the folder (perhaps the --set) unable to compile.
     checked = check_document(str(path), formatted, path)

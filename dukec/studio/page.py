@@ -9,8 +9,12 @@ from html import escape
 from importlib.resources import files
 from typing import Any
 
+from dukec.balance.game import POLICIES
 from dukec.studio.api import Workspace, card_svg, pick
+from dukec.studio.pictures import legend, own_square
 from dukec.studio.request import ApiError
+from dukec.workbench.palette import BACK_FILL, FRONT_FILL
+from dukec.workbench.tiles import SIDES
 
 _TYPES = {
     "js": "text/javascript; charset=utf-8",
@@ -32,6 +36,14 @@ def static_file(name: str) -> tuple[str, bytes]:
     return _TYPES[match.group(1)], resource.read_bytes()
 
 
+def legend_html() -> str:
+    """The icons a click steps through, each drawn as on the cards, with its name."""
+    return "".join(
+        f'<li data-icon="{item["icon"]}">{item["svg"]}{escape(item["label"])}</li>'
+        for item in legend()
+    )
+
+
 def page_html(workspace: Workspace, tile: str | None) -> str:
     """The page; with ``tile``, that tile of the set opened: its card in an element with
     ``data-tile`` and its source in the editor (ApiError 404 for a tile the set lacks)."""
@@ -44,7 +56,19 @@ def page_html(workspace: Workspace, tile: str | None) -> str:
             f"{card_svg(view)}<figcaption>{escape(view.name)}</figcaption></figure>"
         )
         tile = view.name
-    settings = {"tile": tile, "game": workspace.game, "folder": str(workspace.folder)}
+    settings = {
+        "tile": tile,
+        "game": workspace.game,
+        "folder": str(workspace.folder),
+        "policies": list(POLICIES),
+        "own": {side: own_square(side) for side in SIDES},
+    }
     # JSON inside <script>: "</" must not end the element early.
     data = json.dumps(settings).replace("</", "<\\/")
-    return template.replace("<!--OPENED-->", opened).replace("{/*SETTINGS*/}", data)
+    colours = f"--front-fill: {FRONT_FILL}; --back-fill: {BACK_FILL};"
+    return (
+        template.replace("<!--OPENED-->", opened)
+        .replace("<!--LEGEND-->", legend_html())
+        .replace("/*PALETTE*/", colours)
+        .replace("{/*SETTINGS*/}", data)
+    )

@@ -38,7 +38,8 @@ KEPT = 20
 
 
 class Session:
-    """One game: the rules, the state, the person's seat, the bot, the actions so far."""
+    """One game: the rules, the state, the person's seat, the bot, the actions so far, and
+    what the game is in words (``title``: the game set's name by default)."""
 
     def __init__(
         self,
@@ -48,8 +49,10 @@ class Session:
         human: int,
         bot: str,
         seed: int,
+        title: str = "",
     ) -> None:
         self.id = session_id
+        self.title = title or rules.set_name
         self.rules = rules
         self.tileset = tileset
         self.human = human
@@ -135,6 +138,7 @@ class Session:
             return {
                 "id": self.id,
                 "set": game.rules.set_name,
+                "title": self.title,
                 "seed": self.seed,
                 "human": self.human,
                 "bot": self.bot_name,
@@ -182,13 +186,13 @@ class Games:
         seed = body.integer("seed", 1, 0, 2**63 - 1)
         source = body.optional_text("source")
         replacement = None if body.data.get("replace") is None else body.replacement()
-        tileset, set_name = _game_set(workspace, source, replacement, seat)
+        tileset, set_name, title = _game_set(workspace, source, replacement, seat)
         try:
             rules = load_rules(tileset, set_name)
         except RulesError as error:
             raise ApiError(422, f"the engine cannot play this game: {error}") from None
         with self._lock:
-            session = Session(str(next(self._ids)), rules, tileset, seat, bot, seed)
+            session = Session(str(next(self._ids)), rules, tileset, seat, bot, seed, title)
             self._games[session.id] = session
             for key in list(self._games)[: max(0, len(self._games) - KEPT)]:
                 del self._games[key]
@@ -205,12 +209,14 @@ class Games:
 
 def _game_set(
     workspace: Workspace, source: str | None, replacement: tuple[str, str] | None, seat: int
-) -> tuple[dict[str, Any], str]:
+) -> tuple[dict[str, Any], str, str]:
+    """The tile set and game set of a new game, and what the game is in words."""
     if replacement is None:
         try:
-            return workspace.tileset, find_set(workspace.tileset, workspace.game)["name"]
+            name: str = find_set(workspace.tileset, workspace.game)["name"]
         except ExperimentError as error:
             raise ApiError(422, str(error)) from None
+        return workspace.tileset, name, f"the {name} set"
     if source is None:
         raise ApiError(400, "'replace' needs 'source', the text that defines the new tile")
     old, new = replacement
@@ -219,5 +225,8 @@ def _game_set(
         experiment = replace(workspace.tileset, workspace.game, old, defined(tiles, new), tiles)
     except ExperimentError as error:
         raise ApiError(422, str(error)) from None
+    assert experiment.replaced is not None
+    old, new = experiment.replaced
     # Army A (with the new tile) sits first in one game set and second in the other.
-    return experiment.tileset, AB_SET if seat == 0 else BA_SET
+    title = f"{new} in place of {old} in your army"
+    return experiment.tileset, AB_SET if seat == 0 else BA_SET, title

@@ -42,13 +42,8 @@ def side_shapes(tile: TileView, side: str, panel: Panel) -> list[Shape]:
             Rect(left, top, cell, cell, OWN_SQUARE if own else None, GRID_LINE, 0.02 * cell)
         )
     shapes.append(Rect(gx, gy, gw, gh, None, INK, 0.04 * cell))
-    # The tile's own square carries a small figure, as printed tiles do.
     ox, oy = panel.center(0, 0)
-    shapes.append(
-        Polygon(
-            outline_at(_pawn(cell), ox, oy), PAPER if side == "front" else INK, INK, 0.02 * cell
-        )
-    )
+    shapes.append(own_figure(side, ox, oy, cell))
     for (dx, dy), icons in sorted(icons_by_square(tile.side(side)).items(), key=_reading_order):
         left, top = panel.cell_origin(dx, dy)
         shapes.extend(square_shapes(icons, left, top, cell))
@@ -82,6 +77,14 @@ def side_shapes(tile: TileView, side: str, panel: Panel) -> list[Shape]:
 def _reading_order(item: tuple[tuple[int, int], list[PlacedIcon]]) -> tuple[int, int]:
     (dx, dy), _ = item
     return (-dy, dx)
+
+
+def own_figure(side: str, cx: float, cy: float, cell: float) -> Polygon:
+    """The small figure on the tile's own square, as printed tiles carry: paper on the front,
+    ink on the back."""
+    return Polygon(
+        outline_at(_pawn(cell), cx, cy), PAPER if side == "front" else INK, INK, 0.02 * cell
+    )
 
 
 def _pawn(cell: float) -> list[tuple[float, float]]:

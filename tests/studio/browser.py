@@ -5,6 +5,8 @@ system's browser (Debian's ``chromium``), or a skip saying why (a failure when
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -52,3 +54,20 @@ def colours(png: bytes) -> int:
     image = Image.open(io.BytesIO(png)).convert("RGB")
     found = image.getcolors(maxcolors=256)
     return 257 if found is None else len(found)
+
+
+@contextmanager
+def open_page(browser: Any, url: str, width: int, height: int = 1600) -> Iterator[Any]:
+    """A tab ``width`` pixels wide on the studio's page, ready; script errors fail the test."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.set_default_timeout(30_000)
+    tab.goto(url)
+    tab.wait_for_selector("body[data-ready=true]")
+    try:
+        yield tab
+    finally:
+        context.close()
+    assert errors == []

@@ -17,6 +17,7 @@ from dukec.compiler import load_tileset
 from dukec.studio.api import Workspace
 from dukec.studio.server import Studio, StudioServer
 from tests.conftest import REPO
+from tests.studio.browser import launch, require_browser
 
 JUMPING = (REPO / "tests" / "balance" / "tiles" / "jumping_footman.duke").read_text()
 PALADIN = """tile Paladin {
@@ -171,3 +172,17 @@ def server(folder: Path, base_set: dict[str, Any]) -> Iterator[StudioServer]:
 def client(server: StudioServer) -> Client:
     """A client of the studio."""
     return Client(server)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for a module of browser tests (skipped when there is none)."""
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

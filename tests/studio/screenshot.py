@@ -41,7 +41,7 @@ def main(out: Path) -> None:
                 page.click('#grid-front button[data-at="0,2"]')
                 page.wait_for_function(
                     "document.querySelector('#grid-front button[data-at=\"0,2\"]')"
-                    ".textContent === 'J'"
+                    ".dataset.glyphs === 'J'"
                 )
                 page.select_option("#balance-old", "Knight")
                 page.click("#balance-run")

@@ -161,6 +161,38 @@ def test_build(client: Client) -> None:
     assert len(tile["sides"]["front"]) == 5
 
 
+def test_build_draws_each_square_as_the_card_does(client: Client) -> None:
+    [tile] = client.post("/api/build", {"source": PALADIN}).json["tiles"]
+    front = {tuple(square["at"]): square for square in tile["squares"]["front"]}
+    assert sorted(front) == [(-1, 0), (-1, 2), (0, -1), (1, 0), (1, 2)]
+    jump, move = front[(-1, 2)], front[(1, 0)]
+    assert (jump["glyphs"], jump["label"], move["glyphs"], move["label"]) == (
+        "J",
+        "Jump",
+        "M",
+        "Move",
+    )
+    back = {tuple(square["at"]): square for square in tile["squares"]["back"]}
+    assert sorted(back) == [(-1, 0), (0, 1), (1, 0)]
+    slide = back[(0, 1)]
+    assert (slide["glyphs"], slide["label"]) == ("S", "Slide")
+    # One drawing of each icon: the square's shapes are the card's, the same size and paint.
+    ring = 'r="10" fill="none" stroke="#1b1b1b" stroke-width="4"'
+    dot = 'r="12" fill="#1b1b1b"'
+    assert ring in jump["svg"] and ring in tile["card"]
+    assert dot in move["svg"] and dot in tile["card"] and ring not in move["svg"]
+    assert "<polygon" in slide["svg"] and "<text" not in slide["svg"]
+    assert all(square["svg"].startswith("<svg") for square in front.values())
+
+
+def test_build_names_several_icons_on_one_square(client: Client) -> None:
+    source = PALADIN.replace(". M @ M .", ". MX @ M .", 1)
+    [tile] = client.post("/api/build", {"source": source}).json["tiles"]
+    square = next(s for s in tile["squares"]["front"] if s["at"] == [-1, 0])
+    assert (square["glyphs"], square["label"]) == ("MX", "Move and Strike")
+    assert square["svg"].count("<circle") == 1 and square["svg"].count("<polygon") == 1
+
+
 def test_build_errors_at_their_line(client: Client) -> None:
     built = client.post("/api/build", {"source": BROKEN}).json
     assert built["ok"] is False and built["tiles"] == []
@@ -312,6 +344,8 @@ def test_save_never_overwrites_unasked(client: Client, folder: Path) -> None:
     answer = client.post("/api/save", {"source": PALADIN, "file": "mine.duke"})
     assert answer.status == 409
     assert error(answer) == f'mine.duke exists in {folder}; send "overwrite": true'
+    # The page asks whether to replace it, naming the file and the folder.
+    assert (answer.json["file"], answer.json["folder"]) == ("mine.duke", str(folder))
     assert (folder / "mine.duke").read_text() == "# keep me\n"
     answer = client.post("/api/save", {"source": PALADIN, "file": "mine.duke", "overwrite": True})
     assert answer.status == 201

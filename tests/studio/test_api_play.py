@@ -34,6 +34,7 @@ def play_turns(client: Client, state: dict[str, Any], actions: int) -> dict[str,
 def test_new_game(client: Client) -> None:
     state = start(client, seed=7)
     assert (state["set"], state["human"], state["to_move"], state["ply"]) == ("base", 0, 0, 0)
+    assert state["title"] == "the base set"
     assert state["svg"].startswith("<svg") and state["over"] is False
     assert [a["notation"] for a in state["legal"]] == ["Duke@c1", "Duke@d1"]
     assert state["legal"][0] == {
@@ -110,10 +111,13 @@ def test_record_replays(client: Client, base_set: dict[str, Any]) -> None:
 
 
 def test_game_with_the_new_tile(client: Client) -> None:
-    state = start(client, source=JUMPING, replace="Footman=JumpingFootman", seed=4)
+    state = start(client, source=JUMPING, replace="footman=jumpingfootman", seed=4)
     assert state["set"] == "balance-a-first"
     second = start(client, source=JUMPING, replace="Footman=JumpingFootman", seat=1)
     assert second["set"] == "balance-b-first"
+    # The page reads what the game is, the tiles named as the set and the source name them.
+    title = "JumpingFootman in place of Footman in your army"
+    assert state["title"] == second["title"] == title
     state = play_turns(client, state, 20)
     answer = client.get(f"/api/play/{state['id']}/tileset")
     tileset = answer.json

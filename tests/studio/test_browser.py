@@ -10,41 +10,17 @@ from typing import Any
 import pytest
 
 from dukec.studio.server import StudioServer
-from tests.studio.browser import colours, launch, require_browser
+from tests.studio.browser import colours, open_page
 from tests.studio.conftest import Client
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One headless Chromium for the module."""
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
 @pytest.fixture
 def page(browser: Any, server: StudioServer) -> Iterator[Any]:
     """A tab on the studio's page, ready; script errors fail the test."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1600})
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.set_default_timeout(30_000)
-    tab.goto(server.url)
-    tab.wait_for_selector("body[data-ready=true]")
-    try:
+    with open_page(browser, server.url, 1400) as tab:
         yield tab
-    finally:
-        context.close()
-    assert errors == []
 
 
 def card_shows(tab: Any, selector: str) -> None:
@@ -78,12 +54,12 @@ def test_draw_a_tile_by_clicks(page: Any) -> None:
     square = page.locator('#grid-front button[data-at="0,2"]')
     square.click()
     page.wait_for_function(
-        "document.querySelector('#grid-front button[data-at=\"0,2\"]').textContent === 'M'"
+        "document.querySelector('#grid-front button[data-at=\"0,2\"]').dataset.glyphs === 'M'"
     )
     assert "    front {\n        J M J\n" in page.input_value("#source")
     square.click()
     page.wait_for_function(
-        "document.querySelector('#grid-front button[data-at=\"0,2\"]').textContent === 'J'"
+        "document.querySelector('#grid-front button[data-at=\"0,2\"]').dataset.glyphs === 'J'"
     )
     page.wait_for_function(f"document.querySelector('#card').innerHTML !== {before!r}")
     card_shows(page, "#card")
@@ -92,7 +68,7 @@ def test_draw_a_tile_by_clicks(page: Any) -> None:
     for expected in ("M", "J", "L", "X"):
         far.click()
         page.wait_for_function(
-            "document.querySelector('#grid-back button[data-at=\"2,2\"]').textContent"
+            "document.querySelector('#grid-back button[data-at=\"2,2\"]').dataset.glyphs"
             f" === '{expected}'"
         )
 
@@ -101,7 +77,7 @@ def test_edit_the_text_and_see_errors_at_their_line(page: Any) -> None:
     text = page.input_value("#source")
     page.fill("#source", text.replace(". M @ M .", ". M @ M L", 1))
     page.wait_for_function(
-        "document.querySelector('#grid-front button[data-at=\"2,0\"]').textContent === 'L'"
+        "document.querySelector('#grid-front button[data-at=\"2,0\"]').dataset.glyphs === 'L'"
     )
     page.fill("#source", text.replace(". M @ M .", ". Q @ M .", 1))
     error = page.wait_for_selector("#diagnostics li.error")
@@ -142,6 +118,7 @@ def test_value_of_the_tile(page: Any) -> None:
 
 def test_cancel_a_balance(page: Any) -> None:
     page.fill("#balance-games", "20000")
+    page.select_option("#balance-policy", "random")
     page.click("#balance-run")
     page.wait_for_function("document.querySelector('#balance-progress').value > 0")
     page.click("#balance-cancel")
@@ -200,8 +177,22 @@ def test_play_a_move_against_the_bot(page: Any, client: Client) -> None:
 def test_save_the_tile(page: Any, folder: Path) -> None:
     page.fill("#save-name", "paladin.duke")
     page.click("#save")
-    page.wait_for_selector("#status:text('saved')")
+    page.wait_for_selector("#status:text-matches('^saved ')")
     assert (folder / "paladin.duke").read_text() == page.input_value("#source")
+    # A file that is there already is replaced only when the designer says so.
+    (folder / "paladin.duke").write_text("# an older Paladin\n")
     page.click("#save")
-    page.wait_for_selector("#status:text('exists')")
-    assert page.get_attribute("#status", "class") == "error-text"
+    page.wait_for_selector("#save-question:not([hidden])")
+    assert page.text_content("#save-question-text") == (
+        f"paladin.duke is already in {folder}. Replace the existing file?"
+    )
+    page.click("#save-keep")
+    page.wait_for_selector("#status:text('not saved: the existing file is kept')")
+    assert page.is_hidden("#save-question")
+    assert (folder / "paladin.duke").read_text() == "# an older Paladin\n"
+    page.click("#save")
+    page.wait_for_selector("#save-question:not([hidden])")
+    page.click("#save-replace")
+    page.wait_for_selector("#status:text-matches('^saved ')")
+    assert page.is_hidden("#save-question")
+    assert (folder / "paladin.duke").read_text() == page.input_value("#source")

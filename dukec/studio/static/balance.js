@@ -5,6 +5,7 @@
 
 import { get, post, remove, status } from "./api.js";
 import { drawChart } from "./chart.js";
+import { policyWords } from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -22,8 +23,8 @@ export function createBalance({ source, tileName }) {
     progress.max = snapshot.total;
     progress.value = snapshot.games;
     const rate = snapshot.seconds > 0 ? (snapshot.games / snapshot.seconds).toFixed(1) : "-";
-    count.textContent = `${snapshot.games} / ${snapshot.total} games, ${rate} games/s ` +
-      `(policy ${snapshot.policy}, seed ${snapshot.seed})`;
+    count.textContent = `${snapshot.games} / ${snapshot.total} games, ${rate} games a second ` +
+      `(players: ${policyWords(snapshot.policy)}; seed ${snapshot.seed})`;
     drawChart(chart, snapshot.points, snapshot.total);
     if (snapshot.state === "done") {
       verdict.textContent = snapshot.result.verdict_line;
@@ -60,11 +61,17 @@ export function createBalance({ source, tileName }) {
   }
 
   async function start(kind) {
+    const games = Number($("#balance-games").value);
+    if (!Number.isInteger(games) || games < 2 || games % 2) {
+      verdict.textContent = "Games: choose an even number, 2 or more: each army moves first in half of them.";
+      verdict.className = "error";
+      return;
+    }
     const body = {
       kind,
       source: source(),
       replace: `${$("#balance-old").value}=${tileName()}`,
-      games: Number($("#balance-games").value),
+      games,
       seed: Number($("#balance-seed").value),
       policy: $("#balance-policy").value,
     };

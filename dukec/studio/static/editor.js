@@ -6,7 +6,7 @@ import { post, status } from "./api.js";
 
 const $ = (selector) => document.querySelector(selector);
 
-export function createEditor({ onBuilt }) {
+export function createEditor({ onBuilt, own }) {
   const source = $("#source");
   const gutter = $("#gutter");
   const select = $("#tile-select");
@@ -63,32 +63,51 @@ export function createEditor({ onBuilt }) {
     drawGutter(diagnostics);
   }
 
-  function drawGrid(side, shown) {
-    const element = document.getElementById(`grid-${side}`);
-    const cells = new Map();
+  // Both grids show the same squares, so front and back are one size: two squares beyond the
+  // farthest icon of either side (at least the printed 5x5), or every icon when they reach far.
+  function gridRadius(shown) {
     let reach = 1;
-    for (const icon of shown.sides[side]) {
-      const key = icon.at.join(",");
-      cells.set(key, (cells.get(key) || "") + icon.glyph);
-      reach = Math.max(reach, Math.abs(icon.at[0]), Math.abs(icon.at[1]));
+    for (const side of ["front", "back"]) {
+      for (const square of shown.squares[side]) {
+        reach = Math.max(reach, Math.abs(square.at[0]), Math.abs(square.at[1]));
+      }
     }
-    const radius = Math.min(5, Math.max(2, reach + 1));
+    return Math.max(2, reach >= 5 ? reach : reach + 1);
+  }
+
+  function where(dx, dy) {
+    const ahead = dy > 0 ? `${dy} forward` : dy < 0 ? `${-dy} back` : "";
+    const aside = dx > 0 ? `${dx} right` : dx < 0 ? `${-dx} left` : "";
+    return [ahead, aside].filter(Boolean).join(", ");
+  }
+
+  function drawGrid(side, shown, radius) {
+    const element = document.getElementById(`grid-${side}`);
+    const squares = new Map(shown.squares[side].map((s) => [s.at.join(","), s]));
+    const width = 2 * radius + 1;
     element.innerHTML = "";
-    element.style.gridTemplateColumns = `repeat(${2 * radius + 1}, 30px)`;
+    if (width > 11) element.style.setProperty("--cell", `${Math.max(16, Math.floor(352 / width))}px`);
+    else element.style.removeProperty("--cell");
+    element.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
     for (let dy = radius; dy >= -radius; dy--) {
       for (let dx = -radius; dx <= radius; dx++) {
         const button = document.createElement("button");
         button.type = "button";
         button.dataset.at = `${dx},${dy}`;
         if (dx === 0 && dy === 0) {
-          button.textContent = "@";
+          button.innerHTML = own[side];
           button.className = "own";
           button.disabled = true;
+          button.title = `${shown.name} stands here`;
+          button.setAttribute("aria-label", button.title);
         } else {
-          const glyphs = cells.get(`${dx},${dy}`) || "";
-          button.textContent = glyphs;
-          button.className = glyphs ? "icon" : "";
-          button.title = `${side} [${dx}, ${dy}]`;
+          const square = squares.get(`${dx},${dy}`);
+          button.dataset.glyphs = square ? square.glyphs : "";
+          const what = square ? square.label : "empty";
+          if (square) button.innerHTML = square.svg;
+          button.className = square ? "icon" : "";
+          button.title = `${what}, ${where(dx, dy)}: click for the next icon`;
+          button.setAttribute("aria-label", `${side}, ${where(dx, dy)}: ${what}`);
           button.addEventListener("click", () => clickSquare(shown.name, side, dx, dy));
         }
         element.appendChild(button);
@@ -110,8 +129,9 @@ export function createEditor({ onBuilt }) {
     if (!shown) return;
     card.innerHTML = shown.card;
     card.dataset.tile = shown.name;
-    drawGrid("front", shown);
-    drawGrid("back", shown);
+    const radius = gridRadius(shown);
+    drawGrid("front", shown, radius);
+    drawGrid("back", shown, radius);
     try {
       const answer = await post("/api/describe", { source: source.value, tile: shown.name });
       figures.textContent = answer.text;
@@ -132,7 +152,7 @@ export function createEditor({ onBuilt }) {
     if (mine !== generation) return;
     showDiagnostics(answer.diagnostics);
     const errors = answer.diagnostics.filter((d) => d.severity === "error").length;
-    status(errors ? `${errors} error${errors > 1 ? "s" : ""}` : "compiled");
+    status(errors ? `${errors} error${errors > 1 ? "s" : ""} in the text` : "the tile compiles");
     if (!answer.ok) return;
     built = answer;
     select.innerHTML = "";
@@ -158,23 +178,45 @@ export function createEditor({ onBuilt }) {
     try {
       const answer = await post("/api/fmt", { source: source.value });
       await setSource(answer.source);
-      status(answer.changed ? "formatted" : "already formatted");
+      status(answer.changed ? "text tidied" : "the text was tidy already");
     } catch (error) {
       status(error.message, true);
     }
   });
 
-  $("#save").addEventListener("click", async () => {
-    const body = { source: source.value, overwrite: $("#save-overwrite").checked };
-    const name = $("#save-name").value.trim();
-    if (name) body.file = name;
+  // Saving never replaces a file unasked: when the file is there already, the page asks, and
+  // "Replace it" saves the very file it named.
+  const question = $("#save-question");
+  let asked = null;
+
+  async function save(file, overwrite) {
+    const body = { source: source.value, overwrite };
+    if (file) body.file = file;
+    question.hidden = true;
+    asked = null;
     try {
       const answer = await post("/api/save", body);
       await setSource(answer.source);
       status(`saved ${answer.path}`);
     } catch (error) {
+      if (error.status === 409 && error.data.file) {
+        asked = error.data.file;
+        $("#save-question-text").textContent =
+          `${asked} is already in ${error.data.folder}. Replace the existing file?`;
+        question.hidden = false;
+        status(`${asked} exists: not saved yet`);
+        return;
+      }
       status(error.message, true);
     }
+  }
+
+  $("#save").addEventListener("click", () => save($("#save-name").value.trim(), false));
+  $("#save-replace").addEventListener("click", () => asked && save(asked, true));
+  $("#save-keep").addEventListener("click", () => {
+    question.hidden = true;
+    asked = null;
+    status("not saved: the existing file is kept");
   });
 
   return { setSource, source: () => source.value, tile };

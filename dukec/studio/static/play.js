@@ -59,10 +59,10 @@ export function createPlay({ source, tileName, oldName }) {
       log.appendChild(item);
     }
     log.scrollTop = log.scrollHeight;
-    const seed = `${state.set}, seed ${state.seed}: `;
-    if (state.over) note.textContent = seed + state.result;
-    else if (state.to_move === state.human) note.textContent = `${seed}your turn: click a tile, then its target`;
-    else note.textContent = `${seed}the bot is thinking`;
+    const about = `${state.title[0].toUpperCase()}${state.title.slice(1)} (seed ${state.seed}): `;
+    if (state.over) note.textContent = about + state.result;
+    else if (state.to_move === state.human) note.textContent = `${about}your turn: click a tile, then where it goes`;
+    else note.textContent = `${about}the bot is thinking`;
     listActions(state.legal);
     record.href = `/api/play/${state.id}/record`;
     record.hidden = false;

@@ -4,8 +4,15 @@ import { get, status } from "./api.js";
 import { createBalance } from "./balance.js";
 import { createEditor } from "./editor.js";
 import { createPlay } from "./play.js";
+import { fillPolicies } from "./words.js";
 
 const settings = JSON.parse(document.getElementById("settings").textContent);
+
+// The players a run and the bot default to: the server's default when it names one, else the
+// search, the strongest player.
+const PLAYERS = settings.policy || "search";
+fillPolicies(document.getElementById("balance-policy"), settings.policies, PLAYERS);
+fillPolicies(document.getElementById("play-bot"), settings.policies, PLAYERS);
 
 const STARTER = `tile Paladin {
     count 1
@@ -24,6 +31,7 @@ const STARTER = `tile Paladin {
 
 let balance = null;
 const editor = createEditor({
+  own: settings.own,
   onBuilt: (tile) => balance && balance.setNew(tile ? tile.name : null),
 });
 balance = createBalance({ source: editor.source, tileName: () => editor.tile()?.name });
@@ -53,6 +61,10 @@ async function start() {
     button.dataset.name = tile.name;
     button.title = `open ${tile.name} in the editor`;
     button.innerHTML = tile.card;
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = tile.name;
+    button.appendChild(name);
     button.addEventListener("click", () => open(tile.name));
     gallery.appendChild(button);
   }
