@@ -1,8 +1,9 @@
 """Take the README's picture of the studio: ``python -m tests.studio.screenshot [OUT.png]``.
 
-A studio on the base set in a thread, headless Chromium (as the browser tests drive it): the
-starter tile with one more Jump drawn by a click, a 200-game random balance against the Knight
-it replaces, and the first turns of a game against the greedy bot. Writes docs/studio.png.
+A studio on the base set in a thread, headless Chromium 1400 pixels wide (as the browser tests
+drive it): the starter tile with one more Jump drawn by clicks, a 200-game random balance
+against the Knight it replaces, and the first turns of a game against the search. Writes
+docs/studio.png.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def main(out: Path) -> None:
         try:
             with sync_playwright() as playwright:
                 browser = launch(playwright)
-                page = browser.new_page(viewport={"width": 1280, "height": 2200})
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 page.set_default_timeout(60_000)
                 page.goto(server.url)
                 page.wait_for_selector("body[data-ready=true]")
@@ -44,6 +45,7 @@ def main(out: Path) -> None:
                     ".dataset.glyphs === 'J'"
                 )
                 page.select_option("#balance-old", "Knight")
+                page.select_option("#balance-policy", "random")
                 page.click("#balance-run")
                 page.wait_for_selector("#verdict[data-verdict]")
                 page.click("#play-new")
@@ -52,6 +54,7 @@ def main(out: Path) -> None:
                     page.locator("#play-actions button").first.click()
                     page.wait_for_timeout(300)
                 page.wait_for_selector("#play-status:text('your turn')")
+                page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=str(out), full_page=True)
                 browser.close()
         finally:

@@ -45,6 +45,14 @@ def test_url_opens_a_tile(browser: Any, server: StudioServer) -> None:
         card_shows(tab, '[data-tile="Knight"]#opened')
         assert tab.input_value("#source").startswith("tile Knight {")
         assert tab.input_value("#balance-old") == "Knight"
+        assert tab.get_attribute("#save-name", "placeholder") == "knight.duke"
+        # The set's Knight cannot stand in its own place: the page says how to try a version.
+        tab.click("#balance-run")
+        tab.wait_for_selector("#verdict.error")
+        assert tab.text_content("#verdict") == (
+            "The tile in the editor is called Knight, like the set's Knight it would replace. "
+            "Rename it in the text (for example tile Knight2) to try it against the set's Knight."
+        )
     finally:
         tab.close()
 

@@ -5,7 +5,7 @@
 
 import { get, post, remove, status } from "./api.js";
 import { drawChart } from "./chart.js";
-import { policyWords } from "./words.js";
+import { policyWords, sameName } from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -67,10 +67,16 @@ export function createBalance({ source, tileName }) {
       verdict.className = "error";
       return;
     }
+    const old = $("#balance-old").value;
+    if (old === tileName()) {
+      verdict.textContent = sameName(old);
+      verdict.className = "error";
+      return;
+    }
     const body = {
       kind,
       source: source(),
-      replace: `${$("#balance-old").value}=${tileName()}`,
+      replace: `${old}=${tileName()}`,
       games,
       seed: Number($("#balance-seed").value),
       policy: $("#balance-policy").value,

@@ -129,6 +129,7 @@ export function createEditor({ onBuilt, own }) {
     if (!shown) return;
     card.innerHTML = shown.card;
     card.dataset.tile = shown.name;
+    $("#save-name").placeholder = `${shown.name.toLowerCase()}.duke`;
     const radius = gridRadius(shown);
     drawGrid("front", shown, radius);
     drawGrid("back", shown, radius);

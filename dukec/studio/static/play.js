@@ -1,6 +1,7 @@
 // Play against a bot on the board picture: click a tile, then its target (or a listed action).
 
 import { get, post, status } from "./api.js";
+import { sameName } from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 const NS = "http://www.w3.org/2000/svg";
@@ -118,6 +119,10 @@ export function createPlay({ source, tileName, oldName }) {
   $("#play-new").addEventListener("click", async () => {
     const body = { bot: $("#play-bot").value, seat: Number($("#play-seat").value), seed: Date.now() % 100000 };
     if ($("#play-with-tile").checked && tileName()) {
+      if (oldName() === tileName()) {
+        note.textContent = sameName(tileName());
+        return;
+      }
       body.source = source();
       body.replace = `${oldName()}=${tileName()}`;
     }

@@ -37,3 +37,8 @@ export function plain(message) {
   return message.replace(/'([a-z_]+)'(:?)/g, (whole, key, colon) =>
     FIELD_WORDS[key] ? `${FIELD_WORDS[key]}${colon}` : whole);
 }
+
+/** Why a tile cannot be tried in its own place, and what to do. */
+export const sameName = (name) =>
+  `The tile in the editor is called ${name}, like the set's ${name} it would replace. ` +
+  `Rename it in the text (for example tile ${name}2) to try it against the set's ${name}.`;
