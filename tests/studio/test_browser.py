@@ -106,6 +106,9 @@ def test_balance_200_games_to_a_verdict(page: Any) -> None:
     assert verdict.get_attribute("data-verdict") in ("stronger", "fair", "weaker", "inconclusive")
     assert verdict.text_content().startswith("Paladin against the Knight it replaces: ")
     assert "against the Knight it replaces" in verdict.text_content()
+    assert "200 games (100 pairs), players: Random: any legal move (fastest); " in (
+        verdict.text_content()
+    )
     assert page.evaluate("document.querySelector('#balance-progress').value") == 200
     assert page.text_content("#balance-count").startswith("200 / 200 games")
     assert page.locator("#balance-chart polyline.score").count() == 1

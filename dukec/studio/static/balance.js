@@ -5,7 +5,7 @@
 
 import { get, post, remove, status } from "./api.js";
 import { drawChart } from "./chart.js";
-import { policyWords, sameName } from "./words.js";
+import { plain, policyWords, sameName } from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -27,14 +27,16 @@ export function createBalance({ source, tileName }) {
       `(players: ${policyWords(snapshot.policy)}; seed ${snapshot.seed})`;
     drawChart(chart, snapshot.points, snapshot.total);
     if (snapshot.state === "done") {
-      verdict.textContent = snapshot.result.verdict_line;
+      // The verdict as `dukec balance` words it, the players named as the page names them.
+      verdict.textContent = snapshot.result.verdict_line.replace(
+        `policy ${snapshot.policy}`, `players: ${policyWords(snapshot.policy)}`);
       verdict.className = snapshot.result.verdict.replace(" ", "-");
       verdict.dataset.verdict = snapshot.result.verdict;
     } else if (snapshot.state === "cancelled") {
       verdict.textContent = `cancelled after ${snapshot.games} games`;
       verdict.className = "";
     } else if (snapshot.state === "failed") {
-      verdict.textContent = snapshot.error;
+      verdict.textContent = plain(snapshot.error);
       verdict.className = "error";
     }
   }
