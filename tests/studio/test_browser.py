@@ -53,6 +53,13 @@ def test_url_opens_a_tile(browser: Any, server: StudioServer) -> None:
             "The tile in the editor is called Knight, like the set's Knight it would replace. "
             "Rename it in the text (for example tile Knight2) to try it against the set's Knight."
         )
+        # A tile that is no troop (the Dragon) opens, and the tile to replace stays a troop.
+        tab.click('#gallery button[data-name="Dragon"]')
+        tab.wait_for_function(
+            "document.querySelector('#source').value.startsWith('terrain Dragon')"
+        )
+        tab.wait_for_selector('#card[data-tile="Dragon"]')
+        assert tab.input_value("#balance-old") == "Knight"
     finally:
         tab.close()
 

@@ -46,7 +46,9 @@ async function open(name) {
     const tile = await get(`/api/tiles/${encodeURIComponent(name)}`);
     await editor.setSource(tile.source);
     balance.setNew(editor.tile()?.name);
-    document.getElementById("balance-old").value = tile.name;
+    // The tile it would replace: the opened one, when it is one of the set's troops.
+    const old = document.getElementById("balance-old");
+    if ([...old.options].some((option) => option.value === tile.name)) old.value = tile.name;
   } catch (error) {
     status(error.message, true);
   }
