@@ -96,12 +96,17 @@ def test_edit_the_text_and_see_errors_at_their_line(page: Any) -> None:
     )
     page.fill("#source", text.replace(". M @ M .", ". Q @ M .", 1))
     error = page.wait_for_selector("#diagnostics li.error")
+    # The grids and the card stay as the text last compiled, greyed until it compiles again.
+    page.wait_for_selector("#editor-panel.stale")
     assert error.get_attribute("data-line") == "6"
     assert "unknown glyph 'Q'" in error.text_content()
     assert page.locator("#gutter span.error").text_content() == "6\n"
     error.click()
     cursor = page.evaluate("document.querySelector('#source').selectionStart")
     assert cursor == text.index(". M @") + 2
+    page.fill("#source", text)
+    page.wait_for_selector("#editor-panel:not(.stale)")
+    assert page.locator("#diagnostics li").count() == 0
 
 
 def test_balance_200_games_to_a_verdict(page: Any) -> None:

@@ -13,6 +13,7 @@ export function createEditor({ onBuilt, own }) {
   const list = $("#diagnostics");
   const card = $("#card");
   const figures = $("#describe");
+  const panel = $("#editor-panel");
   let timer = null;
   let generation = 0;
   let built = { ok: false, tiles: [], diagnostics: [] };
@@ -154,6 +155,8 @@ export function createEditor({ onBuilt, own }) {
     showDiagnostics(answer.diagnostics);
     const errors = answer.diagnostics.filter((d) => d.severity === "error").length;
     status(errors ? `${errors} error${errors > 1 ? "s" : ""} in the text` : "the tile compiles");
+    // With errors, the grids, card and figures stay as the text last compiled, greyed.
+    panel.classList.toggle("stale", !answer.ok);
     if (!answer.ok) return;
     built = answer;
     select.innerHTML = "";
