@@ -49,10 +49,6 @@ INFINITE: Final = 2 * WIN
 NULL: Final = 1e-9
 #: What :meth:`Tree.child` returns for an action it found illegal.
 ILLEGAL: Final = -3 * WIN
-#: Static values a tree keeps before it starts over.
-CACHE_SIZE: Final = 200_000
-# Numbers that set a position's static value for each player apart in the cache.
-_SEATS: Final[list[i64]] = [0x1F83D9ABFB41BD6B, -0x64FA9773ADD6E84B]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +123,6 @@ class Tree:
         self.keyed: Keyed | None = None
         self.nodes = 0
         self.check_at = 0
-        self.cache: dict[i64, float] = {}
 
     def tick(self) -> None:
         """Count a node, and stop the search if the budget binds and is spent."""
@@ -417,19 +412,7 @@ class Tree:
         return best
 
     def static(self, me: int) -> float:
-        """The leaves' value of the position for ``me``; where the leaves cost more than a
-        look-up, kept by position while the keys are (a position is often scored again: by
-        another path, at another depth)."""
-        keyed = self.keyed
-        if keyed is None or not self.leaves.costly:
-            return self.leaves.score(self.game, me)
-        key = keyed.key ^ _SEATS[me]
-        cache = self.cache
-        found = cache.get(key)
-        if found is not None:
-            return found
-        if len(cache) > CACHE_SIZE:
-            cache.clear()
-        value = self.leaves.score(self.game, me)
-        cache[key] = value
-        return value
+        """The leaves' value of the position for ``me``. Values are not kept by position: a
+        position is seldom scored twice in one search (about one leaf in ten), and keeping
+        them cost more than the evaluations it saved."""
+        return self.leaves.score(self.game, me)

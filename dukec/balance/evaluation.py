@@ -103,13 +103,14 @@ class _Key:
         self.strikes = _mask(tables.strikes[k])
         self.commands = _mask(tables.command[k])
         self.paths = tuple((1 << t, _mask(path)) for t, path in tables.pathed[k])
-        self.rays = tables.rays[k]
+        #: Each ray's squares as one mask, with the ray (taken square by square when blocked).
+        self.lines = tuple((_mask(ray), ray) for ray in tables.rays[k])
         targets = blockers = lines = 0
         for target, path in self.paths:
             targets |= target
             blockers |= path
-        for ray in self.rays:
-            lines |= _mask(ray)
+        for line, _ray in self.lines:
+            lines |= line
         #: Where the Move, Jump and Slide icons reach with nothing in the way.
         self.free = self.steps | targets | lines
         #: The squares where a tile would stand in the way of one of them.
@@ -121,7 +122,10 @@ class _Key:
         for target, path in self.paths:
             if not blocked & path:
                 moves |= target
-        for ray in self.rays:
+        for line, ray in self.lines:
+            if not blocked & line:
+                moves |= line
+                continue
             for t in ray:
                 moves |= 1 << t
                 if (blocked >> t) & 1:
@@ -151,12 +155,16 @@ def _mask(squares: tuple[int, ...] | list[int]) -> int:
     return m
 
 
+#: The number of squares in each mask of 12 squares (bytes: a look-up makes no object).
+_BITS: Final = bytes(bin(m).count("1") for m in range(1 << 12))
+
+
 def _count(mask: int) -> int:
     """The number of squares in a mask."""
     n = 0
     while mask:
-        mask &= mask - 1
-        n += 1
+        n += _BITS[mask & 0xFFF]
+        mask >>= 12
     return n
 
 
@@ -294,6 +302,7 @@ class Evaluator:
         for owner in (0, 1):
             own = occupied0 if owner == 0 else occupied1
             enemy = occupied1 if owner == 0 else occupied0
+            free = ~own
             union = mobility = flip = advance = duke_moves = 0
             for s in pieces[owner]:
                 code = board[s]
@@ -311,12 +320,14 @@ class Evaluator:
                     moves |= commands
                 strikes = key.strikes
                 union |= moves | strikes
-                reach = _count(moves & ~own) + _count(strikes & enemy)
+                reach = _count(moves & free)
+                if strikes & enemy:
+                    reach += _count(strikes & enemy)
                 mobility += reach
                 if reach:
                     flip += key.flip
                 if key.duke:
-                    duke_moves = moves & ~own
+                    duke_moves = moves & free
                 advance += key.advance
             if owner == 0:
                 attacks0 = union

@@ -30,8 +30,6 @@ class Leaves:
         #: By tile type, in units: on the board, and in the bag.
         self.board = [round(v * UNITS) for v in values.board]
         self.bag = [round(v * UNITS) for v in values.bag]
-        #: Whether a value costs more than looking it up (then the search keeps values).
-        self.costly = False
 
     def score(self, game: Game, me: int) -> float:
         """The value of the position for player ``me`` (positive: good for ``me``)."""
@@ -73,7 +71,6 @@ class LearnedLeaves(Leaves):
     def __init__(self, values: Evaluation, evaluator: Evaluator) -> None:
         super().__init__(values)
         self.evaluator = evaluator
-        self.costly = True
 
     def score(self, game: Game, me: int) -> float:
         return self.evaluator.score(game, me)
