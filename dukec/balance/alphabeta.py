@@ -57,7 +57,7 @@ _SEATS: Final[list[i64]] = [0x1F83D9ABFB41BD6B, -0x64FA9773ADD6E84B]
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """What a search uses beyond plain alpha-beta (each measured: README, "Policies")."""
+    """What a search uses beyond plain alpha-beta (each measured: docs/policies.md)."""
 
     #: A transposition table (values and the best action of each position searched).
     table: bool = True
