@@ -7,8 +7,9 @@ of the rendered page does not see:
     the block cannot run in a test (it installs packages, serves, or plays for hours); the
     tests report it as skipped, with the reason.
 ``<!-- test-options: OPTIONS -->``
-    in a test every ``dukec`` command of the block runs with OPTIONS appended (fewer games, say);
-    the page says that the figures shown come from the full run.
+    in a test every ``dukec`` command of the block runs with those of OPTIONS it takes appended
+    (fewer games, a smaller search budget); the page says that the figures shown come from the
+    run as written.
 ``<!-- exit: N -->``
     every command of the block exits with status N (default 0).
 ``<!-- requires: MODULE, ... -->``

@@ -158,9 +158,7 @@ def missing(block: Block) -> list[str]:
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(REPO).as_posix())
-def test_page_examples_run(
-    page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_page_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(workdir(tmp_path / "work"))
     found = blocks(page)
     skipped = []

@@ -12,6 +12,8 @@ from tests.rl.conftest import SET_NAMES, shipped_rules
 
 REPO = Path(__file__).resolve().parents[2]
 SECTION = REPO.joinpath("docs", "rl.md").read_text(encoding="utf-8")
+
+
 def test_action_table_gives_every_set_its_size_and_blocks() -> None:
     rows = re.findall(r"^\| ([a-z, -]+) \| ([\d,]+) \| ([a-z_, ]*)\|$", SECTION, flags=re.M)
     listed: dict[str, tuple[int, list[str]]] = {}
