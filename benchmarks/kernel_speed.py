@@ -8,7 +8,7 @@ dependency of dukec: ``pip install chess``). Every figure is the best round, in 
 process. Rows: random games of every game set (plies/s, as ``dukec bench``), the greedy policy's
 games (plies/s), and the search policy's nodes per second in positions of seeded greedy games of the
 base set (``strength.positions``). The last line is the compiled base set over python-chess,
-the figure the README's *Compiled engine* quotes.
+the figure docs/engine.md's *Compiled engine* quotes.
 """
 
 from __future__ import annotations

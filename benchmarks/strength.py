@@ -1,6 +1,6 @@
 """Strength and speed of the search policies: paired matches with Elo, and nodes per second.
 
-    python benchmarks/strength.py                       # the README's tables (hours on 2 cores)
+    python benchmarks/strength.py                       # the tables of docs/policies.md (hours)
     python benchmarks/strength.py --speed               # nodes per second only
     python benchmarks/strength.py --match search@3ms:search-v1@3ms --pairs 200
     python benchmarks/strength.py --match search+pvs=1@3ms:search@3ms --pairs 200

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 # === The studio and the language server ===
 # Work a client of `dukec studio` or an editor of `dukec lsp` can ask for, bounded so that no
-# request holds a core, a thread or the server for long (the README's limits table).
+# request holds a core, a thread or the server for long (docs/dsl.md, Limits).
 
 #: Games one studio run may play (`/api/balance`, `/api/value`, `/api/runs`).
 STUDIO_MAX_GAMES = 20_000

@@ -1,4 +1,4 @@
-"""The README's exit-status table, command by command: a tile or game set name the tile set
+"""The exit-status table of docs/cli.md, command by command: a tile or game set name the tile set
 does not have is bad usage (exit 2), wherever it is given, and is said in one line."""
 
 from __future__ import annotations

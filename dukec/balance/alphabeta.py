@@ -53,7 +53,7 @@ ILLEGAL: Final = -3 * WIN
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """What a search uses beyond plain alpha-beta (each measured: README, "Policies")."""
+    """What a search uses beyond plain alpha-beta (each measured: docs/policies.md)."""
 
     #: A transposition table (values and the best action of each position searched).
     table: bool = True

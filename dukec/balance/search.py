@@ -37,7 +37,7 @@ from dukec.engine import Action, Game
 from dukec.engine.actions import ActionTuple
 from dukec.engine.zobrist import Keyed
 
-#: Nodes per move by default (README, "Policies").
+#: Nodes per move by default (docs/policies.md).
 DEFAULT_BUDGET: Final = 300
 MAX_DEPTH: Final = 12
 #: How much lower than the best root value another root action is searched from: a tie is found

@@ -31,7 +31,7 @@ from dukec.balance.values import BAG_WEIGHT, Evaluation, evaluation, material
 from dukec.engine import Action, ActionKind, Game, Phase, tablemoves
 from dukec.engine.actions import COMMAND
 
-#: Nodes per move by default: chosen by measurement (README, "Policies"): the search at this
+#: Nodes per move by default: chosen by measurement (docs/policies.md): the search at this
 #: budget scores at least half against the earlier search at its default of 500, in less time.
 DEFAULT_BUDGET = 300
 WIN = 1_000_000.0

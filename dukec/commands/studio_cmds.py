@@ -41,7 +41,7 @@ def studio(
     """A local web page to draw a tile, see its card, lint and figures, balance it and play it.
 
     Tiles are saved into the --set folder (the directory given, or the folder of the file
-    given), or the current directory. The page's JSON API is under /api (see the README).
+    given), or the current directory. The page's JSON API is under /api (see docs/studio.md).
     Ctrl-C stops the server. Exit status: 0 stopped, 1 a tile set that cannot be read or
     an address that cannot be listened on, 2 bad usage.
     """

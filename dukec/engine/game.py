@@ -49,8 +49,8 @@ class Game(FeatureState):
     play: :mod:`dukec.engine.featureplay`'s, icons: :mod:`dukec.engine.movement`'s). (Methods
     that branch, not callables stored on the game: a game that held its own bound methods
     would be a reference cycle, left for the garbage collector instead of freed when the last
-    reference to it goes. One class with one base, so that it compiles: see the README's
-    *Compiled engine*.)
+    reference to it goes. One class with one base, so that it compiles: see "The compiled
+    engine" in docs/architecture.md.)
     """
 
     def __init__(

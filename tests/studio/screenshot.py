@@ -1,4 +1,5 @@
-"""Take the README's picture of the studio: ``python -m tests.studio.screenshot [OUT.png]``.
+"""Take the picture of the studio (docs/studio.png, in the README and docs/studio.md):
+``python -m tests.studio.screenshot [OUT.png]``.
 
 A studio on the base set in a thread, headless Chromium 1400 pixels wide (as the browser tests
 drive it): the starter tile with one more Jump drawn by clicks, a 200-game random balance

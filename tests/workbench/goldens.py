@@ -26,7 +26,7 @@ GOLDEN_DIR = HERE / "golden"
 CUSTOM = HERE / "tiles" / "custom.duke"
 PANORAMA = HERE / "tiles" / "panorama.duke"
 POSITIONS = HERE / "positions"
-#: The board picture the README shows (the board-game case).
+#: The board picture the engine page (docs/engine.md) shows (the board-game case).
 DOCS_BOARD = HERE.parents[1] / "docs" / "board.svg"
 
 #: Base tiles drawn as cards: a taller grid, an enhanced tile, two icons on a square, arrows.

@@ -21,7 +21,7 @@ def main() -> None:
         path = GOLDEN_DIR / f"{case}.svg"
         path.write_text(rendered(case), encoding="utf-8")
         print(path.relative_to(HERE.parents[1]))
-    # The README's notebook picture is the game of the board-game case.
+    # The engine page's notebook picture (docs/engine.md) is the game of the board-game case.
     DOCS_BOARD.write_text(rendered("board-game"), encoding="utf-8")
     print(DOCS_BOARD.relative_to(HERE.parents[1]))
 

@@ -227,9 +227,9 @@ def test_repr_svg_of_a_game_and_of_tiles() -> None:
     assert view._repr_svg_() == footman._repr_svg_()
 
 
-def test_the_readme_notebook_example_draws_docs_board_svg() -> None:
-    readme = (DOCS_BOARD.parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### In a notebook", 1)[1]
+def test_the_engine_page_notebook_example_draws_docs_board_svg() -> None:
+    page = (DOCS_BOARD.parent / "engine.md").read_text(encoding="utf-8")
+    section = page.split("## In a notebook", 1)[1]
     code = section.split("```python\n", 1)[1].split("```", 1)[0]
     namespace: dict[str, Any] = {}
     exec(code, namespace)
@@ -237,7 +237,7 @@ def test_the_readme_notebook_example_draws_docs_board_svg() -> None:
     assert normalised(game._repr_svg_()) == normalised(DOCS_BOARD.read_text(encoding="utf-8")), (
         "docs/board.svg is out of date: run `python tests/workbench/regenerate.py`"
     )
-    assert "](docs/board.svg)" in section.split("###", 1)[0]
+    assert "](board.svg)" in section.split("\n## ", 1)[0]
 
 
 def test_the_engine_loads_the_drawing_code_only_for_a_picture() -> None:

@@ -1,4 +1,4 @@
-"""The examples in the README's "Writing tiles" section compile as shown."""
+"""The examples of the "Writing tiles" page (docs/dsl.md) compile as shown."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from dukec.compiler import compile_source, load
 from dukec.compiler.vocabulary import Icon
 
 REPO = Path(__file__).resolve().parents[2]
-SECTION = REPO.joinpath("README.md").read_text(encoding="utf-8").split("## Writing tiles")[1]
+SECTION = REPO.joinpath("docs", "dsl.md").read_text(encoding="utf-8")
 
-# Fenced blocks without a language are .duke examples.
+# The .duke examples are the page's ```duke blocks.
 BLOCKS = [
     body
     for lang, body in re.findall(r"^```(\w*)\n(.*?)^```$", SECTION, flags=re.S | re.M)
-    if not lang
+    if lang == "duke"
 ]
 
 

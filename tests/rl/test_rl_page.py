@@ -1,11 +1,8 @@
-"""The README's reinforcement-learning section: its examples run as shown, its tables hold."""
+"""The reinforcement-learning page (docs/rl.md): its tables hold (tests/docs runs its examples)."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
-from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -14,32 +11,7 @@ from dukec.rl import ActionLayout
 from tests.rl.conftest import SET_NAMES, shipped_rules
 
 REPO = Path(__file__).resolve().parents[2]
-SECTION = (
-    REPO.joinpath("README.md")
-    .read_text(encoding="utf-8")
-    .split("## Reinforcement learning\n")[1]
-    .split("\n## ")[0]
-)
-BLOCKS = re.findall(r"^```(\w*)\n(.*?)^```$", SECTION, flags=re.S | re.M)
-EXAMPLES = [
-    (code, output)
-    for (lang, code), (next_lang, output) in pairwise(BLOCKS)
-    if lang == "python" and next_lang == "text"
-]
-
-
-@pytest.mark.parametrize("index", range(2))
-def test_examples_print_what_the_readme_shows(index: int) -> None:
-    pytest.importorskip(
-        "pettingzoo", reason="the examples need the rl extra: pip install 'dukec[rl]'"
-    )
-    pytest.importorskip("pyspiel", reason="the examples need the rl extra: pip install 'dukec[rl]'")
-    assert len(EXAMPLES) == 2
-    code, output = EXAMPLES[index]
-    printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
-        exec(compile(code, f"README.md example {index + 1}", "exec"), {})
-    assert printed.getvalue() == output
+SECTION = REPO.joinpath("docs", "rl.md").read_text(encoding="utf-8")
 
 
 def test_action_table_gives_every_set_its_size_and_blocks() -> None:
