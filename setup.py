@@ -99,6 +99,15 @@ def hook_environment(environ: Mapping[str, str], source: Path) -> str | None:
     return None
 
 
+def compile_wanted(environ: Mapping[str, str], source: Path) -> bool:
+    """Whether a build from ``source`` tries to compile the engine (DUKEC_PURE and
+    ``hook_environment``, as the module docstring says)."""
+    pure = environ.get(PURE, "")
+    if pure == "0":
+        return True
+    return pure == "" and hook_environment(environ, source) is None
+
+
 def reusable_inplace(package: Path, sources: list[str]) -> bool:
     """Whether the in-place compiled engine under ``package`` (an editable install's) was built
     from ``sources`` as they are now: its record names exactly those modules, each with the

@@ -117,3 +117,45 @@ def test_an_unreadable_record_is_compiled_again(
 ) -> None:
     (built / setup_py.RECORD).write_text(record)
     assert not setup_py.reusable_inplace(built, SOURCES)
+
+
+# === Whether to compile, and so whether the build needs mypy ===
+
+
+@pytest.mark.parametrize(
+    ("environ", "wanted"),
+    [
+        ({}, True),
+        ({"DUKEC_PURE": "1"}, False),
+        ({"DUKEC_PURE": "0"}, True),
+        ({"PRE_COMMIT": "1"}, False),
+        ({"PRE_COMMIT": "1", "DUKEC_PURE": "0"}, True),
+        ({"PRE_COMMIT": "1", "DUKEC_PURE": "1"}, False),
+    ],
+)
+def test_a_build_compiles_unless_pure_or_for_a_hook(
+    setup_py: ModuleType, tmp_path: Path, environ: dict[str, str], wanted: bool
+) -> None:
+    assert setup_py.compile_wanted(environ, tmp_path) is wanted
+
+
+def test_the_backend_asks_for_mypy_only_to_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(REPO))
+    monkeypatch.chdir(REPO)
+    backend = importlib.import_module("build_backend")
+    for name in ("DUKEC_PURE", "PRE_COMMIT", "VIRTUAL_ENV"):
+        monkeypatch.delenv(name, raising=False)
+    assert backend._extra() == backend.COMPILER
+    assert [r for r in backend.COMPILER if r.startswith("mypy==")] == [
+        r for r in _dev_pins() if r.startswith("mypy==")
+    ]
+    monkeypatch.setenv("DUKEC_PURE", "1")
+    assert backend._extra() == []
+
+
+def _dev_pins() -> list[str]:
+    import tomllib
+
+    data = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    pins: list[str] = data["project"]["optional-dependencies"]["dev"]
+    return pins
