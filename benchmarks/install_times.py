@@ -17,6 +17,7 @@ dukec's dependencies where pip has no copy yet). Example:
 
     python benchmarks/install_times.py               # all three
     python benchmarks/install_times.py --skip-hooks  # install and start-up only
+    python benchmarks/install_times.py --skip-install  # the hooks only
 """
 
 from __future__ import annotations
@@ -140,6 +141,7 @@ def hooks(scratch: Path, source: Path, env: dict[str, str]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs of each start-up figure")
+    parser.add_argument("--skip-install", action="store_true", help="leave out figures 1 and 2")
     parser.add_argument("--skip-hooks", action="store_true", help="leave out figure 3")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = parser.parse_args()
@@ -149,8 +151,9 @@ def main() -> None:
         shutil.copytree(REPO, source, ignore=IGNORE)
         env = environment(scratch)
         print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; in {scratch}")
-        bindir = install(scratch, source, env)
-        startup(bindir, source, env, args.runs)
+        if not args.skip_install:
+            bindir = install(scratch, source, env)
+            startup(bindir, source, env, args.runs)
         if not args.skip_hooks:
             hooks(scratch, source, env)
     finally:
