@@ -24,7 +24,9 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import sys
+import sysconfig
 import tempfile
 import time
 from collections.abc import Mapping
@@ -127,6 +129,17 @@ def reusable_inplace(package: Path, sources: list[str]) -> bool:
     return all(path.is_file() for path in built)
 
 
+def copy_engine(package: Path, target: Path, sources: list[str]) -> None:
+    """Copy the compiled engine under ``package`` (which ``reusable_inplace`` accepted) to
+    ``target``, the package directory of the source tree, with its record last."""
+    suffix = EXTENSION_SUFFIXES[0]
+    names = [f"{GROUP}__mypyc{suffix}"]
+    names += [str(Path(path).with_suffix("")) + suffix for path in sources]
+    for name in names:
+        shutil.copy2(package.parent / name, target.parent / name)
+    shutil.copy2(package / RECORD, target / RECORD)
+
+
 def notice(what: str) -> None:
     """The one line a build that falls back to pure Python prints (under
     DUKEC_REQUIRE_COMPILED=1, as release and CI builds set, the build fails instead)."""
@@ -174,6 +187,14 @@ class BuildEngine(build_ext):
             return
         if self.inplace and reusable_inplace(Path("dukec"), list(COMPILED)):
             say("the compiled engine in place was built from these sources: kept, not rebuilt")
+            return
+        # `pip install .` builds in the source tree's build/lib.<platform>-<python>/: an
+        # editable install after it (whose own build_lib is a temporary directory) takes that
+        # engine rather than compiling the same sources again.
+        earlier = Path("build", f"lib.{sysconfig.get_platform()}-{sys.implementation.cache_tag}")
+        if self.inplace and reusable_inplace(earlier / "dukec", list(COMPILED)):
+            copy_engine(earlier / "dukec", Path("dukec"), list(COMPILED))
+            say(f"the compiled engine in {earlier} was built from these sources: copied in place")
             return
         say(
             f"compiling the engine with mypyc ({len(COMPILED)} modules, then C on "

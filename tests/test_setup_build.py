@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import shutil
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -159,3 +160,19 @@ def _dev_pins() -> list[str]:
     data = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     pins: list[str] = data["project"]["optional-dependencies"]["dev"]
     return pins
+
+
+def test_an_earlier_builds_engine_is_copied_in_place(
+    setup_py: ModuleType, built: Path, tmp_path: Path
+) -> None:
+    # `built` stands for build/lib.../dukec; the source tree's own dukec/ has no engine yet.
+    tree = tmp_path / "tree"
+    for source in SOURCES:
+        (tree / source).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(tmp_path / source, tree / source)
+    assert not setup_py.reusable_inplace(tree / "dukec", [str(tree / s) for s in SOURCES])
+    setup_py.copy_engine(built, tree / "dukec", SOURCES)
+    suffix = EXTENSION_SUFFIXES[0]
+    assert (tree / f"{setup_py.GROUP}__mypyc{suffix}").read_bytes() == b"library"
+    assert (tree / "dukec" / "engine" / f"a{suffix}").read_bytes() == b"compiled"
+    assert (tree / "dukec" / setup_py.RECORD).read_bytes() == (built / setup_py.RECORD).read_bytes()
