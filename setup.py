@@ -2,9 +2,17 @@
 
 ``pip install .`` compiles the modules in COMPILED into C extensions (one shared library) beside
 their ``.py`` files. Where no C compiler can build them, or mypyc fails, it installs the
-pure-Python package instead and says so in one line; ``DUKEC_PURE=1`` at build time skips the
-attempt. A successful build writes RECORD into the package: the compiled modules and the hash of
-the source each was compiled from, which ``dukec.kernel`` compares at run time.
+pure-Python package instead and says so in one line. A successful build writes RECORD into the
+package: the compiled modules and the hash of the source each was compiled from, which
+``dukec.kernel`` compares at run time.
+
+Whether to compile, from ``DUKEC_PURE`` at build time: ``1`` never, ``0`` always, unset: always,
+except into a pre-commit hook environment (see ``hook_environment``), whose hooks (fmt, lint)
+never play a game. An editable install (``pip install -e .``) whose in-place compiled engine
+was built from the sources as they are now keeps it instead of compiling it again.
+
+Each stage says one line on stderr ("dukec: ..."); pip shows a build's output only with ``-v``
+or when the build fails.
 
 Everything else (metadata, packages, data) is in ``pyproject.toml``.
 """
@@ -16,9 +24,12 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import sys
+import sysconfig
 import tempfile
 import time
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from glob import glob
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -49,6 +60,9 @@ RECORD = "_compiled.json"
 GROUP = "dukec_engine"
 PURE = "DUKEC_PURE"
 REQUIRE = "DUKEC_REQUIRE_COMPILED"
+#: The C optimisation level and debug information of the compiled engine.
+OPT_LEVEL = "3"
+DEBUG_LEVEL = "0"
 
 
 def module_name(path: str) -> str:
@@ -62,16 +76,76 @@ def source_hash(path: str) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
+def say(what: str) -> None:
+    """One line about the build, on stderr (which pip shows with -v, or when a build fails)."""
+    print(f"dukec: {what}", file=sys.stderr, flush=True)
+
+
+def hook_environment(environ: Mapping[str, str], source: Path) -> str | None:
+    """Why this build installs into a pre-commit hook environment, or None.
+
+    pre-commit installs a ``language: python`` hook by running ``pip install .`` in its clone of
+    the hook's repository with ``VIRTUAL_ENV`` set to the environment it made inside that clone
+    (``<clone>/py_env-<version>``), and ``pre-commit run`` (and ``try-repo``) sets ``PRE_COMMIT=1``
+    before installing any hook."""
+    if environ.get("PRE_COMMIT") == "1":
+        return "PRE_COMMIT=1"
+    venv = environ.get("VIRTUAL_ENV")
+    if venv and Path(venv).name.startswith("py_env-"):
+        try:
+            inside = Path(venv).resolve().parent == source.resolve()
+        except OSError:
+            return None
+        if inside:
+            return f"the environment {Path(venv).name} inside the source"
+    return None
+
+
+def compile_wanted(environ: Mapping[str, str], source: Path) -> bool:
+    """Whether a build from ``source`` tries to compile the engine (DUKEC_PURE and
+    ``hook_environment``, as the module docstring says)."""
+    pure = environ.get(PURE, "")
+    if pure == "0":
+        return True
+    return pure == "" and hook_environment(environ, source) is None
+
+
+def reusable_inplace(package: Path, sources: list[str]) -> bool:
+    """Whether the in-place compiled engine under ``package`` (an editable install's) was built
+    from ``sources`` as they are now: its record names exactly those modules, each with the
+    hash of its source, and every extension module it made is there."""
+    try:
+        data = json.loads((package / RECORD).read_text(encoding="utf-8"))
+        library, modules = data["library"], data["modules"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    if not isinstance(modules, dict) or library != f"{GROUP}__mypyc":
+        return False
+    if modules != {module_name(path): source_hash(path) for path in sources}:
+        return False
+    suffix = EXTENSION_SUFFIXES[0]
+    built = [package.parent / (library + suffix)]
+    built += [package.parent / (str(Path(path).with_suffix("")) + suffix) for path in sources]
+    return all(path.is_file() for path in built)
+
+
+def copy_engine(package: Path, target: Path, sources: list[str]) -> None:
+    """Copy the compiled engine under ``package`` (which ``reusable_inplace`` accepted) to
+    ``target``, the package directory of the source tree, with its record last."""
+    suffix = EXTENSION_SUFFIXES[0]
+    names = [f"{GROUP}__mypyc{suffix}"]
+    names += [str(Path(path).with_suffix("")) + suffix for path in sources]
+    for name in names:
+        shutil.copy2(package.parent / name, target.parent / name)
+    shutil.copy2(package / RECORD, target / RECORD)
+
+
 def notice(what: str) -> None:
     """The one line a build that falls back to pure Python prints (under
     DUKEC_REQUIRE_COMPILED=1, as release and CI builds set, the build fails instead)."""
     if os.environ.get(REQUIRE) == "1":
         raise SystemExit(f"dukec: {REQUIRE}=1 but {what}")
-    print(
-        f"dukec: {what}; installing the pure-Python engine",
-        file=sys.stderr,
-        flush=True,
-    )
+    say(f"{what}; installing the pure-Python engine")
 
 
 def first_line(error: BaseException) -> str:
@@ -98,10 +172,34 @@ class BuildEngine(build_ext):
 
     def run(self) -> None:
         # mypyc runs here, not in finalize_options: egg_info finalizes this command too.
-        if os.environ.get(PURE, "") not in ("", "0"):
+        pure = os.environ.get(PURE, "")
+        if pure not in ("", "0"):
             self._remove_inplace()
-            print(f"dukec: {PURE} is set: installing the pure-Python engine", flush=True)
+            say(f"{PURE} is set: installing the pure-Python engine")
             return
+        hook = hook_environment(os.environ, Path.cwd()) if pure == "" else None
+        if hook is not None:
+            self._remove_inplace()
+            say(
+                f"installing into a pre-commit hook environment ({hook}): the pure-Python "
+                f"engine, not compiled ({PURE}=0 compiles it)"
+            )
+            return
+        if self.inplace and reusable_inplace(Path("dukec"), list(COMPILED)):
+            say("the compiled engine in place was built from these sources: kept, not rebuilt")
+            return
+        # `pip install .` builds in the source tree's build/lib.<platform>-<python>/: an
+        # editable install after it (whose own build_lib is a temporary directory) takes that
+        # engine rather than compiling the same sources again.
+        earlier = Path("build", f"lib.{sysconfig.get_platform()}-{sys.implementation.cache_tag}")
+        if self.inplace and reusable_inplace(earlier / "dukec", list(COMPILED)):
+            copy_engine(earlier / "dukec", Path("dukec"), list(COMPILED))
+            say(f"the compiled engine in {earlier} was built from these sources: copied in place")
+            return
+        say(
+            f"compiling the engine with mypyc ({len(COMPILED)} modules, then C on "
+            f"{self.parallel} cores; a few minutes; {PURE}=1 skips it)"
+        )
         reason = _probe_compiler()
         if reason is not None:
             self._fall_back(f"no C compiler could build the compiled engine ({reason})")
@@ -114,7 +212,8 @@ class BuildEngine(build_ext):
             # does not compile are read for their types only, their own errors unsaid.
             extensions = mypycify(
                 ["--follow-imports=silent", *COMPILED],
-                opt_level="3",
+                opt_level=OPT_LEVEL,
+                debug_level=DEBUG_LEVEL,
                 multi_file=True,
                 group_name=GROUP,
                 target_dir=os.path.join("build", "mypyc"),
@@ -124,7 +223,7 @@ class BuildEngine(build_ext):
             said = "see its errors above" if isinstance(error, SystemExit) else first_line(error)
             self._fall_back(f"mypyc could not compile the engine ({said})")
             return
-        print(f"dukec: mypyc wrote the C sources in {time.monotonic() - start:.1f} s", flush=True)
+        say(f"mypyc wrote the C sources in {time.monotonic() - start:.1f} s")
         # setuptools prepares each extension in finalize_options: again, for the real ones.
         vars(self).update(self._given)
         self.distribution.ext_modules = self.extensions = extensions
@@ -137,7 +236,7 @@ class BuildEngine(build_ext):
             self._fall_back(f"no C compiler could build the compiled engine ({first_line(error)})")
             return
         self._write_record()
-        print(f"dukec: the C compiler built the engine in {time.monotonic() - start:.1f} s")
+        say(f"the C compiler built the engine in {time.monotonic() - start:.1f} s")
 
     def build_extensions(self) -> None:
         compile_in_parallel(self.compiler, self.parallel or 1)

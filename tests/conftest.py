@@ -1,5 +1,26 @@
 """Shared test configuration."""
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parent.parent
+
+_CACHE: list[str] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """dukec's cache (the parser, compiled tile sets) in a directory of this run, removed at
+    its end: set before any test module is collected, and inherited by every process a test
+    starts, so that no test writes to the user's cache."""
+    _CACHE.append(tempfile.mkdtemp(prefix="dukec-test-cache-"))
+    os.environ["DUKEC_CACHE_DIR"] = _CACHE[-1]
+    os.environ.pop("DUKEC_NO_CACHE", None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for folder in _CACHE:
+        shutil.rmtree(folder, ignore_errors=True)

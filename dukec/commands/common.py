@@ -85,6 +85,16 @@ def set_option(function: F) -> F:
     )(function)
 
 
+#: ``--game NAME``: the game set of the tile set to play.
+game_option = click.option(
+    "--game",
+    "set_name",
+    default=None,
+    metavar="NAME",
+    help="Game set of the tile set to play (default: base).",
+)
+
+
 def load_tileset(path: Path | None) -> dict[str, Any]:
     """Load and validate a tile set, turning every user mistake into a ClickException."""
     from dukec.compiler import CompileError

@@ -15,6 +15,7 @@ from dukec.commands.common import (
     SEED,
     ReportError,
     check_set_name,
+    game_option,
     games_type,
     load_tileset,
     set_option,
@@ -50,14 +51,6 @@ from dukec.jsontext import JsonTextError, parse_json
 from dukec.kernel import kernel
 from dukec.limits import MAX_PERFT_DEPTH, MAX_ROUNDS
 from dukec.textfile import NotReadable, TextFileError, decode_utf8, read_stdin, read_utf8
-
-game_option = click.option(
-    "--game",
-    "set_name",
-    default=None,
-    metavar="NAME",
-    help="Game set of the tile set to play (default: base).",
-)
 
 
 def read_rules(tileset_path: Path | None, set_name: str | None) -> Rules:

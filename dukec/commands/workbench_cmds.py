@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from dukec.commands.common import ReportError, load_tileset, set_option
-from dukec.commands.engine_cmds import game_option, read_position, read_rules
+from dukec.commands.common import ReportError, game_option, load_tileset, set_option
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.workbench import FORMATS
 
@@ -178,6 +177,7 @@ def _render_position(
     last: str | None,
 ) -> None:
     """``render --position``: one board picture."""
+    from dukec.commands.engine_cmds import read_position, read_rules
     from dukec.workbench.marks import parse_marks
     from dukec.workbench.render import write_board
 

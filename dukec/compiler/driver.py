@@ -17,7 +17,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from dukec.compiler import ast
+from dukec.compiler import ast, tileset_cache
 from dukec.compiler.check import check_sources
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Position, SourceTexts
 from dukec.compiler.emit import program_dict, source_map
@@ -254,8 +254,22 @@ def _analyze_found(found: Sequence[tuple[Path, str]]) -> Analysis:
 
 
 def compile_sources(found: Sequence[tuple[Path, str]]) -> dict[str, Any]:
-    """Parse, check, emit and validate .duke files."""
-    return emit_analysis(_analyze_found(found), found[0][1] if found else "dukec")
+    """Parse, check, emit and validate .duke files; a tile set compiled before from the same
+    texts comes from the cache (:mod:`dukec.compiler.tileset_cache`) instead."""
+    first = found[0][1] if found else "dukec"
+    try:
+        texts = [read_source(path, shown) for path, shown in found]
+    except CompileError:
+        # Unreadable sources: compiled as they are, so that every error is reported.
+        return emit_analysis(_analyze_found(found), first)
+    entry = tileset_cache.entry(texts)
+    cached = tileset_cache.read(entry)
+    if cached is not None:
+        return cached
+    named = [(shown, text) for (_, shown), text in zip(found, texts, strict=True)]
+    data = emit_analysis(analyze_texts(named), first)
+    tileset_cache.write(entry, data)
+    return data
 
 
 def analyze_texts(texts: Sequence[tuple[str, str]], incomplete: bool = False) -> Analysis:

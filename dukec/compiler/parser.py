@@ -17,14 +17,19 @@ contextual lexer. Lark's exceptions are converted into diagnostics in exactly on
 from __future__ import annotations
 
 import functools
+import io
 import re
+import sys
 from collections.abc import Iterable
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
+import lark
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from dukec import cache
 from dukec.compiler import ast
 from dukec.compiler.diagnostics import (
     CompileError,
@@ -45,21 +50,44 @@ def grammar_text() -> str:
     return files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
 
 
+#: How the parser is built from the grammar.
+OPTIONS: dict[str, Any] = {
+    "parser": "lalr",
+    "lexer": "contextual",
+    "propagate_positions": True,
+    "maybe_placeholders": False,
+}
+
+
 def build_parser(strict: bool = False) -> Lark:
     """Build the LALR parser; `strict=True` (needs lark[interegular]) fails on any conflict."""
-    return Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        maybe_placeholders=False,
-        strict=strict,
-    )
+    return Lark(grammar_text(), **OPTIONS, strict=strict)
+
+
+def cached_parser() -> Lark:
+    """The parser, loaded from :mod:`dukec.cache` when an entry built from this grammar by this
+    lark and Python is there (building it takes most of a short command's time), else built
+    and stored."""
+    text = grammar_text()
+    parts = [text, lark.__version__, sys.version, repr(sorted(OPTIONS.items()))]
+    entry = cache.key(["parser", *parts])
+    payload = cache.read("parser", entry)
+    if payload is not None:
+        try:
+            loaded: Lark = Lark.load(io.BytesIO(payload))
+            return loaded
+        except Exception:
+            pass  # an entry that checks out but does not load: built again below
+    parser = build_parser()
+    saved = io.BytesIO()
+    parser.save(saved)
+    cache.write("parser", entry, saved.getvalue())
+    return parser
 
 
 @functools.cache
 def _parser() -> Lark:
-    return build_parser()
+    return cached_parser()
 
 
 # === Comments ===

@@ -12,13 +12,16 @@ import json
 from collections.abc import Callable, Iterator
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
-from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped]
+from typing import TYPE_CHECKING, Any
 
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Position, SourceTexts
 from dukec.jsontext import JsonTextError, parse_json
+
+if TYPE_CHECKING:
+    # jsonschema is imported when a tile set is first validated, not with the compiler: the
+    # schema's vocabulary (properties.py) and fmt read the schema without it.
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+    from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
 
 SCHEMA_PACKAGE = "dukec.schemas"
 TILESET_SCHEMA = "tileset.schema.json"
@@ -35,6 +38,8 @@ def tileset_schema() -> dict[str, Any]:
 @functools.cache
 def tileset_validator() -> Draft202012Validator:
     """The validator for tile sets, its schema checked once."""
+    from jsonschema import Draft202012Validator
+
     schema = tileset_schema()
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
@@ -45,6 +50,8 @@ def schema_errors(data: Any) -> list[ValidationError]:
     errors = list(tileset_validator().iter_errors(data))
     if not errors:
         return []
+    from jsonschema.exceptions import best_match
+
     best = best_match(errors)
     rest = sorted(
         (e for e in errors if e is not best), key=lambda e: [str(p) for p in e.absolute_path]
