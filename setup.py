@@ -28,9 +28,12 @@ from typing import Any
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-#: The modules mypyc compiles: the whole engine, and the search policies built on it.
+#: The engine's plain-Python façade: nothing in it needs to be fast.
+PLAIN = ("dukec/engine/facade.py",)
+#: The modules mypyc compiles: the whole engine but its façade, and the search policies built
+#: on it.
 COMPILED = (
-    *sorted(glob("dukec/engine/*.py")),
+    *sorted(path for path in glob("dukec/engine/*.py") if path not in PLAIN),
     "dukec/balance/alphabeta.py",
     "dukec/balance/evaluation.py",
     "dukec/balance/leaves.py",
