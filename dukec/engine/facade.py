@@ -52,7 +52,7 @@ class Action(_Fields):
     expanded game's own kind (:class:`~dukec.engine.actions.ActionKind`).
 
     Equal to, and hashed as, the plain tuple ``(kind, frm, to, by, tile)``: ``frm`` and ``to``
-    are squares (0 is a1, counted along the ranks), ``by`` the commanding tile's square,
+    are squares (a1 = 0, b1 = 1, ..., rank by rank), ``by`` the commanding tile's square,
     ``tile`` a tile type (-1: none). ``str(action)`` is its notation when the game handed it
     out, and ``repr`` shows it as ``Action('b1-b3')``; any other action shows its fields.
     """
@@ -113,12 +113,18 @@ def illegal(game: Game, action: ActionTuple) -> IllegalActionError:
     """The error that pushing ``action`` (not legal now) raises: why, and what is legal."""
     from dukec.engine.notation import legal_summary
 
-    shown = repr(action if isinstance(action, Action) else Action(*action))
+    fields: object = action
+    if isinstance(fields, str):
+        hint = f"; push_notation({fields!r}) plays the action that text names"
+        return IllegalActionError(f"{fields!r} is not an action{hint}")
+    is_tuple = isinstance(fields, tuple) and len(fields) == 5
+    if is_tuple and not isinstance(fields, Action) and all(isinstance(f, int) for f in action):
+        fields = Action(*action)
     result = game.result
     if result is not None:
-        return IllegalActionError(f"{shown} cannot be played: the game is over ({result})")
+        return IllegalActionError(f"{fields!r} cannot be played: the game is over ({result})")
     legal = game.legal_actions()
-    return IllegalActionError(f"{shown} is not legal here (legal: {legal_summary(legal)})")
+    return IllegalActionError(f"{fields!r} is not legal here (legal: {legal_summary(legal)})")
 
 
 def status(game: Game) -> str:
