@@ -199,9 +199,11 @@ class Game(FeatureState):
 
     # ------------------------------------------- the front door (python-chess's names)
 
-    def push(self, action: ActionTuple) -> None:
+    def push(self, action: Action) -> None:
         """Play ``action``; :class:`~dukec.engine.facade.IllegalActionError` (nothing played) if
         it is not legal now. (:meth:`apply` plays without the test, for search.)"""
+        # Typed Action, not ActionTuple: the compiled engine keeps the object, and the error
+        # shows it as it prints.
         if not self.is_legal(action):
             raise facade.illegal(self, action)
         self.apply(action)
