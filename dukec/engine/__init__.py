@@ -11,13 +11,18 @@ Rules (immutable, built once)
 
 Game state (mutable, changed in place)
     ``Game(rules, seed=0, ply_limit=None, setup=True)``: set-up is played as actions.
-    ``legal_actions() -> list[Action]``, ``apply(action)``, ``undo() -> action``,
+    In python-chess's words: ``legal_actions()``, ``push(action)`` (``IllegalActionError`` if
+    it is not legal), ``push_notation(text)``, ``pop() -> Action``, ``peek()``, ``copy()``,
+    ``is_game_over()``, ``outcome() -> Result | None``, ``parse_action(text)``,
+    ``notation(action)``; ``str(game)``: the board as text; ``repr(game)``: one line.
+    For search (no legality test, the compact form): ``apply(action)``, ``undo() -> action``,
     ``is_legal(action)``, ``result -> Result | None`` (``winner``: 0, 1 or None for the
     ply-limit draw; ``reason``: ``Reason``), ``ply`` (turns of play), ``to_move``, ``phase``,
     ``in_guard()``, ``tile_at(square)``, ``bags``, ``captured``, ``draw_outcomes()``,
     ``random_action(rng)``, ``play_random(rng) -> bool``.
     ``Action(kind, frm=-1, to=-1, by=-1, tile=-1)`` with ``ActionKind`` MOVE, STRIKE, COMMAND,
-    DRAW (``tile`` >= 0 forces the outcome, for search), PLACE.
+    DRAW (``tile`` >= 0 forces the outcome, for search), PLACE; an action the game handed out
+    prints in notation (``Action('b1-b3')``, ``str``: ``b1-b3``), and equals its plain tuple.
 
 Game sets with features (``dukec.engine.turn`` and one module per feature)
     The same ``Game`` plays a game set with terrain, objective rules, or tiles with Dread,
@@ -55,6 +60,7 @@ Counting and timing
 
 from dukec.engine.bench import DEFAULT_PLY_LIMIT, BenchResult, bench, bench_against
 from dukec.engine.dragon import Roamer
+from dukec.engine.facade import IllegalActionError
 from dukec.engine.flags import Banner
 from dukec.engine.game import Action, ActionKind, Game, Phase, Reason, Result
 from dukec.engine.notation import NotationError, format_action, parse_action
@@ -80,8 +86,8 @@ from dukec.engine.record import (
 )
 from dukec.engine.rules import Rules, RulesError, TileType, load_rules, tileset_hash
 
-#: The game of a game set with features is the one ``Game``.
 ExpandedGame = Game
+"""The game of a game set with features is the one :class:`Game`."""
 
 __all__ = [
     "DEFAULT_PLY_LIMIT",
@@ -96,6 +102,7 @@ __all__ = [
     "GameRecord",
     "GreedyPlayer",
     "HumanPlayer",
+    "IllegalActionError",
     "NotationError",
     "Phase",
     "Player",
@@ -125,3 +132,8 @@ __all__ = [
     "tileset_hash",
     "write_record",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names (``__all__``), not the submodules nor what they import."""
+    return sorted(__all__)

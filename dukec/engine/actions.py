@@ -1,8 +1,9 @@
 """Actions, phases and results: the vocabulary every part of the engine shares.
 
 An action is a 5-tuple ``(kind, frm, to, by, tile)`` of ints; :class:`Action` is the same tuple
-with names. ``frm``/``to`` are square indices, ``by`` the commanding tile's square of a
-command, ``tile`` the tile type of a forced draw (-1: drawn with the game's random source).
+with names, which prints in notation (it lives in the plain-Python :mod:`dukec.engine.facade`).
+``frm``/``to`` are square indices, ``by`` the commanding tile's square of a command, ``tile``
+the tile type of a forced draw (-1: drawn with the game's random source).
 The kinds of game sets with features use the fields as :mod:`dukec.engine.turn` says.
 """
 
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
+
+from dukec.engine.facade import Action as Action  # given out here: the vocabulary's name
 
 _MASK64 = (1 << 64) - 1
 
@@ -68,16 +71,6 @@ RANSOM: Final = 11
 DRAFT: Final = 12
 
 
-class Action(NamedTuple):
-    """One decision: a move (any movement icon), strike, command, draw, or placement."""
-
-    kind: int
-    frm: int = -1
-    to: int = -1
-    by: int = -1
-    tile: int = -1
-
-
 class Phase(IntEnum):
     """Where the game is within a turn."""
 
@@ -112,6 +105,12 @@ class Result:
 
     winner: int | None
     reason: Reason
+
+    def __str__(self) -> str:
+        """``player 0 wins: duke captured``, or ``draw: ply limit``."""
+        if self.winner is None:
+            return f"draw: {self.reason}"
+        return f"player {self.winner} wins: {self.reason}"
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Result:
         """The same result: it never changes (a compiled frozen class cannot be rebuilt field

@@ -16,6 +16,7 @@ from dukec.engine.game import Game
 from dukec.engine.rules import Rules
 
 DEFAULT_PLY_LIMIT = 1000
+"""The ply limit at which a benchmark's game (and by default a game the tools play) is a draw."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ import copy
 import random
 from typing import TYPE_CHECKING, Any, cast
 
-from dukec.engine import featureplay, movement, opening, playout, tablemoves, turn
+from dukec.engine import facade, featureplay, movement, opening, playout, tablemoves, turn
 from dukec.engine.actions import (
     COMMAND,
     DRAW,
@@ -28,6 +28,7 @@ from dukec.engine.actions import (
     Result,
     draw_index,
 )
+from dukec.engine.notation import Scene, format_action, parse_action
 from dukec.engine.reach import Reach
 from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
 from dukec.engine.state import FeatureState
@@ -173,8 +174,9 @@ class Game(FeatureState):
         return -1
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action for the player to move, in a fixed order (none once it is over)."""
-        return [Action(*a) for a in self._legal()]
+        """Every legal action for the player to move, in a fixed order (none once it is over);
+        each prints in notation (``Action('b1-b3')``)."""
+        return facade.notated(self._legal(), Scene(self, True))
 
     def is_legal(self, action: ActionTuple) -> bool:
         """Whether an action is legal now."""
@@ -194,6 +196,67 @@ class Game(FeatureState):
     def play_random(self, rng: random.Random) -> bool:
         """Apply a uniformly random legal action; False (nothing applied) if there is none."""
         return self._play_random(rng)
+
+    # ------------------------------------------- the front door (python-chess's names)
+
+    def push(self, action: Action) -> None:
+        """Play ``action``; :class:`~dukec.engine.facade.IllegalActionError` (nothing played) if
+        it is not legal now. (:meth:`apply` plays without the test, for search.)"""
+        # Typed Action, not ActionTuple: the compiled engine keeps the object, and the error
+        # shows it as it prints.
+        if not self.is_legal(action):
+            raise facade.illegal(self, action)
+        self.apply(action)
+
+    def push_notation(self, text: str) -> Action:
+        """Play the legal action that ``text`` names (``"b1-b3"``) and return it;
+        :class:`~dukec.engine.notation.NotationError` (nothing played) if none does."""
+        action = parse_action(self, text)
+        self.apply(action)
+        return action
+
+    def pop(self) -> Action:
+        """Take back the last action and return it; IndexError if none was played."""
+        if not self.history:
+            raise IndexError("no action to take back")
+        return facade.notated([self.undo()], Scene(self, True))[0]
+
+    def peek(self) -> Action:
+        """The last action played (the game is left as it is); IndexError if none was."""
+        action = self.pop()
+        self.apply(action)
+        return action
+
+    def copy(self) -> Game:
+        """A copy that plays and takes back on its own (``copy.deepcopy(game)``)."""
+        return copy.deepcopy(self)
+
+    def is_game_over(self) -> bool:
+        """Whether the game is over (:meth:`outcome` says how)."""
+        return self.result is not None
+
+    def outcome(self) -> Result | None:
+        """How the game ended: ``winner`` (0, 1, or None for a draw) and ``reason``; None while
+        it goes on."""
+        return self.result
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action that ``text`` names, not played;
+        :class:`~dukec.engine.notation.NotationError` saying why if none does."""
+        return parse_action(self, text)
+
+    def notation(self, action: ActionTuple) -> str:
+        """The notation of ``action`` here, before it is played (``b1-b3``)."""
+        return format_action(self, action)
+
+    def __str__(self) -> str:
+        """The board as text, rank 1 at the bottom, with each player's bag and losses and a
+        status line (:func:`dukec.engine.facade.game_text`)."""
+        return facade.game_text(self)
+
+    def __repr__(self) -> str:
+        """``<Game 'base' ply 12: player 1 to move>``."""
+        return facade.game_repr(self)
 
     def shared_data(self) -> list[object]:
         """The rules' data the game reads, which never changes during a game: copies of the

@@ -22,6 +22,8 @@ draft Name   take every tile of that type into one's bag (the opponent's go in t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dukec.engine.actions import (
     CHOOSE,
     COMMAND,
@@ -39,57 +41,82 @@ from dukec.engine.actions import (
     Action,
     ActionTuple,
 )
-from dukec.engine.game import Game
+from dukec.engine.rules import Rules
+
+if TYPE_CHECKING:
+    from dukec.engine.game import Game
 
 _PUSHES = (" enrage away", " enrage home", " push")
+#: How many legal actions an error message lists.
+_SHOWN = 12
 
 
 class NotationError(ValueError):
     """Text that names no legal action."""
 
 
+class Scene:
+    """What an action's notation reads of the position it is taken in: the rules, the board,
+    the player to move, the tile a placement puts down, and the drawn tiles to keep one of.
+
+    ``keep``: copy what changes, so that actions handed out with the scene print as they were
+    meant after the game has moved on (see :class:`dukec.engine.facade.Action`).
+    """
+
+    def __init__(self, game: Game, keep: bool = False) -> None:
+        self.rules: Rules = game.rules
+        self.board: list[int] = list(game.board) if keep else game.board
+        self.to_move: int = game.to_move
+        self.placing: int = game.placement_tile()
+        self.pending: list[int] = list(game.pending) if keep else game.pending
+
+    def write(self, action: ActionTuple) -> str:
+        """The notation of ``action`` in this position (before it is applied)."""
+        kind, frm, to, by, tile = action
+        name = self.rules.geometry.name
+        types = self.rules.types
+        if kind in (MOVE, COMMAND):
+            sep = "x" if self.board[to] >= 0 else "-"
+            text = f"{name(frm)}{sep}{name(to)}"
+            if kind == MOVE and 0 <= tile < len(_PUSHES):
+                return text + _PUSHES[tile]
+            return f"{name(by)}:{text}" if kind == COMMAND else text
+        if kind == FLAG_PASS:
+            return f"flag {name(frm)}-{name(to)}"
+        if kind == FLAG_PLACE:
+            if frm < 0:
+                return f"flag@{name(to)}"
+            return "flag stays" if frm == to else f"flag {name(frm)}-{name(to)}"
+        if kind == SUMMON:
+            return f"summon {name(frm)}-{name(to)}"
+        if kind == DIVINE:
+            return f"divine {name(frm)}"
+        if kind == CHOOSE:
+            drawn = self.pending
+            kept = types[drawn[tile]].name
+            gone = [types[t].name for i, t in enumerate(drawn) if by >> i & 1]
+            return f"keep {kept}" + (f", destroy {', '.join(sorted(gone))}" if gone else "")
+        if kind == ESCAPE:
+            sep = "x" if self.board[to] >= 0 and self.board[to] & 1 != self.to_move else "-"
+            paid = f"sacrificing {name(by)}" if by >= 0 else f"ransoming {types[tile].name}"
+            return f"escape {name(frm)}{sep}{name(to)} {paid}"
+        if kind == RANSOM:
+            return f"ransom {types[tile].name} for {types[by].name}@{name(to)}"
+        if kind == DRAFT:
+            return f"draft {types[tile].name}"
+        if kind == STRIKE:
+            return f"{name(frm)}!{name(to)}"
+        if kind == DRAW:
+            return "draw" if tile < 0 else f"draw({types[tile].name})"
+        if kind == PLACE:
+            placed = tile if tile >= 0 else self.placing
+            return f"{types[placed].name}@{name(to)}"
+        raise ValueError(f"unknown action kind {kind}")
+
+
 def format_action(game: Game, action: ActionTuple) -> str:
     """The notation of ``action`` in the current state of ``game`` (before it is applied)."""
-    kind, frm, to, by, tile = action
-    name = game.rules.geometry.name
-    types = game.rules.types
-    if kind in (MOVE, COMMAND):
-        sep = "x" if game.board[to] >= 0 else "-"
-        text = f"{name(frm)}{sep}{name(to)}"
-        if kind == MOVE and 0 <= tile < len(_PUSHES):
-            return text + _PUSHES[tile]
-        return f"{name(by)}:{text}" if kind == COMMAND else text
-    if kind == FLAG_PASS:
-        return f"flag {name(frm)}-{name(to)}"
-    if kind == FLAG_PLACE:
-        if frm < 0:
-            return f"flag@{name(to)}"
-        return "flag stays" if frm == to else f"flag {name(frm)}-{name(to)}"
-    if kind == SUMMON:
-        return f"summon {name(frm)}-{name(to)}"
-    if kind == DIVINE:
-        return f"divine {name(frm)}"
-    if kind == CHOOSE:
-        drawn = getattr(game, "pending", [])
-        kept = types[drawn[tile]].name
-        gone = [types[t].name for i, t in enumerate(drawn) if by >> i & 1]
-        return f"keep {kept}" + (f", destroy {', '.join(sorted(gone))}" if gone else "")
-    if kind == ESCAPE:
-        sep = "x" if game.board[to] >= 0 and game.board[to] & 1 != game.to_move else "-"
-        paid = f"sacrificing {name(by)}" if by >= 0 else f"ransoming {types[tile].name}"
-        return f"escape {name(frm)}{sep}{name(to)} {paid}"
-    if kind == RANSOM:
-        return f"ransom {types[tile].name} for {types[by].name}@{name(to)}"
-    if kind == DRAFT:
-        return f"draft {types[tile].name}"
-    if kind == STRIKE:
-        return f"{name(frm)}!{name(to)}"
-    if kind == DRAW:
-        return "draw" if tile < 0 else f"draw({game.rules.types[tile].name})"
-    if kind == PLACE:
-        placed = tile if tile >= 0 else game.placement_tile()
-        return f"{game.rules.types[placed].name}@{name(to)}"
-    raise ValueError(f"unknown action kind {kind}")
+    return Scene(game).write(action)
 
 
 def _normal(text: str) -> str:
@@ -102,14 +129,21 @@ def parse_action(game: Game, text: str) -> Action:
     if not wanted:
         raise NotationError("empty action")
     legal = game.legal_actions()
+    scene = Scene(game)
     for action in legal:
-        written = _normal(format_action(game, action))
+        written = _normal(scene.write(action))
         if wanted == written:
             return action
         if action.kind == PLACE and wanted.lstrip("@") == written.split("@")[1]:
             return action
     if game.result is not None:
         raise NotationError("the game is over")
-    shown = ", ".join(format_action(game, a) for a in legal[:12])
-    more = ", ..." if len(legal) > 12 else ""
-    raise NotationError(f"{text.strip()!r} is not a legal action here (legal: {shown}{more})")
+    raise NotationError(
+        f"{text.strip()!r} is not a legal action here (legal: {legal_summary(legal)})"
+    )
+
+
+def legal_summary(legal: list[Action]) -> str:
+    """The first few of a game's legal actions (as it hands them out), for an error message."""
+    shown = ", ".join(str(action) for action in legal[:_SHOWN])
+    return shown + (", ..." if len(legal) > _SHOWN else "")

@@ -10,6 +10,7 @@ from dukec.engine.actions import COMMAND, DRAW, MOVE, STRIKE, Action
 from dukec.engine.game import Game
 
 PLAYER_KINDS = ("random", "greedy", "human")
+"""The kinds of player :func:`make_player` makes."""
 
 
 class Player(Protocol):

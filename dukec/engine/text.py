@@ -34,7 +34,8 @@ def board_text(game: Game) -> str:
     if extras is not None:
         terrain_short = abbreviations([t.name for t in extras.terrain_types])
     width = max(len(s) for s in [*short.values(), *terrain_short.values()]) + 3
-    lines = ["    " + " ".join(f"{chr(97 + f):^{width}}" for f in range(geometry.files))]
+    header = "    " + " ".join(f"{chr(97 + f):^{width}}" for f in range(geometry.files))
+    lines = [header.rstrip()]
     for rank in reversed(range(geometry.ranks)):
         cells = []
         for file in range(geometry.files):
@@ -50,7 +51,7 @@ def board_text(game: Game) -> str:
             if side:
                 label += "'"
             cells.append(f"{label + marks:^{width}}")
-        lines.append(f"{rank + 1:>3} " + " ".join(cells))
+        lines.append(f"{rank + 1:>3} {' '.join(cells)}".rstrip())
     for owner in (0, 1):
         bag = len(game.bags[owner])
         lost = ", ".join(rules.types[t].name for t in game.captured[owner]) or "none"

@@ -4,17 +4,21 @@
 and demands byte-identical output. The first line names the engine that ran; then, for every
 game set and seed, one line each: a uniformly random game with the sorted legal actions,
 position and events of every ply (``corpus_games.game_json``); a game record of a random
-against a greedy player; ``bench``'s random playouts (plies, wins, draws); and on the base set
-and a game set with features, a game record of the search policy against a random player.
+against a greedy player; ``bench``'s random playouts (plies, wins, draws); a random game through
+the front door (each action pushed as it prints, the game as text, the actions popped); and on
+the base set and a game set with features, a game record of the search policy against a random
+player.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import sys
+from typing import Any
 
 from dukec.balance.play import make_policy
-from dukec.engine import GreedyPlayer, RandomPlayer, bench, play_game
+from dukec.engine import Game, GreedyPlayer, RandomPlayer, Rules, bench, play_game
 from dukec.kernel import kernel
 from tests.engine.corpus_games import (
     CUSTOM_SETS,
@@ -32,6 +36,24 @@ SEARCH_BUDGET = 60
 SEARCH_PLIES = 30
 #: The game sets whose search games are written out: the base game's, and one with features.
 SEARCH_SETS = ("base", "dragon")
+#: The plies of a game played through the front door.
+FRONT_DOOR_PLIES = 40
+
+
+def front_door(rules: Rules, seed: int) -> dict[str, Any]:
+    """A random game pushed action by action, as the actions print; the game as text and in
+    one line; the outcome; then every action popped, as it prints."""
+    game = Game(rules, seed=seed, ply_limit=FRONT_DOOR_PLIES)
+    rng = random.Random(seed)
+    pushed = []
+    while not game.is_game_over():
+        legal = game.legal_actions()
+        action = legal[int(rng.random() * len(legal))]
+        game.push(action)
+        pushed.append(repr(action))
+    text, line, outcome = str(game), repr(game), str(game.outcome())
+    popped = [repr(game.pop()) for _ in pushed]
+    return {"pushed": pushed, "text": text, "repr": line, "outcome": outcome, "popped": popped}
 
 
 def lines() -> list[str]:
@@ -49,6 +71,7 @@ def lines() -> list[str]:
             result = bench(rules, games=BENCH_GAMES, seed=seed, ply_limit=PLY_LIMIT)
             figures = [result.plies, *result.wins, result.draws]
             out.append(f"{set_name} {seed} bench {figures}")
+            out.append(f"{set_name} {seed} front-door {json.dumps(front_door(rules, seed))}")
             if set_name in SEARCH_SETS:
                 search = make_policy("search", seed, SEARCH_BUDGET)
                 record = play_game(

@@ -73,7 +73,7 @@ def test_compiled_and_pure_play_the_same_games() -> None:
         key = " ".join(mine.split(" ")[:3])
         assert mine == theirs, f"{key}: the compiled engine differs from the pure one"
     kinds = {line.split(" ")[2] for line in compiled[1:]}
-    assert kinds == {"random-game", "greedy-record", "bench", "search-record"}
+    assert kinds == {"random-game", "greedy-record", "bench", "front-door", "search-record"}
 
 
 def test_this_process_runs_the_engine_it_should() -> None:
