@@ -29,7 +29,7 @@ import sys
 import sysconfig
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from glob import glob
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -187,6 +187,8 @@ class BuildEngine(build_ext):
             self._remove_inplace()
             say(f"{PURE} is set: installing the pure-Python engine")
             return
+        if self.inplace:
+            remove_strays(Path("dukec"), COMPILED)
         hook = hook_environment(os.environ, Path.cwd()) if pure == "" else None
         if hook is not None:
             self._remove_inplace()
@@ -281,6 +283,21 @@ class BuildEngine(build_ext):
         for target in targets:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
+
+
+def remove_strays(package: Path, compiled: Sequence[str]) -> list[Path]:
+    """Remove the extension modules in ``package`` of sources that are no longer compiled (a
+    module moved out of COMPILED would otherwise still load its old build); return them."""
+    kept = {str(Path(path).with_suffix("")) for path in compiled}
+    strays = []
+    for found in sorted(package.rglob("*")):
+        # The longest suffix first: ".cpython-311-x86_64-linux-gnu.so" before ".so".
+        suffix = max((s for s in EXTENSION_SUFFIXES if found.name.endswith(s)), key=len, default="")
+        if suffix and str(found)[: -len(suffix)] not in kept:
+            strays.append(found)
+    for stray in strays:
+        stray.unlink()
+    return strays
 
 
 def compile_in_parallel(compiler: Any, workers: int) -> None:

@@ -176,3 +176,18 @@ def test_an_earlier_builds_engine_is_copied_in_place(
     assert (tree / f"{setup_py.GROUP}__mypyc{suffix}").read_bytes() == b"library"
     assert (tree / "dukec" / "engine" / f"a{suffix}").read_bytes() == b"compiled"
     assert (tree / "dukec" / setup_py.RECORD).read_bytes() == (built / setup_py.RECORD).read_bytes()
+
+
+def test_an_extension_of_a_module_no_longer_compiled_is_removed(
+    setup_py: ModuleType, tmp_path: Path
+) -> None:
+    suffix = EXTENSION_SUFFIXES[0]
+    package = tmp_path / "dukec"
+    (package / "engine").mkdir(parents=True)
+    kept = package / "engine" / f"game{suffix}"
+    stray = package / "engine" / f"position{suffix}"
+    for path in (kept, stray):
+        path.write_bytes(b"")
+    compiled = [str(tmp_path / "dukec" / "engine" / "game.py")]
+    assert setup_py.remove_strays(package, compiled) == [stray]
+    assert kept.exists() and not stray.exists()
