@@ -12,8 +12,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from dukec.commands.balance_cmds import interruptible, players_options, policy_names
 from dukec.commands.common import SEED, WORKERS, failure, games_type, load_tileset, set_option
+from dukec.commands.options import interruptible, players_options, policy_names
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.commands.progress import progress_bar
 
