@@ -58,7 +58,7 @@ def moved(old: str, new: str) -> None:
     "--replace",
     "replacement",
     metavar="OLD=NEW",
-    help="Compare an army whose every OLD tile is NEW against the standard army.",
+    help="Every OLD tile of an army made NEW, against the army as it is.",
 )
 @with_option()
 @click.option(
@@ -66,32 +66,28 @@ def moved(old: str, new: str) -> None:
     "against_path",
     type=click.Path(exists=True, path_type=Path),
     metavar="PATH",
-    help="Compare the set's army against the army of another tile set.",
+    help="The set's army against another tile set's.",
 )
-@click.option(
-    "--against-game", metavar="NAME", help="Game set of --against (default: base, or the only one)."
-)
+@click.option("--against-game", metavar="NAME", help="Game set of --against.")
 @games_option(help="Games to play (at most, with --stop).")
 @seed_option()
 @click.option(
     "--policy",
     default=None,
     metavar="NAMES",
-    help="Player for both armies (default: search): random, greedy, mcts, search-material, "
-    "search-v1 or search, perhaps with its own budget (search@1000 nodes a move, search@10ms "
-    "CPU time); a comma list (greedy,search) runs one after another, a ladder.",
+    help="Player of both armies (default: search; random, greedy, mcts, search-v1, "
+    "search@1000, ...); a comma list runs a ladder.",
 )
 @click.option(
     "--policies",
     metavar="A:B",
-    help="Mixed players: A plays the army under test, B its opponent (a policy stays with its "
-    "army when seats swap); a comma list runs one after another.",
+    help="A plays the army under test, B its opponent.",
 )
 @click.option(
     "--paired/--unpaired",
     default=True,
     show_default=True,
-    help="Play each seed twice, seats swapped, same draws; statistics and --stop go by pairs.",
+    help="Each seed twice, seats swapped.",
 )
 @click.option(
     "--ratings",
@@ -99,10 +95,10 @@ def moved(old: str, new: str) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
     metavar="FILE",
-    help="Policy ratings to quote beside the verdict (default: those shipped with dukec).",
+    help="Policy ratings quoted beside the verdict.",
 )
 @players_options
-@workers_option(help="Local worker processes, or the local Dask cluster's (default: all cores).")
+@workers_option(help="Worker processes (default: all cores).")
 @click.option(
     "--backend",
     type=click.Choice(["local", "dask"]),
@@ -110,16 +106,13 @@ def moved(old: str, new: str) -> None:
     show_default=True,
     help="Where games run.",
 )
-@click.option(
-    "--scheduler", metavar="ADDR", help="Dask scheduler address (default: a local cluster)."
-)
+@click.option("--scheduler", metavar="ADDR", help="Dask scheduler (default: a local one).")
 @click.option(
     "--stop",
     "stop_rule",
     type=click.Choice(["sprt", "width"]),
     default=None,
-    help="Stop once the answer is clear: sprt, the sequential test; width, once the 95% "
-    "interval is narrower than --width.",
+    help="Stop once the answer is clear (sprt) or the interval narrow (width).",
 )
 @criteria_options
 @click.option(
@@ -127,7 +120,7 @@ def moved(old: str, new: str) -> None:
     default=0.02,
     show_default=True,
     type=FiniteRange(0, 0.5, min_open=True),
-    help="--stop width: stop when the 95% interval is within ± this score.",
+    help="--stop width: the interval's ± score.",
 )
 @click.option("--matrix", hidden=True, help="Old spelling of dukec matrix.")
 @click.option(
@@ -142,15 +135,14 @@ def moved(old: str, new: str) -> None:
     "--report",
     "report_dir",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Write an HTML report (index.html) and balance.json into DIR.",
+    help="Write index.html and balance.json into DIR.",
 )
 @click.option(
     "--manifest",
     "manifest_path",
     type=click.Path(dir_okay=False, path_type=Path),
     metavar="FILE",
-    help="With --replace: record the experiment and its estimate in a balance manifest, "
-    "for dukec recheck.",
+    help="Record the experiment for dukec recheck.",
 )
 @click.option(
     "--check",
@@ -193,27 +185,18 @@ def balance(
     check_path: Path | None,
     progress: bool,
 ) -> None:
-    """Play many seeded games and say whether one army is stronger, weaker or fair.
+    """Play seeded games: is one army stronger, weaker or fair?
 
     \b
     Examples:
-      dukec balance --set my/ --replace Footman=Paladin
+      dukec balance --set my/ --replace Footman=Paladin      # my/ holds paladin.duke
       dukec balance --set my/ --replace Footman=Paladin --stop sprt
-      dukec balance --games 2000
-      dukec balance --set expansion/ --against build/tileset.json
-      dukec balance --replace Footman=Paladin --policies greedy:search
+      dukec balance --games 2000                             # the first player's edge
+      dukec balance --set expansion/ --against tiles/        # two sets' armies
 
-    The first: every Footman of the army made a Paladin (defined in the folder my/, read on
-    top of the base set), against the army as it is, played by the search. Then: until the
-    answer is clear; self-play (the first player's edge); two sets' armies; a weak player
-    with the new tile against a strong one.
-
-    The verdict, the last line printed, is stronger, weaker, fair within ±--elo-margin Elo,
-    or inconclusive (play more games), with its Elo and 95% interval. See also dukec matrix
-    (every tile against every other) and dukec recheck (a balance manifest played again).
-
-    Exit status: 0 done, whatever the verdict; 1 a tile set or experiment that cannot be used
-    or a report that cannot be written; 2 bad usage; 130 or 143 interrupted.
+    The verdict, printed last: stronger, weaker, fair within ±--elo-margin Elo, or
+    inconclusive, with Elo and its 95% interval. See also dukec matrix, dukec recheck.
+    Exit status: 0 done, 1 unusable input, 2 bad usage, 130/143 interrupted.
     """
     context = click.get_current_context()
     if check_path is not None:

@@ -92,7 +92,7 @@ seed_option = option(
     default=1,
     show_default=True,
     type=SEED,
-    help="Master seed; each game's seed derives from it.",
+    help="Master seed of the games.",
 )
 #: ``--workers``/``-j``: local worker processes.
 workers_option = option(
@@ -100,17 +100,17 @@ workers_option = option(
     "-j",
     type=WORKERS,
     default=None,
-    help="Local worker processes (default: all cores); the numbers do not depend on it.",
+    help="Worker processes (default: all cores; same results).",
 )
 #: ``--json``: the report as JSON on stdout.
 json_option = option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 #: ``--progress/--no-progress``: a progress bar on a terminal (stderr).
 progress_option = option(
-    "--progress/--no-progress", default=True, show_default=True, help="Progress bar on a terminal."
+    "--progress/--no-progress", default=True, help="Progress bar on a terminal."
 )
 #: ``--game``: the game set played.
 game_option = option(
-    "--game", "game", metavar="NAME", help="Game set to play (default: base, or the only one)."
+    "--game", "game", metavar="NAME", help="Game set (default: base, or the only one)."
 )
 #: ``--with``: tiles defined apart, added to the set played.
 with_option = option(
@@ -118,7 +118,7 @@ with_option = option(
     "with_path",
     type=click.Path(exists=True, path_type=Path),
     metavar="PATH",
-    help="Where NEW is defined: a .duke file, a directory of them, or a compiled set.",
+    help="Where NEW is defined, if not in the set: .duke file, folder or JSON.",
 )
 
 
@@ -145,8 +145,8 @@ def set_option(function: F) -> F:
         envvar=SET_ENVVAR,
         default=None,
         show_envvar=True,
-        help="Tile set: a compiled JSON file, a .duke file or a directory of .duke files "
-        "(default: the base set that ships with dukec).",
+        help="Tile set: JSON, .duke file or folder; a folder of new tiles lies on the base "
+        "set (default: the base set).",
     )(function)
 
 

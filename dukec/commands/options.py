@@ -57,14 +57,14 @@ def players_options(command: F) -> F:
         default=DEFAULT_PLY_LIMIT,
         show_default=True,
         type=PLY_LIMIT,
-        help="Plies after which a game is an adjudicated draw.",
+        help="Plies after which a game is a draw.",
     )(command)
     return click.option(
         "--budget",
         default=DEFAULT_BUDGET,
         show_default=True,
         type=BUDGET,
-        help="Search and mcts policies: nodes (actions applied) per move.",
+        help="Nodes a move of the search and mcts.",
     )(command)
 
 
@@ -130,32 +130,29 @@ def criteria_options(command: F) -> F:
                 default=30.0,
                 show_default=True,
                 type=FiniteRange(0, MAX_ELO, min_open=True),
-                help="The largest difference, in Elo, that counts as fair: 'fair within "
-                "±margin' needs the games to show the difference is smaller.",
+                help="The largest difference that counts as fair, in Elo.",
             ),
             click.option(
                 "--alpha",
                 default=0.05,
                 show_default=True,
                 type=FiniteRange(0, 0.5, min_open=True, max_open=True),
-                help="The chance of calling an even tile stronger or weaker (both ways "
-                "together), and of a fixed-length run calling a ±margin tile fair.",
+                help="Chance of a false 'stronger' or 'weaker' (and, at a fixed length, of a "
+                "false 'fair' at ±margin).",
             ),
             click.option(
                 "--beta",
                 default=0.05,
                 show_default=True,
                 type=FiniteRange(0, 0.5, min_open=True, max_open=True),
-                help="--stop sprt: the chance of missing a difference of ±margin (1 - beta is "
-                "the test's power), unless the --games cap cuts the test short.",
+                help="--stop sprt: chance of missing a ±margin difference.",
             ),
             click.option(
                 "--elo-model",
                 type=click.Choice(["logistic", "normalized"]),
                 default="logistic",
                 show_default=True,
-                help="Elo as usual (logistic), or normalized Elo (the score's edge over its "
-                "per-game standard deviation, as fastchess): the margin is in that unit.",
+                help="Elo, or normalized Elo (nElo, as fastchess): the margin's unit.",
             ),
         )
     ):

@@ -13,6 +13,7 @@ designer's folder adds tiles; it does not change the base game under the same na
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -98,12 +99,13 @@ def analyze_on_base(texts: Sequence[tuple[str, str]], incomplete: bool = False) 
     """Parse and check source texts on top of the base set's (which come first, so that a
     name defined twice is reported at the designer's file, with the base set's as a note)."""
     base = _base()
+    # A base file given among the sources (`dukec check x.duke tiles/duke.duke`) is read once.
+    given = {os.path.realpath(name) for name, _ in texts}
+    below = [source for source in base.parsed if os.path.realpath(source.path) not in given]
     parsed, problems, sources = parse_texts(texts)
-    program, diagnostics = check_sources(
-        [*base.parsed, *parsed], incomplete=incomplete or bool(problems)
-    )
+    program, diagnostics = check_sources([*below, *parsed], incomplete=incomplete or bool(problems))
     merged = SourceTexts({**base.texts.texts, **sources.texts})
-    return Analysis((*base.parsed, *parsed), program, (*problems, *diagnostics), merged)
+    return Analysis((*below, *parsed), program, (*problems, *diagnostics), merged)
 
 
 def analyze_layered(

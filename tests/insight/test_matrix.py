@@ -30,6 +30,7 @@ from dukec.insight.matrix import (
     play_matrix,
 )
 from dukec.insight.matrix_stats import cell_tests, dominated
+from tests.policies import quick
 
 TILES = Path(__file__).resolve().parent.parent / "balance" / "tiles"
 NAMES = ["Footman", "Footsoldier", "JumpingFootman"]
@@ -150,7 +151,7 @@ def test_bad_lists_say_why(
 
 
 def balance(*args: str) -> Any:
-    return CliRunner().invoke(main, ["balance", *args])
+    return CliRunner().invoke(main, ["balance", *args, *quick("balance", args)])
 
 
 def test_the_command_prints_the_table_and_the_dominated(tmp_path: Path) -> None:
