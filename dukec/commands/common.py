@@ -5,11 +5,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from dukec.limits import MAX_BUDGET, MAX_GAMES, MAX_PLY, MAX_WORKERS
+
+if TYPE_CHECKING:
+    from dukec.api import TileSet
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -150,16 +153,21 @@ def set_option(function: F) -> F:
     )(function)
 
 
-def load_tileset(path: Path | None) -> dict[str, Any]:
+def open_set(path: Path | None) -> TileSet:
     """Load and validate a tile set by the layering rule (a folder of new tiles is read on top
     of the base set; see :mod:`dukec.compiler.overlay`), every user mistake a ClickException."""
+    from dukec.api import open_tileset
     from dukec.compiler import CompileError
-    from dukec.compiler.overlay import load_layered
 
     try:
-        return load_layered(path).data
+        return open_tileset(path)
     except CompileError as error:
         raise ReportError(error.render()) from None
+
+
+def load_tileset(path: Path | None) -> dict[str, Any]:
+    """The data of :func:`open_set`'s tile set."""
+    return open_set(path).data
 
 
 def load_tiles(path: Path) -> dict[str, Any]:

@@ -49,18 +49,10 @@ def _settings(
     workers: int | None,
     criteria: Criteria,
 ) -> Settings:
-    from dukec.balance.run import Settings
-    from dukec.balance.runner import default_workers
+    from dukec.api import settings
 
-    return Settings(
-        games=games,
-        seed=seed,
-        policy=policy,
-        ply_limit=ply_limit,
-        budget=budget,
-        workers=workers or default_workers(),
-        criteria=criteria,
-        paired=True,
+    return settings(
+        games, seed, policy, budget=budget, ply_limit=ply_limit, workers=workers, criteria=criteria
     )
 
 

@@ -174,7 +174,7 @@ def test_bad_manifests(tmp_path: Path, text: str, message: str) -> None:
     with pytest.raises(ManifestError) as error:
         parse(text, path)
     assert str(error.value) == f"{path}:{message}"
-    result = run("balance", "--check", str(path))
+    result = run("recheck", str(path))
     assert result.exit_code == 1
     assert result.output == f"{path}:{message}\n"
 
@@ -182,7 +182,7 @@ def test_bad_manifests(tmp_path: Path, text: str, message: str) -> None:
 def test_an_empty_manifest_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "balance.toml"
     path.write_text("# nothing yet\n")
-    result = run("balance", "--check", str(path))
+    result = run("recheck", str(path))
     assert result.exit_code == 1
     assert result.output == f"{path}:1:1: error: no [[experiment]] to check\n"
 
@@ -201,7 +201,7 @@ def test_check_takes_no_experiment_of_its_own(tmp_path: Path) -> None:
 def test_a_missing_source_is_named(tmp_path: Path) -> None:
     path = tmp_path / "balance.toml"
     path.write_text(dumps([ENTRY]))
-    result = run("balance", "--check", str(path))
+    result = run("recheck", str(path))
     assert result.exit_code == 1
     assert result.output == f"{path}:9:1: error: no such file: {tmp_path / 'footsoldier.duke'}\n"
 
@@ -211,7 +211,7 @@ def test_the_stored_seed_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "balance.toml"
     entry = Entry(**{**_fields(ENTRY), "tile": "PlantedFootman", "with_": "planted.duke"})
     path.write_text(dumps([entry]))
-    result = run("balance", "--check", str(path), "--seed", "1")
+    result = run("recheck", str(path), "--seed", "1")
     assert result.exit_code == 1
     assert result.output == (
         f"{path}:9:1: error: seed 1 is the one one PlantedFootman in place of one Footman was "
