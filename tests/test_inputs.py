@@ -168,6 +168,7 @@ READERS = {
     "show --set": lambda f: ["show", "Footman", "--set", str(f)],
     "balance --ratings": lambda f: ["balance", "-n", "2", "--ratings", str(f)],
     "balance --check": lambda f: ["balance", "--check", str(f)],
+    "recheck": lambda f: ["recheck", str(f)],
     "value --manifest": lambda f: ["value", "Footman", "-n", "2", "--manifest", str(f)],
     "ladder --out": lambda f: ["ladder", "-n", "2", "--policies", "random,greedy", "--out", str(f)],
 }

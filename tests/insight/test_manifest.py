@@ -21,6 +21,7 @@ from dukec.insight.manifest import (
     record,
 )
 from dukec.insight.regression import Checked
+from tests.policies import quick
 
 HERE = Path(__file__).resolve().parent
 PLANTED = HERE / "tiles" / "planted_footman.duke"
@@ -48,7 +49,7 @@ ENTRY = Entry(
 
 
 def run(*args: str) -> Any:
-    return CliRunner().invoke(main, list(args))
+    return CliRunner().invoke(main, [*args, *quick(args[0], args[1:])])
 
 
 def _fields(entry: Entry) -> dict[str, Any]:
