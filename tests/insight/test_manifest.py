@@ -244,7 +244,7 @@ def test_balance_records_a_replacement(tmp_path: Path) -> None:
         True,
         "greedy",
     )
-    checked = _balance("--check", str(manifest))
+    checked = run("recheck", "--no-progress", "-j", "1", str(manifest))
     assert checked.exit_code in (0, 1)
     assert "PlantedFootman in place of every Footman" in checked.output
     assert "(seed 2) against" in checked.output
@@ -287,14 +287,14 @@ def test_a_planted_tile_passes_unchanged_and_fails_without_its_icons(tmp_path: P
     assert "with over 99% power (1% false alarms)" in recorded.stderr
     passed = 0
     for seed in range(2, 12):
-        checked = _balance("--check", str(manifest), "--seed", str(seed))
+        checked = run("recheck", "--no-progress", "-j", "1", str(manifest), "--seed", str(seed))
         assert checked.exit_code in (0, 1), checked.output
         passed += checked.exit_code == 0
     assert passed >= 9
     # The planted icons removed: the tile is a Footman again, 66 Elo down.
     footman = FOOTMAN.read_text().replace("tile Footman", "tile PlantedFootman")
     source.write_text(footman)
-    drifted = _balance("--check", str(manifest))
+    drifted = run("recheck", "--no-progress", "-j", "1", str(manifest))
     assert drifted.exit_code == 1
     assert drifted.output.startswith(
         f"{manifest}:9:1: error: one PlantedFootman in place of one Footman drifted: "
