@@ -76,13 +76,15 @@ def build(paths: tuple[Path, ...], output: Path) -> None:
 def check(paths: tuple[Path, ...]) -> None:
     """Check .duke sources or a compiled JSON tile set, writing nothing.
 
-    Sources are read as every --set reads them: a whole tile set when they define a game set
+    Folders are read as every --set reads them: a whole tile set when they define a game set
     and a tile that acts as the Duke, else on top of the base set (new tiles may not take a
-    base tile's name).
+    base tile's name). Files named one by one are checked as given.
 
     Exit status: 0 when valid, 1 on errors (all of them are listed), 2 on bad usage.
     """
-    click.echo(f"ok: {_summary(_load(list(paths)))}")
+    # Folders are read as a --set reads them; files named one by one are checked as given.
+    layered = all(path.is_dir() for path in paths)
+    click.echo(f"ok: {_summary(_load(list(paths), layered))}")
 
 
 @click.command()
