@@ -54,7 +54,17 @@ COMMANDS: dict[str, Entry] = {
     ),
     "balance": Entry(
         _C + "balance_cmds",
-        "Play many seeded games and say whether one army is stronger, weaker or fair.",
+        "Play seeded games: is one army stronger, weaker or fair?",
+    ),
+    "matrix": Entry(
+        _C + "matrix_cmds",
+        "A swap matrix: each tile in turn takes the place of the first one the army holds, and "
+        "every such army plays every other (paired games, --games per cell).",
+    ),
+    "recheck": Entry(
+        _C + "manifests",
+        "Play the experiments of a balance manifest again from fresh seeds; exit 1 with one "
+        "line per experiment whose score moved by more than chance allows.",
     ),
     "ladder": Entry(
         _C + "ladder_cmds",

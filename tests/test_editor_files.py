@@ -191,7 +191,7 @@ def test_the_hooks_name_commands_and_options_that_exist() -> None:
     assert re.search(found["dukec-balance"]["files"], "balance.toml")
     assert found["dukec-balance"]["pass_filenames"] is False
     assert found["dukec-balance"]["args"] == ["balance.toml"]
-    assert command_of(found["dukec-balance"]["entry"])[1] == ["balance", "--check"]
+    assert command_of(found["dukec-balance"]["entry"])[1] == ["recheck"]
 
 
 def run_hook(hook: dict[str, Any], files: list[str], extra: list[str] | None = None) -> Any:

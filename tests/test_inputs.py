@@ -111,10 +111,10 @@ def test_a_link_loop_among_the_sources_is_an_error(tmp_path: Path) -> None:
 def test_a_link_to_a_source_is_read(tmp_path: Path) -> None:
     folder = tmp_path / "mine"
     folder.mkdir()
-    (folder / "footman.duke").symlink_to(REPO / "tiles" / "footman.duke")
+    (folder / "footsoldier.duke").symlink_to(REPO / "tests/balance/tiles/footsoldier.duke")
     result = _run("check", str(folder))
     assert result.exit_code == 0
-    assert result.stdout == "ok: 1 tile, 0 sets\n"
+    assert result.stdout == "ok: 1 tile on top of the base set (22 tiles, 9 sets)\n"
 
 
 @needs_root
@@ -168,6 +168,7 @@ READERS = {
     "show --set": lambda f: ["show", "Footman", "--set", str(f)],
     "balance --ratings": lambda f: ["balance", "-n", "2", "--ratings", str(f)],
     "balance --check": lambda f: ["balance", "--check", str(f)],
+    "recheck": lambda f: ["recheck", str(f)],
     "value --manifest": lambda f: ["value", "Footman", "-n", "2", "--manifest", str(f)],
     "ladder --out": lambda f: ["ladder", "-n", "2", "--policies", "random,greedy", "--out", str(f)],
 }

@@ -58,7 +58,7 @@ def test_deep_manifest(tmp_path: Path, kind: str) -> None:
     text, where = DEEP_TOML[kind]
     path = tmp_path / "balance.toml"
     path.write_text(text)
-    result = _run("balance", "--check", str(path))
+    result = _run("recheck", str(path))
     assert result.exit_code == 1
     assert result.stderr == f"{path}:{where}: error: not TOML: nested deeper than 32 levels\n"
 
@@ -72,6 +72,6 @@ def test_manifest_numbers_are_bounded(tmp_path: Path) -> None:
         "score_se = 0.01\nelo = 0\nelo_ci95 = [-1, 1]\nmargin = 30\n"
         "alpha = 0.9\n"  # wrong too, so that no run could start were the games let through
     )
-    result = _run("balance", "--check", str(path))
+    result = _run("recheck", str(path))
     assert result.exit_code == 1
     assert result.stderr == f"{path}:10:1: error: 'games' must be from 2 to 1,000,000\n"

@@ -73,7 +73,9 @@ def test_an_output_under_a_file_fails_before_any_work(tmp_path: Path) -> None:
 
 def test_output_directories_that_are_files(tmp_path: Path) -> None:
     (tmp_path / "plain").write_text("x\n")
-    report = _run("balance", "--games", "2", "--report", "plain", cwd=tmp_path)
+    report = _run(
+        "balance", "--games", "2", "--policy", "random", "--report", "plain", cwd=tmp_path
+    )
     assert report.exit_code == 2
     assert "Error: Invalid value for '--report': Directory 'plain' is a file." in report.stderr
     cards = _run("render", "Footman", "-o", "plain", cwd=tmp_path)

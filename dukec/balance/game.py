@@ -17,6 +17,10 @@ POLICIES = ("random", "greedy", "mcts", "search-material", "search-v1", "search"
 """The players a balance run can use, weakest first (``search-material`` and ``search-v1``:
 earlier searches, kept as fixed baselines)."""
 
+DEFAULT_POLICY = "search"
+"""The player of every experiment that names none (balance, value, matrix, tune, the studio's
+runs): the strongest policy that keeps a verdict within minutes; random play measures what a
+tile does in careless hands."""
 BUDGETED = ("mcts", "search-material", "search-v1", "search")
 """The policies that think within a budget, and so may be named with one: ``search@1000``
 (nodes per move), ``search@10ms`` (CPU milliseconds per move)."""

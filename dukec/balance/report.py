@@ -375,3 +375,6 @@ def render_ladder(
             document["verdict_words"],
         )
     console.print(Group(overview))
+    # The answers last, one a rung, where a person looks (the runs above scroll away).
+    for result in results:
+        console.print(Text(to_json(result, ratings)["verdict_line"], style="bold"), soft_wrap=True)

@@ -5,11 +5,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from dukec.limits import MAX_BUDGET, MAX_GAMES, MAX_PLY, MAX_WORKERS
+
+if TYPE_CHECKING:
+    from dukec.api import TileSet
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -71,6 +74,71 @@ class ReportError(click.ClickException):
         click.echo(self.format_message(), err=True, file=file)
 
 
+def option(*decls: str, **attrs: Any) -> Callable[..., Callable[[F], F]]:
+    """A shared option: ``decls`` and ``attrs`` as click takes them, any of which a command
+    may override (``games_option(default=200)``)."""
+
+    def declare(**override: Any) -> Callable[[F], F]:
+        names = override.pop("decls", decls)
+        return click.option(*names, **{**attrs, **override})
+
+    return declare
+
+
+#: ``--games``/``-n``: how many games (``type=games_type(2)`` for paired games only).
+games_option = option(
+    "--games", "-n", default=1000, show_default=True, type=games_type(), help="Games to play."
+)
+#: ``--seed``: the master seed.
+seed_option = option(
+    "--seed",
+    default=1,
+    show_default=True,
+    type=SEED,
+    help="Master seed of the games.",
+)
+#: ``--workers``/``-j``: local worker processes.
+workers_option = option(
+    "--workers",
+    "-j",
+    type=WORKERS,
+    default=None,
+    help="Worker processes (default: all cores; same results).",
+)
+#: ``--json``: the report as JSON on stdout.
+json_option = option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+#: ``--progress/--no-progress``: a progress bar on a terminal (stderr).
+progress_option = option(
+    "--progress/--no-progress", default=True, help="Progress bar on a terminal."
+)
+#: ``--game``: the game set played.
+game_option = option(
+    "--game", "game", metavar="NAME", help="Game set (default: base, or the only one)."
+)
+#: ``--with``: tiles defined apart, added to the set played.
+with_option = option(
+    "--with",
+    "with_path",
+    type=click.Path(exists=True, path_type=Path),
+    metavar="PATH",
+    help="Where NEW is defined, if not in the set: .duke file, folder or JSON.",
+)
+
+
+def policy_option(**override: Any) -> Callable[[F], F]:
+    """``--policy NAME``: the player of both armies, the search by default."""
+    from dukec.api import DEFAULT_POLICY
+
+    attrs: dict[str, Any] = {
+        "default": DEFAULT_POLICY,
+        "show_default": True,
+        "metavar": "NAME",
+        "help": "Player for both armies: random, greedy, mcts, search-material, search-v1 or "
+        "search, a search or mcts perhaps with its own budget (search@1000).",
+    }
+    return click.option("--policy", **{**attrs, **override})
+
+
 def set_option(function: F) -> F:
     """Add ``--set PATH`` (a compiled JSON tile set, a .duke file or a directory of them)."""
     return click.option(
@@ -80,13 +148,13 @@ def set_option(function: F) -> F:
         envvar=SET_ENVVAR,
         default=None,
         show_envvar=True,
-        help="Tile set: a compiled JSON file, a .duke file or a directory of .duke files "
-        "(default: the base set that ships with dukec).",
+        help="Tile set: JSON, .duke file or folder; a folder of new tiles lies on the base "
+        "set (default: the base set).",
     )(function)
 
 
-#: ``--game NAME``: the game set of the tile set to play.
-game_option = click.option(
+#: ``--game NAME`` as the engine's commands take it (into ``set_name``).
+set_name_option = click.option(
     "--game",
     "set_name",
     default=None,
@@ -95,8 +163,26 @@ game_option = click.option(
 )
 
 
+def open_set(path: Path | None) -> TileSet:
+    """Load and validate a tile set by the layering rule (a folder of new tiles is read on top
+    of the base set; see :mod:`dukec.compiler.overlay`), every user mistake a ClickException."""
+    from dukec.api import open_tileset
+    from dukec.compiler import CompileError
+
+    try:
+        return open_tileset(path)
+    except CompileError as error:
+        raise ReportError(error.render()) from None
+
+
 def load_tileset(path: Path | None) -> dict[str, Any]:
-    """Load and validate a tile set, turning every user mistake into a ClickException."""
+    """The data of :func:`open_set`'s tile set."""
+    return open_set(path).data
+
+
+def load_tiles(path: Path) -> dict[str, Any]:
+    """The tiles defined at ``path`` alone (``--with``: tiles added to whatever set is
+    played), every user mistake a ClickException."""
     from dukec.compiler import CompileError
     from dukec.compiler import load_tileset as load
 

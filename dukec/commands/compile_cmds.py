@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from dukec.commands.common import ReportError
 from dukec.commands.outputs import check_output_file, os_error
+
+if TYPE_CHECKING:
+    from dukec.compiler.overlay import Loaded
 
 DEFAULT_OUTPUT = Path("build") / "tileset.json"
 
@@ -20,18 +23,20 @@ def _default_paths() -> list[Path]:
     return [local] if local.is_dir() else [default_sources()]
 
 
-def _load(paths: list[Path]) -> dict[str, Any]:
+def _load(paths: list[Path], layered: bool = True) -> Loaded:
+    """The sources' tile set: by the layering rule (as ``--set`` reads them), or exactly the
+    sources given (``layered=False``: what ``build`` writes)."""
     from dukec.compiler import CompileError, load
+    from dukec.compiler.overlay import COMPILED, Loaded, load_layered
 
     try:
-        return load(paths)
+        return load_layered(paths) if layered else Loaded(load(paths), COMPILED, ())
     except CompileError as error:
         raise ReportError(error.render()) from None
 
 
-def _summary(data: dict[str, Any]) -> str:
-    tiles, sets = len(data["tiles"]), len(data["sets"])
-    return f"{tiles} tile{'s' if tiles != 1 else ''}, {sets} set{'s' if sets != 1 else ''}"
+def _summary(loaded: Loaded) -> str:
+    return loaded.summary()
 
 
 @click.command()
@@ -47,6 +52,10 @@ def _summary(data: dict[str, Any]) -> str:
 def build(paths: tuple[Path, ...], output: Path) -> None:
     """Compile .duke files and directories (default: tiles/) into one JSON tile set.
 
+    The file holds exactly the tiles and sets of the sources given (a folder of new tiles
+    compiles to those tiles, for --with); every --set reads such a folder on top of the base
+    set, as `dukec check` does.
+
     Exit status: 0 when written, 1 on errors in the sources (the output is left as it was),
     2 on bad usage.
     """
@@ -54,12 +63,12 @@ def build(paths: tuple[Path, ...], output: Path) -> None:
 
     sources = list(paths) or _default_paths()
     check_output_file(output, sources)
-    data = _load(sources)
+    loaded = _load(sources, layered=False)
     try:
-        write_atomic(output, dumps(data))
+        write_atomic(output, dumps(loaded.data))
     except OSError as error:
         raise os_error(output, error) from None
-    click.echo(f"wrote {output}: {_summary(data)}")
+    click.echo(f"wrote {output}: {_summary(loaded)}")
 
 
 @click.command()
@@ -67,10 +76,15 @@ def build(paths: tuple[Path, ...], output: Path) -> None:
 def check(paths: tuple[Path, ...]) -> None:
     """Check .duke sources or a compiled JSON tile set, writing nothing.
 
+    Folders are read as every --set reads them: a whole tile set when they define a game set
+    and a tile that acts as the Duke, else on top of the base set (new tiles may not take a
+    base tile's name). Files named one by one are checked as given.
+
     Exit status: 0 when valid, 1 on errors (all of them are listed), 2 on bad usage.
     """
-    data = _load(list(paths))
-    click.echo(f"ok: {_summary(data)}")
+    # Folders are read as a --set reads them; files named one by one are checked as given.
+    layered = all(path.is_dir() for path in paths)
+    click.echo(f"ok: {_summary(_load(list(paths), layered))}")
 
 
 @click.command()
@@ -93,7 +107,7 @@ def decompile(path: Path, output: Path | None) -> None:
 
     if output is not None:
         check_output_file(output, [path])
-    data = _load([path])
+    data = _load([path]).data
     try:
         text = to_source(data)
     except CompileError as error:

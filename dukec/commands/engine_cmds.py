@@ -15,9 +15,9 @@ from dukec.commands.common import (
     SEED,
     ReportError,
     check_set_name,
-    game_option,
     games_type,
     load_tileset,
+    set_name_option,
     set_option,
 )
 from dukec.commands.outputs import check_output_file, os_error
@@ -133,7 +133,7 @@ def _with_position_help(exit_status: str) -> Callable[[Any], Any]:
 @click.command("moves")
 @position_argument
 @set_option
-@game_option
+@set_name_option
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of action objects.")
 @_with_position_help("0 listed, 1 a position or tile set that cannot be read, 2 bad usage.")
 def moves_command(
@@ -244,7 +244,7 @@ EXPANDED_LEGEND = (
 
 @click.command("play")
 @set_option
-@game_option
+@set_name_option
 @click.option("--seed", type=SEED, default=None, help="Seed of the game (default: random).")
 @click.option("--first", type=click.Choice(PLAYER_KINDS), default="human", show_default=True)
 @click.option("--second", type=click.Choice(PLAYER_KINDS), default="greedy", show_default=True)
@@ -354,7 +354,7 @@ def play_command(
 @click.command("perft")
 @position_argument
 @set_option
-@game_option
+@set_name_option
 @click.option(
     "--depth",
     type=click.IntRange(0, MAX_PERFT_DEPTH),
@@ -386,7 +386,7 @@ def perft_command(
 
 @click.command("bench")
 @set_option
-@game_option
+@set_name_option
 @click.option("--games", type=games_type(), default=1000, show_default=True)
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--ply-limit", type=PLY_LIMIT, default=DEFAULT_PLY_LIMIT, show_default=True)

@@ -12,8 +12,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from dukec.commands.balance_cmds import interruptible, players_options, policy_names
 from dukec.commands.common import SEED, WORKERS, failure, games_type, load_tileset, set_option
+from dukec.commands.options import interruptible, players_options, policy_names
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.commands.progress import progress_bar
 
@@ -210,13 +210,28 @@ def ladder_json(result: LadderResult) -> dict[str, Any]:
     }
 
 
+def budgets(document: dict[str, Any]) -> str:
+    """The node budgets the ladder's policies played at: each one's own (``search@1000``),
+    else the ladder's."""
+    from dukec.balance.game import BUDGETED, policy_seconds, split_policy
+
+    shown = []
+    for entry in document["ratings"]:
+        name, nodes = split_policy(entry["policy"])
+        if name in BUDGETED and not policy_seconds(entry["policy"]):
+            shown.append(f"{name} {nodes or document['budget']}")
+        elif name in BUDGETED:
+            shown.append(entry["policy"])
+    return "budget " + (", ".join(shown) + " nodes a move" if shown else "unused")
+
+
 def render(document: dict[str, Any], console: Console) -> None:
     """The ratings table, one line per pairing, then the test of one strength per policy."""
     from dukec.balance.bradley_terry import Rating
 
     console.print(
-        f"Ratings on {document['game']!r} (seed {document['seed']}, budget "
-        f"{document['budget']}, {document['games_per_pairing']} games per pairing)"
+        f"Ratings on {document['game']!r} (seed {document['seed']}, {budgets(document)}, "
+        f"{document['games_per_pairing']} games per pairing)"
     )
     table = Table()
     for header in ("policy", "Elo", "95%", "games"):

@@ -1,8 +1,8 @@
-"""Balance manifests at the command line: recording runs as entries, and ``balance --check``.
+"""Balance manifests at the command line: recording runs as entries, and ``dukec recheck``.
 
 ``dukec value --manifest`` and ``dukec balance --replace ... --manifest`` record entries
-(:mod:`dukec.insight.manifest`); ``dukec balance --check`` plays them again from fresh seeds
-(:mod:`dukec.insight.regression`) and exits 1 when one has drifted.
+(:mod:`dukec.insight.manifest`); ``dukec recheck`` (``balance --check``) plays them again
+from fresh seeds (:mod:`dukec.insight.regression`) and exits 1 when one has drifted.
 """
 
 from __future__ import annotations
@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from dukec.commands.common import ReportError, load_tileset
+from dukec.commands.common import (
+    SEED,
+    ReportError,
+    load_tiles,
+    load_tileset,
+    progress_option,
+    workers_option,
+)
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.commands.progress import progress_bar
 from dukec.insight import manifest
@@ -118,7 +125,7 @@ def check_manifest(
             if source is not None and not source.exists():
                 raise ReportError(f"{path}:{entry.line}:1: error: no such file: {source}")
         tileset = load_tileset(tileset_source)
-        extra = None if with_source is None else load_tileset(with_source)
+        extra = None if with_source is None else load_tiles(with_source)
         fresh = check_seed(entry) if seed is None else seed
         label = f"{entry.policy}: {entry.describe()}"
         try:
@@ -132,3 +139,34 @@ def check_manifest(
         click.echo(checked.line(path), err=checked.drifted)
     if drifted:
         raise click.exceptions.Exit(1)
+
+
+@click.command("recheck")
+@click.argument(
+    "path", metavar="MANIFEST", type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option(
+    "--seed",
+    type=SEED,
+    default=None,
+    help="Seed of every experiment (default: each stored seed plus one, a fresh one).",
+)
+@workers_option()
+@progress_option()
+def recheck(path: Path, seed: int | None, workers: int | None, progress: bool) -> None:
+    """Play the experiments of a balance manifest again from fresh seeds; exit 1 with one
+    line per experiment whose score moved by more than chance allows.
+
+    \b
+    Examples:
+      dukec balance --replace Footman=Paladin --set my/ --games 2000 --manifest balance.toml
+      dukec value Paladin --set my/ --manifest balance.toml
+      dukec recheck balance.toml
+
+    Exit status: 0 no experiment drifted, 1 a drifted experiment or a manifest, tile set or
+    experiment that cannot be used, 2 bad usage, 130 or 143 interrupted.
+    """
+    check_manifest(path, seed, workers, progress)
+
+
+COMMANDS: list[click.Command] = [recheck]

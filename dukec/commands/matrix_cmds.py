@@ -1,4 +1,4 @@
-"""``dukec balance --matrix``: the swap matrix in the terminal, as JSON and as an HTML heatmap."""
+"""``dukec matrix``: the swap matrix in the terminal, as JSON and as an HTML heatmap."""
 
 from __future__ import annotations
 
@@ -15,7 +15,27 @@ from rich.text import Text
 
 from dukec.balance.run import Settings
 from dukec.balance.stats import percent
-from dukec.commands.common import failure, load_tileset
+from dukec.commands.common import (
+    failure,
+    game_option,
+    games_option,
+    games_type,
+    json_option,
+    load_tiles,
+    load_tileset,
+    progress_option,
+    seed_option,
+    set_option,
+    with_option,
+    workers_option,
+)
+from dukec.commands.options import (
+    criteria_options,
+    interruptible,
+    make_criteria,
+    players_options,
+    rungs_of,
+)
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.commands.progress import progress_bar
 
@@ -30,7 +50,7 @@ _STYLES = {
 
 @dataclass(frozen=True, slots=True)
 class MatrixRequest:
-    """What ``balance --matrix`` was asked for, beyond the run settings."""
+    """What ``dukec matrix`` was asked for, beyond the run settings."""
 
     tiles: str
     tileset_path: Path | None
@@ -75,6 +95,95 @@ def check_usage(
         raise click.UsageError(f"paired games come two by two: give an even --games (not {games})")
 
 
+@click.command("matrix")
+@click.argument("tiles", metavar="A,B[,C...]")
+@set_option
+@game_option()
+@with_option(help="Where tiles of the list are defined: a .duke file, a directory, a JSON set.")
+@games_option(default=200, type=games_type(2), help="Games per cell (even: paired games).")
+@seed_option()
+@click.option(
+    "--policy",
+    default=None,
+    metavar="NAME",
+    help="Player for both armies (default: search; search@1000 with its own budget).",
+)
+@click.option("--policies", metavar="A:B", help="The row army's policy and the column army's.")
+@players_options
+@workers_option()
+@click.option(
+    "--stop",
+    "stop_rule",
+    type=click.Choice(["sprt", "width"]),
+    default=None,
+    help="Stop each cell early once its answer is clear.",
+)
+@criteria_options
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Also write the matrix as an HTML heatmap to FILE.",
+)
+@json_option(help="Print the matrix as JSON.")
+@progress_option()
+@interruptible
+def matrix(
+    tiles: str,
+    tileset_path: Path | None,
+    game: str | None,
+    with_path: Path | None,
+    games: int,
+    seed: int,
+    policy: str | None,
+    policies: str | None,
+    budget: int,
+    ply_limit: int,
+    workers: int | None,
+    stop_rule: str | None,
+    elo_margin: float,
+    alpha: float,
+    beta: float,
+    elo_model: str,
+    html_path: Path | None,
+    as_json: bool,
+    progress: bool,
+) -> None:
+    """A swap matrix: each tile in turn takes the place of the first one the army holds, and
+    every such army plays every other (paired games, --games per cell).
+
+    \b
+    Examples:
+      dukec matrix Footman,Pikeman,Paladin --set my/
+      dukec matrix Footman,Pikeman --html matrix.html
+
+    Then one rating per tile (Elo, the first tile = 0, with its 95% interval), a test of
+    whether one rating each explains the cells, and the dominated tiles (Holm's correction
+    at --alpha).
+
+    Exit status: 0 done, 1 a tile set or experiment that cannot be used or a page that
+    cannot be written, 2 bad usage, 130 or 143 interrupted.
+    """
+    from dukec.api import settings
+
+    rungs = rungs_of(policy, policies)
+    check_usage(tiles, None, None, None, True, rungs, games)
+    request = MatrixRequest(tiles, tileset_path, game, with_path, html_path, as_json, progress)
+    how = settings(
+        games,
+        seed,
+        rungs[0][0],
+        rungs[0][1],
+        budget=budget,
+        ply_limit=ply_limit,
+        workers=workers,
+        criteria=make_criteria(elo_margin, alpha, beta, elo_model),
+        stop=stop_rule,
+    )
+    run_matrix(request, how)
+
+
 def run_matrix(request: MatrixRequest, settings: Settings) -> None:
     """Play the matrix, print it (a table or JSON), and write the heatmap if asked."""
     from dukec.balance.experiments import ExperimentError
@@ -87,7 +196,7 @@ def run_matrix(request: MatrixRequest, settings: Settings) -> None:
     if request.html_path is not None:
         check_output_file(request.html_path, inputs, "--html")
     tileset = load_tileset(request.tileset_path)
-    source = load_tileset(request.with_path) if request.with_path is not None else None
+    source = load_tiles(request.with_path) if request.with_path is not None else None
     try:
         swap_plan = plan(tileset, request.game, names, source)
         mine, theirs = settings.policies
@@ -204,3 +313,6 @@ def render_dominated(document: dict[str, Any], console: Console) -> None:
         console.print(
             f"dominated     {tile}, beaten by {', '.join(by)}", highlight=False, soft_wrap=True
         )
+
+
+COMMANDS: list[click.Command] = [matrix]

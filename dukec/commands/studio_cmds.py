@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from dukec.commands.common import load_tileset, set_option
+from dukec.commands.common import open_set, set_option
 
 
 @click.command("studio")
@@ -48,12 +48,13 @@ def studio(
     from dukec.studio.api import Workspace
     from dukec.studio.server import Studio, StudioServer
 
-    tileset = load_tileset(tileset_path)
+    opened = open_set(tileset_path)
+    tileset = opened.data
     if tileset_path is None:
         folder = Path.cwd()
     else:
         folder = tileset_path if tileset_path.is_dir() else tileset_path.parent
-    if game is not None and game not in {entry["name"] for entry in tileset.get("sets", [])}:
+    if game is not None and game not in opened.game_sets:
         raise click.BadParameter(f"no game set {game!r} in the tile set", param_hint="--game")
     workspace = Workspace(tileset, folder.resolve(), game)
     try:
@@ -62,6 +63,7 @@ def studio(
         reason = (error.strerror or type(error).__name__).lower()
         raise click.ClickException(f"cannot listen on {host}:{port}: {reason}") from None
     click.echo(f"dukec studio: {server.url} (saving into {folder}; Ctrl-C stops)")
+    click.echo(f"dukec studio: tile set {opened.summary()}")
     if not no_open:
         webbrowser.open(server.url)
     try:

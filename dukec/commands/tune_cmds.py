@@ -13,22 +13,24 @@ import click
 from rich.console import Console
 
 from dukec.balance.stats import percent
-from dukec.commands.balance_cmds import (
-    criteria_options,
-    interruptible,
-    make_criteria,
-    players_options,
-    policy_names,
-    replacement_option,
-)
 from dukec.commands.common import (
     SEED,
     WORKERS,
     FiniteRange,
     failure,
     games_type,
+    load_tiles,
     load_tileset,
+    policy_option,
     set_option,
+)
+from dukec.commands.options import (
+    criteria_options,
+    interruptible,
+    make_criteria,
+    players_options,
+    policy_names,
+    replacement_option,
 )
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
@@ -112,14 +114,7 @@ def _numbers(trial: Trial) -> str:
     help="The Elo difference against OLD to reach (0: fair); fair means within --elo-margin of it.",
 )
 @criteria_options
-@click.option(
-    "--policy",
-    default="random",
-    show_default=True,
-    metavar="NAME",
-    help="Player for both armies (random, greedy, mcts, search-material, search-v1, search; "
-    "search@1000).",
-)
+@policy_option()
 @click.option(
     "--seed",
     default=1,
@@ -237,7 +232,7 @@ def tune(
 
     \b
     For example:
-      dukec tune --replace Knight=Paladin --with paladin.duke --policy greedy --out tuned/
+      dukec tune --replace Footman=Paladin --with my/paladin.duke --out tuned/
 
     \b
     Exit status:
@@ -274,7 +269,7 @@ def tune(
     for name in names(swap[1]).values():
         check_output_file(out_dir / name, inputs, "--out")
     tileset = load_tileset(tileset_path)
-    source = load_tileset(with_path)
+    source = load_tiles(with_path)
     criteria = dataclasses.replace(make_criteria(elo_margin, alpha, beta, elo_model), centre=target)
     settings = TuneSettings(
         criteria=criteria,

@@ -11,18 +11,27 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from dukec.commands.balance_cmds import (
+from dukec.commands.common import (
+    SEED,
+    WORKERS,
+    failure,
+    games_type,
+    load_tiles,
+    load_tileset,
+    policy_option,
+    set_option,
+)
+from dukec.commands.manifests import read_manifest, record_runs
+from dukec.commands.options import (
     criteria_options,
     interruptible,
     make_criteria,
     players_options,
     policy_names,
 )
-from dukec.commands.common import SEED, WORKERS, failure, games_type, load_tileset, set_option
-from dukec.commands.manifests import read_manifest, record_runs
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
-from dukec.insight.value import DEFAULT_POLICY, DEFAULT_REFERENCE, Kind
+from dukec.insight.value import DEFAULT_REFERENCE, Kind
 from dukec.limits import MAX_EVIDENCE_GAMES
 
 if TYPE_CHECKING:
@@ -40,18 +49,10 @@ def _settings(
     workers: int | None,
     criteria: Criteria,
 ) -> Settings:
-    from dukec.balance.run import Settings
-    from dukec.balance.runner import default_workers
+    from dukec.api import settings
 
-    return Settings(
-        games=games,
-        seed=seed,
-        policy=policy,
-        ply_limit=ply_limit,
-        budget=budget,
-        workers=workers or default_workers(),
-        criteria=criteria,
-        paired=True,
+    return settings(
+        games, seed, policy, budget=budget, ply_limit=ply_limit, workers=workers, criteria=criteria
     )
 
 
@@ -59,7 +60,7 @@ def _sources(tileset_path: Path | None, with_path: Path | None) -> dict[str, Any
     from dukec.insight.value import merge_sources
 
     tileset = load_tileset(tileset_path)
-    return merge_sources(tileset, load_tileset(with_path) if with_path is not None else None)
+    return merge_sources(tileset, load_tiles(with_path) if with_path is not None else None)
 
 
 def _measure(
@@ -127,14 +128,7 @@ def _interval(values: list[float | None]) -> str:
     help="Also measure the bag worth: every copy of the tile against the same army without it "
     "(its strength mixed with how much it dilutes the bag).",
 )
-@click.option(
-    "--policy",
-    default=DEFAULT_POLICY,
-    show_default=True,
-    metavar="NAME",
-    help="Player for both armies: random, greedy, mcts, search-material, search-v1 or "
-    "search (a search or mcts perhaps with its own budget: search@1000).",
-)
+@policy_option()
 @click.option(
     "--games",
     "-n",

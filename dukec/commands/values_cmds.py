@@ -149,8 +149,16 @@ def fit_values_command(
             f"positions, seed {seed}, policy {policy}",
             err=True,
         )
+        click.echo(
+            "  values in log-odds of winning a game, per tile more than the opponent has "
+            "(ridge-penalised point estimates: no interval)",
+            err=True,
+        )
         for tile, value in sorted(fit.board.items(), key=lambda p: -p[1]):
-            click.echo(f"  {tile:<16} board {value:7.3f}  bag {fit.bag[tile]:7.3f}", err=True)
+            click.echo(
+                f"  {tile:<16} board {value:+7.3f} log-odds  bag {fit.bag[tile]:+7.3f} log-odds",
+                err=True,
+            )
     _write(output, values_file(entries), VALUES_ENV)
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from dukec.commands.common import ReportError, game_option, load_tileset, set_option
+from dukec.commands.common import ReportError, load_tileset, set_name_option, set_option
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.workbench import FORMATS
 
@@ -89,7 +89,7 @@ def show(tile: str, tileset_path: Path | None) -> None:
     default=None,
     help="Draw the board of a position JSON file ('-' for stdin) instead of cards.",
 )
-@game_option
+@set_name_option
 @click.option(
     "--last",
     metavar="ACTION",

@@ -54,8 +54,6 @@ from dukec.workbench.tiles import unknown_tile_message
 DEFAULT_REFERENCE = "Footman"
 """The tile whose place a valued tile takes: the Footman is worth 0 a copy."""
 
-DEFAULT_POLICY = "greedy"
-"""Who plays both armies unless told otherwise (``dukec value``, and the manifests it writes)."""
 
 Progress = Callable[[int], None]
 

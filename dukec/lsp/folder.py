@@ -6,8 +6,10 @@ files open in the editor count with their unsaved text. The directory is looked 
 bounds (`LSP_MAX_FILES` files, `LSP_MAX_BYTES` bytes, `LSP_MAX_ENTRIES` entries of
 directories): a document in a directory past them, such as one saved at the root of the file
 system, is checked alone and says so; a document itself larger than `LSP_MAX_BYTES` is not
-checked at all, and says so. Only the document's own diagnostics are kept: its errors
-(schema errors included, as `check` reports them) and its lint warnings.
+checked at all, and says so. A folder that is not a whole tile set is checked on top of the
+base set, as the commands read it (:mod:`dukec.compiler.overlay`). Only the document's own
+diagnostics are kept: its errors (schema errors included, as `check` reports them) and its
+lint warnings.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 
 from dukec.compiler.diagnostics import CompileError, Diagnostic
 from dukec.compiler.driver import SOURCE_SUFFIX, Analysis, analyze_texts, emit_analysis
+from dukec.compiler.overlay import analyze_layered
 from dukec.compiler.parser import read_source
 from dukec.limits import LSP_MAX_BYTES, LSP_MAX_ENTRIES, LSP_MAX_FILES
 from dukec.workbench.lint import lint_analysis
@@ -130,7 +133,12 @@ def check_document(
     # tiles are unknown, so unknown names are not reported (as `dukec check DIR` does). So for
     # a document checked alone, apart from a folder too large.
     incomplete = bool(sources.unreadable) or sources.alone is not None
-    analysis = analyze_texts(sources.texts, incomplete=incomplete)
+    if path is None:
+        # A text with no file (the studio's page) is a tile on its own: nothing to lay it on.
+        analysis = analyze_texts(sources.texts, incomplete=incomplete)
+    else:
+        # As every command reads the folder: whole, or on top of the base set.
+        analysis, _ = analyze_layered(sources.texts, incomplete=incomplete)
     errors = list(analysis.diagnostics)
     if not errors and not incomplete:
         try:

@@ -281,6 +281,23 @@ def target(folder: Path, name: str) -> Path:
     return path
 
 
+def policies() -> dict[str, Any]:
+    """The players a run may name, weakest first, the one it gets when it names none, and the
+    node budgets: the default and the most a move may search."""
+    from dukec.api import DEFAULT_POLICY
+    from dukec.balance.game import BUDGETED, POLICIES
+    from dukec.balance.search import DEFAULT_BUDGET
+    from dukec.limits import STUDIO_MAX_BUDGET
+
+    return {
+        "policies": list(POLICIES),
+        "default": DEFAULT_POLICY,
+        "budgeted": list(BUDGETED),
+        "budget": DEFAULT_BUDGET,
+        "max_budget": STUDIO_MAX_BUDGET,
+    }
+
+
 def set_tiles(workspace: Workspace) -> dict[str, Any]:
     """The set's tiles with their cards."""
     return {"tiles": [tile_json(view) for view in all_tiles(workspace.tileset)]}

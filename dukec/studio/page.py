@@ -9,7 +9,7 @@ from html import escape
 from importlib.resources import files
 from typing import Any
 
-from dukec.balance.game import POLICIES
+from dukec.balance.game import DEFAULT_POLICY, POLICIES
 from dukec.studio.api import Workspace, card_svg, pick
 from dukec.studio.pictures import legend, own_square
 from dukec.studio.request import ApiError
@@ -61,6 +61,7 @@ def page_html(workspace: Workspace, tile: str | None) -> str:
         "game": workspace.game,
         "folder": str(workspace.folder),
         "policies": list(POLICIES),
+        "policy": DEFAULT_POLICY,
         "own": {side: own_square(side) for side in SIDES},
     }
     # JSON inside <script>: "</" must not end the element early.

@@ -82,6 +82,10 @@ def _tile(studio: Studio, args: tuple[str, ...], _body: Body) -> Reply:
     return Reply.json(api.set_tile(studio.workspace, args[0]))
 
 
+def _policies(_studio: Studio, _args: tuple[str, ...], _body: Body) -> Reply:
+    return Reply.json(api.policies())
+
+
 def _balance(studio: Studio, _args: tuple[str, ...], body: Body) -> Waiting:
     return Waiting(studio.runs.start(studio.workspace, body, RunKind.BALANCE))
 
@@ -152,6 +156,7 @@ ROUTES: tuple[tuple[str, re.Pattern[str], Handler], ...] = (
     ("POST", re.compile("/api/save"), _save),
     ("GET", re.compile("/api/tiles"), _tiles),
     ("GET", re.compile("/api/tiles/([^/]+)"), _tile),
+    ("GET", re.compile("/api/policies"), _policies),
     ("POST", re.compile("/api/balance"), _balance),
     ("POST", re.compile("/api/value"), _value),
     ("POST", re.compile("/api/runs"), _run_start),

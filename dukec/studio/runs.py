@@ -25,16 +25,16 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from dukec import api as app
 from dukec.balance.decision import fixed_decision
-from dukec.balance.experiments import Experiment, ExperimentError, replace
-from dukec.balance.play import Stopped, check_playable, stop_when
+from dukec.balance.experiments import Experiment, ExperimentError
+from dukec.balance.play import Stopped, stop_when
 from dukec.balance.ratings import stored
 from dukec.balance.report import to_json
-from dukec.balance.run import Observer, RunResult, Settings, run
-from dukec.balance.search import DEFAULT_BUDGET
+from dukec.balance.run import Observer, RunResult, Settings
 from dukec.balance.tally import Tally
 from dukec.insight.report import worth_document, worth_line
-from dukec.insight.value import Kind, Valuation, Worth, merge_sources, value_experiment
+from dukec.insight.value import Kind, Valuation, Worth, merge_sources
 from dukec.limits import STUDIO_MAX_GAMES, STUDIO_MAX_RUNS, STUDIO_UNWATCHED_SECONDS
 from dukec.studio.api import Workspace, compiled, defined
 from dukec.studio.request import ApiError, Body
@@ -42,7 +42,7 @@ from dukec.studio.request import ApiError, Body
 #: Games one run may play: enough for any verdict the page shows, not a day of work.
 MAX_GAMES = STUDIO_MAX_GAMES
 DEFAULT_GAMES = 200
-PLY_LIMIT = 300
+PLY_LIMIT = app.DEFAULT_PLY_LIMIT
 #: Finished runs kept for the page to read.
 KEPT = 50
 #: Points of the live chart, at most.
@@ -80,7 +80,7 @@ def balance_request(body: Body, kind: RunKind | None = None) -> BalanceRequest:
     games = body.integer("games", DEFAULT_GAMES, 2, MAX_GAMES)
     if games % 2:
         raise ApiError(400, f"'games' must be even: paired games come two by two (not {games})")
-    policy = body.policy("policy", "random")
+    policy = body.policy("policy", app.DEFAULT_POLICY)
     return BalanceRequest(
         kind=kind,
         source=source,
@@ -111,23 +111,27 @@ def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
     source = compiled(request.source)
     new = defined(source, request.new)
     everything = workspace.tileset
+    if request.kind is RunKind.VALUE:
+        everything = merge_sources(workspace.tileset, source)
+    swap = (request.old, new)
     try:
-        if request.kind is RunKind.VALUE:
-            everything = merge_sources(workspace.tileset, source)
-            experiment = value_experiment(everything, workspace.game, new, request.old)
-        else:
-            experiment = replace(workspace.tileset, workspace.game, request.old, new, source)
-            check_playable(experiment.tileset, experiment.sets)
+        experiment = app.experiment(
+            app.TileSet(workspace.tileset),
+            workspace.game,
+            replace=swap if request.kind is RunKind.BALANCE else None,
+            worth=swap if request.kind is RunKind.VALUE else None,
+            tiles=app.TileSet(source),
+        )
     except (ExperimentError, ValueError) as error:
         raise ApiError(422, str(error)) from None
-    settings = Settings(
-        games=request.games,
-        seed=request.seed,
-        policy=request.policy,
+    # Games run in the server's process, one worker: a run never takes more than one core.
+    settings = app.settings(
+        request.games,
+        request.seed,
+        request.policy,
         ply_limit=PLY_LIMIT,
-        budget=DEFAULT_BUDGET,
+        workers=1,
         stop=request.stop,
-        paired=True,
     )
     ratings = stored(None, workspace.tileset, experiment.game, settings.budget, {request.policy})
     return Prepared(request.kind, experiment, settings, ratings, everything)
@@ -135,7 +139,7 @@ def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
 
 def play(prepared: Prepared, observer: Observer | None = None) -> dict[str, Any]:
     """Play a prepared run; its JSON document (a balance's or a value's)."""
-    result = run(prepared.experiment, prepared.settings, observer=observer)
+    result = app.play(prepared.experiment, prepared.settings, observer)
     if prepared.kind is RunKind.VALUE:
         return value_json(prepared, result)
     return to_json(result, prepared.ratings)

@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from dukec.cli import main
+from tests.policies import quick
 
 TILES = Path(__file__).resolve().parent / "tiles"
 JUMPING = str(TILES / "jumping_footman.duke")
@@ -32,7 +33,7 @@ TIMING_KEYS = {"games_per_second", "seconds", "workers", "backend"}
 
 
 def balance(*args: str) -> Any:
-    result = CliRunner().invoke(main, ["balance", *args])
+    result = CliRunner().invoke(main, ["balance", *args, *quick("balance", args)])
     return result
 
 

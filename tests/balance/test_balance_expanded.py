@@ -17,6 +17,7 @@ from dukec.balance.run import Settings, run
 from dukec.cli import main
 from dukec.compiler import load_tileset
 from dukec.engine import ActionKind, Phase, Reason
+from tests.policies import quick
 
 TILESET = load_tileset()
 SET_NAMES = sorted(entry["name"] for entry in TILESET["sets"])
@@ -122,7 +123,8 @@ def test_board_log_counts_a_drawn_tile_and_a_tile_that_moved_unnamed() -> None:
 
 
 def balance(*args: str) -> Any:
-    return CliRunner().invoke(main, ["balance", "--workers", "1", "--no-progress", *args])
+    played = ["--workers", "1", "--no-progress", *args, *quick("balance", args)]
+    return CliRunner().invoke(main, ["balance", *played])
 
 
 def test_endings_show_the_objectives_reasons(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from dukec.balance.search import DEFAULT_BUDGET, SearchPlayer
 from dukec.balance.stats import elo
 from dukec.cli import main
 from dukec.engine import load_rules
+from tests.policies import quick
 
 TILES = Path(__file__).resolve().parent / "tiles"
 JUMPING = str(TILES / "jumping_footman.duke")
@@ -83,7 +84,7 @@ def test_mixed_policies_on_the_engine(base_tileset: dict[str, Any]) -> None:
 
 
 def invoke(*args: str) -> Any:
-    return CliRunner().invoke(main, list(args))
+    return CliRunner().invoke(main, [*args, *quick(args[0], args[1:])])
 
 
 def test_ladder_command_writes_ratings_that_balance_quotes(tmp_path: Path) -> None:

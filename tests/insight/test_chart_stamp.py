@@ -117,7 +117,18 @@ def test_render_stats(tmp_path: Path) -> None:
     report = tmp_path / "worth.json"
     made = CliRunner().invoke(
         main,
-        ["value", "Pikeman", "--games", "40", "-j", "1", "--out", str(report)],
+        [
+            "value",
+            "Pikeman",
+            "--games",
+            "40",
+            "-j",
+            "1",
+            "--policy",
+            "greedy",
+            "--out",
+            str(report),
+        ],
     )
     assert made.exit_code == 0, made.output
     document = json.loads(report.read_text())

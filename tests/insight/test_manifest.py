@@ -21,6 +21,7 @@ from dukec.insight.manifest import (
     record,
 )
 from dukec.insight.regression import Checked
+from tests.policies import quick
 
 HERE = Path(__file__).resolve().parent
 PLANTED = HERE / "tiles" / "planted_footman.duke"
@@ -48,7 +49,7 @@ ENTRY = Entry(
 
 
 def run(*args: str) -> Any:
-    return CliRunner().invoke(main, list(args))
+    return CliRunner().invoke(main, [*args, *quick(args[0], args[1:])])
 
 
 def _fields(entry: Entry) -> dict[str, Any]:
@@ -174,7 +175,7 @@ def test_bad_manifests(tmp_path: Path, text: str, message: str) -> None:
     with pytest.raises(ManifestError) as error:
         parse(text, path)
     assert str(error.value) == f"{path}:{message}"
-    result = run("balance", "--check", str(path))
+    result = run("recheck", str(path))
     assert result.exit_code == 1
     assert result.output == f"{path}:{message}\n"
 
@@ -182,7 +183,7 @@ def test_bad_manifests(tmp_path: Path, text: str, message: str) -> None:
 def test_an_empty_manifest_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "balance.toml"
     path.write_text("# nothing yet\n")
-    result = run("balance", "--check", str(path))
+    result = run("recheck", str(path))
     assert result.exit_code == 1
     assert result.output == f"{path}:1:1: error: no [[experiment]] to check\n"
 
@@ -201,7 +202,7 @@ def test_check_takes_no_experiment_of_its_own(tmp_path: Path) -> None:
 def test_a_missing_source_is_named(tmp_path: Path) -> None:
     path = tmp_path / "balance.toml"
     path.write_text(dumps([ENTRY]))
-    result = run("balance", "--check", str(path))
+    result = run("recheck", str(path))
     assert result.exit_code == 1
     assert result.output == f"{path}:9:1: error: no such file: {tmp_path / 'footsoldier.duke'}\n"
 
@@ -211,7 +212,7 @@ def test_the_stored_seed_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "balance.toml"
     entry = Entry(**{**_fields(ENTRY), "tile": "PlantedFootman", "with_": "planted.duke"})
     path.write_text(dumps([entry]))
-    result = run("balance", "--check", str(path), "--seed", "1")
+    result = run("recheck", str(path), "--seed", "1")
     assert result.exit_code == 1
     assert result.output == (
         f"{path}:9:1: error: seed 1 is the one one PlantedFootman in place of one Footman was "
@@ -243,7 +244,7 @@ def test_balance_records_a_replacement(tmp_path: Path) -> None:
         True,
         "greedy",
     )
-    checked = _balance("--check", str(manifest))
+    checked = run("recheck", "--no-progress", "-j", "1", str(manifest))
     assert checked.exit_code in (0, 1)
     assert "PlantedFootman in place of every Footman" in checked.output
     assert "(seed 2) against" in checked.output
@@ -286,14 +287,14 @@ def test_a_planted_tile_passes_unchanged_and_fails_without_its_icons(tmp_path: P
     assert "with over 99% power (1% false alarms)" in recorded.stderr
     passed = 0
     for seed in range(2, 12):
-        checked = _balance("--check", str(manifest), "--seed", str(seed))
+        checked = run("recheck", "--no-progress", "-j", "1", str(manifest), "--seed", str(seed))
         assert checked.exit_code in (0, 1), checked.output
         passed += checked.exit_code == 0
     assert passed >= 9
     # The planted icons removed: the tile is a Footman again, 66 Elo down.
     footman = FOOTMAN.read_text().replace("tile Footman", "tile PlantedFootman")
     source.write_text(footman)
-    drifted = _balance("--check", str(manifest))
+    drifted = run("recheck", "--no-progress", "-j", "1", str(manifest))
     assert drifted.exit_code == 1
     assert drifted.output.startswith(
         f"{manifest}:9:1: error: one PlantedFootman in place of one Footman drifted: "

@@ -30,6 +30,7 @@ from dukec.insight.matrix import (
     play_matrix,
 )
 from dukec.insight.matrix_stats import cell_tests, dominated
+from tests.policies import quick
 
 TILES = Path(__file__).resolve().parent.parent / "balance" / "tiles"
 NAMES = ["Footman", "Footsoldier", "JumpingFootman"]
@@ -150,13 +151,16 @@ def test_bad_lists_say_why(
 
 
 def balance(*args: str) -> Any:
-    return CliRunner().invoke(main, ["balance", *args])
+    return CliRunner().invoke(main, ["balance", *args, *quick("balance", args)])
+
+
+def matrix_command(*args: str) -> Any:
+    return CliRunner().invoke(main, ["matrix", *args, *quick("matrix", args)])
 
 
 def test_the_command_prints_the_table_and_the_dominated(tmp_path: Path) -> None:
     page = tmp_path / "matrix.html"
-    result = balance(
-        "--matrix",
+    result = matrix_command(
         "footman,JumpingFootman",
         "--with",
         str(TILES),
@@ -187,8 +191,7 @@ def test_the_command_prints_the_table_and_the_dominated(tmp_path: Path) -> None:
 
 
 def test_the_command_prints_json() -> None:
-    result = balance(
-        "--matrix",
+    result = matrix_command(
         "Footman,Footsoldier",
         "--with",
         str(TILES),
@@ -248,6 +251,17 @@ def test_usage_errors_exit_2(args: list[str], message: str) -> None:
     result = balance(*args)
     assert result.exit_code == 2
     assert f"Error: {message}\n" in result.stderr
+
+
+def test_the_old_spelling_plays_the_same_matrix_with_a_notice() -> None:
+    args = ("Footman,Footsoldier", "--with", str(TILES), "--games", "4", "-j", "1", "--json")
+    old, new = balance("--matrix", *args), matrix_command(*args)
+    assert old.exit_code == new.exit_code == 0, old.output
+    assert old.stderr == (
+        "note: dukec balance --matrix A,B,... is now dukec matrix A,B,...; the old spelling "
+        "still works\n"
+    )
+    assert json.loads(old.stdout)["cells"] == json.loads(new.stdout)["cells"]
 
 
 def test_an_unknown_tile_is_bad_usage() -> None:

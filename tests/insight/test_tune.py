@@ -15,6 +15,7 @@ from dukec.balance.sequential import SequentialRun
 from dukec.cli import main
 from dukec.compiler import load, load_tileset
 from dukec.insight.tune import TuneSettings, tune
+from tests.policies import quick
 
 HERE = Path(__file__).resolve().parent
 LEAPING = HERE / "tiles" / "leaping_footman.duke"
@@ -28,7 +29,7 @@ SCREEN = ["--screen-games", "200", "--candidates", "4"]
 
 
 def dukec(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args))
+    return CliRunner().invoke(main, [*args, *quick(args[0], args[1:])])
 
 
 def footman() -> dict[str, Any]:

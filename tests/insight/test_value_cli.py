@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from dukec.cli import main
 from dukec.insight.manifest import OLD_FORMAT
+from tests.policies import quick
 
 from .conftest import TILES
 
@@ -16,7 +17,7 @@ JUMPING = str(TILES / "jumping_footman.duke")
 
 
 def value(*args: str) -> Any:
-    return CliRunner().invoke(main, ["value", *args])
+    return CliRunner().invoke(main, ["value", *args, *quick("value", args)])
 
 
 def test_help() -> None:

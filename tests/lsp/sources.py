@@ -30,7 +30,7 @@ set scouting {
     board 6 x 6
     army {
         start Scout on c1
-        bag Footmen
+        bag Zealots
     }
 }
 """

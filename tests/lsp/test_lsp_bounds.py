@@ -86,7 +86,7 @@ def test_links_to_directories_are_not_followed(tmp_path: Path) -> None:
     (tmp_path / "sub" / "runner.duke").write_text(SCOUT.replace("Scout", "Runner"))
     assert folder_files(tmp_path).files == (tmp_path / "scout.duke", tmp_path / "sub/runner.duke")
     assert check_document("x", ARMY, tmp_path / "army.duke").diagnostics[0].message == (
-        "unknown tile 'Footmen'"
+        "unknown tile 'Zealots'"
     )
 
 

@@ -15,7 +15,14 @@ from dukec.cli import main
 from dukec.studio.runs import MAX_GAMES
 from tests.studio.conftest import JUMPING, PALADIN, Client
 
-QUICK = {"source": JUMPING, "replace": "Footman=JumpingFootman", "games": 40, "seed": 3}
+# The quick policy these tests were written with (a run names none: the search plays).
+QUICK = {
+    "source": JUMPING,
+    "replace": "Footman=JumpingFootman",
+    "games": 40,
+    "seed": 3,
+    "policy": "random",
+}
 
 
 def wait(client: Client, run_id: str, timeout: float = 60) -> dict[str, Any]:
@@ -47,6 +54,8 @@ def test_balance_is_the_commands_json(client: Client, tmp_path: Path) -> None:
             "40",
             "--seed",
             "3",
+            "--policy",
+            "random",
             "--workers",
             "1",
             "--json",
@@ -190,3 +199,13 @@ def test_a_run_does_not_hold_up_the_page(client: Client) -> None:
     finally:
         client.request("DELETE", f"/api/runs/{started['id']}")
         wait(client, started["id"])
+
+
+def test_the_search_plays_unless_a_run_names_a_policy(client: Client) -> None:
+    offered = client.get("/api/policies").json
+    assert offered["default"] == "search"
+    assert offered["policies"][0] == "random" and "search" in offered["policies"]
+    unnamed = {key: value for key, value in QUICK.items() if key != "policy"}
+    answer = client.post("/api/balance", {**unnamed, "games": 2})
+    assert answer.status == 200, answer.json
+    assert answer.json["policy"] == "search"

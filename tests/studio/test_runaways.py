@@ -21,7 +21,14 @@ from dukec.studio.server import Studio, StudioServer
 from tests.studio.conftest import JUMPING, Client, Raw, answers
 from tests.studio.test_api_runs import wait
 
-QUICK = {"source": JUMPING, "replace": "Footman=JumpingFootman", "games": 40, "seed": 3}
+# The quick policy these tests were written with (a run names none: the search plays).
+QUICK = {
+    "source": JUMPING,
+    "replace": "Footman=JumpingFootman",
+    "games": 40,
+    "seed": 3,
+    "policy": "random",
+}
 #: A run that would play for hours.
 ENDLESS = {**QUICK, "games": STUDIO_MAX_GAMES}
 #: Games of a few hundred moves, each move a full search: one game lasts several seconds.
