@@ -243,7 +243,7 @@ def test_the_summary_counts_a_failed_confirmation(planted: PlantedGames, tmp_pat
     # the tile of two steps below is worth exactly the Footman's.
     assert lines[-3:] == [
         "DiagonalFootman tuned in 2 steps (4 edits, in mirror pairs): fair within ±30 Elo "
-        "against the Footman (random), confirmed",
+        "against the Footman (search), confirmed",
         "  move move on the front from [-1, 1] to [-2, 2] (and its mirror image)",
         "  remove move at [-1, -1] from the back (and its mirror image)",
     ]

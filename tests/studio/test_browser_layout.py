@@ -105,11 +105,13 @@ def test_the_page_fits_and_reads_well(
 def test_players_default_to_what_the_server_names(browser: Any, server: StudioServer) -> None:
     """Where the page's settings name a default player, both choices start on it."""
     with open_page(browser, server.url, 1400) as page:
+        assert page.input_value("#balance-policy") == "search"  # the server's own default
+    with open_page(browser, server.url, 1400) as page:
         page.route(
             server.url,
             lambda route: route.fulfill(
                 response=(answer := route.fetch()),
-                body=answer.text().replace('"policies":', '"policy": "greedy", "policies":', 1),
+                body=answer.text().replace('"policy": "search"', '"policy": "greedy"', 1),
             ),
         )
         page.reload()
