@@ -138,6 +138,8 @@ def test_evidence_from_the_command_line(tmp_path: Path) -> None:
             str(TILES / "jumping_footman.duke"),
             "--games",
             "100",
+            "--policy",
+            "greedy",
             "-j",
             "1",
             "--evidence",
