@@ -18,17 +18,9 @@ from dukec.limits import MAX_BUDGET, STUDIO_MAX_BUDGET, STUDIO_MAX_GAMES
 from dukec.studio.api import Workspace
 from dukec.studio.runs import Runs
 from dukec.studio.server import Studio, StudioServer
-from tests.studio.conftest import JUMPING, Client, Raw, answers
-from tests.studio.test_api_runs import wait
+from tests.studio.conftest import Client, Raw, answers
+from tests.studio.test_api_runs import QUICK, wait
 
-# The quick policy these tests were written with (a run names none: the search plays).
-QUICK = {
-    "source": JUMPING,
-    "replace": "Footman=JumpingFootman",
-    "games": 40,
-    "seed": 3,
-    "policy": "random",
-}
 #: A run that would play for hours.
 ENDLESS = {**QUICK, "games": STUDIO_MAX_GAMES}
 #: Games of a few hundred moves, each move a full search: one game lasts several seconds.
