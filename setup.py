@@ -63,6 +63,20 @@ COMPILED = (
     "dukec/balance/v1_keys.py",
     "dukec/balance/mcts.py",
 )
+#: Compiled modules whose code runs once per rule set or per command, not per move (the rule
+#: tables, notation, the benchmark and perft drivers): compiled at COLD_OPT_LEVEL, which halves
+#: their share of the C compile.
+COLD = (
+    "dukec/engine/baked.py",
+    "dukec/engine/bench.py",
+    "dukec/engine/extras.py",
+    "dukec/engine/notation.py",
+    "dukec/engine/opening.py",
+    "dukec/engine/perft.py",
+    "dukec/engine/reach.py",
+    "dukec/engine/rules.py",
+    "dukec/engine/traits.py",
+)
 #: What a compiled build leaves in the package (read by ``dukec.kernel``).
 RECORD = "_compiled.json"
 #: The shared library that holds the compiled code (mypyc's group name): a top-level module,
@@ -72,6 +86,7 @@ PURE = "DUKEC_PURE"
 REQUIRE = "DUKEC_REQUIRE_COMPILED"
 #: The C optimisation level and debug information of the compiled engine.
 OPT_LEVEL = "3"
+COLD_OPT_LEVEL = "1"
 DEBUG_LEVEL = "0"
 
 
@@ -251,7 +266,8 @@ class BuildEngine(build_ext):
         say(f"the C compiler built the engine in {time.monotonic() - start:.1f} s")
 
     def build_extensions(self) -> None:
-        compile_in_parallel(self.compiler, self.parallel or 1)
+        cold = {native_source(path) for path in COLD}
+        compile_in_parallel(self.compiler, self.parallel or 1, cold)
         super().build_extensions()
 
     def _fall_back(self, what: str) -> None:
@@ -300,10 +316,20 @@ def remove_strays(package: Path, compiled: Sequence[str]) -> list[Path]:
     return strays
 
 
-def compile_in_parallel(compiler: Any, workers: int) -> None:
+def native_source(path: str) -> str:
+    """The name of the C file mypyc writes a module's code to (multi-file output):
+    ``dukec/engine/rules.py`` -> ``__native_dukec___engine___rules.c``."""
+    from mypyc.namegen import exported_name
+
+    return f"__native_{exported_name(module_name(path))}.c"
+
+
+def compile_in_parallel(compiler: Any, workers: int, cold: set[str]) -> None:
     """Make ``compiler`` compile the C files of one extension on ``workers`` threads (mypyc's
-    multi-file output is one extension of many files, which distutils compiles one by one).
-    Only the Unix compiler class compiles file by file through ``_compile``; others stay serial."""
+    multi-file output is one extension of many files, which distutils compiles one by one),
+    the largest first (so that no long file starts last), and the files named in ``cold`` at
+    COLD_OPT_LEVEL. Only the Unix compiler class compiles file by file through ``_compile``;
+    others stay serial."""
     if compiler.compiler_type != "unix":
         return
     serial = compiler.compile
@@ -336,10 +362,18 @@ def compile_in_parallel(compiler: Any, workers: int) -> None:
 
         def one(obj: str) -> None:
             source, ext = build[obj]
-            compiler._compile(obj, source, ext, cc_args, extra, pp_opts)
+            flags = [*extra, f"-O{COLD_OPT_LEVEL}"] if Path(source).name in cold else extra
+            compiler._compile(obj, source, ext, cc_args, flags, pp_opts)
+
+        def size(obj: str) -> int:
+            return Path(build[obj][0]).stat().st_size
 
         with ThreadPoolExecutor(workers) as pool:
-            list(pool.map(one, [obj for obj in objects if obj in build]))
+            list(
+                pool.map(
+                    one, sorted((obj for obj in objects if obj in build), key=size, reverse=True)
+                )
+            )
         return list(objects)
 
     compiler.compile = compile

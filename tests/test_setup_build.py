@@ -191,3 +191,61 @@ def test_an_extension_of_a_module_no_longer_compiled_is_removed(
     compiled = [str(tmp_path / "dukec" / "engine" / "game.py")]
     assert setup_py.remove_strays(package, compiled) == [stray]
     assert kept.exists() and not stray.exists()
+
+
+# === the C compile ===
+
+
+class FakeUnixCompiler:
+    """The parts of distutils' Unix compiler that compile_in_parallel uses: records each file
+    compiled with the flags after its source."""
+
+    compiler_type = "unix"
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, list[str]] = {}
+
+    def compile(self, *args: object) -> list[str]:
+        raise AssertionError("the serial compile is not used for many files")
+
+    def _setup_compile(
+        self,
+        output_dir: object,
+        macros: object,
+        include_dirs: object,
+        sources: list[str],
+        depends: object,
+        extra_postargs: list[str],
+    ) -> tuple[object, list[str], list[str], list[str], dict[str, tuple[str, str]]]:
+        build = {source + ".o": (source, ".c") for source in sources}
+        return macros, list(build), extra_postargs, [], build
+
+    def _get_cc_args(self, pp_opts: object, debug: object, extra_preargs: object) -> list[str]:
+        return []
+
+    def _compile(
+        self, obj: str, source: str, ext: str, cc_args: object, extra: list[str], pp: object
+    ) -> None:
+        self.compiled[Path(source).name] = extra
+
+
+def test_cold_modules_are_compiled_at_the_cold_level_and_the_rest_as_mypyc_says(
+    setup_py: ModuleType, tmp_path: Path
+) -> None:
+    cold = setup_py.native_source("dukec/engine/rules.py")
+    assert cold == "__native_dukec___engine___rules.c"
+    sources = []
+    for name in (cold, setup_py.native_source("dukec/engine/game.py"), "misc_ops.c"):
+        (tmp_path / name).write_text("/* C */\n")
+        sources.append(str(tmp_path / name))
+    compiler = FakeUnixCompiler()
+    setup_py.compile_in_parallel(compiler, 2, {cold})
+    objects = compiler.compile(sources, None, None, None, False, None, ["-O3", "-g0"])
+    assert sorted(objects) == sorted(source + ".o" for source in sources)
+    assert compiler.compiled[cold] == ["-O3", "-g0", f"-O{setup_py.COLD_OPT_LEVEL}"]
+    others = [name for name in compiler.compiled if name != cold]
+    assert len(others) == 2 and all(compiler.compiled[n] == ["-O3", "-g0"] for n in others)
+
+
+def test_the_cold_modules_are_compiled_ones(setup_py: ModuleType) -> None:
+    assert set(setup_py.COLD) <= set(setup_py.COMPILED)
