@@ -63,19 +63,27 @@ COMPILED = (
     "dukec/balance/v1_keys.py",
     "dukec/balance/mcts.py",
 )
-#: Compiled modules whose code runs once per rule set or per command, not per move (the rule
-#: tables, notation, the benchmark and perft drivers): compiled at COLD_OPT_LEVEL, which halves
-#: their share of the C compile.
-COLD = (
-    "dukec/engine/baked.py",
-    "dukec/engine/bench.py",
-    "dukec/engine/extras.py",
-    "dukec/engine/notation.py",
-    "dukec/engine/opening.py",
-    "dukec/engine/perft.py",
-    "dukec/engine/reach.py",
-    "dukec/engine/rules.py",
-    "dukec/engine/traits.py",
+#: The compiled modules a search or a game spends its time in (measured with perf: the search,
+#: its leaves and baselines, the base game's apply, undo and generation, the turn of a game set
+#: with features): compiled at OPT_LEVEL. The others, whose code runs once per rule set or per
+#: command or seldom (rule tables, notation, the drivers, the rarer features), at COLD_OPT_LEVEL,
+#: which halves their share of the C compile and costs a game little.
+HOT = (
+    "dukec/balance/alphabeta.py",
+    "dukec/balance/evaluation.py",
+    "dukec/balance/leaves.py",
+    "dukec/balance/moves.py",
+    "dukec/balance/ordering.py",
+    "dukec/balance/search.py",
+    "dukec/balance/search_v1.py",
+    "dukec/balance/table.py",
+    "dukec/balance/v1_keys.py",
+    "dukec/engine/game.py",
+    "dukec/engine/movement.py",
+    "dukec/engine/playout.py",
+    "dukec/engine/tablemoves.py",
+    "dukec/engine/turn.py",
+    "dukec/engine/zobrist.py",
 )
 #: What a compiled build leaves in the package (read by ``dukec.kernel``).
 RECORD = "_compiled.json"
@@ -135,18 +143,26 @@ def compile_wanted(environ: Mapping[str, str], source: Path) -> bool:
     return pure == "" and hook_environment(environ, source) is None
 
 
+def opt_levels(sources: Sequence[str]) -> dict[str, str]:
+    """The C optimisation level of each compiled module, by module name."""
+    return {module_name(path): OPT_LEVEL if path in HOT else COLD_OPT_LEVEL for path in sources}
+
+
 def reusable_inplace(package: Path, sources: list[str]) -> bool:
     """Whether the in-place compiled engine under ``package`` (an editable install's) was built
     from ``sources`` as they are now: its record names exactly those modules, each with the
-    hash of its source, and every extension module it made is there."""
+    hash of its source and the optimisation level it is compiled at now, and every extension
+    module it made is there."""
     try:
         data = json.loads((package / RECORD).read_text(encoding="utf-8"))
-        library, modules = data["library"], data["modules"]
-    except (OSError, ValueError, KeyError, TypeError):
+        library, modules, levels = data["library"], data["modules"], data.get("levels")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False
     if not isinstance(modules, dict) or library != f"{GROUP}__mypyc":
         return False
     if modules != {module_name(path): source_hash(path) for path in sources}:
+        return False
+    if levels != opt_levels(sources):
         return False
     suffix = EXTENSION_SUFFIXES[0]
     built = [package.parent / (library + suffix)]
@@ -266,7 +282,7 @@ class BuildEngine(build_ext):
         say(f"the C compiler built the engine in {time.monotonic() - start:.1f} s")
 
     def build_extensions(self) -> None:
-        cold = {native_source(path) for path in COLD}
+        cold = {native_source(path) for path in COMPILED if path not in HOT}
         compile_in_parallel(self.compiler, self.parallel or 1, cold)
         super().build_extensions()
 
@@ -291,7 +307,7 @@ class BuildEngine(build_ext):
 
     def _write_record(self) -> None:
         record = {module_name(path): source_hash(path) for path in COMPILED}
-        data = {"library": f"{GROUP}__mypyc", "modules": record}
+        data = {"library": f"{GROUP}__mypyc", "modules": record, "levels": opt_levels(COMPILED)}
         text = json.dumps(data, indent=2, sort_keys=True) + "\n"
         targets = [Path(self.build_lib) / "dukec" / RECORD]
         if self.inplace:

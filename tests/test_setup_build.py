@@ -83,7 +83,8 @@ def built(setup_py: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         path.with_suffix(suffix).write_bytes(b"compiled")
         modules[setup_py.module_name(source)] = hashlib.sha256(path.read_bytes()).hexdigest()
     (tmp_path / f"{setup_py.GROUP}__mypyc{suffix}").write_bytes(b"library")
-    record = {"library": f"{setup_py.GROUP}__mypyc", "modules": modules}
+    levels = setup_py.opt_levels(SOURCES)
+    record = {"library": f"{setup_py.GROUP}__mypyc", "modules": modules, "levels": levels}
     (package / setup_py.RECORD).write_text(json.dumps(record))
     return package
 
@@ -104,6 +105,13 @@ def test_a_module_added_to_the_compiled_ones_is_compiled_again(
 ) -> None:
     (built / "engine" / "c.py").write_text("X = 3\n")
     assert not setup_py.reusable_inplace(built, [*SOURCES, "dukec/engine/c.py"])
+
+
+def test_a_module_compiled_at_another_level_is_compiled_again(
+    setup_py: ModuleType, built: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(setup_py, "HOT", (*setup_py.HOT, SOURCES[0]))
+    assert not setup_py.reusable_inplace(built, SOURCES)
 
 
 def test_a_missing_extension_module_is_compiled_again(setup_py: ModuleType, built: Path) -> None:
@@ -247,5 +255,5 @@ def test_cold_modules_are_compiled_at_the_cold_level_and_the_rest_as_mypyc_says(
     assert len(others) == 2 and all(compiler.compiled[n] == ["-O3", "-g0"] for n in others)
 
 
-def test_the_cold_modules_are_compiled_ones(setup_py: ModuleType) -> None:
-    assert set(setup_py.COLD) <= set(setup_py.COMPILED)
+def test_the_hot_modules_are_compiled_ones(setup_py: ModuleType) -> None:
+    assert set(setup_py.HOT) <= set(setup_py.COMPILED)
