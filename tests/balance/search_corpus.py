@@ -1,7 +1,7 @@
 """The recorded play of the fixed baseline searches (``search-v1``, ``search-material``).
 
 ``tests/balance/corpus/search-v1.json.gz`` holds what these policies played when the corpus was
-recorded (``python tests/balance/regenerate_search_corpus.py``): whole games of every packaged
+recorded (``python tests/balance/regenerate_search_corpus.py v1``): whole games of every packaged
 game set at the default budget, and the score and best actions of searches to a fixed depth.
 ``tests/balance/test_search_v1.py`` plays them again and demands the same. A baseline is a fixed
 point to measure other players against: rewrite the corpus only if the baseline is meant to

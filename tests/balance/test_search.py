@@ -12,6 +12,7 @@ from dukec.balance.play import make_policy
 from dukec.balance.search import WON, Options, SearchPlayer
 from dukec.commands.common import load_tileset
 from dukec.engine import Game, format_action, load_rules
+from tests.balance import strong_corpus
 from tests.balance.search_corpus import positions
 from tests.engine.conftest import build
 
@@ -108,3 +109,22 @@ def test_a_policy_on_cpu_time_plays_legal_games(policy: str) -> None:
         action = players[game.to_move].choose(game)
         assert action is not None and game.is_legal(action)
         game.apply(action)
+
+
+# === the recorded corpus (tests/balance/strong_corpus.py) ===
+
+STRONG: dict[str, Any] = strong_corpus.read()
+
+
+def test_the_search_corpus_covers_every_packaged_game_set() -> None:
+    assert {p["set"] for p in STRONG["positions"]} == set(GAME_SETS)
+    assert len(STRONG["positions"]) > 50
+
+
+@pytest.mark.parametrize("name", GAME_SETS)
+def test_the_search_plays_as_recorded(name: str) -> None:
+    """The same values, choices, node counts, depths and fixed-depth results as recorded."""
+    stored = [p for p in STRONG["positions"] if p["set"] == name]
+    again = strong_corpus.recorded(name)
+    for mine, theirs in zip(again, stored, strict=True):
+        assert mine == theirs, (name, theirs["position"])
