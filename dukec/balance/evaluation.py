@@ -205,6 +205,8 @@ class Evaluator:
         self.around = [_mask(list(rules.around[s])) for s in range(self.size)]
         self.beside = [_mask(rules.neighbours[s]) for s in range(self.size)]
         self.extras = rules.expanded
+        #: Whether an army has ``win`` conditions (the objective term).
+        self.wins = self.extras is not None and any(self.extras.win)
         self._view = _View(rules.tables)
         #: The views of the tables met so far, by identity (a game set with terrain has one
         #: per layout).
@@ -235,7 +237,7 @@ class Evaluator:
             + w[_HANGING_TO_MOVE] * counts[2 * _HANGING + mover]
             + w[_FLIP_TO_MOVE] * counts[2 * _FLIP + mover]
         )
-        if self.extras is not None:
+        if self.extras is not None and self._pursued(game):
             score, objective, banner = self._objectives(game)
             total += w[_SCORE] * score + w[_OBJECTIVE] * objective + w[_BANNER] * banner
         return total if me == 0 else -total
@@ -246,7 +248,7 @@ class Evaluator:
         ntypes = len(self.rules.types)
         x = [0.0] * (3 * ntypes + len(TERMS))
         board = game.board
-        for owner in (0, 1):
+        for owner in range(2):
             sign = 1.0 if owner == 0 else -1.0
             for s in game.pieces[owner]:
                 x[board[s] >> 1] += sign
@@ -281,8 +283,8 @@ class Evaluator:
         if view.tables is not tables:
             view = self._switch(tables)
         keys = view.keys
-        pieces = game.pieces
         is_duke, flip_gain = self.is_duke, self.flip_gain
+        pieces = game.pieces
         # The board's material comes with the squares taken: one pass over the tiles.
         signed = self.signed_board
         material = 0
@@ -299,7 +301,7 @@ class Evaluator:
         if dragon >= 0:
             blocked |= 1 << dragon
         attacks0 = attacks1 = duke_moves0 = duke_moves1 = 0
-        for owner in (0, 1):
+        for owner in range(2):
             own = occupied0 if owner == 0 else occupied1
             enemy = occupied1 if owner == 0 else occupied0
             free = ~own
@@ -340,7 +342,7 @@ class Evaluator:
             counts[2 * _FLIP + owner] = flip
             counts[2 * _ADVANCE + owner] = advance
         dukes = game.duke
-        for owner in (0, 1):
+        for owner in range(2):
             mine = attacks0 if owner == 0 else attacks1
             theirs = attacks1 if owner == 0 else attacks0
             own = occupied0 if owner == 0 else occupied1
@@ -422,6 +424,11 @@ class Evaluator:
             total += board[t * 4] - waiting[t]
         return total / (len(bag) * UNITS)
 
+    def _pursued(self, game: Game) -> bool:
+        """Whether the objective terms can be other than 0 in ``game``: an army has ``win``
+        conditions, a banner is on the board, or a point has been scored."""
+        return self.wins or bool(game.flags) or game.scores[0] != 0 or game.scores[1] != 0
+
     def _objectives(self, game: Game) -> tuple[float, float, float]:
         """Seat 0's points less seat 1's; its progress towards its ``win`` conditions less
         seat 1's; and the banners: a banner carried towards its taker's home edge (where
@@ -432,7 +439,7 @@ class Evaluator:
         files = self.rules.geometry.files
         ranks = self.rules.geometry.ranks
         objective = 0.0
-        for owner in (0, 1):
+        for owner in range(2):
             sign = 1.0 if owner == 0 else -1.0
             for win in extras.win[owner]:
                 if win.by == "capture":
