@@ -53,6 +53,7 @@ PLAIN = (
 COMPILED = (
     *sorted(path for path in glob("dukec/engine/*.py") if path not in PLAIN),
     "dukec/balance/alphabeta.py",
+    "dukec/balance/attacks.py",
     "dukec/balance/evaluation.py",
     "dukec/balance/leaves.py",
     "dukec/balance/moves.py",
@@ -70,6 +71,7 @@ COMPILED = (
 #: which halves their share of the C compile and costs a game little.
 HOT = (
     "dukec/balance/alphabeta.py",
+    "dukec/balance/attacks.py",
     "dukec/balance/evaluation.py",
     "dukec/balance/leaves.py",
     "dukec/balance/moves.py",

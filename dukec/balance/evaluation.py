@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from dukec.balance.attacks import MaskView, count, mask_of
 from dukec.engine import Game, Rules
 from dukec.engine.rules import Tables
 
@@ -86,86 +87,28 @@ class Weights:
     first: float
 
 
-class _Key:
-    """What the icons of one tile on one square reach, as bit masks of squares, and what the
-    evaluation reads of the tile there (so that one look-up gives it all)."""
+class Counts:
+    """Each seat's figure of each of the :data:`SEATED` terms in one position (native
+    integers: the evaluation writes and reads them without making an object)."""
 
-    def __init__(self, tables: Tables, k: int, duke: bool, flip: int, advance: int) -> None:
-        #: The tile acts as the Duke.
-        self.duke = duke
-        #: How many more squares its other side reaches (0 if fewer).
-        self.flip = flip
-        #: How many ranks up the board from its owner's home edge it stands (0 for a Duke).
-        self.advance = advance
-        if not tables.ready[k]:
-            tables.make(k)
-        self.steps = _mask(tables.direct[k])
-        self.strikes = _mask(tables.strikes[k])
-        self.commands = _mask(tables.command[k])
-        self.paths = tuple((1 << t, _mask(path)) for t, path in tables.pathed[k])
-        #: Each ray's squares as one mask, with the ray (taken square by square when blocked).
-        self.lines = tuple((_mask(ray), ray) for ray in tables.rays[k])
-        targets = blockers = lines = 0
-        for target, path in self.paths:
-            targets |= target
-            blockers |= path
-        for line, _ray in self.lines:
-            lines |= line
-        #: Where the Move, Jump and Slide icons reach with nothing in the way.
-        self.free = self.steps | targets | lines
-        #: The squares where a tile would stand in the way of one of them.
-        self.crossed = blockers | lines
+    def __init__(self) -> None:
+        self.mobility0 = self.mobility1 = self.control0 = self.control1 = 0
+        self.threats0 = self.threats1 = self.hanging0 = self.hanging1 = 0
+        self.defended0 = self.defended1 = self.zone0 = self.zone1 = 0
+        self.guard0 = self.guard1 = self.block0 = self.block1 = 0
+        self.escape0 = self.escape1 = self.room0 = self.room1 = 0
+        self.flip0 = self.flip1 = self.advance0 = self.advance1 = 0
 
-    def moves(self, blocked: int) -> int:
-        """Where the Move, Jump and Slide icons reach with the squares ``blocked`` taken."""
-        moves = self.steps
-        for target, path in self.paths:
-            if not blocked & path:
-                moves |= target
-        for line, ray in self.lines:
-            if not blocked & line:
-                moves |= line
-                continue
-            for t in ray:
-                moves |= 1 << t
-                if (blocked >> t) & 1:
-                    break
-        return moves
-
-
-class _View:
-    """The :class:`_Key` of one set of tables (the rules' own or a terrain layout's) per key
-    ``code * size + square``, made when first looked at."""
-
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
-        self.keys: list[_Key | None] = [None] * len(tables.direct)
-
-    def make(self, k: int, duke: bool, flip: int, advance: int) -> _Key:
-        """The masks of key ``k`` (and what the evaluation reads of the tile there)."""
-        key = self.keys[k] = _Key(self.tables, k, duke, flip, advance)
-        return key
-
-
-def _mask(squares: tuple[int, ...] | list[int]) -> int:
-    """The bit mask of some squares."""
-    m = 0
-    for s in squares:
-        m |= 1 << s
-    return m
-
-
-#: The number of squares in each mask of 12 squares (bytes: a look-up makes no object).
-_BITS: Final = bytes(bin(m).count("1") for m in range(1 << 12))
-
-
-def _count(mask: int) -> int:
-    """The number of squares in a mask."""
-    n = 0
-    while mask:
-        n += _BITS[mask & 0xFFF]
-        mask >>= 12
-    return n
+    def seated(self) -> list[int]:
+        """``[term 0 of seat 0, term 0 of seat 1, term 1 of seat 0, ...]``, in TERMS order."""
+        return [
+            self.mobility0, self.mobility1, self.control0, self.control1,
+            self.threats0, self.threats1, self.hanging0, self.hanging1,
+            self.defended0, self.defended1, self.zone0, self.zone1,
+            self.guard0, self.guard1, self.block0, self.block1,
+            self.escape0, self.escape1, self.room0, self.room1,
+            self.flip0, self.flip1, self.advance0, self.advance1,
+        ]  # fmt: skip
 
 
 class Evaluator:
@@ -202,22 +145,22 @@ class Evaluator:
         #: Per owner and square: how many ranks up the board from the owner's home edge.
         self.advance = [[s // files for s in range(self.size)], [0] * self.size]
         self.advance[1] = [ranks - 1 - s // files for s in range(self.size)]
-        self.around = [_mask(list(rules.around[s])) for s in range(self.size)]
-        self.beside = [_mask(rules.neighbours[s]) for s in range(self.size)]
+        self.around = [mask_of(list(rules.around[s])) for s in range(self.size)]
+        self.beside = [mask_of(rules.neighbours[s]) for s in range(self.size)]
         self.extras = rules.expanded
         #: Whether an army has ``win`` conditions (the objective term).
         self.wins = self.extras is not None and any(self.extras.win)
-        self._view = _View(rules.tables)
+        self._view = MaskView(rules.tables)
         #: The views of the tables met so far, by identity (a game set with terrain has one
         #: per layout).
-        self._views: dict[int, _View] = {id(rules.tables): self._view}
-        # The counts of the last position scored (see _count_terms), kept to make no list.
-        self._counts = [0] * (2 * SEATED)
+        self._views: dict[int, MaskView] = {id(rules.tables): self._view}
+        # The counts of the last position scored (see _count_terms), kept to make no object.
+        self._counts = Counts()
 
     def score(self, game: Game, me: int) -> float:
         """The static value of the position for seat ``me``: log-odds of ``me`` winning."""
-        counts = self._counts
-        units = self._count_terms(game, counts)
+        c = self._counts
+        units = self._count_terms(game, c)
         bag = self.bag_weight
         for t in game.bags[0]:
             units += bag[t]
@@ -228,15 +171,24 @@ class Evaluator:
             units += self.signed_board[drawn * 4 + game.to_move]
         total = self.weights.first + units / UNITS
         w = self.term_weight
-        for i in range(SEATED):
-            total += w[i] * (counts[2 * i] - counts[2 * i + 1])
+        # Term by term in the order of TERMS (the order of the sum fixes its last bits).
+        total += w[_MOBILITY] * (c.mobility0 - c.mobility1)
+        total += w[_CONTROL] * (c.control0 - c.control1)
+        total += w[_THREATS] * (c.threats0 - c.threats1)
+        total += w[_HANGING] * (c.hanging0 - c.hanging1)
+        total += w[_DEFENDED] * (c.defended0 - c.defended1)
+        total += w[_ZONE] * (c.zone0 - c.zone1)
+        total += w[_GUARD] * (c.guard0 - c.guard1)
+        total += w[_BLOCK] * (c.block0 - c.block1)
+        total += w[_ESCAPE] * (c.escape0 - c.escape1)
+        total += w[_ROOM] * (c.room0 - c.room1)
+        total += w[_FLIP] * (c.flip0 - c.flip1)
+        total += w[_ADVANCE] * (c.advance0 - c.advance1)
         mover = game.to_move
-        sign = 1.0 if mover == 0 else -1.0
-        total += sign * (
-            w[_TO_MOVE]
-            + w[_HANGING_TO_MOVE] * counts[2 * _HANGING + mover]
-            + w[_FLIP_TO_MOVE] * counts[2 * _FLIP + mover]
-        )
+        if mover == 0:
+            total += w[_TO_MOVE] + w[_HANGING_TO_MOVE] * c.hanging0 + w[_FLIP_TO_MOVE] * c.flip0
+        else:
+            total -= w[_TO_MOVE] + w[_HANGING_TO_MOVE] * c.hanging1 + w[_FLIP_TO_MOVE] * c.flip1
         if self.extras is not None and self._pursued(game):
             score, objective, banner = self._objectives(game)
             total += w[_SCORE] * score + w[_OBJECTIVE] * objective + w[_BANNER] * banner
@@ -256,8 +208,9 @@ class Evaluator:
                 x[2 * ntypes + t] += sign
         if game.drawn >= 0:
             x[game.drawn * 2] += 1.0 if game.to_move == 0 else -1.0
-        counts = [0] * (2 * SEATED)
-        self._count_terms(game, counts)
+        found = Counts()
+        self._count_terms(game, found)
+        counts = found.seated()
         terms = 3 * ntypes
         for i in range(SEATED):
             x[terms + i] = float(counts[2 * i] - counts[2 * i + 1])
@@ -273,17 +226,14 @@ class Evaluator:
             x[terms + _BANNER] = banner
         return x
 
-    def _count_terms(self, game: Game, counts: list[int]) -> int:
-        """Each seat's count of the first :data:`SEATED` terms: ``counts[2 * term + seat]``;
-        and the tiles on the board weighed, seat 0's less seat 1's, in units."""
+    def _count_terms(self, game: Game, counts: Counts) -> int:
+        """Fill ``counts`` with each seat's figure of the :data:`SEATED` terms; return the
+        tiles on the board weighed, seat 0's less seat 1's, in units."""
         board = game.board
-        size = self.size
         tables = game.tables
         view = self._view
         if view.tables is not tables:
             view = self._switch(tables)
-        keys = view.keys
-        is_duke, flip_gain = self.is_duke, self.flip_gain
         pieces = game.pieces
         # The board's material comes with the squares taken: one pass over the tiles.
         signed = self.signed_board
@@ -300,76 +250,104 @@ class Evaluator:
         dragon = game.dragon.square
         if dragon >= 0:
             blocked |= 1 << dragon
-        attacks0 = attacks1 = duke_moves0 = duke_moves1 = 0
-        for owner in range(2):
-            own = occupied0 if owner == 0 else occupied1
-            enemy = occupied1 if owner == 0 else occupied0
-            free = ~own
-            union = mobility = flip = advance = duke_moves = 0
-            for s in pieces[owner]:
-                code = board[s]
-                k = code * size + s
-                key = keys[k]
-                if key is None:
-                    acts = is_duke[code]
-                    ahead = 0 if acts else self.advance[owner][s]
-                    key = view.make(k, acts, flip_gain[code], ahead)
-                moves = key.free
-                if blocked & key.crossed:
-                    moves = key.moves(blocked)
-                commands = key.commands
-                if commands & own:
-                    moves |= commands
-                strikes = key.strikes
-                union |= moves | strikes
-                reach = _count(moves & free)
-                if strikes & enemy:
-                    reach += _count(strikes & enemy)
-                mobility += reach
-                if reach:
-                    flip += key.flip
-                if key.duke:
-                    duke_moves = moves & free
-                advance += key.advance
-            if owner == 0:
-                attacks0 = union
-                duke_moves0 = duke_moves
-            else:
-                attacks1 = union
-                duke_moves1 = duke_moves
-            counts[2 * _MOBILITY + owner] = mobility
-            counts[2 * _CONTROL + owner] = _count(union)
-            counts[2 * _FLIP + owner] = flip
-            counts[2 * _ADVANCE + owner] = advance
-        dukes = game.duke
-        for owner in range(2):
-            mine = attacks0 if owner == 0 else attacks1
-            theirs = attacks1 if owner == 0 else attacks0
-            own = occupied0 if owner == 0 else occupied1
-            enemy = occupied1 if owner == 0 else occupied0
-            duke = dukes[owner]
-            if dukes[owner ^ 1] >= 0:
-                enemy &= ~(1 << dukes[owner ^ 1])
-            threats = mine & enemy
-            counts[2 * _THREATS + owner] = _count(threats)
-            counts[2 * _HANGING + owner] = _count(threats & ~theirs)
-            counts[2 * _DEFENDED + owner] = _count(mine & own)
-            if duke >= 0:
-                counts[2 * _ZONE + owner] = _count(self.around[duke] & theirs)
-                guard = (theirs >> duke) & 1
-                counts[2 * _GUARD + owner] = guard
-                counts[2 * _BLOCK + owner] = self._blockable(game, owner, blocked) if guard else 0
-                escape = (duke_moves0 if owner == 0 else duke_moves1) & ~theirs
-                counts[2 * _ESCAPE + owner] = _count(escape)
-                room = 0
-                if game.bags[owner]:
-                    room = _count(self.beside[duke] & ~blocked)
-                counts[2 * _ROOM + owner] = room
-            else:
-                counts[2 * _ZONE + owner] = counts[2 * _GUARD + owner] = 0
-                counts[2 * _BLOCK + owner] = 0
-                counts[2 * _ESCAPE + owner] = counts[2 * _ROOM + owner] = 0
+        mobility0, union0, flip0, advance0, duke0 = self._side(
+            game, view, 0, occupied0, occupied1, blocked
+        )
+        mobility1, union1, flip1, advance1, duke1 = self._side(
+            game, view, 1, occupied1, occupied0, blocked
+        )
+        counts.mobility0, counts.mobility1 = mobility0, mobility1
+        counts.control0, counts.control1 = count(union0), count(union1)
+        counts.flip0, counts.flip1 = flip0, flip1
+        counts.advance0, counts.advance1 = advance0, advance1
+        (
+            counts.threats0,
+            counts.hanging0,
+            counts.defended0,
+            counts.zone0,
+            counts.guard0,
+            counts.block0,
+            counts.escape0,
+            counts.room0,
+        ) = self._safety(game, 0, union0, union1, occupied0, occupied1, duke0, blocked)
+        (
+            counts.threats1,
+            counts.hanging1,
+            counts.defended1,
+            counts.zone1,
+            counts.guard1,
+            counts.block1,
+            counts.escape1,
+            counts.room1,
+        ) = self._safety(game, 1, union1, union0, occupied1, occupied0, duke1, blocked)
         return material
+
+    def _side(
+        self, game: Game, view: MaskView, owner: int, own: int, enemy: int, blocked: int
+    ) -> tuple[int, int, int, int, int]:
+        """One seat's tiles (on the squares ``own``): its mobility, the squares it attacks (a
+        mask), its flip and advance figures, and where its Duke could move (a mask)."""
+        board = game.board
+        size = self.size
+        keys = view.keys
+        free = ~own
+        union = mobility = flip = advance = duke_moves = 0
+        for s in game.pieces[owner]:
+            code = board[s]
+            k = code * size + s
+            key = keys[k]
+            if key is None:
+                acts = self.is_duke[code]
+                ahead = 0 if acts else self.advance[owner][s]
+                key = view.make(k, acts, self.flip_gain[code], ahead)
+            moves = key.free
+            if blocked & key.crossed:
+                moves = key.moves(blocked)
+            commands = key.commands
+            if commands & own:
+                moves |= commands
+            strikes = key.strikes
+            union |= moves | strikes
+            reach = count(moves & free)
+            if strikes & enemy:
+                reach += count(strikes & enemy)
+            mobility += reach
+            if reach:
+                flip += key.flip
+            if key.duke:
+                duke_moves = moves & free
+            advance += key.advance
+        return mobility, union, flip, advance, duke_moves
+
+    def _safety(
+        self,
+        game: Game,
+        owner: int,
+        mine: int,
+        theirs: int,
+        own: int,
+        enemy: int,
+        duke_moves: int,
+        blocked: int,
+    ) -> tuple[int, int, int, int, int, int, int, int]:
+        """One seat's threats, hanging and defended tiles, and its Duke's safety (zone, guard,
+        block, escape, room), from the squares each side attacks (``mine``, ``theirs``)."""
+        dukes = game.duke
+        duke = dukes[owner]
+        if dukes[owner ^ 1] >= 0:
+            enemy &= ~(1 << dukes[owner ^ 1])
+        threats = mine & enemy
+        attacked = count(threats)
+        hanging = count(threats & ~theirs)
+        defended = count(mine & own)
+        if duke < 0:
+            return attacked, hanging, defended, 0, 0, 0, 0, 0
+        zone = count(self.around[duke] & theirs)
+        guard = (theirs >> duke) & 1
+        block = self._blockable(game, owner, blocked) if guard else 0
+        escape = count(duke_moves & ~theirs)
+        room = count(self.beside[duke] & ~blocked) if game.bags[owner] else 0
+        return attacked, hanging, defended, zone, guard, block, escape, room
 
     def _blockable(self, game: Game, owner: int, blocked: int) -> int:
         """1 if a tile drawn and placed beside ``owner``'s Duke would block every attack on
@@ -390,7 +368,7 @@ class Evaluator:
             alternatives = tables.attack[k][duke]
             if alternatives is not None:
                 for blockers in alternatives:
-                    line = _mask(blockers)
+                    line = mask_of(blockers)
                     if not line & blocked:
                         room &= line
             if tables.has_command[code] and duke in tables.command[k]:
@@ -401,13 +379,13 @@ class Evaluator:
                 return 0
         return 1
 
-    def _switch(self, tables: Tables) -> _View:
+    def _switch(self, tables: Tables) -> MaskView:
         """The view of another set of tables, kept for when they come back."""
         view = self._views.get(id(tables))
         if view is None or view.tables is not tables:
             if len(self._views) > 64:
                 self._views.clear()
-            view = self._views[id(tables)] = _View(tables)
+            view = self._views[id(tables)] = MaskView(tables)
         self._view = view
         return view
 

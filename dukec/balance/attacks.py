@@ -1,0 +1,94 @@
+"""What each tile reaches from each square, as bit masks of squares: the look-ups the search's
+evaluation (:mod:`dukec.balance.evaluation`) counts mobility, control and threats with.
+
+A key ``code * size + square`` (a tile code, as on the board, on a square) has one
+:class:`ReachMasks`, made from the rules' tables (or a terrain layout's) when first looked at.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from dukec.engine.rules import Tables
+
+
+class ReachMasks:
+    """What the icons of one tile on one square reach, as bit masks of squares, and what the
+    evaluation reads of the tile there (so that one look-up gives it all)."""
+
+    def __init__(self, tables: Tables, k: int, duke: bool, flip: int, advance: int) -> None:
+        #: The tile acts as the Duke.
+        self.duke = duke
+        #: How many more squares its other side reaches (0 if fewer).
+        self.flip = flip
+        #: How many ranks up the board from its owner's home edge it stands (0 for a Duke).
+        self.advance = advance
+        if not tables.ready[k]:
+            tables.make(k)
+        self.steps = mask_of(tables.direct[k])
+        self.strikes = mask_of(tables.strikes[k])
+        self.commands = mask_of(tables.command[k])
+        self.paths = tuple((1 << t, mask_of(path)) for t, path in tables.pathed[k])
+        #: Each ray's squares as one mask, with the ray (taken square by square when blocked).
+        self.lines = tuple((mask_of(ray), ray) for ray in tables.rays[k])
+        targets = blockers = lines = 0
+        for target, path in self.paths:
+            targets |= target
+            blockers |= path
+        for line, _ray in self.lines:
+            lines |= line
+        #: Where the Move, Jump and Slide icons reach with nothing in the way.
+        self.free = self.steps | targets | lines
+        #: The squares where a tile would stand in the way of one of them.
+        self.crossed = blockers | lines
+
+    def moves(self, blocked: int) -> int:
+        """Where the Move, Jump and Slide icons reach with the squares ``blocked`` taken."""
+        moves = self.steps
+        for target, path in self.paths:
+            if not blocked & path:
+                moves |= target
+        for line, ray in self.lines:
+            if not blocked & line:
+                moves |= line
+                continue
+            for t in ray:
+                moves |= 1 << t
+                if (blocked >> t) & 1:
+                    break
+        return moves
+
+
+class MaskView:
+    """The :class:`ReachMasks` of one set of tables (the rules' own or a terrain layout's) per key
+    ``code * size + square``, made when first looked at."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.keys: list[ReachMasks | None] = [None] * len(tables.direct)
+
+    def make(self, k: int, duke: bool, flip: int, advance: int) -> ReachMasks:
+        """The masks of key ``k`` (and what the evaluation reads of the tile there)."""
+        key = self.keys[k] = ReachMasks(self.tables, k, duke, flip, advance)
+        return key
+
+
+def mask_of(squares: tuple[int, ...] | list[int]) -> int:
+    """The bit mask of some squares."""
+    m = 0
+    for s in squares:
+        m |= 1 << s
+    return m
+
+
+#: The number of squares in each mask of 12 squares (bytes: a look-up makes no object).
+_BITS: Final = bytes(bin(m).count("1") for m in range(1 << 12))
+
+
+def count(mask: int) -> int:
+    """The number of squares in a mask."""
+    n = 0
+    while mask:
+        n += _BITS[mask & 0xFFF]
+        mask >>= 12
+    return n
