@@ -24,8 +24,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dukec.balance.evaluation import TERMS, Evaluator, Weights
+from dukec.balance.evaluation import Evaluator, Weights
 from dukec.balance.fit import Row, game_seeds, logistic, play_positions, provenance
+from dukec.balance.terms import TERMS
 from dukec.balance.values import FORMAT
 from dukec.engine import Game, Rules, load_rules
 from dukec.engine.rules import SIDE_NAMES, tileset_hash

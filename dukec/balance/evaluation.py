@@ -27,53 +27,25 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from dukec.balance.attacks import MaskView, count, mask_of
+from dukec.balance.terms import (
+    BANNER,
+    FLIP,
+    FLIP_TO_MOVE,
+    HANGING,
+    HANGING_TO_MOVE,
+    OBJECTIVE,
+    SCORE,
+    SEATED,
+    TERMS,
+    TO_MOVE,
+    Counts,
+    TermWeights,
+)
 from dukec.engine import Game, Rules
 from dukec.engine.rules import Tables
 
 #: Units of a material weight in the sums (millionths of a logit).
 UNITS: Final = 1_000_000
-#: The features beyond material, in the order of :attr:`Weights.terms`.
-TERMS: Final = (
-    "mobility",
-    "control",
-    "threats",
-    "hanging",
-    "defended",
-    "duke_zone",
-    "duke_guard",
-    "duke_block",
-    "duke_escape",
-    "draw_room",
-    "flip",
-    "advance",
-    "to_move",
-    "hanging_to_move",
-    "flip_to_move",
-    "score",
-    "objective",
-    "banner",
-)
-#: The terms that are seat 0's count less seat 1's, first in TERMS and in a position's counts.
-SEATED: Final = 12
-# Indices into TERMS (Final, so that the compiled module reads them as constants).
-_MOBILITY: Final = 0
-_CONTROL: Final = 1
-_THREATS: Final = 2
-_HANGING: Final = 3
-_DEFENDED: Final = 4
-_ZONE: Final = 5
-_GUARD: Final = 6
-_BLOCK: Final = 7
-_ESCAPE: Final = 8
-_ROOM: Final = 9
-_FLIP: Final = 10
-_ADVANCE: Final = 11
-_TO_MOVE: Final = 12
-_HANGING_TO_MOVE: Final = 13
-_FLIP_TO_MOVE: Final = 14
-_SCORE: Final = 15
-_OBJECTIVE: Final = 16
-_BANNER: Final = 17
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,30 +57,6 @@ class Weights:
     bag: tuple[float, ...]
     terms: tuple[float, ...]
     first: float
-
-
-class Counts:
-    """Each seat's figure of each of the :data:`SEATED` terms in one position (native
-    integers: the evaluation writes and reads them without making an object)."""
-
-    def __init__(self) -> None:
-        self.mobility0 = self.mobility1 = self.control0 = self.control1 = 0
-        self.threats0 = self.threats1 = self.hanging0 = self.hanging1 = 0
-        self.defended0 = self.defended1 = self.zone0 = self.zone1 = 0
-        self.guard0 = self.guard1 = self.block0 = self.block1 = 0
-        self.escape0 = self.escape1 = self.room0 = self.room1 = 0
-        self.flip0 = self.flip1 = self.advance0 = self.advance1 = 0
-
-    def seated(self) -> list[int]:
-        """``[term 0 of seat 0, term 0 of seat 1, term 1 of seat 0, ...]``, in TERMS order."""
-        return [
-            self.mobility0, self.mobility1, self.control0, self.control1,
-            self.threats0, self.threats1, self.hanging0, self.hanging1,
-            self.defended0, self.defended1, self.zone0, self.zone1,
-            self.guard0, self.guard1, self.block0, self.block1,
-            self.escape0, self.escape1, self.room0, self.room1,
-            self.flip0, self.flip1, self.advance0, self.advance1,
-        ]  # fmt: skip
 
 
 class Evaluator:
@@ -136,7 +84,7 @@ class Evaluator:
         ]
         #: Per type: its bag weight in units.
         self.bag_weight = [round(w * UNITS) for w in weights.bag]
-        self.term_weight = list(weights.terms)
+        self.term_weights = TermWeights(weights.terms)
         self.is_duke = [rules.tables.is_duke[code] for code in range(codes)]
         #: Per code: how many more squares its other side's icons reach, if more (whole squares).
         reach = _side_reach(rules)
@@ -170,28 +118,28 @@ class Evaluator:
         if drawn >= 0:
             units += self.signed_board[drawn * 4 + game.to_move]
         total = self.weights.first + units / UNITS
-        w = self.term_weight
+        w = self.term_weights
         # Term by term in the order of TERMS (the order of the sum fixes its last bits).
-        total += w[_MOBILITY] * (c.mobility0 - c.mobility1)
-        total += w[_CONTROL] * (c.control0 - c.control1)
-        total += w[_THREATS] * (c.threats0 - c.threats1)
-        total += w[_HANGING] * (c.hanging0 - c.hanging1)
-        total += w[_DEFENDED] * (c.defended0 - c.defended1)
-        total += w[_ZONE] * (c.zone0 - c.zone1)
-        total += w[_GUARD] * (c.guard0 - c.guard1)
-        total += w[_BLOCK] * (c.block0 - c.block1)
-        total += w[_ESCAPE] * (c.escape0 - c.escape1)
-        total += w[_ROOM] * (c.room0 - c.room1)
-        total += w[_FLIP] * (c.flip0 - c.flip1)
-        total += w[_ADVANCE] * (c.advance0 - c.advance1)
+        total += w.mobility * (c.mobility0 - c.mobility1)
+        total += w.control * (c.control0 - c.control1)
+        total += w.threats * (c.threats0 - c.threats1)
+        total += w.hanging * (c.hanging0 - c.hanging1)
+        total += w.defended * (c.defended0 - c.defended1)
+        total += w.zone * (c.zone0 - c.zone1)
+        total += w.guard * (c.guard0 - c.guard1)
+        total += w.block * (c.block0 - c.block1)
+        total += w.escape * (c.escape0 - c.escape1)
+        total += w.room * (c.room0 - c.room1)
+        total += w.flip * (c.flip0 - c.flip1)
+        total += w.advance * (c.advance0 - c.advance1)
         mover = game.to_move
         if mover == 0:
-            total += w[_TO_MOVE] + w[_HANGING_TO_MOVE] * c.hanging0 + w[_FLIP_TO_MOVE] * c.flip0
+            total += w.to_move + w.hanging_to_move * c.hanging0 + w.flip_to_move * c.flip0
         else:
-            total -= w[_TO_MOVE] + w[_HANGING_TO_MOVE] * c.hanging1 + w[_FLIP_TO_MOVE] * c.flip1
+            total -= w.to_move + w.hanging_to_move * c.hanging1 + w.flip_to_move * c.flip1
         if self.extras is not None and self._pursued(game):
             score, objective, banner = self._objectives(game)
-            total += w[_SCORE] * score + w[_OBJECTIVE] * objective + w[_BANNER] * banner
+            total += w.score * score + w.objective * objective + w.banner * banner
         return total if me == 0 else -total
 
     def features(self, game: Game) -> list[float]:
@@ -216,14 +164,14 @@ class Evaluator:
             x[terms + i] = float(counts[2 * i] - counts[2 * i + 1])
         mover = game.to_move
         sign = 1.0 if mover == 0 else -1.0
-        x[terms + _TO_MOVE] = sign
-        x[terms + _HANGING_TO_MOVE] = sign * counts[2 * _HANGING + mover]
-        x[terms + _FLIP_TO_MOVE] = sign * counts[2 * _FLIP + mover]
+        x[terms + TO_MOVE] = sign
+        x[terms + HANGING_TO_MOVE] = sign * counts[2 * HANGING + mover]
+        x[terms + FLIP_TO_MOVE] = sign * counts[2 * FLIP + mover]
         if self.extras is not None:
             score, objective, banner = self._objectives(game)
-            x[terms + _SCORE] = score
-            x[terms + _OBJECTIVE] = objective
-            x[terms + _BANNER] = banner
+            x[terms + SCORE] = score
+            x[terms + OBJECTIVE] = objective
+            x[terms + BANNER] = banner
         return x
 
     def _count_terms(self, game: Game, counts: Counts) -> int:

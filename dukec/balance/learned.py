@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dukec.balance.evaluation import TERMS, Evaluator, Weights
+from dukec.balance.evaluation import Evaluator, Weights
+from dukec.balance.terms import TERMS
 from dukec.balance.values import load_entries, values_key
 from dukec.engine import Rules
 from dukec.engine.rules import BACK, FRONT, SIDE_NAMES, TileType

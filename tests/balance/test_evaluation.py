@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from dukec.balance.evalfit import EvalFit, blank, fit_evaluation, fit_weights
-from dukec.balance.evaluation import TERMS, Evaluator, Weights
+from dukec.balance.evaluation import Evaluator, Weights
 from dukec.balance.experiments import replace
 from dukec.balance.learned import (
     EVALUATION_ENV,
@@ -25,6 +25,7 @@ from dukec.balance.learned import (
     learned,
     predicted,
 )
+from dukec.balance.terms import TERMS
 from dukec.balance.values import read_values, values_key
 from dukec.cli import main
 from dukec.commands.common import load_tileset
