@@ -119,6 +119,16 @@ def test_fmt_imports_the_parser_but_not_the_engine_nor_the_schema() -> None:
     assert [m for m in modules if m.startswith(loaded)] == []
 
 
+def test_fmt_of_a_file_in_its_canonical_layout_does_not_compile_it() -> None:
+    # Unchanged text compiles as it did: the checker, the emitter and the schema stay out.
+    ran = _modules_after(["fmt", "--check", "tiles/footman.duke"])
+    assert ran["code"] == 0
+    modules = ran["modules"]
+    assert isinstance(modules, list)
+    stages = ("check", "check_sets", "model", "emit", "driver", "properties", "validate")
+    assert [m for m in modules if m in {f"dukec.compiler.{s}" for s in stages}] == []
+
+
 # === The mapping itself ===
 
 TABLE = {
