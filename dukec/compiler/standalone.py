@@ -27,22 +27,27 @@ from dukec import cache
 #: The cache's kind for the parser (the same directory the saved parsers of earlier versions
 #: used: their entries have other keys and are pruned in time).
 KIND = "parser"
-#: The layout of an entry: marshalled code of the stand-alone module. A new layout, a new key.
+#: The layout of an entry: marshalled code of the stand-alone module. The key also holds this
+#: file's own text, so that a change in how the module is made makes it again.
 FORMAT = "lark-standalone-code-1"
 #: The name the stand-alone module runs under (it is not importable by this name).
 MODULE = "dukec.compiler._lark_standalone"
 
 
-def lark_fingerprint() -> str:
-    """lark's ``__init__.py`` (its version, among others), read without importing lark."""
-    spec = importlib.util.find_spec("lark")
-    if spec is None or spec.origin is None:
-        return ""
+def _text_of(path: str | None) -> bytes:
+    if path is None:
+        return b""
     try:
-        with open(spec.origin, encoding="utf-8") as file:
+        with open(path, "rb") as file:
             return file.read()
     except OSError:
-        return ""
+        return b""
+
+
+def lark_fingerprint() -> bytes:
+    """lark's ``__init__.py`` (its version, among others), read without importing lark."""
+    spec = importlib.util.find_spec("lark")
+    return b"" if spec is None else _text_of(spec.origin)
 
 
 def runtime(
@@ -55,7 +60,9 @@ def runtime(
         import lark
 
         return lark, build()
-    parts = [FORMAT, grammar, lark_fingerprint(), sys.version, repr(sorted(options.items()))]
+    options_text = repr(sorted(options.items()))
+    parts: list[str | bytes] = [FORMAT, _text_of(__file__), grammar, lark_fingerprint()]
+    parts += [sys.version, options_text]
     entry = cache.key(parts)
     payload = cache.read(KIND, entry)
     if payload is not None:
