@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import importlib
 import re
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
@@ -84,8 +85,18 @@ def cached_parser() -> Lark:
     return cached_runtime()[1]
 
 
-@functools.cache
+_LOCK = threading.Lock()
+
+
 def _runtime() -> tuple[ModuleType, Lark]:
+    # One runtime per process, even when threads (the studio's, the language server's) parse at
+    # once: a parser's errors must be the classes its module defines.
+    with _LOCK:
+        return _shared_runtime()
+
+
+@functools.cache
+def _shared_runtime() -> tuple[ModuleType, Lark]:
     return cached_runtime()
 
 

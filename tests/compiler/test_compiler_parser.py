@@ -130,9 +130,9 @@ def _with_each_runtime(monkeypatch: pytest.MonkeyPatch, read: Callable[[], str])
     seen = []
     for off in ("", "1"):
         monkeypatch.setenv("DUKEC_NO_CACHE", off)
-        parser._runtime.cache_clear()
+        parser._shared_runtime.cache_clear()
         seen.append(read())
-    parser._runtime.cache_clear()
+    parser._shared_runtime.cache_clear()
     return seen
 
 
