@@ -6,7 +6,8 @@ the C compiler, or dukec):
 1. ``python -m pip install .`` into a fresh virtual environment, from a copy of this checkout
    (no compiled engine in it), then ``dukec build tiles/`` there: the README's first command;
 2. ``dukec --help`` and ``dukec fmt --check FILE``, the median of several runs (the first fmt
-   fills the parser cache; a ``python -c pass`` shows what Python's own start costs);
+   fills the parser cache; a ``python -c pass`` shows what Python's own start costs); with
+   --here, in the environment that runs this script instead of a fresh one (no install);
 3. ``pre-commit try-repo`` of each hook of .pre-commit-hooks.yaml that formats or lints, from
    a fresh store, against a throwaway git repository holding one .duke file: pre-commit
    installs the hook's environment (``pip install .`` of the hook's repository) and runs it.
@@ -18,6 +19,7 @@ dukec's dependencies where pip has no copy yet). Example:
     python benchmarks/install_times.py               # all three
     python benchmarks/install_times.py --skip-hooks  # install and start-up only
     python benchmarks/install_times.py --skip-install  # the hooks only
+    python benchmarks/install_times.py --here --skip-hooks  # start-up of this environment's dukec
 """
 
 from __future__ import annotations
@@ -108,7 +110,7 @@ def startup(bindir: Path, source: Path, env: dict[str, str], runs: int) -> None:
         f"dukec fmt --check tiles/{SAMPLE}": [str(bindir / "dukec"), "fmt", "--check", sample],
     }
     first = timed(commands[f"dukec fmt --check tiles/{SAMPLE}"], source, env)
-    line(f"dukec fmt --check tiles/{SAMPLE} (no cache)", first[0], first[1])
+    line(f"dukec fmt --check tiles/{SAMPLE} (first run)", first[0], first[1])
     for label, command in commands.items():
         times = [timed(command, source, env)[:2] for _ in range(runs)]
         wall = statistics.median(t[0] for t in times)
@@ -142,6 +144,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs of each start-up figure")
     parser.add_argument("--skip-install", action="store_true", help="leave out figures 1 and 2")
+    parser.add_argument(
+        "--here",
+        action="store_true",
+        help="figure 2 only, of the dukec installed beside this Python (no install)",
+    )
     parser.add_argument("--skip-hooks", action="store_true", help="leave out figure 3")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = parser.parse_args()
@@ -151,7 +158,9 @@ def main() -> None:
         shutil.copytree(REPO, source, ignore=IGNORE)
         env = environment(scratch)
         print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; in {scratch}")
-        if not args.skip_install:
+        if args.here:
+            startup(Path(sys.executable).parent, source, env, args.runs)
+        elif not args.skip_install:
             bindir = install(scratch, source, env)
             startup(bindir, source, env, args.runs)
         if not args.skip_hooks:

@@ -19,8 +19,6 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from dukec.atomic import write_bytes_atomic
-
 DIR_ENV = "DUKEC_CACHE_DIR"
 OFF_ENV = "DUKEC_NO_CACHE"
 #: The entries of one kind kept: older ones are removed when a new one is written.
@@ -77,6 +75,8 @@ def read(kind: str, entry: str) -> bytes | None:
 def write(kind: str, entry: str, payload: bytes) -> None:
     """Store ``payload`` under ``entry`` (best effort: a cache that cannot be written is
     skipped), and keep the :data:`KEEP` most recent entries of ``kind``."""
+    from dukec.atomic import write_bytes_atomic  # (tempfile): only a run that writes loads it
+
     path = _path(kind, entry)
     if path is None:
         return

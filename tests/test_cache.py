@@ -222,5 +222,5 @@ def test_a_corrupt_parser_entry_is_built_and_written_again(folder: Path) -> None
     path.write_bytes(good[: len(good) // 2])
     assert cache.read("parser", path.name) is None
     assert parser.cached_parser().parse("tile A {\n}\n") is not None
-    # Written again whole (a pickle of the rebuilt parser: not byte for byte the first).
+    # Written again whole.
     assert cache.read("parser", path.name) is not None

@@ -109,14 +109,27 @@ def test_help_imports_no_command_module() -> None:
 
 
 def test_fmt_imports_the_parser_but_not_the_engine_nor_the_schema() -> None:
+    _modules_after(["fmt", "--check", "tiles/footman.duke"])  # fills the cache
     ran = _modules_after(["fmt", "--check", "tiles/footman.duke"])
     assert ran["code"] == 0
     modules = ran["modules"]
     assert isinstance(modules, list)
-    assert "lark" in modules
+    # The stand-alone parser from the cache: lark itself is not imported.
+    assert "dukec.compiler.parser" in modules
+    assert [m for m in modules if m == "lark" or m.startswith("lark.")] == []
     assert "dukec.commands.workbench_cmds" in modules
     loaded = ("dukec.engine", "dukec.balance", "jsonschema", "rich", "PIL", "dukec.commands.engine")
     assert [m for m in modules if m.startswith(loaded)] == []
+
+
+def test_fmt_of_a_file_in_its_canonical_layout_does_not_compile_it() -> None:
+    # Unchanged text compiles as it did: the checker, the emitter and the schema stay out.
+    ran = _modules_after(["fmt", "--check", "tiles/footman.duke"])
+    assert ran["code"] == 0
+    modules = ran["modules"]
+    assert isinstance(modules, list)
+    stages = ("check", "check_sets", "model", "emit", "driver", "properties", "validate")
+    assert [m for m in modules if m in {f"dukec.compiler.{s}" for s in stages}] == []
 
 
 # === The mapping itself ===

@@ -265,7 +265,7 @@ def test_more_game_sets_than_a_tile_set_holds_is_one_error(tmp_path: Path) -> No
 
 
 def test_sources_too_large_together(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("dukec.compiler.driver.MAX_SOURCE_BYTES", 1000)
+    monkeypatch.setattr("dukec.compiler.sources.MAX_SOURCE_BYTES", 1000)
     folder = tmp_path / "big"
     folder.mkdir()
     for number in range(20):

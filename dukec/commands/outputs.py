@@ -13,7 +13,6 @@ from pathlib import Path
 
 import click
 
-from dukec.atomic import refusal, written_through
 from dukec.commands.common import ReportError
 from dukec.textfile import os_reason
 
@@ -49,6 +48,8 @@ def _inputs_below(inputs: Iterable[Path]) -> list[Path]:
 def check_output_file(path: Path, inputs: Iterable[Path] = (), option: str = "-o") -> None:
     """Refuse an output file that is an input (exit 2) or a directory (exit 2), or whose folder
     cannot take a file (exit 1). ``option`` names the option that chooses where output goes."""
+    from dukec.atomic import refusal, written_through  # (tempfile): only a command that writes
+
     for source in _inputs_below(inputs):
         if _same(path, source):
             raise click.UsageError(

@@ -217,7 +217,6 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
     on stdout. Exit status: 0 nothing to change (or all rewritten), 1 files would change
     (--check) or errors in the sources, 2 bad usage.
     """
-    from dukec.atomic import write_text_atomic
     from dukec.workbench.fmt import FormatError, format_paths
 
     try:
@@ -227,6 +226,8 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
     changed = [result for result in results if result.changed]
     for result in changed:
         if not check:
+            from dukec.atomic import write_text_atomic  # (tempfile): --check writes nothing
+
             try:
                 write_text_atomic(result.path, result.after)
             except OSError as failure:

@@ -8,10 +8,10 @@ CompileError.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from dukec.compiler.diagnostics import CompileError, Diagnostic
+from dukec.compiler.layout import INDENT, aligned_rows, wrapped
 from dukec.compiler.properties import NONE_VALUE, rules_vocabulary, terrain_vocabulary
 from dukec.compiler.vocabulary import (
     EMPTY,
@@ -24,18 +24,9 @@ from dukec.compiler.vocabulary import (
     Side,
 )
 
-INDENT = "    "
-WRAP = 80
-
 
 def _problem(where: str, message: str) -> CompileError:
     return CompileError([Diagnostic(where, None, message)])
-
-
-def aligned_rows(cells: Sequence[Sequence[str]]) -> list[str]:
-    """A grid's rows, every cell padded to the widest cell of the grid (the canonical layout)."""
-    width = max((len(cell) for row in cells for cell in row), default=1)
-    return [" ".join(cell.ljust(width) for cell in row).rstrip() for row in cells]
 
 
 def grid_lines(icons: list[dict[str, Any]], where: str) -> list[str]:
@@ -119,18 +110,6 @@ def _stacks(stacks: list[dict[str, Any]]) -> list[str]:
         f"{stack['count']} {stack['tile']}" if stack["count"] != 1 else stack["tile"]
         for stack in stacks
     ]
-
-
-def wrapped(head: str, items: Sequence[str], indent: str) -> list[str]:
-    """`head a, b, c` over as many lines as WRAP allows (with the trailing comma), aligned."""
-    lines = [f"{indent}{head} {items[0]}"]
-    for item in items[1:]:
-        if len(lines[-1]) + len(item) + 3 > WRAP:
-            lines[-1] += ","
-            lines.append(f"{indent}{' ' * (len(head) + 1)}{item}")
-        else:
-            lines[-1] += f", {item}"
-    return lines
 
 
 def _army_lines(army: dict[str, Any], player: str | None) -> list[str]:

@@ -7,7 +7,6 @@ line and a caret under the spot, sorted by position.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -153,6 +152,8 @@ def render_diagnostic(diagnostic: Diagnostic, sources: SourceTexts) -> str:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """'; did you mean 'x'?' for the closest choice, or '' when nothing is close."""
+    import difflib  # only a mistake needs it: a run without one starts without it
+
     options = sorted(set(choices))
     matches = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
     if not matches:

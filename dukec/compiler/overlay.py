@@ -24,17 +24,15 @@ from dukec.compiler import ast
 from dukec.compiler.check import check_sources
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Note, SourceTexts
 from dukec.compiler.driver import (
-    JSON_SUFFIX,
-    SOURCE_SUFFIX,
     Analysis,
     analyze_texts,
-    collect,
     default_sources,
     emit_analysis,
     load,
     parse_texts,
 )
 from dukec.compiler.parser import read_source
+from dukec.compiler.sources import JSON_SUFFIX, SOURCE_SUFFIX, collect
 
 _SET = re.compile(r"^[ \t]*set[ \t]+[A-Za-z][A-Za-z0-9_-]*[ \t]*\{", re.M)
 _TILE = re.compile(r"^[ \t]*(?:tile|terrain)[ \t]+([A-Za-z][A-Za-z0-9_]*)[ \t]*\{", re.M)

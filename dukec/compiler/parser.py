@@ -10,27 +10,22 @@ This is the reusable entry point for every tool that reads .duke sources:
 - `parse_file(path)` does both.
 
 The grammar (`grammar/duke.lark`, installed as `dukec.grammar`) is built once, LALR with the
-contextual lexer. Lark's exceptions are converted into diagnostics in exactly one function,
-`syntax_diagnostic`.
+contextual lexer, and kept as lark's stand-alone parser (`dukec.compiler.standalone`). Lark's
+exceptions are converted into diagnostics in exactly one function, `syntax_diagnostic`.
 """
 
 from __future__ import annotations
 
 import functools
-import io
+import importlib
 import re
-import sys
+import threading
 from collections.abc import Iterable
-from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-import lark
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
-from dukec import cache
-from dukec.compiler import ast
+from dukec.compiler import ast, standalone
 from dukec.compiler.diagnostics import (
     CompileError,
     Diagnostic,
@@ -41,12 +36,23 @@ from dukec.compiler.diagnostics import (
 from dukec.compiler.transform import to_ast
 from dukec.textfile import NotReadable, byte_position, read_file
 
+if TYPE_CHECKING:
+    from lark import Lark, Token
+    from lark.exceptions import UnexpectedInput, UnexpectedToken
+
 GRAMMAR_PACKAGE = "dukec.grammar"
 GRAMMAR_FILE = "duke.lark"
 
 
 def grammar_text() -> str:
     """The grammar's text, wherever dukec is installed."""
+    where = getattr(importlib.import_module(GRAMMAR_PACKAGE), "__file__", None)
+    if where is not None:  # a directory: read it without loading importlib.resources
+        path = Path(where).with_name(GRAMMAR_FILE)
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    from importlib.resources import files
+
     return files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
 
 
@@ -61,33 +67,41 @@ OPTIONS: dict[str, Any] = {
 
 def build_parser(strict: bool = False) -> Lark:
     """Build the LALR parser; `strict=True` (needs lark[interegular]) fails on any conflict."""
+    from lark import Lark
+
     return Lark(grammar_text(), **OPTIONS, strict=strict)
 
 
+def cached_runtime() -> tuple[ModuleType, Lark]:
+    """The parser and the module of its classes (tokens, errors): lark's stand-alone parser from
+    :mod:`dukec.cache` when an entry made from this grammar by this lark and Python is there
+    (importing lark and building the parser take most of a short command's time), else built,
+    generated and stored (see :mod:`dukec.compiler.standalone`)."""
+    return standalone.runtime(grammar_text(), OPTIONS, build_parser)
+
+
 def cached_parser() -> Lark:
-    """The parser, loaded from :mod:`dukec.cache` when an entry built from this grammar by this
-    lark and Python is there (building it takes most of a short command's time), else built
-    and stored."""
-    text = grammar_text()
-    parts = [text, lark.__version__, sys.version, repr(sorted(OPTIONS.items()))]
-    entry = cache.key(["parser", *parts])
-    payload = cache.read("parser", entry)
-    if payload is not None:
-        try:
-            loaded: Lark = Lark.load(io.BytesIO(payload))
-            return loaded
-        except Exception:
-            pass  # an entry that checks out but does not load: built again below
-    parser = build_parser()
-    saved = io.BytesIO()
-    parser.save(saved)
-    cache.write("parser", entry, saved.getvalue())
-    return parser
+    """The parser of :func:`cached_runtime`."""
+    return cached_runtime()[1]
+
+
+_LOCK = threading.Lock()
+
+
+def _runtime() -> tuple[ModuleType, Lark]:
+    # One runtime per process, even when threads (the studio's, the language server's) parse at
+    # once: a parser's errors must be the classes its module defines.
+    with _LOCK:
+        return _shared_runtime()
 
 
 @functools.cache
+def _shared_runtime() -> tuple[ModuleType, Lark]:
+    return cached_runtime()
+
+
 def _parser() -> Lark:
-    return cached_parser()
+    return _runtime()[1]
 
 
 # === Comments ===
@@ -203,8 +217,8 @@ def syntax_diagnostic(
     An "expected X" points just after the previous token; terminals are named by their text;
     running out of input reads "unexpected end of file".
     """
-    parser = _parser()
-    if isinstance(error, UnexpectedCharacters):
+    classes, parser = _runtime()
+    if isinstance(error, classes.UnexpectedCharacters):
         offset = error.pos_in_stream or 0
         char = text[offset] if offset < len(text) else " "
         shown = char if char.isprintable() else f"\\u{ord(char):04x}"
@@ -212,7 +226,7 @@ def syntax_diagnostic(
         if error.allowed:
             message += f"; expected {_expected(set(error.allowed), parser)}"
         return Diagnostic(path, Position.point(error.line, error.column), message)
-    if isinstance(error, UnexpectedToken):
+    if isinstance(error, classes.UnexpectedToken):
         token = error.token
         expected = _expected(set(error.accepts or error.expected), parser)
         if token.type == "$END":
@@ -225,7 +239,7 @@ def syntax_diagnostic(
             position = _after(previous) or position
         message = f"expected {expected}, found {_describe_token(token)}"
         return Diagnostic(path, position, message + _keyword_hint(error, previous, parser))
-    if isinstance(error, UnexpectedEOF):
+    if isinstance(error, classes.UnexpectedEOF):
         return Diagnostic(path, _after(previous) or _end_of(text), "unexpected end of file")
     return Diagnostic(path, None, str(error))
 
@@ -240,7 +254,7 @@ def _end_of(text: str) -> Position:
 
 def parse_source(text: str, path: str) -> ast.SourceFile:
     """Parse one file's text to its syntax tree and comments; CompileError on a syntax error."""
-    parser = _parser()
+    classes, parser = _runtime()
     interactive = parser.parse_interactive(text)
     comments: list[ast.Comment] = []
     seen: list[Token] = []
@@ -250,7 +264,7 @@ def parse_source(text: str, path: str) -> ast.SourceFile:
             if token.type == "_NL":
                 comments += _comments_in(token)
         tree = interactive.feed_eof(seen[-1] if seen else None)  # type: ignore[no-untyped-call]
-    except UnexpectedInput as error:
+    except classes.UnexpectedInput as error:
         raise _single(
             syntax_diagnostic(error, _before(error, seen), path, text), path, text
         ) from None
@@ -261,9 +275,10 @@ def parse_source(text: str, path: str) -> ast.SourceFile:
 def _before(error: UnexpectedInput, seen: list[Token]) -> Token | None:
     # The token before the offending one: the parser fails while feeding a token it has
     # already yielded; the contextual lexer fails before yielding it.
-    if isinstance(error, UnexpectedToken) and seen and error.token is seen[-1]:
+    unexpected_token = _runtime()[0].UnexpectedToken
+    if isinstance(error, unexpected_token) and seen and error.token is seen[-1]:
         seen = seen[:-1]
-    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+    if isinstance(error, unexpected_token) and error.token.type == "$END":
         seen = [t for t in seen if t.type != "_NL"]
     return seen[-1] if seen else None
 

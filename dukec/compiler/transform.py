@@ -2,18 +2,24 @@
 
 Only shapes change here; nothing is judged. Names, glyphs and numbers are checked later, in
 `dukec.compiler.check`, so that every problem of a file is reported together.
+
+The tree comes from lark or from its stand-alone parser (`dukec.compiler.standalone`), whose
+classes are copies of lark's: the walk goes by shape alone (a tree has ``data``, ``children`` and
+``meta``; a token is a ``str`` with a ``type``), as lark's ``Transformer`` with
+``@v_args(meta=True)`` would, bottom-up, one method per rule.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from lark import Token, Transformer, Tree, v_args
-from lark.tree import Meta
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from dukec.compiler import ast
 from dukec.compiler.diagnostics import Position
 from dukec.compiler.vocabulary import Kind, Side
+
+if TYPE_CHECKING:
+    from lark import Token, Tree
+    from lark.tree import Meta
 
 
 def token_position(token: Token) -> Position:
@@ -30,6 +36,11 @@ def meta_position(meta: Meta) -> Position:
     if getattr(meta, "empty", True):
         return ast.NO_POSITION
     return Position(meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _is_token(child: object) -> TypeGuard[Token]:
+    """Whether a child of a rule match is a token (lark's or the stand-alone parser's)."""
+    return isinstance(child, str)
 
 
 def _word(token: Token) -> ast.Word:
@@ -52,18 +63,26 @@ def _value(token: Token) -> ast.Word | ast.Number:
 
 
 def _split_count(children: list[Any]) -> tuple[ast.Number | None, list[Any]]:
-    if children and isinstance(children[0], Token) and children[0].type == "INT":
+    if children and _is_token(children[0]) and children[0].type == "INT":
         return _number(children[0]), children[1:]
     return None, children
 
 
-@v_args(meta=True)
-class ToAst(Transformer[Token, ast.SourceFile]):
+class ToAst:
     """Build the syntax tree; use as ``ToAst(path).transform(tree)``."""
 
     def __init__(self, path: str) -> None:
-        super().__init__(visit_tokens=False)
         self.path = path
+
+    def transform(self, tree: Tree[Token]) -> Any:
+        """The node of one rule match, its children transformed first (tokens as they are)."""
+        children = [
+            child if isinstance(child, str) else self.transform(child) for child in tree.children
+        ]
+        rule: Any = getattr(self, str(tree.data), None)
+        if rule is None:  # no method: a tree of the transformed children, as lark's default
+            return type(tree)(tree.data, children, tree.meta)
+        return rule(tree.meta, children)
 
     def start(self, meta: Meta, children: list[ast.Definition]) -> ast.SourceFile:
         return ast.SourceFile(self.path, tuple(children))
@@ -134,7 +153,7 @@ class ToAst(Transformer[Token, ast.SourceFile]):
 
     def army(self, meta: Meta, children: list[Any]) -> ast.ArmyDef:
         player = None
-        if children and isinstance(children[0], Token):
+        if children and _is_token(children[0]):
             player = _word(children[0])
             children = children[1:]
         return ast.ArmyDef(player, tuple(children), meta_position(meta))
@@ -161,4 +180,5 @@ class ToAst(Transformer[Token, ast.SourceFile]):
 
 def to_ast(tree: Tree[Token], path: str) -> ast.SourceFile:
     """Transform one parse tree."""
-    return ToAst(path).transform(tree)
+    source: ast.SourceFile = ToAst(path).transform(tree)
+    return source

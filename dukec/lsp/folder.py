@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dukec.compiler.diagnostics import CompileError, Diagnostic
-from dukec.compiler.driver import SOURCE_SUFFIX, Analysis, analyze_texts, emit_analysis
+from dukec.compiler.driver import Analysis, analyze_texts, emit_analysis
 from dukec.compiler.overlay import analyze_layered
 from dukec.compiler.parser import read_source
+from dukec.compiler.sources import SOURCE_SUFFIX
 from dukec.limits import LSP_MAX_BYTES, LSP_MAX_ENTRIES, LSP_MAX_FILES
 from dukec.workbench.lint import lint_analysis
 

@@ -21,13 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from dukec.compiler import ast
-from dukec.compiler.decompile import aligned_rows, wrapped
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Position
+from dukec.compiler.layout import INDENT, aligned_rows, wrapped
 from dukec.compiler.parser import parse_source
-from dukec.compiler.properties import terrain_vocabulary
 from dukec.compiler.vocabulary import Side
 
-INDENT = "    "
 COMMENT_GAP = "  "
 
 
@@ -46,6 +44,9 @@ def _tile_item_key(item: object) -> tuple[int, int]:
     if isinstance(item, ast.ActsAsDuke):
         return (2, 0)
     if isinstance(item, ast.PropertyDecl):
+        # The schema is read only for a file that sets terrain properties.
+        from dukec.compiler.properties import terrain_vocabulary
+
         order = list(terrain_vocabulary())
         name = item.name.text
         return (3, order.index(name) if name in order else len(order))
@@ -317,6 +318,8 @@ def format_text(text: str, path: str) -> str:
     """Like `format_source`, and check that the result says the same with the same comments."""
     before = parse_source(text, path)
     result = _Formatter(text, before).file()
+    if result == text:
+        return result  # the same text says the same, with the same comments
     try:
         after = parse_source(result, path)
     except CompileError as error:
@@ -352,11 +355,9 @@ def format_paths(paths: Sequence[Path]) -> tuple[list[Formatted], CompileError |
     When the files compile together, they must compile to the same JSON before and after;
     otherwise no file is formatted (FormatError).
     """
-    from dukec.compiler.check import check_sources
     from dukec.compiler.diagnostics import SourceTexts
-    from dukec.compiler.driver import JSON_SUFFIX, collect
-    from dukec.compiler.emit import program_dict
     from dukec.compiler.parser import read_source
+    from dukec.compiler.sources import JSON_SUFFIX, collect
 
     found, problems = collect(list(paths))
     texts = SourceTexts()
@@ -372,7 +373,11 @@ def format_paths(paths: Sequence[Path]) -> tuple[list[Formatted], CompileError |
         except CompileError as error:
             problems += error.diagnostics
             texts.texts.update(error.sources.texts)
-    if results and not problems:
+    # Files that all keep their text compile as they did: only a change needs the compiler.
+    if results and not problems and any(result.changed for result in results):
+        from dukec.compiler.check import check_sources
+        from dukec.compiler.emit import program_dict
+
         before, before_errors = check_sources([parse_source(r.before, r.shown) for r in results])
         after, after_errors = check_sources([parse_source(r.after, r.shown) for r in results])
         if not before_errors and (after_errors or program_dict(before) != program_dict(after)):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from dukec.compiler import CompileError, analyze, ast, parse_file, parse_source
+from dukec.compiler import CompileError, analyze, ast, parse_file, parse_source, parser
 from dukec.compiler.check import check_sources
 from dukec.compiler.diagnostics import Position
 from dukec.compiler.parser import build_parser
@@ -113,3 +114,50 @@ def test_analyze_keeps_trees_checked_tiles_and_errors_together(tmp_path: Path) -
     assert error is not None and "bad.duke:4:5: error:" in error.render()
     clean = analyze([tmp_path / "good.duke"])
     assert clean.error() is None and clean.sources[0].comments
+
+
+# === The stand-alone parser and lark ===
+
+BAD = REPO / "tests" / "compiler" / "bad"
+SYNTAX_ERRORS = [
+    *sorted(p for p in BAD.glob("*.duke") if "syntax" in p.name),
+    BAD / "misspelt_keyword.duke",
+]
+
+
+def _with_each_runtime(monkeypatch: pytest.MonkeyPatch, read: Callable[[], str]) -> list[str]:
+    """``read()`` with the stand-alone parser from the cache, then with lark (cache off)."""
+    seen = []
+    for off in ("", "1"):
+        monkeypatch.setenv("DUKEC_NO_CACHE", off)
+        parser._shared_runtime.cache_clear()
+        seen.append(read())
+    parser._shared_runtime.cache_clear()
+    return seen
+
+
+def test_the_runtimes_are_the_stand_alone_one_and_lark(monkeypatch: pytest.MonkeyPatch) -> None:
+    names = _with_each_runtime(monkeypatch, lambda: parser._runtime()[0].__name__)
+    assert names == ["dukec.compiler._lark_standalone", "lark"]
+
+
+@pytest.mark.parametrize("path", SYNTAX_ERRORS, ids=lambda p: p.name)
+def test_both_runtimes_report_a_syntax_error_alike(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def report() -> str:
+        with pytest.raises(CompileError) as caught:
+            parse_file(path, path.name)
+        return caught.value.render()
+
+    standalone, lark = _with_each_runtime(monkeypatch, report)
+    assert standalone == lark
+    assert f"{path.name}:" in standalone
+
+
+def test_both_runtimes_give_the_same_trees_and_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    def trees() -> str:
+        return "".join(repr(parse_file(p)) for p in sorted((REPO / "tiles").glob("*.duke")))
+
+    standalone, lark = _with_each_runtime(monkeypatch, trees)
+    assert standalone == lark
