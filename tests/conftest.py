@@ -24,3 +24,11 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     for folder in _CACHE:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The test files that hold a test marked slow first, each whole and in its own order, then
+    the rest as collected: spread over workers a file at a time (pyproject.toml's addopts), the
+    longest files start first, and no worker is left running one of them after the others end."""
+    slow = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow)

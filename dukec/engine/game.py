@@ -263,6 +263,7 @@ class Game(FeatureState):
         game share it."""
         shared: list[object] = [self.rules, self.rules.tables, self.tables, self.extras]
         shared += [self.objective, self.neighbours, self.terrain_types]
+        shared += [self.move_actions, self.strike_actions]
         if self.features:
             shared.append(self.reach)
         return shared

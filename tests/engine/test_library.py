@@ -358,6 +358,9 @@ def test_a_copy_plays_and_takes_back_on_its_own() -> None:
     before = game.state_key()
     twin = game.copy()
     assert twin.state_key() == before
+    # The rules' tables are shared, not copied (a copy costs the game's state only).
+    assert twin.move_actions is game.move_actions is game.rules.move_actions
+    assert twin.strike_actions is game.strike_actions is game.rules.strike_actions
     assert str(twin) == str(game)
     for _ in range(10):
         twin.push(rng.choice(twin.legal_actions()))
