@@ -48,10 +48,8 @@ PLAIN = (
     "dukec/engine/record.py",
     "dukec/engine/text.py",
 )
-#: The modules mypyc compiles: the whole engine but its façade, and the search policies built
-#: on it.
-COMPILED = (
-    *sorted(path for path in glob("dukec/engine/*.py") if path not in PLAIN),
+#: The search policies of dukec/balance/ (mcts aside): their leaves, tables and baselines.
+SEARCH = (
     "dukec/balance/alphabeta.py",
     "dukec/balance/attacks.py",
     "dukec/balance/evaluation.py",
@@ -63,6 +61,12 @@ COMPILED = (
     "dukec/balance/terms.py",
     "dukec/balance/search_v1.py",
     "dukec/balance/v1_keys.py",
+)
+#: The modules mypyc compiles: the whole engine but its façade, and the search policies built
+#: on it.
+COMPILED = (
+    *sorted(path for path in glob("dukec/engine/*.py") if path not in PLAIN),
+    *SEARCH,
     "dukec/balance/mcts.py",
 )
 #: The compiled modules a search or a game spends its time in (measured with perf: the search,
@@ -71,17 +75,7 @@ COMPILED = (
 #: command or seldom (rule tables, notation, the drivers, the rarer features), at COLD_OPT_LEVEL,
 #: which halves their share of the C compile and costs a game little.
 HOT = (
-    "dukec/balance/alphabeta.py",
-    "dukec/balance/attacks.py",
-    "dukec/balance/evaluation.py",
-    "dukec/balance/leaves.py",
-    "dukec/balance/moves.py",
-    "dukec/balance/ordering.py",
-    "dukec/balance/search.py",
-    "dukec/balance/search_v1.py",
-    "dukec/balance/table.py",
-    "dukec/balance/terms.py",
-    "dukec/balance/v1_keys.py",
+    *SEARCH,
     "dukec/engine/game.py",
     "dukec/engine/movement.py",
     "dukec/engine/playout.py",

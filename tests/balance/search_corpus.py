@@ -119,16 +119,16 @@ def record() -> dict[str, Any]:
     }
 
 
-def write(data: dict[str, Any]) -> None:
-    """Store the corpus (gzip with no time stamp: the same play gives the same bytes)."""
-    CORPUS.parent.mkdir(exist_ok=True)
+def write(data: dict[str, Any], path: Path = CORPUS) -> None:
+    """Store a corpus (gzip with no time stamp: the same play gives the same bytes)."""
+    path.parent.mkdir(exist_ok=True)
     text = json.dumps(data, separators=(",", ":"), sort_keys=True)
-    with gzip.GzipFile(CORPUS, "wb", mtime=0) as f:
+    with gzip.GzipFile(path, "wb", mtime=0) as f:
         f.write(text.encode())
 
 
-def read() -> dict[str, Any]:
-    """The stored corpus."""
-    with gzip.open(CORPUS, "rt", encoding="utf-8") as f:
+def read(path: Path = CORPUS) -> dict[str, Any]:
+    """A stored corpus."""
+    with gzip.open(path, "rt", encoding="utf-8") as f:
         data: dict[str, Any] = json.load(f)
     return data

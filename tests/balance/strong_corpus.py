@@ -12,13 +12,12 @@ play differently, and read the diff of what the test says changed.
 
 from __future__ import annotations
 
-import gzip
-import json
 from pathlib import Path
 from typing import Any
 
 from dukec.balance.learned import learned
 from dukec.balance.search import SearchPlayer
+from tests.balance import search_corpus
 from tests.balance.search_corpus import GAME_SETS, positions, rules_of
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "search.json.gz"
@@ -66,15 +65,10 @@ def record() -> dict[str, Any]:
 
 
 def write(data: dict[str, Any]) -> None:
-    """Store the corpus (gzip with no time stamp: the same play gives the same bytes)."""
-    CORPUS.parent.mkdir(exist_ok=True)
-    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
-    with gzip.GzipFile(CORPUS, "wb", mtime=0) as f:
-        f.write(text.encode())
+    """Store the corpus."""
+    search_corpus.write(data, CORPUS)
 
 
 def read() -> dict[str, Any]:
     """The stored corpus."""
-    with gzip.open(CORPUS, "rt", encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
-    return data
+    return search_corpus.read(CORPUS)
