@@ -128,8 +128,8 @@ class Checked:
         change, (low, high) = drift.elo_change()
         level = f"{1.0 - entry.alpha:.0%}"
         found = (
-            f"{signed(elo(self.score))} Elo (seed {self.seed}) against {signed(entry.elo)} "
-            f"stored (seed {entry.seed}), a change of {signed(change)} "
+            f"{_bound(elo(self.score))} Elo (seed {self.seed}) against {_bound(entry.elo)} "
+            f"stored (seed {entry.seed}), a change of {_bound(change)} "
             f"({level}: {_bound(low)} to {_bound(high)})"
         )
         changed = (
@@ -155,6 +155,7 @@ def shown_power(value: float) -> str:
 
 
 def _bound(value: float) -> str:
+    """An Elo figure, '+infinite' or '-infinite' for a score of 1 or 0."""
     return signed(value) if math.isfinite(value) else ("+infinite" if value > 0 else "-infinite")
 
 

@@ -10,6 +10,9 @@ of the rendered page does not see:
     in a test every ``dukec`` command of the block runs with those of OPTIONS it takes appended
     (fewer games, a smaller search budget); the page says that the figures shown come from the
     run as written.
+``<!-- test-input: LINE; LINE -->``
+    in a test every command of the block reads those lines on its standard input, as a person
+    at the keyboard of ``dukec play`` types them.
 ``<!-- exit: N -->``
     every command of the block exits with status N (default 0).
 ``<!-- requires: MODULE, ... -->``

@@ -9,7 +9,17 @@ blocks run each ``dukec`` command through click's test runner and expect exit st
 ``yaml`` and ``json`` blocks parse. ``text`` and ``diff`` blocks are output, not examples. A
 block that cannot run is marked ``<!-- no-test: REASON -->`` in the page (see
 ``tests/docs/blocks.py``) and is reported here as a skipped test with its reason; a block of any
-other kind, or a command other than ``dukec``, fails until it is marked.
+other kind, or a command other than ``dukec``, fails until it is marked. A command may be timed
+(``time dukec ...``): it runs as ``dukec ...``.
+
+Files that stand for a reader's own come from ``tests/docs/fixtures/`` (see ``OWN``): every
+working directory holds ``my/paladin.duke`` (the Paladin of ``tests/test_overlay.py``), and a
+page gets the files it names (``extra.duke``, ``my/warden.duke`` and ``my/scout.duke``,
+``my-tiles/``, ``position.json`` and ``study.json``: positions the engine reached in seeded
+greedy games of the base and the dragon set, ``tiles/planted_footman.duke``). Files that depend
+on the tile set's hash are made by ``dukec`` itself before the page's blocks run (see
+``BEFORE``: ``balance.toml``, a manifest of a few greedy games; ``game.jsonl``, a seeded greedy
+game).
 """
 
 from __future__ import annotations
@@ -43,17 +53,54 @@ OUTPUT = {"text", "diff"}
 ALWAYS = ["--workers", "1"]
 #: Tile folders of the repository that the examples name, copied into each working directory.
 FIXTURES = ["tiles", "tests/balance/tiles", "tests/insight/tiles"]
+#: Where a reader's own files come from: path in the working directory -> file of
+#: ``tests/docs/fixtures/`` (or of the repository, for a path with a slash), for every page
+#: (``"*"``) or for one page.
+OWN: dict[str, dict[str, str]] = {
+    "*": {"my/paladin.duke": "paladin.duke"},
+    "docs/dsl.md": {"extra.duke": "squire.duke"},
+    "docs/engine.md": {"position.json": "position.json"},
+    "docs/policies.md": {"my-tiles/paladin.duke": "paladin.duke"},
+    "docs/value.md": {"tiles/planted_footman.duke": "tests/insight/tiles/planted_footman.duke"},
+    "docs/workbench.md": {
+        "my/warden.duke": "warden.duke",
+        "my/scout.duke": "scout.duke",
+        "position.json": "position.json",
+        "study.json": "study.json",
+    },
+}
+#: ``dukec`` commands that make a page's files of a reader's own before its blocks run.
+BEFORE: dict[str, list[str]] = {
+    "docs/balance.md": [
+        "balance --set my/ --replace Footman=Paladin --policy greedy --games 20 "
+        "--workers 1 --manifest balance.toml"
+    ],
+    "docs/workbench.md": [
+        "play --seed 7 --first greedy --second greedy --quiet --record game.jsonl"
+    ],
+}
+FIXTURE_DIR = REPO / "tests" / "docs" / "fixtures"
 
 PAGES = pages()
 ALL = [block for page in PAGES for block in blocks(page)]
 MARKED = [block for block in ALL if "no-test" in block.marks]
 
 
-def workdir(root: Path) -> Path:
-    """A working directory holding the tile folders the examples name."""
+def workdir(root: Path, page: str) -> Path:
+    """A working directory holding the tile folders and the reader's own files of ``page``."""
     for folder in FIXTURES:
         shutil.copytree(REPO / folder, root / folder)
+    for target, source in {**OWN["*"], **OWN.get(page, {})}.items():
+        (root / target).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(REPO / source if "/" in source else FIXTURE_DIR / source, root / target)
     return root
+
+
+def prepare(page: str) -> None:
+    """Run the commands that make the page's files of a reader's own."""
+    for command in BEFORE.get(page, []):
+        result = CliRunner().invoke(main, shlex.split(command))
+        assert result.exit_code == 0, f"{page}: dukec {command} exited {result.exit_code}"
 
 
 def commands(block: Block) -> list[tuple[dict[str, str], list[str]]]:
@@ -65,6 +112,8 @@ def commands(block: Block) -> list[tuple[dict[str, str], list[str]]]:
         words = shlex.split(line, comments=True)
         if not words:
             continue
+        if words[0] == "time":
+            words.pop(0)
         env = {}
         while words and re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", words[0]):
             name, value = words.pop(0).split("=", 1)
@@ -96,8 +145,10 @@ def accepted(args: list[str], extra: list[str]) -> list[str]:
 
 def run_sh(block: Block) -> None:
     expected = int(block.marks.get("exit", "0"))
+    lines = block.marks["test-input"].split(";") if "test-input" in block.marks else []
+    typed = "".join(line.strip() + "\n" for line in lines) or None
     for env, args in commands(block):
-        result = CliRunner().invoke(main, args, env=env)
+        result = CliRunner().invoke(main, args, env=env, input=typed)
         assert result.exit_code == expected, (
             f"{block.where}: dukec {shlex.join(args)} exited {result.exit_code}, "
             f"not {expected}:\n{result.output}"
@@ -159,7 +210,9 @@ def missing(block: Block) -> list[str]:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(REPO).as_posix())
 def test_page_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(workdir(tmp_path / "work"))
+    name = page.relative_to(REPO).as_posix()
+    monkeypatch.chdir(workdir(tmp_path / "work", name))
+    prepare(name)
     found = blocks(page)
     skipped = []
     session: dict[str, Any] = {}

@@ -111,6 +111,12 @@ def test_a_checked_line_names_the_change_and_the_rates(tmp_path: Path) -> None:
     )
 
 
+def test_a_score_of_zero_or_one_is_an_infinite_elo_in_the_line(tmp_path: Path) -> None:
+    won = Entry(**{**_fields(ENTRY), "score": 1.0, "elo": float("inf")})
+    line = Checked(won, 2, 0.0, 0.0, ENTRY.tileset_hash).line(tmp_path / "balance.toml")
+    assert "-infinite Elo (seed 2) against +infinite stored (seed 1)" in line
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
