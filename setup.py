@@ -29,7 +29,7 @@ import sys
 import sysconfig
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from glob import glob
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -280,7 +280,9 @@ class BuildEngine(build_ext):
         say(f"the C compiler built the engine in {time.monotonic() - start:.1f} s")
 
     def build_extensions(self) -> None:
-        cold = {native_source(path) for path in COMPILED if path not in HOT}
+        from mypyc.namegen import exported_name
+
+        cold = {native_source(path, exported_name) for path in COMPILED if path not in HOT}
         compile_in_parallel(self.compiler, self.parallel or 1, cold)
         super().build_extensions()
 
@@ -330,11 +332,10 @@ def remove_strays(package: Path, compiled: Sequence[str]) -> list[Path]:
     return strays
 
 
-def native_source(path: str) -> str:
-    """The name of the C file mypyc writes a module's code to (multi-file output):
-    ``dukec/engine/rules.py`` -> ``__native_dukec___engine___rules.c``."""
-    from mypyc.namegen import exported_name
-
+def native_source(path: str, exported_name: Callable[[str], str]) -> str:
+    """The name of the C file mypyc writes a module's code to (multi-file output), given
+    mypyc's ``namegen.exported_name``: ``dukec/engine/rules.py`` ->
+    ``__native_dukec___engine___rules.c``."""
     return f"__native_{exported_name(module_name(path))}.c"
 
 
