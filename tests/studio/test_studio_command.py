@@ -105,8 +105,8 @@ def test_the_page_files_are_package_data() -> None:
 
     config = tomllib.loads((REPO / "pyproject.toml").read_text())
     setuptools = config["tool"]["setuptools"]
-    assert "dukec.studio" in setuptools["packages"]
-    patterns = setuptools["package-data"]["dukec.studio"]
+    assert "dukec.studio.static" in setuptools["packages"]
+    patterns = setuptools["package-data"]["dukec.studio.static"]
     static = REPO / "dukec" / "studio" / "static"
-    files = [path.relative_to(static.parent).as_posix() for path in static.iterdir()]
+    files = [path.relative_to(static).as_posix() for path in static.iterdir()]
     assert files and all(any(fnmatch.fnmatch(f, p) for p in patterns) for f in files)
