@@ -100,10 +100,6 @@ def _shared_runtime() -> tuple[ModuleType, Lark]:
     return cached_runtime()
 
 
-def _parser() -> Lark:
-    return _runtime()[1]
-
-
 # === Comments ===
 
 _COMMENT = re.compile(r"#[^\r\n]*")
