@@ -282,7 +282,12 @@ class BuildEngine(build_ext):
     def build_extensions(self) -> None:
         from mypyc.namegen import exported_name
 
-        cold = {native_source(path, exported_name) for path in COMPILED if path not in HOT}
+        levels = opt_levels(COMPILED)
+        cold = {
+            native_source(path, exported_name)
+            for path in COMPILED
+            if levels[module_name(path)] == COLD_OPT_LEVEL
+        }
         compile_in_parallel(self.compiler, self.parallel or 1, cold)
         super().build_extensions()
 
