@@ -16,24 +16,8 @@ from dukec.lsp.folder import check_document
 
 REPO = Path(__file__).resolve().parents[1]
 
-PALADIN = """\
-# A knight of the order: the Footman's steps and two jumps forward; slides forward on its back.
-tile Paladin {
-    count 1
-    front {
-        . J . J .
-        . . M . .
-        . M @ M .
-        . . M . .
-    }
-    back {
-        . . . . .
-        . . S . .
-        . . @ . .
-        . M . M .
-    }
-}
-"""
+#: The Paladin the documentation's examples use too (tests/docs/fixtures/).
+PALADIN = (REPO / "tests" / "docs" / "fixtures" / "paladin.duke").read_text(encoding="utf-8")
 
 
 def _folder(tmp_path: Path) -> Path:
