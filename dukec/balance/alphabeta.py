@@ -221,12 +221,12 @@ class Tree:
             return self.final(over.winner)
         if depth <= 0:
             # A player with no legal action loses; one whose Duke is not in Guard nearly always
-            # has one, so only then is the (costly) test made at the horizon.
-            if not game.in_guard():
-                return self.quiesce(alpha, beta, self.options.quiesce)
-            if not has_legal(game):
+            # has one, so only then is the (costly) test made at the horizon. The static value
+            # comes first: the leaves may tell from it whether the Duke is in Guard.
+            stand = self.static(game.to_move)
+            if self.leaves.in_guard(game) and not has_legal(game):
                 return self.final(game.to_move ^ 1)
-            return self.quiesce(alpha, beta, self.options.quiesce)
+            return self.standing(stand, alpha, beta, self.options.quiesce)
         keyed = self.keyed if depth >= self.options.table_depth else None
         table_move: ActionTuple | None = None
         key: i64 = 0
@@ -373,8 +373,11 @@ class Tree:
 
     def quiesce(self, alpha: float, beta: float, left: int) -> float:
         """The static value, or what captures (only) make of it, ``left`` captures deep."""
+        return self.standing(self.static(self.game.to_move), alpha, beta, left)
+
+    def standing(self, stand: float, alpha: float, beta: float, left: int) -> float:
+        """:meth:`quiesce` where the static value ``stand`` is known."""
         game = self.game
-        stand = self.static(game.to_move)
         if left <= 0 or stand >= beta:
             return stand
         best = stand

@@ -142,6 +142,12 @@ class Evaluator:
             total += w.score * score + w.objective * objective + w.banner * banner
         return total if me == 0 else -total
 
+    def guarded(self, seat: int) -> bool:
+        """Whether ``seat``'s Duke was attacked in the position :meth:`score` counted last (by
+        the tables' attacks: see :meth:`_safety`)."""
+        c = self._counts
+        return (c.guard1 if seat else c.guard0) != 0
+
     def features(self, game: Game) -> list[float]:
         """Seat 0's features less seat 1's, in the order of the weights: board counts by
         ``type * 2 + side``, bag counts by type, then the :data:`TERMS`."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from dukec.balance.evaluation import Evaluator
+from dukec.balance.moves import plays_as_base
 from dukec.balance.values import Evaluation
 from dukec.engine import Game
 
@@ -63,6 +64,11 @@ class Leaves:
         """A tile type's worth on the board, in units."""
         return self.board[tile]
 
+    def in_guard(self, game: Game) -> bool:
+        """Whether the player to move's Duke is in Guard, asked just after :meth:`score` of the
+        position (the engine's test here)."""
+        return game.in_guard()
+
 
 class LearnedLeaves(Leaves):
     """The static values of a game set's learned evaluation (:mod:`dukec.balance.evaluation`):
@@ -77,3 +83,11 @@ class LearnedLeaves(Leaves):
 
     def draw_gain(self, game: Game) -> float:
         return self.evaluator.draw_gain(game)
+
+    def in_guard(self, game: Game) -> bool:
+        """The evaluation's own answer where its attacks are the engine's: the Duke's square is
+        among those the enemy attacks as the base game's tables see them, which is the engine's
+        test in the base game and on a board that plays as the base game's with no dragon."""
+        if game.features and not plays_as_base(game):
+            return game.in_guard()
+        return self.evaluator.guarded(game.to_move)

@@ -26,7 +26,7 @@ def candidates(game: Game) -> tuple[list[ActionTuple], list[bool]]:
         return found, [False] * len(found)
     if game.features:
         found = movement.pseudo(game, game.to_move)
-        if _plays_as_base(game):
+        if plays_as_base(game):
             return found, _tests(game, found)
         return found, [True] * len(found)
     found = tablemoves.pseudo(game)
@@ -38,7 +38,7 @@ def captures(game: Game) -> tuple[list[ActionTuple], list[bool]]:
     whether it needs the Duke-danger test."""
     if game.over is not None or game.phase is not Phase.PLAY:
         return [], []
-    if not game.features or _plays_as_base(game):
+    if not game.features or plays_as_base(game):
         # The base game's captures: those of a board that plays as the base game's too (its
         # features add only actions that take nothing: draws, abilities, pushes of no dragon).
         found = tablemoves.pseudo(game, taking=True)
@@ -52,7 +52,7 @@ def captures(game: Game) -> tuple[list[ActionTuple], list[bool]]:
     return taking, [True] * len(taking)
 
 
-def _plays_as_base(game: Game) -> bool:
+def plays_as_base(game: Game) -> bool:
     """Whether a game set with features plays this position's Duke-danger test as the base game
     does: a board that plays as the base game's (:func:`dukec.engine.turn.base_board`), no
     dragon to block or be pushed, no tile that may Escape or Ransom."""
