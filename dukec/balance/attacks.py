@@ -7,9 +7,12 @@ A key ``code * size + square`` (a tile code, as on the board, on a square) has o
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from dukec.engine.rules import Tables
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
 
 
 class ReachMasks:
@@ -81,14 +84,19 @@ def mask_of(squares: tuple[int, ...] | list[int]) -> int:
     return m
 
 
-#: The number of squares in each mask of 12 squares (bytes: a look-up makes no object).
-_BITS: Final = bytes(bin(m).count("1") for m in range(1 << 12))
+#: The most squares counted at once: 48 (a native 64-bit integer holds them with room to add).
+_CHUNK: Final = (1 << 48) - 1
 
 
 def count(mask: int) -> int:
-    """The number of squares in a mask."""
-    n = 0
-    while mask:
-        n += _BITS[mask & 0xFFF]
-        mask >>= 12
-    return n
+    """The number of squares in a mask (of up to 48 squares at a time, in native integers)."""
+    if mask > _CHUNK:
+        return count(mask & _CHUNK) + count(mask >> 48)
+    x: i64 = mask
+    x = x - ((x >> 1) & 0x555555555555)
+    x = (x & 0x333333333333) + ((x >> 2) & 0x333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
