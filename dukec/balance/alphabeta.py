@@ -224,7 +224,8 @@ class Tree:
             # has one, so only then is the (costly) test made at the horizon. The static value
             # comes first: the leaves may tell from it whether the Duke is in Guard.
             stand = self.static(game.to_move)
-            if self.leaves.in_guard(game) and not has_legal(game):
+            leaves = self.leaves
+            if leaves.in_guard(game) and not leaves.escapes(game) and not has_legal(game):
                 return self.final(game.to_move ^ 1)
             return self.standing(stand, alpha, beta, self.options.quiesce)
         keyed = self.keyed if depth >= self.options.table_depth else None

@@ -102,8 +102,11 @@ class Evaluator:
         #: The views of the tables met so far, by identity (a game set with terrain has one
         #: per layout).
         self._views: dict[int, MaskView] = {id(rules.tables): self._view}
-        # The counts of the last position scored (see _count_terms), kept to make no object.
+        # The counts of the last position scored (see _count_terms), kept to make no object,
+        # and its squares taken by each seat and blocked to lines (for escapes).
         self._counts = Counts()
+        self._occupied = [0, 0]
+        self._blocked = 0
 
     def score(self, game: Game, me: int) -> float:
         """The static value of the position for seat ``me``: log-odds of ``me`` winning."""
@@ -147,6 +150,33 @@ class Evaluator:
         the tables' attacks: see :meth:`_safety`)."""
         c = self._counts
         return (c.guard1 if seat else c.guard0) != 0
+
+    def escapes(self, game: Game, seat: int) -> bool:
+        """Whether, in the position :meth:`score` counted last, ``seat``'s Duke can move to a
+        square the enemy would not attack once it stands there: enough for ``seat`` to have a
+        legal action (not needed: it may block or capture instead). The enemy's attacks are
+        counted again with the Duke's square empty, so that a line through it reaches on.
+        Where a tile the Duke takes stood, its own attacks are still counted: fewer escapes
+        are found, never one too many."""
+        duke = game.duke[seat]
+        if duke < 0:
+            return False
+        view = self._view
+        k = game.board[duke] * self.size + duke
+        key = view.keys[k]
+        if key is None:
+            return False
+        own = self._occupied[seat]
+        enemy = self._occupied[seat ^ 1]
+        blocked = self._blocked
+        moves = key.free
+        if blocked & key.crossed:
+            moves = key.moves(blocked)
+        moves &= ~own
+        if not moves:
+            return False
+        attacks = self._side(game, view, seat ^ 1, enemy, own, blocked & ~(1 << duke))[1]
+        return moves & ~attacks != 0
 
     def features(self, game: Game) -> list[float]:
         """Seat 0's features less seat 1's, in the order of the weights: board counts by
@@ -204,6 +234,10 @@ class Evaluator:
         dragon = game.dragon.square
         if dragon >= 0:
             blocked |= 1 << dragon
+        occupied = self._occupied
+        occupied[0] = occupied0
+        occupied[1] = occupied1
+        self._blocked = blocked
         mobility0, union0, flip0, advance0, duke0 = self._side(
             game, view, 0, occupied0, occupied1, blocked
         )

@@ -69,6 +69,12 @@ class Leaves:
         position (the engine's test here)."""
         return game.in_guard()
 
+    def escapes(self, game: Game) -> bool:
+        """Whether the player to move, in Guard, surely has a legal action (its Duke can step
+        out of every attack), asked just after :meth:`score` of the position; False: not
+        known (here, never known)."""
+        return False
+
 
 class LearnedLeaves(Leaves):
     """The static values of a game set's learned evaluation (:mod:`dukec.balance.evaluation`):
@@ -91,3 +97,10 @@ class LearnedLeaves(Leaves):
         if game.features and not plays_as_base(game):
             return game.in_guard()
         return self.evaluator.guarded(game.to_move)
+
+    def escapes(self, game: Game) -> bool:
+        """The evaluation's answer (:meth:`Evaluator.escapes`) where its attacks are the
+        engine's (see :meth:`in_guard`)."""
+        if game.features and not plays_as_base(game):
+            return False
+        return self.evaluator.escapes(game, game.to_move)

@@ -24,8 +24,11 @@ _KILLER: Final = 1 << 34
 _COUNTER: Final = 1 << 33
 #: History counts stay below the counter move's rank.
 _HISTORY_CAP: Final = (1 << 32) - 1
-#: Ranks are packed with the action's index below this: rank * _SLOTS + (_SLOTS - 1 - index).
-_SLOTS: Final = 1 << 12
+#: Ranks are packed with the action's index below this: ((_TABLE_MOVE - rank) << _BITS) + index,
+#: so that an ascending sort (no key, no ``reverse``: the list's own) puts the best first, equal
+#: ranks in legal order.
+_BITS: Final = 12
+_SLOTS: Final = 1 << _BITS
 #: Killer moves kept per ply.
 KILLERS: Final = 2
 
@@ -85,9 +88,14 @@ class Ordering:
         leaves = self.leaves
         heuristics = self.heuristics
         offset = game.to_move * self.codes
-        killers: list[int] = []
+        # The killer moves of the ply (KILLERS of them), -1 for none.
+        killer0 = killer1 = -1
         if heuristics.killers and ply < len(self.killers):
             killers = self.killers[ply]
+            if killers:
+                killer0 = killers[0]
+                if len(killers) > 1:
+                    killer1 = killers[1]
         counter = -1
         if heuristics.counter and game.history:
             counter = self.counter[offset + self.code(game.history[-1][0])]
@@ -110,17 +118,19 @@ class Ordering:
                 ident = ((code * side + action[3] + 1) << 8) + action[4] + 1
                 if ident == table:
                     rank = _TABLE_MOVE
-                elif ident in killers:
-                    rank = _KILLER - killers.index(ident)
+                elif ident == killer0:
+                    rank = _KILLER
+                elif ident == killer1:
+                    rank = _KILLER - 1
                 elif ident == counter:
                     rank = _COUNTER
                 elif use_history:
                     rank = history[offset + code]
                 else:
                     rank = 0
-            packed.append(rank * _SLOTS + (_SLOTS - 1 - index))
-        packed.sort(reverse=True)
-        return [_SLOTS - 1 - (p % _SLOTS) for p in packed]
+            packed.append(((_TABLE_MOVE - rank) << _BITS) + index)
+        packed.sort()
+        return [p & (_SLOTS - 1) for p in packed]
 
     def cutoff(self, game: Game, action: ActionTuple, depth: int, ply: int) -> None:
         """Remember a quiet action that cut the search off: a killer of its ply, the counter

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from dukec.balance.attacks import count
 from dukec.balance.evalfit import EvalFit, blank, fit_evaluation, fit_weights
 from dukec.balance.evaluation import Evaluator, Weights
 from dukec.balance.experiments import replace
@@ -347,3 +348,14 @@ def test_fit_evaluation_mistakes(tmp_path: Path, args: list[str], code: int, mes
     assert message in result.stderr
     assert "Traceback" not in result.output
     assert not out.exists()
+
+
+def test_the_squares_of_a_mask_are_counted_at_every_width() -> None:
+    """Masks of a 6x6 board and wider ones (counted 48 squares at a time)."""
+    rng = random.Random(7)
+    for width in (0, 1, 12, 36, 47, 48, 49, 64, 96, 97, 200):
+        for _ in range(200):
+            mask = rng.getrandbits(width) if width else 0
+            assert count(mask) == bin(mask).count("1")
+    assert count((1 << 48) - 1) == 48
+    assert count(1 << 48) == 1

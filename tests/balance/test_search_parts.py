@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from dukec.balance.leaves import Leaves
-from dukec.balance.moves import candidates, captures
+from dukec.balance.learned import learned
+from dukec.balance.leaves import LearnedLeaves, Leaves
+from dukec.balance.moves import candidates, captures, plays_as_base
 from dukec.balance.ordering import Heuristics, Ordering
 from dukec.balance.values import evaluation
 from dukec.commands.common import load_tileset
@@ -66,3 +67,33 @@ def test_the_order_is_table_move_captures_killers_then_the_rest() -> None:
     assert ordered[1 : 1 + len(taking)] == taking  # one victim: the Pikeman
     assert ordered[1 + len(taking)] == killer
     assert sorted(ordered) == sorted(actions)
+
+
+@pytest.mark.parametrize("name", GAME_SETS)
+def test_the_leaves_answers_at_the_horizon_are_the_engines(name: str) -> None:
+    """Just after scoring a position, the learned leaves say whether the Duke is in Guard as
+    the engine does, and a Duke they say can escape has a legal move; in every game set (the
+    evaluation answers where its attacks are the engine's, the engine elsewhere)."""
+    rules = load_rules(TILESET, name)
+    found = learned(rules)
+    assert found is not None
+    leaves = LearnedLeaves(evaluation(rules), found)
+    answered = escaped = 0
+    for seed in range(12):
+        game = Game(rules, seed=seed, ply_limit=120)
+        rng = random.Random(seed)
+        while game.result is None:
+            if game.phase is Phase.PLAY:
+                leaves.score(game, game.to_move)
+                in_guard = leaves.in_guard(game)
+                assert in_guard == game.in_guard()
+                if in_guard and leaves.escapes(game):
+                    duke = game.duke[game.to_move]
+                    assert any(a[1] == duke for a in game.legal_actions())
+                    escaped += 1
+                answered += in_guard and (not game.features or plays_as_base(game))
+            if not game.play_random(rng):
+                break
+    if name in ("base", "enhanced", "mountain", "dynastic-dispute"):
+        assert answered > 20
+        assert 0 < escaped < answered
