@@ -43,6 +43,7 @@ from dukec.balance.terms import (
 )
 from dukec.engine import Game, Rules
 from dukec.engine.rules import Tables
+from dukec.engine.zobrist import Keyed
 
 #: Units of a material weight in the sums (millionths of a logit).
 UNITS: Final = 1_000_000
@@ -105,8 +106,7 @@ class Evaluator:
         # The counts of the last position scored (see _count_terms), kept to make no object,
         # and its squares taken by each seat and blocked to lines (for escapes).
         self._counts = Counts()
-        self._occupied = [0, 0]
-        self._blocked = 0
+        self._occupied0 = self._occupied1 = self._blocked = 0
 
     def score(self, game: Game, me: int) -> float:
         """The static value of the position for seat ``me``: log-odds of ``me`` winning."""
@@ -166,8 +166,8 @@ class Evaluator:
         key = view.keys[k]
         if key is None:
             return False
-        own = self._occupied[seat]
-        enemy = self._occupied[seat ^ 1]
+        own = self._occupied1 if seat else self._occupied0
+        enemy = self._occupied0 if seat else self._occupied1
         blocked = self._blocked
         moves = key.free
         if blocked & key.crossed:
@@ -218,30 +218,25 @@ class Evaluator:
         view = self._view
         if view.tables is not tables:
             view = self._switch(tables)
-        pieces = game.pieces
-        # The board's material comes with the squares taken: one pass over the tiles.
-        signed = self.signed_board
-        material = 0
-        occupied0 = 0
-        for s in pieces[0]:
-            occupied0 |= 1 << s
-            material += signed[board[s]]
-        occupied1 = 0
-        for s in pieces[1]:
-            occupied1 |= 1 << s
-            material += signed[board[s]]
+        # The squares taken: kept up to date by a search's keys, else from the tiles' lists.
+        keeper = game.keyed
+        if isinstance(keeper, Keyed):
+            occupied0 = keeper.occupied0
+            occupied1 = keeper.occupied1
+        else:
+            occupied0 = mask_of(list(game.pieces[0]))
+            occupied1 = mask_of(list(game.pieces[1]))
         blocked = occupied0 | occupied1
         dragon = game.dragon.square
         if dragon >= 0:
             blocked |= 1 << dragon
-        occupied = self._occupied
-        occupied[0] = occupied0
-        occupied[1] = occupied1
+        self._occupied0 = occupied0
+        self._occupied1 = occupied1
         self._blocked = blocked
-        mobility0, union0, flip0, advance0, duke0 = self._side(
+        mobility0, union0, flip0, advance0, duke0, material0 = self._side(
             game, view, 0, occupied0, occupied1, blocked
         )
-        mobility1, union1, flip1, advance1, duke1 = self._side(
+        mobility1, union1, flip1, advance1, duke1, material1 = self._side(
             game, view, 1, occupied1, occupied0, blocked
         )
         counts.mobility0, counts.mobility1 = mobility0, mobility1
@@ -268,18 +263,20 @@ class Evaluator:
             counts.escape1,
             counts.room1,
         ) = self._safety(game, 1, union1, union0, occupied1, occupied0, duke1, blocked)
-        return material
+        return material0 + material1
 
     def _side(
         self, game: Game, view: MaskView, owner: int, own: int, enemy: int, blocked: int
-    ) -> tuple[int, int, int, int, int]:
+    ) -> tuple[int, int, int, int, int, int]:
         """One seat's tiles (on the squares ``own``): its mobility, the squares it attacks (a
-        mask), its flip and advance figures, and where its Duke could move (a mask)."""
+        mask), its flip and advance figures, where its Duke could move (a mask), and its
+        tiles' signed board weights (units)."""
         board = game.board
         size = self.size
         keys = view.keys
+        signed = self.signed_board
         free = ~own
-        union = mobility = flip = advance = duke_moves = 0
+        union = mobility = flip = advance = duke_moves = material = 0
         # The squares of ``own`` lowest first (bits of a mask cost less to walk than a set).
         rest = own
         while rest:
@@ -287,6 +284,7 @@ class Evaluator:
             rest ^= low
             s = low.bit_length() - 1
             code = board[s]
+            material += signed[code]
             k = code * size + s
             key = keys[k]
             if key is None:
@@ -310,7 +308,7 @@ class Evaluator:
             if key.duke:
                 duke_moves = moves & free
             advance += key.advance
-        return mobility, union, flip, advance, duke_moves
+        return mobility, union, flip, advance, duke_moves, material
 
     def _safety(
         self,

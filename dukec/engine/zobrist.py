@@ -258,7 +258,8 @@ class Keeper:
 
 
 class Keyed(Keeper):
-    """While open, ``key`` is the game's Zobrist key, updated by every apply and undo.
+    """While open, ``key`` is the game's Zobrist key, updated by every apply and undo, and
+    ``occupied0`` and ``occupied1`` the squares each seat's tiles stand on, as bit masks.
 
     Use as a context manager around a search: ``with Keyed(game) as keyed: ... keyed.key``.
     Actions applied or undone through the game's apply and undo while it is open keep ``key``
@@ -271,10 +272,13 @@ class Keyed(Keeper):
         self.key: i64 = 0
         # The key before each action applied while open, for undo.
         self.before: list[i64] = []
+        self.occupied0 = 0
+        self.occupied1 = 0
 
     def __enter__(self) -> Keyed:
         self.key = self.numbers.key(self.game)
         self.before = []
+        self._occupy()
         # The game's apply and undo go through this one while the search runs; __exit__ lets
         # go again (leaving no reference cycle).
         self.game.keyed = self
@@ -315,7 +319,11 @@ class Keyed(Keeper):
         if game.features and game.history[-1][2] == TRAILED:
             # Any other action of a game set with features may change anything.
             self.key = numbers.key(game)
+            self._occupy()
             return
+        self._touch(frm)
+        self._touch(to)
+        self._touch(by)
         if frm >= 0 and board[frm] >= 0:
             key ^= square[frm * codes + board[frm]]
         if to >= 0 and board[to] >= 0:
@@ -344,8 +352,43 @@ class Keyed(Keeper):
 
     def undo(self) -> ActionTuple:
         """Take back the game's last action, keeping ``key`` exact."""
-        action = self.game._undo()
+        game = self.game
+        trailed = game.features and game.history[-1][2] == TRAILED
+        action = game._undo()
         before = self.before
         # An action applied before the keys were opened is keyed from scratch.
-        self.key = before.pop() if before else self.numbers.key(self.game)
+        self.key = before.pop() if before else self.numbers.key(game)
+        if trailed:
+            self._occupy()
+        else:
+            # A base game's action changes only the squares it names.
+            self._touch(action[1])
+            self._touch(action[2])
+            self._touch(action[3])
         return action
+
+    def _occupy(self) -> None:
+        """The masks of the tiles' squares, from the game's own lists."""
+        pieces = self.game.pieces
+        masks = [0, 0]
+        for owner in range(2):
+            for s in pieces[owner]:
+                masks[owner] |= 1 << s
+        self.occupied0 = masks[0]
+        self.occupied1 = masks[1]
+
+    def _touch(self, square: int) -> None:
+        """Bring the masks up to date on ``square`` (none if negative) from the board."""
+        if square < 0:
+            return
+        bit = 1 << square
+        code = self.game.board[square]
+        if code >= 0 and code & 1:
+            self.occupied0 &= ~bit
+            self.occupied1 |= bit
+        elif code >= 0:
+            self.occupied0 |= bit
+            self.occupied1 &= ~bit
+        else:
+            self.occupied0 &= ~bit
+            self.occupied1 &= ~bit

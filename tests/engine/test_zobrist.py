@@ -17,7 +17,8 @@ GAME_SETS = sorted(s["name"] for s in TILESET["sets"])
 
 
 def _walk(game: Game, rng: random.Random, steps: int) -> int:
-    """Random applies and undos inside ``Keyed``; checks the key after each; returns the steps."""
+    """Random applies and undos inside ``Keyed``; checks the key and the masks of the tiles'
+    squares after each; returns the steps."""
     numbers = zobrist_for(game.rules)
     done = 0
     with Keyed(game) as keyed:
@@ -36,6 +37,8 @@ def _walk(game: Game, rng: random.Random, steps: int) -> int:
                 break
             done += 1
             assert keyed.key == numbers.key(game)
+            for owner, occupied in enumerate((keyed.occupied0, keyed.occupied1)):
+                assert occupied == sum(1 << s for s in game.pieces[owner])
     return done
 
 
