@@ -213,7 +213,6 @@ class Evaluator:
     def _count_terms(self, game: Game, counts: Counts) -> int:
         """Fill ``counts`` with each seat's figure of the :data:`SEATED` terms; return the
         tiles on the board weighed, seat 0's less seat 1's, in units."""
-        board = game.board
         tables = game.tables
         view = self._view
         if view.tables is not tables:
