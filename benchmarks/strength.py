@@ -163,20 +163,28 @@ def show_match(a: str, b: str, found: dict[str, Any]) -> None:
 
 
 def node_speed(set_name: str, count: int, budget: int, rounds: int) -> dict[str, float]:
-    """Nodes per second of each search in the same positions (the best of ``rounds``)."""
+    """Nodes per CPU second of each search in the same positions, after a pass that is not
+    timed (tables the rules make when first looked at, caches): the two searches take turns
+    position by position, so that both meet the same load (on a shared machine the speed of
+    a core moves by tens of percent from one second to the next)."""
     rules = load_rules(load_tileset(None), set_name)
     games = positions(rules, count)
-    rates = {"search-v1": 0.0, "search": 0.0}
-    for _ in range(rounds):
-        for policy in rates:
-            chooser = make_policy(policy, 1, budget)
-            nodes = 0
-            start = time.process_time()
-            for game in games:
+    names = ("search-v1", "search")
+    nodes = dict.fromkeys(names, 0)
+    seconds = dict.fromkeys(names, 0.0)
+    for timed in [False] + [True] * rounds:
+        # Each round new players: no table entries of a round before.
+        choosers = {policy: make_policy(policy, 1, budget) for policy in names}
+        for index, game in enumerate(games):
+            for policy in names if index % 2 else names[::-1]:
+                chooser = choosers[policy]
+                start = time.process_time()
                 chooser.choose(game)
-                nodes += int(getattr(chooser, "nodes"))  # noqa: B009 (both searches count)
-            rates[policy] = max(rates[policy], nodes / (time.process_time() - start))
-    return rates
+                spent = time.process_time() - start
+                if timed:
+                    seconds[policy] += spent
+                    nodes[policy] += int(getattr(chooser, "nodes"))  # noqa: B009 (both count)
+    return {policy: nodes[policy] / seconds[policy] for policy in names}
 
 
 def games_per_second(policy: str, games: int, seed: int) -> float:

@@ -107,16 +107,13 @@ class Evaluator:
         # and its squares taken by each seat and blocked to lines (for escapes).
         self._counts = Counts()
         self._occupied0 = self._occupied1 = self._blocked = 0
+        # The bags' weight (units) when a search's keys last numbered the bags ``_bags_seen``.
+        self._bags_seen = self._bags_units = 0
 
     def score(self, game: Game, me: int) -> float:
         """The static value of the position for seat ``me``: log-odds of ``me`` winning."""
         c = self._counts
-        units = self._count_terms(game, c)
-        bag = self.bag_weight
-        for t in game.bags[0]:
-            units += bag[t]
-        for t in game.bags[1]:
-            units -= bag[t]
+        units = self._count_terms(game, c) + self._bags(game)
         drawn = game.drawn
         if drawn >= 0:
             units += self.signed_board[drawn * 4 + game.to_move]
@@ -144,6 +141,23 @@ class Evaluator:
             score, objective, banner = self._objectives(game)
             total += w.score * score + w.objective * objective + w.banner * banner
         return total if me == 0 else -total
+
+    def _bags(self, game: Game) -> int:
+        """The tiles in the bags weighed, seat 0's less seat 1's, in units (kept while a
+        search's keys say the bags are as they were)."""
+        keeper = game.keyed
+        if isinstance(keeper, Keyed) and keeper.bags == self._bags_seen:
+            return self._bags_units
+        bag = self.bag_weight
+        units = 0
+        for t in game.bags[0]:
+            units += bag[t]
+        for t in game.bags[1]:
+            units -= bag[t]
+        if isinstance(keeper, Keyed):
+            self._bags_seen = keeper.bags
+            self._bags_units = units
+        return units
 
     def guarded(self, seat: int) -> bool:
         """Whether ``seat``'s Duke was attacked in the position :meth:`score` counted last (by

@@ -82,7 +82,7 @@ class Ordering:
     ) -> list[int]:
         """The indices of ``actions`` in the order to try them (``first``: the table's move)."""
         count = len(actions)
-        if count > _SLOTS:
+        if count <= 1 or count > _SLOTS:
             return list(range(count))
         board = game.board
         leaves = self.leaves

@@ -244,6 +244,16 @@ def zobrist_for(rules: Rules) -> Zobrist:
     return found
 
 
+#: The last number :func:`_serial` gave.
+_SERIAL: Final = [0]
+
+
+def _serial() -> int:
+    """A number never given before in this process."""
+    _SERIAL[0] += 1
+    return _SERIAL[0]
+
+
 class Keeper:
     """What a game's apply and undo go through while it is bound to the game (``game.keyed``):
     a search's bookkeeping, such as a key kept up to date."""
@@ -258,8 +268,10 @@ class Keeper:
 
 
 class Keyed(Keeper):
-    """While open, ``key`` is the game's Zobrist key, updated by every apply and undo, and
-    ``occupied0`` and ``occupied1`` the squares each seat's tiles stand on, as bit masks.
+    """While open, ``key`` is the game's Zobrist key, updated by every apply and undo,
+    ``occupied0`` and ``occupied1`` the squares each seat's tiles stand on, as bit masks, and
+    ``bags`` a number that changes whenever a bag does, to no number it had before (so that
+    what is worked out from the bags can be kept until they change).
 
     Use as a context manager around a search: ``with Keyed(game) as keyed: ... keyed.key``.
     Actions applied or undone through the game's apply and undo while it is open keep ``key``
@@ -274,11 +286,13 @@ class Keyed(Keeper):
         self.before: list[i64] = []
         self.occupied0 = 0
         self.occupied1 = 0
+        self.bags = 0
 
     def __enter__(self) -> Keyed:
         self.key = self.numbers.key(self.game)
         self.before = []
         self._occupy()
+        self.bags = _serial()
         # The game's apply and undo go through this one while the search runs; __exit__ lets
         # go again (leaving no reference cycle).
         self.game.keyed = self
@@ -320,6 +334,7 @@ class Keyed(Keeper):
             # Any other action of a game set with features may change anything.
             self.key = numbers.key(game)
             self._occupy()
+            self.bags = _serial()
             return
         self._touch(frm)
         self._touch(to)
@@ -337,6 +352,7 @@ class Keyed(Keeper):
             # The drawn tile leaves the mover's bag (a draw does not pass the turn).
             now = numbers.tiles(numbers.bag, me, game.bags[me])
             key ^= now ^ (now + numbers.bag[me * numbers.types + game.drawn])
+            self.bags = _serial()
             if game.features:
                 key ^= numbers.draws[(game.draws - 1) % _COUNTER]
                 key ^= numbers.draws[game.draws % _COUNTER]
@@ -358,6 +374,8 @@ class Keyed(Keeper):
         before = self.before
         # An action applied before the keys were opened is keyed from scratch.
         self.key = before.pop() if before else self.numbers.key(game)
+        if trailed or action[0] == DRAW:
+            self.bags = _serial()
         if trailed:
             self._occupy()
         else:

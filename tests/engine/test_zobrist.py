@@ -17,10 +17,12 @@ GAME_SETS = sorted(s["name"] for s in TILESET["sets"])
 
 
 def _walk(game: Game, rng: random.Random, steps: int) -> int:
-    """Random applies and undos inside ``Keyed``; checks the key and the masks of the tiles'
-    squares after each; returns the steps."""
+    """Random applies and undos inside ``Keyed``; checks the key, the masks of the tiles'
+    squares and the number of the bags after each; returns the steps."""
     numbers = zobrist_for(game.rules)
     done = 0
+    # The bags under each number ``keyed.bags`` has had: one content a number.
+    bags: dict[int, tuple[list[int], list[int]]] = {}
     with Keyed(game) as keyed:
         for _ in range(steps):
             actions = game.legal_actions()
@@ -39,6 +41,8 @@ def _walk(game: Game, rng: random.Random, steps: int) -> int:
             assert keyed.key == numbers.key(game)
             for owner, occupied in enumerate((keyed.occupied0, keyed.occupied1)):
                 assert occupied == sum(1 << s for s in game.pieces[owner])
+            now = (list(game.bags[0]), list(game.bags[1]))
+            assert bags.setdefault(keyed.bags, now) == now
     return done
 
 
