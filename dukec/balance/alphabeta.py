@@ -273,15 +273,16 @@ class Tree:
                 if alpha >= beta:
                     ordering.cutoff(game, table_move, depth, ply)
                     return best, best_action
-        actions, unchecked = candidates(game)
+        actions, tests = candidates(game)
         after = self.after()
         for index in ordering.order(game, actions, None, ply):
             action = actions[index]
             if tried and action == table_move:
                 continue
-            if not self.allowed(action, unchecked[index], after):
+            unchecked = tests.needs(index)
+            if not self.allowed(action, unchecked, after):
                 continue
-            test = self.tested(action, unchecked[index], after)
+            test = self.tested(action, unchecked, after)
             if tried == 0 or not pvs:
                 score = self.child(action, depth - 1, alpha, beta, ply, test)
             else:
@@ -384,17 +385,18 @@ class Tree:
         best = stand
         if stand > alpha:
             alpha = stand
-        actions, unchecked = captures(game)
+        actions, tests = captures(game)
         if not actions:
             return stand
         mover = game.to_move
         after = self.after()
         for index in self.ordering.order(game, actions, None, 0):
             action = actions[index]
-            if not self.allowed(action, unchecked[index], after):
+            unchecked = tests.needs(index)
+            if not self.allowed(action, unchecked, after):
                 continue
             game.apply(action)
-            if self.tested(action, unchecked[index], after) and not self.stays_legal(action, mover):
+            if self.tested(action, unchecked, after) and not self.stays_legal(action, mover):
                 continue
             self.tick()
             over = game.over

@@ -3,8 +3,8 @@
 A position's legal actions are its pseudo-legal ones that keep the mover's Duke safe; the test
 costs an apply and an undo (and in a game set with features, what follows an action), and an
 alpha-beta search cuts most nodes off after their first few actions. So the search takes the
-pseudo-legal actions, each marked with whether it still needs the test, and tests an action only
-when it comes to try it: the same actions, in the same order, as
+pseudo-legal actions and asks of each, when it comes to try it, whether it needs the test
+(:class:`Tests`), and tests it then: the same actions, in the same order, as
 ``game.legal_actions()``, for the cost of the ones tried. In the base game, and in a game set
 with features whose board plays as the base game's, an action that plainly keeps a safe Duke
 safe (:func:`dukec.engine.tablemoves.stays_safe`) needs no test.
@@ -16,40 +16,72 @@ from dukec.engine import Game, Phase, movement, tablemoves, turn
 from dukec.engine.actions import COMMAND, ActionTuple
 
 
-def candidates(game: Game) -> tuple[list[ActionTuple], list[bool]]:
-    """The position's pseudo-legal actions in legal order, and for each whether it needs the
-    Duke-danger test (none once the game is over)."""
+class Tests:
+    """Which of a position's candidates need the Duke-danger test (:meth:`needs`), worked out
+    for an action only when it is asked about, in the position the candidates were listed in:
+    a search tries few of them."""
+
+    def __init__(self, game: Game, found: list[ActionTuple], every: bool, duke: int) -> None:
+        self.game = game
+        self.found = found
+        #: Every candidate needs the test; else, if the mover has a Duke (on ``duke``), those
+        #: that do not plainly keep it safe (:func:`dukec.engine.tablemoves.stays_safe`).
+        self.every = every
+        self.duke = duke
+        self.by = game.to_move ^ 1
+        self.lines: set[int] | None = None
+        self.ready = False
+
+    def needs(self, index: int) -> bool:
+        """Whether candidate ``index`` needs the test."""
+        if self.every:
+            return True
+        duke = self.duke
+        if duke < 0:
+            return False
+        if not self.ready:
+            self.ready = True
+            self.lines = tablemoves.lines_to(self.game, duke, self.by)
+            if self.lines is None:
+                self.every = True
+                return True
+        lines = self.lines
+        return lines is None or not tablemoves.stays_safe(self.found[index], duke, lines)
+
+
+def candidates(game: Game) -> tuple[list[ActionTuple], Tests]:
+    """The position's pseudo-legal actions in legal order, and which need the Duke-danger
+    test (none once the game is over)."""
     if game.over is not None:
-        return [], []
+        return [], Tests(game, [], False, -1)
     if game.phase is not Phase.PLAY:
-        found = game._legal()
-        return found, [False] * len(found)
+        return game._legal(), Tests(game, [], False, -1)
+    duke = game.duke[game.to_move]
     if game.features:
         found = movement.pseudo(game, game.to_move)
-        if plays_as_base(game):
-            return found, _tests(game, found)
-        return found, [True] * len(found)
+        return found, Tests(game, found, not plays_as_base(game), duke)
     found = tablemoves.pseudo(game)
-    return found, _tests(game, found)
+    return found, Tests(game, found, False, duke)
 
 
-def captures(game: Game) -> tuple[list[ActionTuple], list[bool]]:
-    """The pseudo-legal moves, strikes and commands that take a tile, in legal order, each with
-    whether it needs the Duke-danger test."""
+def captures(game: Game) -> tuple[list[ActionTuple], Tests]:
+    """The pseudo-legal moves, strikes and commands that take a tile, in legal order, and
+    which need the Duke-danger test."""
     if game.over is not None or game.phase is not Phase.PLAY:
-        return [], []
+        return [], Tests(game, [], False, -1)
+    duke = game.duke[game.to_move]
     if not game.features or plays_as_base(game):
         # The base game's captures: those of a board that plays as the base game's too (its
         # features add only actions that take nothing: draws, abilities, pushes of no dragon).
         found = tablemoves.pseudo(game, taking=True)
-        return found, _tests(game, found) if found else []
+        return found, Tests(game, found, False, duke)
     board = game.board
     taking: list[ActionTuple] = []
     for action in movement.pseudo(game, game.to_move):
         to = action[2]
         if action[0] <= COMMAND and to >= 0 and board[to] >= 0:
             taking.append(action)
-    return taking, [True] * len(taking)
+    return taking, Tests(game, taking, True, duke)
 
 
 def plays_as_base(game: Game) -> bool:
@@ -59,18 +91,6 @@ def plays_as_base(game: Game) -> bool:
     return turn.base_board(game) and game.dragon.square < 0 and not game.escapes_or_ransoms
 
 
-def _tests(game: Game, found: list[ActionTuple]) -> list[bool]:
-    """For each of the base game's pseudo-legal actions, whether it needs the Duke-danger test."""
-    me = game.to_move
-    duke = game.duke[me]
-    if duke < 0:
-        return [False] * len(found)
-    lines = tablemoves.lines_to(game, duke, me ^ 1)
-    if lines is None:
-        return [True] * len(found)
-    return [not tablemoves.stays_safe(a, duke, lines) for a in found]
-
-
 def has_legal(game: Game) -> bool:
     """Whether the player to move has a legal action (as ``game.result`` asks it), trying the
     Duke's own moves first: where the Duke is in Guard, they are the likeliest answers."""
@@ -78,9 +98,9 @@ def has_legal(game: Game) -> bool:
         return False
     if game.phase is not Phase.PLAY:
         return bool(game._legal())
-    found, unchecked = candidates(game)
+    found, tests = candidates(game)
     duke = game.duke[game.to_move]
     for index in range(len(found)):
-        if not unchecked[index] or (found[index][1] == duke and game._check(found[index])):
+        if not tests.needs(index) or (found[index][1] == duke and game._check(found[index])):
             return True
     return any(a[1] != duke and game._check(a) for a in found)

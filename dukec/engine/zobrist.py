@@ -29,7 +29,7 @@ import random
 from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
-from dukec.engine.actions import COMMAND, DRAW, ActionTuple, Phase, Reason, Result
+from dukec.engine.actions import COMMAND, DRAW, MOVE, STRIKE, ActionTuple, Phase, Reason, Result
 from dukec.engine.game import Game
 from dukec.engine.rules import Rules
 from dukec.engine.turn import TRAILED
@@ -319,6 +319,7 @@ class Keyed(Keeper):
         # A move, strike or command in play changes, of the scalars, only the player to move
         # (the turn passes); anything else is keyed by its scalars before and after.
         moving = kind <= COMMAND and game.phase == _PLAY
+        mover = game.to_move
         key = self.key ^ (numbers.side if moving else numbers.scalars(game))
         victim = -1
         # A base game's action changes only its own squares (from, to, the commander's).
@@ -336,9 +337,7 @@ class Keyed(Keeper):
             self._occupy()
             self.bags = _serial()
             return
-        self._touch(frm)
-        self._touch(to)
-        self._touch(by)
+        self._moved(kind, frm, to, mover)
         if frm >= 0 and board[frm] >= 0:
             key ^= square[frm * codes + board[frm]]
         if to >= 0 and board[to] >= 0:
@@ -379,10 +378,7 @@ class Keyed(Keeper):
         if trailed:
             self._occupy()
         else:
-            # A base game's action changes only the squares it names.
-            self._touch(action[1])
-            self._touch(action[2])
-            self._touch(action[3])
+            self._moved(action[0], action[1], action[2], game.to_move)
         return action
 
     def _occupy(self) -> None:
@@ -395,18 +391,21 @@ class Keyed(Keeper):
         self.occupied0 = masks[0]
         self.occupied1 = masks[1]
 
-    def _touch(self, square: int) -> None:
-        """Bring the masks up to date on ``square`` (none if negative) from the board."""
-        if square < 0:
+    def _moved(self, kind: int, frm: int, to: int, mover: int) -> None:
+        """Bring the masks up to date after ``mover``'s move, strike, command, draw or
+        placement was applied or taken back: the squares of ``mover``'s it names change hands
+        (an XOR takes itself back), and the enemy holds ``to`` if the board now says so."""
+        if kind == DRAW:
             return
-        bit = 1 << square
-        code = self.game.board[square]
-        if code >= 0 and code & 1:
-            self.occupied0 &= ~bit
-            self.occupied1 |= bit
-        elif code >= 0:
-            self.occupied0 |= bit
-            self.occupied1 &= ~bit
+        mine = 0 if kind == STRIKE else 1 << to
+        if kind in (MOVE, COMMAND):
+            mine |= 1 << frm
+        bit = 1 << to
+        code = self.game.board[to]
+        theirs = bit if code >= 0 and code & 1 != mover else 0
+        if mover:
+            self.occupied1 ^= mine
+            self.occupied0 = (self.occupied0 & ~bit) | theirs
         else:
-            self.occupied0 &= ~bit
-            self.occupied1 &= ~bit
+            self.occupied0 ^= mine
+            self.occupied1 = (self.occupied1 & ~bit) | theirs

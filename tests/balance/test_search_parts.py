@@ -33,14 +33,12 @@ def test_the_candidates_that_pass_the_test_are_the_legal_actions(name: str) -> N
         game = Game(rules, seed=seed, ply_limit=120)
         rng = random.Random(seed)
         while game.result is None:
-            found, unchecked = candidates(game)
-            legal = [
-                a for a, test in zip(found, unchecked, strict=True) if not test or game._check(a)
-            ]
+            found, tests = candidates(game)
+            legal = [a for i, a in enumerate(found) if not tests.needs(i) or game._check(a)]
             assert legal == game.legal_actions()
             taking, tests = captures(game)
             board = game.board
-            assert [a for a, t in zip(taking, tests, strict=True) if not t or game._check(a)] == [
+            assert [a for i, a in enumerate(taking) if not tests.needs(i) or game._check(a)] == [
                 a for a in legal if a[0] <= COMMAND and a[2] >= 0 and board[a[2]] >= 0
             ]
             checked += game.phase is Phase.PLAY
