@@ -220,12 +220,11 @@ class Tree:
         if over is not None:
             return self.final(over.winner)
         if depth <= 0:
-            # A player with no legal action loses; one whose Duke is not in Guard nearly always
-            # has one, so only then is the (costly) test made at the horizon. The static value
-            # comes first: the leaves may tell from it whether the Duke is in Guard.
+            # A player with no legal action loses; the (costly) test is made at the horizon
+            # only where the leaves say the player may have none. The static value comes
+            # first: the leaves may tell it from what they counted.
             stand = self.static(game.to_move)
-            leaves = self.leaves
-            if leaves.in_guard(game) and not leaves.escapes(game) and not has_legal(game):
+            if self.leaves.cornered(game) and not has_legal(game):
                 return self.final(game.to_move ^ 1)
             return self.standing(stand, alpha, beta, self.options.quiesce)
         keyed = self.keyed if depth >= self.options.table_depth else None

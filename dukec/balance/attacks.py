@@ -32,13 +32,17 @@ class ReachMasks:
         self.strikes = mask_of(tables.strikes[k])
         self.commands = mask_of(tables.command[k])
         self.paths = tuple((1 << t, mask_of(path)) for t, path in tables.pathed[k])
-        #: Each ray's squares as one mask, with the ray (taken square by square when blocked).
-        self.lines = tuple((mask_of(ray), ray) for ray in tables.rays[k])
+        #: Each ray's squares as one mask, and whether it runs up the square numbers (a ray
+        #: runs one way along a line of the board: its first square taken is then the lowest
+        #: or the highest of the mask's squares taken).
+        self.lines = tuple(
+            (mask_of(ray), len(ray) < 2 or ray[1] > ray[0]) for ray in tables.rays[k]
+        )
         targets = blockers = lines = 0
         for target, path in self.paths:
             targets |= target
             blockers |= path
-        for line, _ray in self.lines:
+        for line, _up in self.lines:
             lines |= line
         #: Where the Move, Jump and Slide icons reach with nothing in the way.
         self.free = self.steps | targets | lines
@@ -51,14 +55,16 @@ class ReachMasks:
         for target, path in self.paths:
             if not blocked & path:
                 moves |= target
-        for line, ray in self.lines:
-            if not blocked & line:
+        for line, up in self.lines:
+            taken = blocked & line
+            if not taken:
                 moves |= line
-                continue
-            for t in ray:
-                moves |= 1 << t
-                if (blocked >> t) & 1:
-                    break
+            elif up:
+                # Up to the lowest square taken, that one included.
+                moves |= line & (((taken & -taken) << 1) - 1)
+            else:
+                # Down to the highest square taken, that one included.
+                moves |= line & -(1 << (taken.bit_length() - 1))
         return moves
 
 

@@ -64,16 +64,11 @@ class Leaves:
         """A tile type's worth on the board, in units."""
         return self.board[tile]
 
-    def in_guard(self, game: Game) -> bool:
-        """Whether the player to move's Duke is in Guard, asked just after :meth:`score` of the
-        position (the engine's test here)."""
+    def cornered(self, game: Game) -> bool:
+        """Whether the player to move may have no legal action, asked just after
+        :meth:`score` of the position: its Duke is in Guard (the engine's test here; a player
+        whose Duke is not nearly always has one)."""
         return game.in_guard()
-
-    def escapes(self, game: Game) -> bool:
-        """Whether the player to move, in Guard, surely has a legal action (its Duke can step
-        out of every attack), asked just after :meth:`score` of the position; False: not
-        known (here, never known)."""
-        return False
 
 
 class LearnedLeaves(Leaves):
@@ -90,17 +85,13 @@ class LearnedLeaves(Leaves):
     def draw_gain(self, game: Game) -> float:
         return self.evaluator.draw_gain(game)
 
-    def in_guard(self, game: Game) -> bool:
-        """The evaluation's own answer where its attacks are the engine's: the Duke's square is
-        among those the enemy attacks as the base game's tables see them, which is the engine's
-        test in the base game and on a board that plays as the base game's with no dragon."""
+    def cornered(self, game: Game) -> bool:
+        """The evaluation's own answer where its attacks are the engine's (in the base game,
+        and on a board that plays as the base game's with no dragon): the Duke's square is
+        among those the enemy attacks, and the Duke cannot plainly step out of every attack
+        (:meth:`Evaluator.escapes`); elsewhere the engine's test."""
         if game.features and not plays_as_base(game):
             return game.in_guard()
-        return self.evaluator.guarded(game.to_move)
-
-    def escapes(self, game: Game) -> bool:
-        """The evaluation's answer (:meth:`Evaluator.escapes`) where its attacks are the
-        engine's (see :meth:`in_guard`)."""
-        if game.features and not plays_as_base(game):
-            return False
-        return self.evaluator.escapes(game, game.to_move)
+        me = game.to_move
+        evaluator = self.evaluator
+        return evaluator.guarded(me) and not evaluator.escapes(game, me)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from dukec.balance.attacks import count
+from dukec.balance.attacks import ReachMasks, count
 from dukec.balance.evalfit import EvalFit, blank, fit_evaluation, fit_weights
 from dukec.balance.evaluation import Evaluator, Weights
 from dukec.balance.experiments import replace
@@ -359,3 +359,28 @@ def test_the_squares_of_a_mask_are_counted_at_every_width() -> None:
             assert count(mask) == bin(mask).count("1")
     assert count((1 << 48) - 1) == 48
     assert count(1 << 48) == 1
+
+
+def test_a_slide_reaches_up_to_its_first_square_taken_whichever_way_it_runs() -> None:
+    """The masks' reach with squares taken is the square-by-square walk along each ray."""
+    rng = random.Random(3)
+    rules = load_rules(load_tileset(None), "base")
+    tables = rules.tables
+    size = rules.geometry.size
+    rays = 0
+    for k in range(len(tables.direct)):
+        masks = ReachMasks(tables, k, False, 0, 0)
+        rays += len(tables.rays[k])
+        for _ in range(10):
+            blocked = rng.getrandbits(size) & rng.getrandbits(size)
+            walked = masks.steps
+            for target, path in masks.paths:
+                if not blocked & path:
+                    walked |= target
+            for ray in tables.rays[k]:
+                for square in ray:
+                    walked |= 1 << square
+                    if (blocked >> square) & 1:
+                        break
+            assert masks.moves(blocked) == walked
+    assert rays > 100

@@ -69,9 +69,11 @@ def test_the_order_is_table_move_captures_killers_then_the_rest() -> None:
 
 @pytest.mark.parametrize("name", GAME_SETS)
 def test_the_leaves_answers_at_the_horizon_are_the_engines(name: str) -> None:
-    """Just after scoring a position, the learned leaves say whether the Duke is in Guard as
-    the engine does, and a Duke they say can escape has a legal move; in every game set (the
-    evaluation answers where its attacks are the engine's, the engine elsewhere)."""
+    """Just after scoring a position, the learned evaluation says whether the Duke is in Guard
+    as the engine does, and a Duke it says can escape has a legal move; so the leaves call a
+    player cornered only in Guard, and every player in Guard whom they do not call cornered
+    has a legal action. In every game set (the evaluation answers where its attacks are the
+    engine's, the engine elsewhere)."""
     rules = load_rules(TILESET, name)
     found = learned(rules)
     assert found is not None
@@ -82,14 +84,20 @@ def test_the_leaves_answers_at_the_horizon_are_the_engines(name: str) -> None:
         rng = random.Random(seed)
         while game.result is None:
             if game.phase is Phase.PLAY:
-                leaves.score(game, game.to_move)
-                in_guard = leaves.in_guard(game)
-                assert in_guard == game.in_guard()
-                if in_guard and leaves.escapes(game):
-                    duke = game.duke[game.to_move]
-                    assert any(a[1] == duke for a in game.legal_actions())
-                    escaped += 1
-                answered += in_guard and (not game.features or plays_as_base(game))
+                me = game.to_move
+                leaves.score(game, me)
+                in_guard = game.in_guard()
+                cornered = leaves.cornered(game)
+                assert not cornered or in_guard
+                if in_guard and not cornered:
+                    assert game.legal_actions()
+                if not game.features or plays_as_base(game):
+                    assert found.guarded(me) == in_guard
+                    if in_guard and found.escapes(game, me):
+                        duke = game.duke[me]
+                        assert any(a[1] == duke for a in game.legal_actions())
+                        escaped += 1
+                    answered += in_guard
             if not game.play_random(rng):
                 break
     if name in ("base", "enhanced", "mountain", "dynastic-dispute"):
