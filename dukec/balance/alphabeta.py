@@ -377,9 +377,10 @@ class Tree:
         return self.standing(self.static(self.game.to_move), alpha, beta, left)
 
     def standing(self, stand: float, alpha: float, beta: float, left: int) -> float:
-        """:meth:`quiesce` where the static value ``stand`` is known."""
+        """:meth:`quiesce` where the static value ``stand`` of the position is the leaves'
+        last score."""
         game = self.game
-        if left <= 0 or stand >= beta:
+        if left <= 0 or stand >= beta or not self.leaves.may_take(game):
             return stand
         best = stand
         if stand > alpha:

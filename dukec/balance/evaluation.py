@@ -107,6 +107,7 @@ class Evaluator:
         # and its squares taken by each seat and blocked to lines (for escapes).
         self._counts = Counts()
         self._occupied0 = self._occupied1 = self._blocked = 0
+        self._attacks0 = self._attacks1 = 0
         # The bags' weight (units) when a search's keys last numbered the bags ``_bags_seen``.
         self._bags_seen = self._bags_units = 0
 
@@ -164,6 +165,13 @@ class Evaluator:
         the tables' attacks: see :meth:`_safety`)."""
         c = self._counts
         return (c.guard1 if seat else c.guard0) != 0
+
+    def attacks_a_tile(self, seat: int) -> bool:
+        """Whether, in the position :meth:`score` counted last, a square ``seat`` attacks (by
+        the tables) holds an enemy tile, the Duke included."""
+        if seat:
+            return self._attacks1 & self._occupied0 != 0
+        return self._attacks0 & self._occupied1 != 0
 
     def escapes(self, game: Game, seat: int) -> bool:
         """Whether, in the position :meth:`score` counted last, ``seat``'s Duke can move to a
@@ -252,6 +260,8 @@ class Evaluator:
         mobility1, union1, flip1, advance1, duke1, material1 = self._side(
             game, view, 1, occupied1, occupied0, blocked
         )
+        self._attacks0 = union0
+        self._attacks1 = union1
         counts.mobility0, counts.mobility1 = mobility0, mobility1
         counts.control0, counts.control1 = count(union0), count(union1)
         counts.flip0, counts.flip1 = flip0, flip1

@@ -70,6 +70,11 @@ class Leaves:
         whose Duke is not nearly always has one)."""
         return game.in_guard()
 
+    def may_take(self, game: Game) -> bool:
+        """Whether the player to move may have an action that takes a tile, asked just after
+        :meth:`score` of the position (here: always, it may)."""
+        return True
+
 
 class LearnedLeaves(Leaves):
     """The static values of a game set's learned evaluation (:mod:`dukec.balance.evaluation`):
@@ -95,3 +100,11 @@ class LearnedLeaves(Leaves):
         me = game.to_move
         evaluator = self.evaluator
         return evaluator.guarded(me) and not evaluator.escapes(game, me)
+
+    def may_take(self, game: Game) -> bool:
+        """Where the evaluation's attacks are the engine's (see :meth:`cornered`): whether the
+        squares the player to move attacks hold an enemy tile (every action that takes one
+        ends on such a square); elsewhere, it may."""
+        if game.features and not plays_as_base(game):
+            return True
+        return self.evaluator.attacks_a_tile(game.to_move)

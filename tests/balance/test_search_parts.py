@@ -72,13 +72,13 @@ def test_the_leaves_answers_at_the_horizon_are_the_engines(name: str) -> None:
     """Just after scoring a position, the learned evaluation says whether the Duke is in Guard
     as the engine does, and a Duke it says can escape has a legal move; so the leaves call a
     player cornered only in Guard, and every player in Guard whom they do not call cornered
-    has a legal action. In every game set (the evaluation answers where its attacks are the
-    engine's, the engine elsewhere)."""
+    has a legal action; a player they say can take no tile has no capture. In every game set
+    (the evaluation answers where its attacks are the engine's, the engine elsewhere)."""
     rules = load_rules(TILESET, name)
     found = learned(rules)
     assert found is not None
     leaves = LearnedLeaves(evaluation(rules), found)
-    answered = escaped = 0
+    answered = escaped = quiet = 0
     for seed in range(12):
         game = Game(rules, seed=seed, ply_limit=120)
         rng = random.Random(seed)
@@ -91,8 +91,11 @@ def test_the_leaves_answers_at_the_horizon_are_the_engines(name: str) -> None:
                 assert not cornered or in_guard
                 if in_guard and not cornered:
                     assert game.legal_actions()
+                if not leaves.may_take(game):
+                    assert not captures(game)[0]
                 if not game.features or plays_as_base(game):
                     assert found.guarded(me) == in_guard
+                    quiet += not found.attacks_a_tile(me)
                     if in_guard and found.escapes(game, me):
                         duke = game.duke[me]
                         assert any(a[1] == duke for a in game.legal_actions())
@@ -103,3 +106,4 @@ def test_the_leaves_answers_at_the_horizon_are_the_engines(name: str) -> None:
     if name in ("base", "enhanced", "mountain", "dynastic-dispute"):
         assert answered > 20
         assert 0 < escaped < answered
+        assert quiet > 20
