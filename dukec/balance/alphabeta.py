@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from dukec.balance.leaves import Leaves
-from dukec.balance.moves import candidates, captures, has_legal
+from dukec.balance.moves import base_like, candidates, captures, has_legal
 from dukec.balance.ordering import Heuristics, Ordering
 from dukec.balance.table import EXACT, LOWER, UPPER, Table
 from dukec.engine import Game, dragon, turn
@@ -123,6 +123,10 @@ class Tree:
         self.keyed: Keyed | None = None
         self.nodes = 0
         self.check_at = 0
+        # What the board is beyond its tiles (see board()), for the keys' ``extras`` number.
+        self._seen = 0
+        self.base = False
+        self.plain = False
 
     def tick(self) -> None:
         """Count a node, and stop the search if the budget binds and is spent."""
@@ -194,13 +198,28 @@ class Tree:
         game.undo()
         return False
 
+    def board(self) -> None:
+        """Bring up to date what the search knows of the position's board beyond its tiles,
+        kept while the keys say no feature's state changed: ``base``, whether the Duke-danger
+        test is the base game's (:func:`~dukec.balance.moves.base_like`), and whether the board
+        plays as the base game's (:func:`dukec.engine.turn.base_board`, or no features)."""
+        keyed = self.keyed
+        if keyed is not None:
+            if keyed.extras == self._seen:
+                return
+            self._seen = keyed.extras
+        game = self.game
+        self.base = base_like(game)
+        self.plain = not game.features or turn.base_board(game)
+
     def after(self) -> bool:
         """Whether the Duke-danger test of a move, strike or command is best made after
         applying it (:meth:`stays_legal`) in this position: in the base game, and in a game set
         with features where the action will likely be the base game's (a board that plays as
         the base game's, and an idle dragon, if any); elsewhere the engine's test comes first."""
+        self.board()
         game = self.game
-        return not game.features or (turn.base_board(game) and dragon.idle(game))
+        return self.plain and (not game.features or dragon.idle(game))
 
     def allowed(self, action: ActionTuple, unchecked: bool, after: bool) -> bool:
         """Whether a candidate may be tried: legal, or left to :meth:`child`'s test after
@@ -224,7 +243,8 @@ class Tree:
             # only where the leaves say the player may have none. The static value comes
             # first: the leaves may tell it from what they counted.
             stand = self.static(game.to_move)
-            if self.leaves.cornered(game) and not has_legal(game):
+            self.board()
+            if self.leaves.cornered(game, self.base) and not has_legal(game, self.base):
                 return self.final(game.to_move ^ 1)
             return self.standing(stand, alpha, beta, self.options.quiesce)
         keyed = self.keyed if depth >= self.options.table_depth else None
@@ -272,7 +292,8 @@ class Tree:
                 if alpha >= beta:
                     ordering.cutoff(game, table_move, depth, ply)
                     return best, best_action
-        actions, tests = candidates(game)
+        self.board()
+        actions, tests = candidates(game, self.base)
         after = self.after()
         for index in ordering.order(game, actions, None, ply):
             action = actions[index]
@@ -380,12 +401,15 @@ class Tree:
         """:meth:`quiesce` where the static value ``stand`` of the position is the leaves'
         last score."""
         game = self.game
-        if left <= 0 or stand >= beta or not self.leaves.may_take(game):
+        if left <= 0 or stand >= beta:
+            return stand
+        self.board()
+        if not self.leaves.may_take(game, self.base):
             return stand
         best = stand
         if stand > alpha:
             alpha = stand
-        actions, tests = captures(game)
+        actions, tests = captures(game, self.base)
         if not actions:
             return stand
         mover = game.to_move

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Final
 
 from dukec.balance.evaluation import Evaluator
-from dukec.balance.moves import plays_as_base
 from dukec.balance.values import Evaluation
 from dukec.engine import Game
 
@@ -64,15 +63,17 @@ class Leaves:
         """A tile type's worth on the board, in units."""
         return self.board[tile]
 
-    def cornered(self, game: Game) -> bool:
+    def cornered(self, game: Game, base: bool) -> bool:
         """Whether the player to move may have no legal action, asked just after
-        :meth:`score` of the position: its Duke is in Guard (the engine's test here; a player
-        whose Duke is not nearly always has one)."""
+        :meth:`score` of the position (``base``: whether its Duke-danger test is the base
+        game's, :func:`dukec.balance.moves.base_like`): its Duke is in Guard (the engine's
+        test here; a player whose Duke is not nearly always has one)."""
         return game.in_guard()
 
-    def may_take(self, game: Game) -> bool:
+    def may_take(self, game: Game, base: bool) -> bool:
         """Whether the player to move may have an action that takes a tile, asked just after
-        :meth:`score` of the position (here: always, it may)."""
+        :meth:`score` of the position (``base``: as for :meth:`cornered`; here: always, it
+        may)."""
         return True
 
 
@@ -90,21 +91,21 @@ class LearnedLeaves(Leaves):
     def draw_gain(self, game: Game) -> float:
         return self.evaluator.draw_gain(game)
 
-    def cornered(self, game: Game) -> bool:
-        """The evaluation's own answer where its attacks are the engine's (in the base game,
-        and on a board that plays as the base game's with no dragon): the Duke's square is
+    def cornered(self, game: Game, base: bool) -> bool:
+        """The evaluation's own answer where its attacks are the engine's (where the
+        Duke-danger test is the base game's, ``base``): the Duke's square is
         among those the enemy attacks, and the Duke cannot plainly step out of every attack
         (:meth:`Evaluator.escapes`); elsewhere the engine's test."""
-        if game.features and not plays_as_base(game):
+        if not base:
             return game.in_guard()
         me = game.to_move
         evaluator = self.evaluator
         return evaluator.guarded(me) and not evaluator.escapes(game, me)
 
-    def may_take(self, game: Game) -> bool:
+    def may_take(self, game: Game, base: bool) -> bool:
         """Where the evaluation's attacks are the engine's (see :meth:`cornered`): whether the
         squares the player to move attacks hold an enemy tile (every action that takes one
         ends on such a square); elsewhere, it may."""
-        if game.features and not plays_as_base(game):
+        if not base:
             return True
         return self.evaluator.attacks_a_tile(game.to_move)

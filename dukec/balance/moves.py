@@ -49,9 +49,9 @@ class Tests:
         return lines is None or not tablemoves.stays_safe(self.found[index], duke, lines)
 
 
-def candidates(game: Game) -> tuple[list[ActionTuple], Tests]:
+def candidates(game: Game, base: bool | None = None) -> tuple[list[ActionTuple], Tests]:
     """The position's pseudo-legal actions in legal order, and which need the Duke-danger
-    test (none once the game is over)."""
+    test (none once the game is over); ``base``: :func:`base_like`, if the caller knows it."""
     if game.over is not None:
         return [], Tests(game, [], False, -1)
     if game.phase is not Phase.PLAY:
@@ -59,18 +59,18 @@ def candidates(game: Game) -> tuple[list[ActionTuple], Tests]:
     duke = game.duke[game.to_move]
     if game.features:
         found = movement.pseudo(game, game.to_move)
-        return found, Tests(game, found, not plays_as_base(game), duke)
+        return found, Tests(game, found, not (base_like(game) if base is None else base), duke)
     found = tablemoves.pseudo(game)
     return found, Tests(game, found, False, duke)
 
 
-def captures(game: Game) -> tuple[list[ActionTuple], Tests]:
+def captures(game: Game, base: bool | None = None) -> tuple[list[ActionTuple], Tests]:
     """The pseudo-legal moves, strikes and commands that take a tile, in legal order, and
-    which need the Duke-danger test."""
+    which need the Duke-danger test (``base``: as for :func:`candidates`)."""
     if game.over is not None or game.phase is not Phase.PLAY:
         return [], Tests(game, [], False, -1)
     duke = game.duke[game.to_move]
-    if not game.features or plays_as_base(game):
+    if base_like(game) if base is None else base:
         # The base game's captures: those of a board that plays as the base game's too (its
         # features add only actions that take nothing: draws, abilities, pushes of no dragon).
         found = tablemoves.pseudo(game, taking=True)
@@ -84,21 +84,25 @@ def captures(game: Game) -> tuple[list[ActionTuple], Tests]:
     return taking, Tests(game, taking, True, duke)
 
 
-def plays_as_base(game: Game) -> bool:
-    """Whether a game set with features plays this position's Duke-danger test as the base game
-    does: a board that plays as the base game's (:func:`dukec.engine.turn.base_board`), no
-    dragon to block or be pushed, no tile that may Escape or Ransom."""
-    return turn.base_board(game) and game.dragon.square < 0 and not game.escapes_or_ransoms
+def base_like(game: Game) -> bool:
+    """Whether the position's Duke-danger test is the base game's: in the base game, and in a
+    game set with features on a board that plays as the base game's
+    (:func:`dukec.engine.turn.base_board`) with no dragon to block or be pushed and no tile
+    that may Escape or Ransom. It changes only with what the features keep (a search's keys
+    number that: ``Keyed.extras``)."""
+    return not game.features or (
+        turn.base_board(game) and game.dragon.square < 0 and not game.escapes_or_ransoms
+    )
 
 
-def has_legal(game: Game) -> bool:
+def has_legal(game: Game, base: bool | None = None) -> bool:
     """Whether the player to move has a legal action (as ``game.result`` asks it), trying the
     Duke's own moves first: where the Duke is in Guard, they are the likeliest answers."""
     if game.over is not None:
         return False
     if game.phase is not Phase.PLAY:
         return bool(game._legal())
-    found, tests = candidates(game)
+    found, tests = candidates(game, base)
     duke = game.duke[game.to_move]
     for index in range(len(found)):
         if not tests.needs(index) or (found[index][1] == duke and game._check(found[index])):

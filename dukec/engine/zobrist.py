@@ -271,7 +271,8 @@ class Keyed(Keeper):
     """While open, ``key`` is the game's Zobrist key, updated by every apply and undo,
     ``occupied0`` and ``occupied1`` the squares each seat's tiles stand on, as bit masks, and
     ``bags`` a number that changes whenever a bag does, to no number it had before (so that
-    what is worked out from the bags can be kept until they change).
+    what is worked out from the bags can be kept until they change), and ``extras`` such a
+    number for everything a game set's features keep beyond the base game's state.
 
     Use as a context manager around a search: ``with Keyed(game) as keyed: ... keyed.key``.
     Actions applied or undone through the game's apply and undo while it is open keep ``key``
@@ -287,12 +288,13 @@ class Keyed(Keeper):
         self.occupied0 = 0
         self.occupied1 = 0
         self.bags = 0
+        self.extras = 0
 
     def __enter__(self) -> Keyed:
         self.key = self.numbers.key(self.game)
         self.before = []
         self._occupy()
-        self.bags = _serial()
+        self.bags = self.extras = _serial()
         # The game's apply and undo go through this one while the search runs; __exit__ lets
         # go again (leaving no reference cycle).
         self.game.keyed = self
@@ -335,7 +337,7 @@ class Keyed(Keeper):
             # Any other action of a game set with features may change anything.
             self.key = numbers.key(game)
             self._occupy()
-            self.bags = _serial()
+            self.bags = self.extras = _serial()
             return
         self._moved(kind, frm, to, mover)
         if frm >= 0 and board[frm] >= 0:
@@ -373,7 +375,9 @@ class Keyed(Keeper):
         before = self.before
         # An action applied before the keys were opened is keyed from scratch.
         self.key = before.pop() if before else self.numbers.key(game)
-        if trailed or action[0] == DRAW:
+        if trailed:
+            self.bags = self.extras = _serial()
+        elif action[0] == DRAW:
             self.bags = _serial()
         if trailed:
             self._occupy()

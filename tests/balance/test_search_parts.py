@@ -10,7 +10,7 @@ import pytest
 
 from dukec.balance.learned import learned
 from dukec.balance.leaves import LearnedLeaves, Leaves
-from dukec.balance.moves import candidates, captures, plays_as_base
+from dukec.balance.moves import base_like, candidates, captures
 from dukec.balance.ordering import Heuristics, Ordering
 from dukec.balance.values import evaluation
 from dukec.commands.common import load_tileset
@@ -87,13 +87,13 @@ def test_the_leaves_answers_at_the_horizon_are_the_engines(name: str) -> None:
                 me = game.to_move
                 leaves.score(game, me)
                 in_guard = game.in_guard()
-                cornered = leaves.cornered(game)
+                cornered = leaves.cornered(game, base_like(game))
                 assert not cornered or in_guard
                 if in_guard and not cornered:
                     assert game.legal_actions()
-                if not leaves.may_take(game):
+                if not leaves.may_take(game, base_like(game)):
                     assert not captures(game)[0]
-                if not game.features or plays_as_base(game):
+                if base_like(game):
                     assert found.guarded(me) == in_guard
                     quiet += not found.attacks_a_tile(me)
                     if in_guard and found.escapes(game, me):

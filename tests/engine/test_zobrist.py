@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from dukec.balance.moves import base_like
 from dukec.commands.common import load_tileset
-from dukec.engine import Action, ActionKind, Banner, Game, load_rules
+from dukec.engine import Action, ActionKind, Banner, Game, load_rules, turn
 from dukec.engine.zobrist import Keyed, zobrist_for
 
 TILESET: dict[str, Any] = load_tileset(None)
@@ -18,11 +19,13 @@ GAME_SETS = sorted(s["name"] for s in TILESET["sets"])
 
 def _walk(game: Game, rng: random.Random, steps: int) -> int:
     """Random applies and undos inside ``Keyed``; checks the key, the masks of the tiles'
-    squares and the number of the bags after each; returns the steps."""
+    squares, and what the numbers of the bags and of the features' state stand for, after
+    each; returns the steps."""
     numbers = zobrist_for(game.rules)
     done = 0
     # The bags under each number ``keyed.bags`` has had: one content a number.
     bags: dict[int, tuple[list[int], list[int]]] = {}
+    extras: dict[int, tuple[bool, bool]] = {}
     with Keyed(game) as keyed:
         for _ in range(steps):
             actions = game.legal_actions()
@@ -43,6 +46,9 @@ def _walk(game: Game, rng: random.Random, steps: int) -> int:
                 assert occupied == sum(1 << s for s in game.pieces[owner])
             now = (list(game.bags[0]), list(game.bags[1]))
             assert bags.setdefault(keyed.bags, now) == now
+            # What a search reads of the board beyond its tiles, under each ``extras``.
+            board = (base_like(game), not game.features or turn.base_board(game))
+            assert extras.setdefault(keyed.extras, board) == board
     return done
 
 
