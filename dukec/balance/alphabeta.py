@@ -34,7 +34,7 @@ from dukec.balance.leaves import Leaves
 from dukec.balance.moves import base_like, candidates, captures, has_legal
 from dukec.balance.ordering import Heuristics, Ordering
 from dukec.balance.table import EXACT, LOWER, UPPER, Table
-from dukec.engine import Game, dragon, turn
+from dukec.engine import Game, dragon, tablemoves, turn
 from dukec.engine.actions import COMMAND, DRAW, ActionTuple, Reason
 from dukec.engine.zobrist import Keyed
 
@@ -190,7 +190,14 @@ class Tree:
             game.apply(action)
             return True
         duke = game.duke[mover]
-        if duke < 0 or not game._attacked(duke, mover ^ 1):
+        if duke < 0:
+            return True
+        # Where the test is the base game's, its tables' (the engine's own test there).
+        self.board()
+        if self.base:
+            if not tablemoves.attacked(game, duke, mover ^ 1):
+                return True
+        elif not game._attacked(duke, mover ^ 1):
             return True
         over = game.over
         if over is not None and over.reason is Reason.DUKE_CAPTURED:

@@ -102,9 +102,19 @@ def has_legal(game: Game, base: bool | None = None) -> bool:
         return False
     if game.phase is not Phase.PLAY:
         return bool(game._legal())
+    if base is None:
+        base = base_like(game)
     found, tests = candidates(game, base)
     duke = game.duke[game.to_move]
     for index in range(len(found)):
-        if not tests.needs(index) or (found[index][1] == duke and game._check(found[index])):
+        if not tests.needs(index) or (found[index][1] == duke and _check(game, found[index], base)):
             return True
-    return any(a[1] != duke and game._check(a) for a in found)
+    return any(a[1] != duke and _check(game, a, base) for a in found)
+
+
+def _check(game: Game, action: ActionTuple, base: bool) -> bool:
+    """The engine's Duke-danger test of a pseudo-legal action; where it is the base game's
+    (``base``), that of the base game's apply and tables for a move, strike or command."""
+    if base and action[0] <= COMMAND:
+        return game._base_check(action)
+    return game._check(action)
