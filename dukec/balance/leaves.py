@@ -6,7 +6,7 @@ fitted tile values do (:mod:`dukec.balance.values`: each tile on the board and i
 log-odds of winning per tile more than the opponent), or the engine's material values where no
 values were fitted. The search asks three things of it: a position's value for one
 player, what a draw is worth on average to the player drawing (a tile from the bag onto the
-board), and a tile type's worth, by which captures are ordered.
+board), and a tile type's worth on the board (``board``), by which captures are ordered.
 """
 
 from __future__ import annotations
@@ -58,10 +58,6 @@ class Leaves:
         for tile in bag:
             gain += worth[tile] - waiting[tile]
         return gain / (len(bag) * UNITS)
-
-    def worth(self, tile: int) -> int:
-        """A tile type's worth on the board, in units."""
-        return self.board[tile]
 
     def cornered(self, game: Game, base: bool) -> bool:
         """Whether the player to move may have no legal action, asked just after

@@ -85,7 +85,7 @@ class Ordering:
         if count <= 1 or count > _SLOTS:
             return list(range(count))
         board = game.board
-        leaves = self.leaves
+        worth = self.leaves.board
         heuristics = self.heuristics
         offset = game.to_move * self.codes
         # The killer moves of the ply (KILLERS of them), -1 for none.
@@ -110,7 +110,7 @@ class Ordering:
             kind = action[0]
             if kind <= COMMAND and to >= 0 and board[to] >= 0:
                 actor = board[action[3] if kind == COMMAND else action[1]]
-                rank = _CAPTURE + 1024 * leaves.worth(board[to] >> 2) - leaves.worth(actor >> 2)
+                rank = _CAPTURE + 1024 * worth[board[to] >> 2] - worth[actor >> 2]
                 if table >= 0 and self.ident(action) == table:
                     rank = _TABLE_MOVE
             else:

@@ -45,7 +45,6 @@ _SMALL: Final = 256
 #: Numbers of a counter (draws, events): a counter wraps round at this many.
 _COUNTER: Final = 4096
 _REASONS: Final = {reason: index for index, reason in enumerate(Reason)}
-_PLAY: Final = int(Phase.PLAY)
 # The small fields, each with _SMALL numbers (value + 1, so that -1 has one): the dragon's,
 # the banner to move, then each player's points and the places of the banner queue.
 _DRAGON_KIND: Final = 0
@@ -320,7 +319,7 @@ class Keyed(Keeper):
         over = game.over
         # A move, strike or command in play changes, of the scalars, only the player to move
         # (the turn passes); anything else is keyed by its scalars before and after.
-        moving = kind <= COMMAND and game.phase == _PLAY
+        moving = kind <= COMMAND and game.phase is Phase.PLAY
         mover = game.to_move
         key = self.key ^ (numbers.side if moving else numbers.scalars(game))
         victim = -1
