@@ -288,11 +288,15 @@ class Keyed(Keeper):
         self.occupied1 = 0
         self.bags = 0
         self.extras = 0
+        # Each seat's bag's part of the key (kept by the one tile a draw takes out).
+        self.bag0: i64 = 0
+        self.bag1: i64 = 0
 
     def __enter__(self) -> Keyed:
         self.key = self.numbers.key(self.game)
         self.before = []
         self._occupy()
+        self._bag_parts()
         self.bags = self.extras = _serial()
         # The game's apply and undo go through this one while the search runs; __exit__ lets
         # go again (leaving no reference cycle).
@@ -336,6 +340,7 @@ class Keyed(Keeper):
             # Any other action of a game set with features may change anything.
             self.key = numbers.key(game)
             self._occupy()
+            self._bag_parts()
             self.bags = self.extras = _serial()
             return
         self._moved(kind, frm, to, mover)
@@ -350,8 +355,13 @@ class Keyed(Keeper):
         me = game.to_move
         if kind == DRAW:
             # The drawn tile leaves the mover's bag (a draw does not pass the turn).
-            now = numbers.tiles(numbers.bag, me, game.bags[me])
-            key ^= now ^ (now + numbers.bag[me * numbers.types + game.drawn])
+            was = self.bag1 if me else self.bag0
+            now = was - numbers.bag[me * numbers.types + game.drawn]
+            key ^= now ^ was
+            if me:
+                self.bag1 = now
+            else:
+                self.bag0 = now
             self.bags = _serial()
             if game.features:
                 key ^= numbers.draws[(game.draws - 1) % _COUNTER]
@@ -370,19 +380,39 @@ class Keyed(Keeper):
         """Take back the game's last action, keeping ``key`` exact."""
         game = self.game
         trailed = game.features and game.history[-1][2] == TRAILED
+        drawn = game.drawn  # the tile a draw taken back drew
         action = game._undo()
         before = self.before
-        # An action applied before the keys were opened is keyed from scratch.
-        self.key = before.pop() if before else self.numbers.key(game)
-        if trailed:
+        if not before:
+            # An action applied before the keys were opened: everything from scratch.
+            self.key = self.numbers.key(game)
+            self._occupy()
+            self._bag_parts()
             self.bags = self.extras = _serial()
-        elif action[0] == DRAW:
-            self.bags = _serial()
+            return action
+        self.key = before.pop()
         if trailed:
             self._occupy()
-        else:
-            self._moved(action[0], action[1], action[2], game.to_move)
+            self._bag_parts()
+            self.bags = self.extras = _serial()
+            return action
+        if action[0] == DRAW:
+            me = game.to_move
+            back = self.numbers.bag[me * self.numbers.types + drawn]
+            if me:
+                self.bag1 += back
+            else:
+                self.bag0 += back
+            self.bags = _serial()
+        self._moved(action[0], action[1], action[2], game.to_move)
         return action
+
+    def _bag_parts(self) -> None:
+        """Each seat's bag's part of the key, from the bags."""
+        numbers = self.numbers
+        bags = self.game.bags
+        self.bag0 = numbers.tiles(numbers.bag, 0, bags[0])
+        self.bag1 = numbers.tiles(numbers.bag, 1, bags[1])
 
     def _occupy(self) -> None:
         """The masks of the tiles' squares, from the game's own lists."""

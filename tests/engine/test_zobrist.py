@@ -44,6 +44,9 @@ def _walk(game: Game, rng: random.Random, steps: int) -> int:
             assert keyed.key == numbers.key(game)
             for owner, occupied in enumerate((keyed.occupied0, keyed.occupied1)):
                 assert occupied == sum(1 << s for s in game.pieces[owner])
+            assert (keyed.bag0, keyed.bag1) == tuple(
+                numbers.tiles(numbers.bag, owner, game.bags[owner]) for owner in range(2)
+            )
             now = (list(game.bags[0]), list(game.bags[1]))
             assert bags.setdefault(keyed.bags, now) == now
             # What a search reads of the board beyond its tiles, under each ``extras``.
