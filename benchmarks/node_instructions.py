@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SETS = "base,mountain,terrain,dragon,counting-coup"
+SETS = "base,mountain,enhanced,terrain,dragon,counting-coup"
 #: The child: choose a move in each position, ``passes`` times; print the nodes counted.
 CHILD = """
 import sys

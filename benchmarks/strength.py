@@ -20,9 +20,10 @@ spent per move.
 
 Speed: nodes per second of ``search`` and ``search-v1`` choosing moves in the same positions
 (positions of seeded greedy games, every fifth ply) at the same node budget, in the CPU time of
-this process, on the base set and on game sets with features (pin it to one core,
-``taskset -c 1``, for steadier figures); and games per second of each at its default budget in
-self-play.
+this process, on the base set and on game sets with features: after a pass that is not timed,
+the two take turns position by position for ``--rounds`` passes, so that both meet the same
+load (pin it to one core, ``taskset -c 1``, for steadier figures); and games per second of each
+at its default budget in self-play.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ HERE = Path(__file__).resolve().parent
 TILES = HERE.parent / "tests" / "balance" / "tiles"
 TIMES = (3, 10)
 OPPONENTS = ("search-v1", "greedy", "mcts")
-SPEED_SETS = ("base", "mountain", "terrain", "dragon", "counting-coup")
+SPEED_SETS = ("base", "mountain", "enhanced", "terrain", "dragon", "counting-coup")
 PLY_LIMIT = 300
 
 

@@ -242,6 +242,7 @@ class Evaluator:
         # The squares taken: kept up to date by a search's keys, else from the tiles' lists.
         keeper = game.keyed
         if isinstance(keeper, Keyed):
+            keeper.refresh_masks()
             occupied0 = keeper.occupied0
             occupied1 = keeper.occupied1
         else:

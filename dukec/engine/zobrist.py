@@ -268,7 +268,9 @@ class Keeper:
 
 class Keyed(Keeper):
     """While open, ``key`` is the game's Zobrist key, updated by every apply and undo,
-    ``occupied0`` and ``occupied1`` the squares each seat's tiles stand on, as bit masks, and
+    ``occupied0`` and ``occupied1`` the squares each seat's tiles stand on, as bit masks (read
+    them after :meth:`refresh_masks`: an action a feature acts on leaves them to be counted
+    again), and
     ``bags`` a number that changes whenever a bag does, to no number it had before (so that
     what is worked out from the bags can be kept until they change), and ``extras`` such a
     number for everything a game set's features keep beyond the base game's state.
@@ -291,12 +293,16 @@ class Keyed(Keeper):
         # Each seat's bag's part of the key (kept by the one tile a draw takes out).
         self.bag0: i64 = 0
         self.bag1: i64 = 0
+        #: Whether the masks, and the bags' parts, are out of date (after an action a feature
+        #: acted on, until :meth:`refresh_masks` and :meth:`refresh`).
+        self.stale = True
+        self.stale_bags = True
 
     def __enter__(self) -> Keyed:
         self.key = self.numbers.key(self.game)
         self.before = []
-        self._occupy()
-        self._bag_parts()
+        self.stale = self.stale_bags = True
+        self.refresh()
         self.bags = self.extras = _serial()
         # The game's apply and undo go through this one while the search runs; __exit__ lets
         # go again (leaving no reference cycle).
@@ -339,11 +345,13 @@ class Keyed(Keeper):
         if game.features and game.history[-1][2] == TRAILED:
             # Any other action of a game set with features may change anything.
             self.key = numbers.key(game)
-            self._occupy()
-            self._bag_parts()
+            self.stale = self.stale_bags = True
             self.bags = self.extras = _serial()
             return
-        self._moved(kind, frm, to, mover)
+        if self.stale:
+            self.refresh_masks()
+        else:
+            self._moved(kind, frm, to, mover)
         if frm >= 0 and board[frm] >= 0:
             key ^= square[frm * codes + board[frm]]
         if to >= 0 and board[to] >= 0:
@@ -355,13 +363,19 @@ class Keyed(Keeper):
         me = game.to_move
         if kind == DRAW:
             # The drawn tile leaves the mover's bag (a draw does not pass the turn).
-            was = self.bag1 if me else self.bag0
-            now = was - numbers.bag[me * numbers.types + game.drawn]
-            key ^= now ^ was
-            if me:
-                self.bag1 = now
+            step = numbers.bag[me * numbers.types + game.drawn]
+            if not self.stale_bags:
+                was = self.bag1 if me else self.bag0
+                now = was - step
+                if me:
+                    self.bag1 = now
+                else:
+                    self.bag0 = now
             else:
-                self.bag0 = now
+                self.refresh()
+                now = self.bag1 if me else self.bag0
+                was = now + step
+            key ^= now ^ was
             self.bags = _serial()
             if game.features:
                 key ^= numbers.draws[(game.draws - 1) % _COUNTER]
@@ -386,43 +400,55 @@ class Keyed(Keeper):
         if not before:
             # An action applied before the keys were opened: everything from scratch.
             self.key = self.numbers.key(game)
-            self._occupy()
-            self._bag_parts()
+            self.stale = self.stale_bags = True
             self.bags = self.extras = _serial()
             return action
         self.key = before.pop()
         if trailed:
-            self._occupy()
-            self._bag_parts()
+            self.stale = self.stale_bags = True
             self.bags = self.extras = _serial()
             return action
         if action[0] == DRAW:
-            me = game.to_move
-            back = self.numbers.bag[me * self.numbers.types + drawn]
-            if me:
-                self.bag1 += back
-            else:
-                self.bag0 += back
             self.bags = _serial()
-        self._moved(action[0], action[1], action[2], game.to_move)
+            if not self.stale_bags:
+                me = game.to_move
+                back = self.numbers.bag[me * self.numbers.types + drawn]
+                if me:
+                    self.bag1 += back
+                else:
+                    self.bag0 += back
+        if self.stale:
+            self.refresh_masks()
+        else:
+            self._moved(action[0], action[1], action[2], game.to_move)
         return action
 
-    def _bag_parts(self) -> None:
-        """Each seat's bag's part of the key, from the bags."""
+    def refresh_masks(self) -> None:
+        """Bring the masks up to date, if they are not (from the game's lists of tiles)."""
+        if not self.stale:
+            return
+        self.stale = False
+        pieces = self.game.pieces
+        # Two loops into native integers (a list of two would box every step).
+        occupied = 0
+        for s in pieces[0]:
+            occupied |= 1 << s
+        self.occupied0 = occupied
+        occupied = 0
+        for s in pieces[1]:
+            occupied |= 1 << s
+        self.occupied1 = occupied
+
+    def refresh(self) -> None:
+        """Bring the masks and the bags' parts up to date, if they are not."""
+        self.refresh_masks()
+        if not self.stale_bags:
+            return
+        self.stale_bags = False
         numbers = self.numbers
         bags = self.game.bags
         self.bag0 = numbers.tiles(numbers.bag, 0, bags[0])
         self.bag1 = numbers.tiles(numbers.bag, 1, bags[1])
-
-    def _occupy(self) -> None:
-        """The masks of the tiles' squares, from the game's own lists."""
-        pieces = self.game.pieces
-        masks = [0, 0]
-        for owner in range(2):
-            for s in pieces[owner]:
-                masks[owner] |= 1 << s
-        self.occupied0 = masks[0]
-        self.occupied1 = masks[1]
 
     def _moved(self, kind: int, frm: int, to: int, mover: int) -> None:
         """Bring the masks up to date after ``mover``'s move, strike, command, draw or
