@@ -267,13 +267,13 @@ class Keeper:
 
 
 class Keyed(Keeper):
-    """While open, ``key`` is the game's Zobrist key, updated by every apply and undo,
-    ``occupied0`` and ``occupied1`` the squares each seat's tiles stand on, as bit masks (read
-    them after :meth:`refresh_masks`: an action a feature acts on leaves them to be counted
-    again), and
-    ``bags`` a number that changes whenever a bag does, to no number it had before (so that
-    what is worked out from the bags can be kept until they change), and ``extras`` such a
-    number for everything a game set's features keep beyond the base game's state.
+    """While open, ``key`` is the game's Zobrist key, updated by every apply and undo. Beside
+    it: ``occupied0`` and ``occupied1``, the squares each seat's tiles stand on as bit masks
+    (read them after :meth:`refresh_masks`: an action a feature acts on leaves them to be
+    counted again); ``bags``, a number that changes whenever a bag does, to no number it had
+    before (so that what is worked out from the bags can be kept until they change); and
+    ``extras``, such a number for everything a game set's features keep beyond the base
+    game's state.
 
     Use as a context manager around a search: ``with Keyed(game) as keyed: ... keyed.key``.
     Actions applied or undone through the game's apply and undo while it is open keep ``key``
@@ -301,9 +301,8 @@ class Keyed(Keeper):
     def __enter__(self) -> Keyed:
         self.key = self.numbers.key(self.game)
         self.before = []
-        self.stale = self.stale_bags = True
+        self._anything_changed()
         self.refresh()
-        self.bags = self.extras = _serial()
         # The game's apply and undo go through this one while the search runs; __exit__ lets
         # go again (leaving no reference cycle).
         self.game.keyed = self
@@ -345,8 +344,7 @@ class Keyed(Keeper):
         if game.features and game.history[-1][2] == TRAILED:
             # Any other action of a game set with features may change anything.
             self.key = numbers.key(game)
-            self.stale = self.stale_bags = True
-            self.bags = self.extras = _serial()
+            self._anything_changed()
             return
         if self.stale:
             self.refresh_masks()
@@ -400,13 +398,11 @@ class Keyed(Keeper):
         if not before:
             # An action applied before the keys were opened: everything from scratch.
             self.key = self.numbers.key(game)
-            self.stale = self.stale_bags = True
-            self.bags = self.extras = _serial()
+            self._anything_changed()
             return action
         self.key = before.pop()
         if trailed:
-            self.stale = self.stale_bags = True
-            self.bags = self.extras = _serial()
+            self._anything_changed()
             return action
         if action[0] == DRAW:
             self.bags = _serial()
@@ -422,6 +418,13 @@ class Keyed(Keeper):
         else:
             self._moved(action[0], action[1], action[2], game.to_move)
         return action
+
+    def _anything_changed(self) -> None:
+        """After an action that may have changed anything (or none known): the masks and the
+        bags' parts are to be counted again, and the bags and the features' state have new
+        numbers."""
+        self.stale = self.stale_bags = True
+        self.bags = self.extras = _serial()
 
     def refresh_masks(self) -> None:
         """Bring the masks up to date, if they are not (from the game's lists of tiles)."""
