@@ -55,7 +55,9 @@ def candidates(game: Game, base: bool | None = None) -> tuple[list[ActionTuple],
     if game.over is not None:
         return [], Tests(game, [], False, -1)
     if game.phase is not Phase.PLAY:
-        return game._legal(), Tests(game, [], False, -1)
+        # Placements: legal as listed, none needs the test.
+        found = game._legal()
+        return found, Tests(game, found, False, -1)
     duke = game.duke[game.to_move]
     if game.features:
         found = movement.pseudo(game, game.to_move)

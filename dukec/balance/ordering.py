@@ -88,7 +88,7 @@ class Ordering:
         worth = self.leaves.board
         heuristics = self.heuristics
         offset = game.to_move * self.codes
-        # The killer moves of the ply (KILLERS of them), -1 for none.
+        # The killer moves of the ply, -1 for none (two: KILLERS; cutoff() keeps no more).
         killer0 = killer1 = -1
         if heuristics.killers and ply < len(self.killers):
             killers = self.killers[ply]
