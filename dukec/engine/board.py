@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import pairwise
 
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -91,12 +92,14 @@ def orient(offset: tuple[int, int], owner: int) -> tuple[int, int]:
     return (dx, dy) if owner == 0 else (-dx, -dy)
 
 
+@cache
 def crossed_cells(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
     """Cells strictly between (0, 0) and (dx, dy) whose interior a straight segment crosses.
 
     On a rank, file or diagonal these are the squares in between; for any other offset they are
     the squares the line between the two centres passes through (touching only a corner does not
-    count, so a kitty-corner square never blocks).
+    count, so a kitty-corner square never blocks). Kept per offset: the tables of every tile,
+    square and dragon facing ask for the same few offsets.
     """
     steps = max(abs(dx), abs(dy))
     if steps <= 1:

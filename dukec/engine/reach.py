@@ -42,13 +42,48 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
     """The tables for tiles whose grids, per piece code (``(type * 2 + side) * 2 + owner``),
     are ``sides[code >> 1]`` as (icon, dx, dy) with +dy forward."""
 
+    files, ranks = geometry.files, geometry.ranks
+    # The icons read once (an enum member looked up on its class is an attribute look-up).
+    slide, jump_slide, move, jump = Icon.SLIDE, Icon.JUMP_SLIDE, Icon.MOVE, Icon.JUMP
+    strike, command, dread_icon, defense_icon = Icon.STRIKE, Icon.COMMAND, Icon.DREAD, Icon.DEFENSE
+
     def shift(square: int, dx: int, dy: int) -> int | None:
-        file, rank = geometry.coords(square)
-        return geometry.at(file + dx, rank + dy)
+        rank, file = divmod(square, files)
+        file += dx
+        rank += dy
+        return rank * files + file if 0 <= file < files and 0 <= rank < ranks else None
 
     def cells(square: int, offsets: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
         found = (shift(square, cx, cy) for cx, cy in offsets)
         return tuple(c for c in found if c is not None)
+
+    # Many tiles show the same icon at the same offset: what it reaches from a square is worked
+    # out once (the tuples are shared, which changes nothing: they never change).
+    lines: dict[tuple[Icon, int, int, int], Ray | None] = {}
+    crossed: dict[tuple[int, int, int], tuple[int, ...]] = {}
+    leaps: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
+
+    def ray(icon: Icon, square: int, dx: int, dy: int) -> Ray | None:
+        g = max(abs(dx), abs(dy))
+        ux, uy = dx // g, dy // g
+        first = shift(square, ux, uy)
+        if first is None:
+            return None
+        leaped = -1
+        if icon is jump_slide:
+            leaped, first = first, shift(first, ux, uy)
+        line: list[int] = []
+        while first is not None:
+            line.append(first)
+            first = shift(first, ux, uy)
+        return ("slide" if icon is slide else "jump_slide", leaped, tuple(line))
+
+    def line_to(square: int, dx: int, dy: int) -> tuple[int, ...]:
+        key = (square, dx, dy)
+        found = crossed.get(key)
+        if found is None:
+            found = crossed[key] = cells(square, crossed_cells(dx, dy))
+        return found
 
     moves, jumps, rays, strikes, commands, dread, defense = [], [], [], [], [], [], []
     for code in range(len(sides) * 2):
@@ -63,37 +98,34 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
             dr: list[int] = []
             de: list[int] = []
             for icon, dx, dy in icons:
-                target = shift(square, dx, dy)
-                if icon is Icon.SLIDE or icon is Icon.JUMP_SLIDE:
-                    g = max(abs(dx), abs(dy))
-                    ux, uy = dx // g, dy // g
-                    first = shift(square, ux, uy)
-                    if first is None:
-                        continue
-                    leaped = -1
-                    if icon is Icon.JUMP_SLIDE:
-                        leaped, first = first, shift(first, ux, uy)
-                    line: list[int] = []
-                    while first is not None:
-                        line.append(first)
-                        first = shift(first, ux, uy)
-                    how = "slide" if icon is Icon.SLIDE else "jump_slide"
-                    r.append((how, leaped, tuple(line)))
+                if icon is slide or icon is jump_slide:
+                    key = (icon, square, dx, dy)
+                    if key in lines:
+                        found = lines[key]
+                    else:
+                        found = lines[key] = ray(icon, square, dx, dy)
+                    if found is not None:
+                        r.append(found)
                     continue
+                target = shift(square, dx, dy)
                 if target is None:
                     continue
-                if icon is Icon.MOVE:
-                    m.append((target, cells(square, crossed_cells(dx, dy))))
-                elif icon is Icon.JUMP:
-                    paths = shortest_paths(dx, dy)
-                    j.append((target, tuple(cells(square, p) for p in paths)))
-                elif icon is Icon.STRIKE:
-                    s.append((target, cells(square, crossed_cells(dx, dy))))
-                elif icon is Icon.COMMAND:
+                if icon is move:
+                    m.append((target, line_to(square, dx, dy)))
+                elif icon is jump:
+                    paths = leaps.get((square, dx, dy))
+                    if paths is None:
+                        paths = leaps[square, dx, dy] = tuple(
+                            cells(square, p) for p in shortest_paths(dx, dy)
+                        )
+                    j.append((target, paths))
+                elif icon is strike:
+                    s.append((target, line_to(square, dx, dy)))
+                elif icon is command:
                     c.append(target)
-                elif icon is Icon.DREAD:
+                elif icon is dread_icon:
                     dr.append(target)
-                elif icon is Icon.DEFENSE:
+                elif icon is defense_icon:
                     de.append(target)
             moves.append(tuple(m))
             jumps.append(tuple(j))
