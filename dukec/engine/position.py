@@ -12,7 +12,6 @@ from typing import Any
 
 from dukec.engine import dread
 from dukec.engine.game import Game, Phase
-from dukec.engine.position_features import FACINGS as FACINGS
 from dukec.engine.position_features import read_features
 from dukec.engine.position_phases import FEATURE_PHASES, phase_of, read_outcome, read_phase
 from dukec.engine.position_problems import PositionError as PositionError
