@@ -165,8 +165,10 @@ def test_a_board_that_is_not_a_list_stops_the_checks(rules: Rules) -> None:
         position_from_json(rules, data)
     assert error.value.problems == [
         "$: missing field 'to_move'",
-        "$.colour: unknown field (expected one of ['bags', 'board', 'captured', 'dragon', "
-        "'drawn', 'flags', 'frozen', 'ply', 'scores', 'settled', 'terrain', 'to_move'])",
+        "$.colour: unknown field (expected one of ['bags', 'board', 'boxed', 'captured', "
+        "'divined', 'dragon', 'drawn', 'draws', 'events', 'flags', 'flags_to_place', 'frozen', "
+        "'phase', 'ply', 'pool', 'relocate', 'result', 'scores', 'settled', 'setup', 'taken', "
+        "'terrain', 'to_move'])",
         "$.board: must be a list of tiles",
     ]
     with pytest.raises(PositionError) as error:

@@ -1,0 +1,111 @@
+"""The problems of a position being read: the error that lists them, and the checks that the
+readers of its parts share (owners, squares, tile names)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dukec.engine.board import Geometry
+from dukec.engine.rules import Rules, RulesError
+
+
+class PositionError(ValueError):
+    """A position that cannot be: the message names the offending entry, one problem a line."""
+
+    def __init__(self, *problems: str) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)
+
+
+class Problems:
+    """The problems of one position, each filed under the top-level field it is about."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        # Fields in the order the document gives them; "$" (the whole position) comes first.
+        self._order = {key: index for index, key in enumerate(data)}
+        self._found: list[tuple[str, str]] = []
+
+    def add(self, field: str, message: str) -> None:
+        self._found.append((field, message))
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def error(self) -> PositionError:
+        """One error listing every problem in document order."""
+        ordered = sorted(self._found, key=lambda found: self._order.get(found[0], -1))
+        return PositionError(*(message for _field, message in ordered))
+
+    def check(self) -> None:
+        """Raise the problems found so far, if any."""
+        if self._found:
+            raise self.error()
+
+
+def is_owner(value: Any) -> bool:
+    """Whether ``value`` names a player: 0 or 1 (not a boolean)."""
+    return value in (0, 1) and not isinstance(value, bool)
+
+
+def listed(data: dict[str, Any], key: str) -> list[Any]:
+    """The list under ``key`` (empty if absent or not a list: that is reported apart)."""
+    value = data.get(key, [])
+    return value if isinstance(value, list) else []
+
+
+def square_of(
+    geometry: Geometry, text: Any, where: str, field: str, problems: Problems
+) -> int | None:
+    """The square named ``text``, or None (reported) if it is not a square of the board."""
+    square = geometry.parse(text) if isinstance(text, str) else None
+    if square is None:
+        problems.add(field, f"{where}: {text!r} is not a square of the board")
+    elif not as_written(geometry, square, text, where, problems, field):
+        return None
+    return square
+
+
+def as_written(
+    geometry: Geometry,
+    square: int | None,
+    text: str,
+    where: str,
+    problems: Problems,
+    field: str = "board",
+) -> bool:
+    """Whether ``text`` names ``square`` as notation writes it (``c2``: no capital, no space);
+    if not, the problem is filed. A position is data a program writes, read as exactly."""
+    if square is None or geometry.name(square) == text:
+        return True
+    problems.add(
+        field, f"{where}: write the square {text!r} as notation does: {geometry.name(square)!r}"
+    )
+    return False
+
+
+def tile_list(rules: Rules, value: Any, where: str, field: str, problems: Problems) -> list[int]:
+    """The tile types a list of tile names names (each bad entry reported, and left out)."""
+    if not isinstance(value, list):
+        problems.add(field, f"{where}: must be a list of tile names")
+        return []
+    tiles = []
+    for index, name in enumerate(value):
+        if not isinstance(name, str):
+            problems.add(field, f"{where}[{index}]: must be a tile name")
+            continue
+        try:
+            tiles.append(rules.type_named(name))
+        except RulesError as problem:
+            problems.add(field, f"{where}[{index}]: {problem}")
+    return tiles
+
+
+def tile_pair(rules: Rules, data: dict[str, Any], key: str, problems: Problems) -> list[list[int]]:
+    """The two lists of tile names under ``key``, one a player (both empty if absent)."""
+    value = data.get(key, [[], []])
+    if not isinstance(value, list):
+        return [[], []]  # reported with the other fields that must be lists
+    if not (len(value) == 2 and all(isinstance(v, list) for v in value)):
+        problems.add(key, f"$.{key}: must be two lists of tile names")
+        return [[], []]
+    return [tile_list(rules, value[owner], f"{key}[{owner}]", key, problems) for owner in (0, 1)]
