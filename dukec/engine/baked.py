@@ -14,7 +14,7 @@ line square is a destination exactly when the base game's would be.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from dukec.engine.masks import Masks
 from dukec.engine.rules import Attack, Tables, attack_entry
@@ -22,6 +22,8 @@ from dukec.engine.rules import Attack, Tables, attack_entry
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
     from dukec.engine.rules import Rules
+
+_T = TypeVar("_T")
 
 #: A key's entries in the seven tables of icons (see :class:`dukec.engine.rules.Tables`).
 _Entry: TypeAlias = tuple[
@@ -72,7 +74,7 @@ class BakedTables:
             theirs=base.theirs,
             value=base.value,
             obstacle=base.obstacle,
-            ready=[k not in affected for k in range(len(base.direct))],
+            ready=_ready(len(base.direct), affected),
             maker=self._make,
         )
 
@@ -136,11 +138,25 @@ class BakedTables:
         command = [t for t in reach.commands[k] if admitted[t]]
         destinations = direct + [t for t, _ in pathed] + [s for r in rays for s in r]
         return (
-            tuple(dict.fromkeys(direct)),
-            tuple(dict.fromkeys(pathed)),
+            _distinct(direct),
+            _distinct(pathed),
             tuple(rays),
-            tuple(dict.fromkeys(strikes)),
-            tuple(dict.fromkeys(command)),
+            _distinct(strikes),
+            _distinct(command),
             len(destinations) != len(set(destinations)),
             attack_entry(self._size, alternatives),
         )
+
+
+def _ready(keys: int, affected: frozenset[int]) -> list[bool]:
+    """Per key, whether its entries are the base tables' (the terrain touches none of its
+    squares)."""
+    ready = [True] * keys
+    for k in affected:
+        ready[k] = False
+    return ready
+
+
+def _distinct(items: list[_T]) -> tuple[_T, ...]:
+    """``items`` without repeats, in order (most lists have none)."""
+    return tuple(items) if len(set(items)) == len(items) else tuple(dict.fromkeys(items))

@@ -86,9 +86,12 @@ def attack_entry(size: int, alternatives: Mapping[int, list[tuple[int, ...]]]) -
     if not alternatives:
         # Most keys capture nowhere: they share one entry.
         return _NO_ATTACK.setdefault(size, (None,) * size)
-    # The unblocked alternative first: the danger test can stop at it.
-    found = {t: tuple(sorted(set(a), key=len)) for t, a in alternatives.items()}
-    return tuple(found.get(t) for t in range(size))
+    entry: list[tuple[tuple[int, ...], ...] | None] = [None] * size
+    for t, a in alternatives.items():
+        # The unblocked alternative first: the danger test can stop at it. (Most targets are
+        # reached one way: their one alternative needs no sorting.)
+        entry[t] = (a[0],) if len(a) == 1 else tuple(sorted(set(a), key=len))
+    return tuple(entry)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
