@@ -57,12 +57,6 @@ class TileType:
     sides: tuple[tuple[IconAt, ...], tuple[IconAt, ...]]
     value: float = field(compare=False)
 
-    def _repr_svg_(self) -> str:
-        """The tile's card as SVG for notebooks (drawn by the workbench)."""
-        from dukec.workbench.tiles import TileView
-
-        return TileView.from_type(self)._repr_svg_()
-
 
 @dataclass(frozen=True, slots=True)
 class SetupStep:
