@@ -1,17 +1,19 @@
-"""How often a random game leaves a Duke where the Dragon can take it (docs/rules.md, "The
-Dragon is no opponent for the Duke-danger rule").
+"""How often seeded games leave a Duke where the Dragon can take it (docs/rules.md, "The
+Duke-danger test comes before the Dragon").
 
     python benchmarks/dragon_duke.py [--sets dragon terrain] [--games 1000] [--seed 0]
-        [--player random|greedy]
+        [--player random|greedy|search@N]
 
-Plays seeded games (game ``seed + i`` with both players ``make_player(player, seed + i)``:
-uniformly random legal actions, or the greedy bot that takes the best capture and avoids leaving
-a tile to the opponent; ply limit 300) and counts, per set, the games with a turn whose
-action leaves the mover's Duke where the Dragon's action between the turns could take it (calm:
-its Move icons reach it; enraged: its Strike icons do, or it may move onto it), the games in
-which the Dragon took the mover's Duke right after his turn, and those in which it took any
-Duke (also one its player could not foresee: the Dragon moved, then took it after the opponent's
-turn). Each share is printed with its standard error.
+Plays seeded games (game ``seed + i``; each seat's player is ``make_policy(player,
+player_seed(seed + i, seat), 1000)``, as ``dukec balance --policy`` makes it: ``random`` plays
+uniformly random legal actions, ``greedy`` takes the best capture and avoids leaving a tile to
+the opponent, ``search@N`` searches N nodes a move; ply limit 300) and counts, per set, the
+games with a turn whose action leaves the mover's Duke where the Dragon's action between the
+turns could take it (calm: its Move icons reach it; enraged: its Strike icons do, or it may
+move onto it), the games in which the Dragon took the mover's Duke right after his turn, and
+those in which it took any Duke (also one its player could not foresee: the Dragon moved, then
+took it after the opponent's turn). Each share is printed with its standard error. The same
+seeds give the same figures, compiled or pure.
 """
 
 from __future__ import annotations
@@ -19,14 +21,16 @@ from __future__ import annotations
 import argparse
 import math
 
+from dukec.balance.play import make_policy, player_seed
 from dukec.commands.common import load_tileset
 from dukec.engine import Game, Phase, Rules, dragon, load_rules
 from dukec.engine.actions import DIVINE, DRAW, PLACE, ActionTuple
-from dukec.engine.players import make_player
 from dukec.engine.rules import FRONT
 from dukec.engine.turn import act, after_action
 
 PLY_LIMIT = 300
+#: Nodes per move of a searching policy that names no budget of its own.
+BUDGET = 1000
 LABELS = (
     "a turn left its mover's Duke to the Dragon",
     "the Dragon took the mover's Duke after his turn",
@@ -83,10 +87,10 @@ def _game(seed: int, rules: Rules, player: str) -> tuple[bool, bool, bool]:
     """Whether, in game ``seed``: a turn left its mover's Duke where the Dragon could take it;
     the Dragon took the mover's Duke right after his turn; the Dragon took a Duke at all."""
     game = Game(rules, seed=seed, ply_limit=PLY_LIMIT)
-    chooser = make_player(player, seed)
+    seats = [make_policy(player, player_seed(seed, seat), BUDGET) for seat in (0, 1)]
     exposed = own = any_duke = False
     while game.result is None:
-        action = chooser.choose(game)
+        action = seats[game.to_move].choose(game)
         if action is None:
             break
         me = game.to_move
@@ -110,7 +114,7 @@ def main() -> None:
     parser.add_argument("--sets", nargs="+", default=["dragon", "terrain"])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--player", choices=("random", "greedy"), default="random")
+    parser.add_argument("--player", default="random", help="random, greedy, search@N, ...")
     args = parser.parse_args()
     tileset = load_tileset(None)
     for name in args.sets:
