@@ -50,6 +50,7 @@ beside the source may run (not under DUKEC_PURE=1, nor when it is stale);
 
 # No `from __future__ import annotations` and only underscored imports: dir(dukec) is the
 # public names alone.
+import sys as _sys
 import typing as _typing
 from collections.abc import Mapping as _Mapping
 from os import PathLike as _PathLike
@@ -102,6 +103,13 @@ __all__ = [
 ]
 
 _kernel.select()
+
+if "IPython" in _sys.modules:
+    # In a notebook: the workbench tells IPython's display how to draw a game and a tile type
+    # (by class name: neither the engine nor the drawing code is imported until one is shown).
+    from dukec.workbench import notebook as _notebook
+
+    _notebook.register()
 
 if _typing.TYPE_CHECKING:
     from dukec.compiler import CompileError, compile_source, load_tileset

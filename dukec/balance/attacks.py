@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from dukec.engine.rules import Tables
+from dukec.engine.tables import Tables
 
 if TYPE_CHECKING:
     from mypy_extensions import i64

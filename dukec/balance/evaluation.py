@@ -15,7 +15,7 @@ first seat's edge. The features come from the rules' tables alone, so a new tile
 - objectives (zero where the game set has none): points scored, progress towards an army's
   ``win`` conditions, a banner carried home or stood beside; tiles advanced up the board.
 
-Attacks are read from the base game's tables (:class:`dukec.engine.rules.Tables`, with a terrain
+Attacks are read from the base game's tables (:class:`dukec.engine.tables.Tables`, with a terrain
 layout folded in where the game has one): a Command counts as reaching its squares when a
 friendly tile stands on one, and the dragon's square blocks lines. The weights (:class:`Weights`)
 are fitted from self-play games (:mod:`dukec.balance.evalfit`).
@@ -42,7 +42,7 @@ from dukec.balance.terms import (
     TermWeights,
 )
 from dukec.engine import Game, Rules
-from dukec.engine.rules import Tables
+from dukec.engine.tables import Tables
 from dukec.engine.zobrist import Keyed
 
 #: Units of a material weight in the sums (millionths of a logit).

@@ -48,9 +48,10 @@ Players, games, records
     ``captured``, ``drawn``, ``guard``); ``write_record(record, path)``,
     ``read_record(path) -> GameRecord``, ``replay(rules, record) -> Game`` (``RecordError``).
 
-Pictures (drawn by ``dukec.workbench.board``, imported only when asked for)
-    ``Game._repr_svg_()``: the board, last action and Guard marked; ``TileType._repr_svg_()``:
-    the tile's card. Notebooks show both.
+Pictures
+    The engine draws nothing. In a notebook, ``import dukec`` has the workbench tell IPython's
+    display how to draw a ``Game`` (the board, last action and Guard marked) and a ``TileType``
+    (its card); elsewhere ``dukec.workbench.board.board_svg(game)`` gives the SVG.
 
 Counting and timing
     ``perft(game, depth) -> int``, ``perft_divide(game, depth) -> list[(str, int)]``,

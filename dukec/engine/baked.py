@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from dukec.engine.masks import Masks
-from dukec.engine.rules import Attack, Tables, attack_entry
+from dukec.engine.tables import Attack, Tables, attack_entry
 
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 _T = TypeVar("_T")
 
-#: A key's entries in the seven tables of icons (see :class:`dukec.engine.rules.Tables`).
+#: A key's entries in the seven tables of icons (see :class:`dukec.engine.tables.Tables`).
 _Entry: TypeAlias = tuple[
     tuple[int, ...],
     tuple[tuple[int, tuple[int, ...]], ...],

@@ -279,12 +279,6 @@ class Game(FeatureState):
             setattr(twin, name, copy.deepcopy(value, memo))
         return twin
 
-    def _repr_svg_(self) -> str:
-        """The board as SVG for notebooks, last action and Guard marked (drawn by the workbench)."""
-        from dukec.workbench.board import board_svg
-
-        return board_svg(self)
-
     # ------------------------------------------------------------- generation
 
     def _placements(self) -> list[int]:

@@ -1,7 +1,7 @@
 """Where each tile can act from each square, with the squares its path crosses: the lookup
 tables of game sets with features (terrain, Dread, Defense, abilities, objectives).
 
-The base tables (``rules.Tables``) fold a Jump into a plain step and keep no line of sight; here
+The base tables (``tables.Tables``) fold a Jump into a plain step and keep no line of sight; here
 every icon keeps what terrain and the Defense icon look at. Built once per rules, indexed like
 the base tables by ``code * board_size + square``.
 """

@@ -1,9 +1,9 @@
-"""Rules data: a compiled tile set and a game set, turned once into immutable lookup tables.
+"""Rules data: a compiled tile set and one of its game sets, read once into immutable ``Rules``
+(the tile types, the set-up, the bags, the expanded data) with the base game's lookup tables
+(compiled by :mod:`dukec.engine.tables`).
 
-Every tile is reduced to per-(tile type, side, owner) tables per from-square, so that move
-generation and the Duke-danger test are table lookups. A piece code packs what a square holds:
-``code = (type * 2 + side) * 2 + owner`` (side 0 the starting side, 1 the other), and -1 is an
-empty square. Flipping a tile is ``code ^ 2``.
+A piece code packs what a square holds: ``code = (type * 2 + side) * 2 + owner`` (side 0 the
+starting side, 1 the other), and -1 is an empty square. Flipping a tile is ``code ^ 2``.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from math import gcd
-from typing import Any, Final, TypeAlias, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from dukec.engine.actions import MOVE, STRIKE, ActionTuple
-from dukec.engine.board import Geometry, crossed_cells, orient
+from dukec.engine.board import Geometry
 from dukec.engine.extras import Extras, build_extras
 from dukec.engine.reach import Reach, build_reach
+from dukec.engine.tables import Tables, compile_tables
 from dukec.engine.traits import Traits, build_traits
 from dukec.icons import Icon
 from dukec.names import lookup
@@ -57,12 +57,6 @@ class TileType:
     sides: tuple[tuple[IconAt, ...], tuple[IconAt, ...]]
     value: float = field(compare=False)
 
-    def _repr_svg_(self) -> str:
-        """The tile's card as SVG for notebooks (drawn by the workbench)."""
-        from dukec.workbench.tiles import TileView
-
-        return TileView.from_type(self)._repr_svg_()
-
 
 @dataclass(frozen=True, slots=True)
 class SetupStep:
@@ -74,60 +68,8 @@ class SetupStep:
     beside: int | None
 
 
-#: Per target square, the alternative sets of squares that must be empty for a capture there
-#: (None: no capture there).
-Attack: TypeAlias = tuple[tuple[tuple[int, ...], ...] | None, ...]
-_NO_ATTACK: dict[int, Attack] = {}
-
-
-def attack_entry(size: int, alternatives: Mapping[int, list[tuple[int, ...]]]) -> Attack:
-    """The :data:`Attack` entry of a key whose icons capture on each target in
-    ``alternatives`` when one of its sets of squares is empty."""
-    if not alternatives:
-        # Most keys capture nowhere: they share one entry.
-        return _NO_ATTACK.setdefault(size, (None,) * size)
-    entry: list[tuple[tuple[int, ...], ...] | None] = [None] * size
-    for t, a in alternatives.items():
-        # The unblocked alternative first: the danger test can stop at it. (Most targets are
-        # reached one way: their one alternative needs no sorting.)
-        entry[t] = (a[0],) if len(a) == 1 else tuple(sorted(set(a), key=len))
-    return tuple(entry)
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Tables:
-    """Lookup tables indexed by ``code * board_size + square`` (see the module docstring).
-
-    The seven tables of icons are lists, so that a layout's folded tables
-    (:mod:`dukec.engine.baked`) can make a key's entries when they are first looked at:
-    ``ready[k]`` says whether key ``k``'s are in, :meth:`make` puts them in. The rules' own are
-    all ready."""
-
-    direct: list[tuple[int, ...]]
-    pathed: list[tuple[tuple[int, tuple[int, ...]], ...]]
-    rays: list[tuple[tuple[int, ...], ...]]
-    strikes: list[tuple[int, ...]]
-    command: list[tuple[int, ...]]
-    overlap: list[bool]
-    attack: list[Attack]
-    has_command: tuple[bool, ...]
-    is_duke: tuple[bool, ...]
-    mine: tuple[tuple[bool, ...], tuple[bool, ...]]
-    not_mine: tuple[tuple[bool, ...], tuple[bool, ...]]
-    #: Whether a square's content is the other player's tile (not empty, not the obstacle).
-    theirs: tuple[tuple[bool, ...], tuple[bool, ...]]
-    value: tuple[float, ...]
-    #: A code that blocks every line and that no tile may enter or command (the dragon's
-    #: square, while the base generator looks at a board with one).
-    obstacle: int
-    ready: list[bool]
-    #: What makes a key's entries, where some are not ready.
-    maker: Callable[[int], None] | None = None
-
-    def make(self, k: int) -> None:
-        """Put the entries of key ``k`` into the seven tables (``ready[k]`` is False)."""
-        assert self.maker is not None
-        self.maker(k)
+#: A tile type as read from the tile set: name, count, acts as the Duke, abilities, grids.
+_RawType = tuple[str, int, bool, tuple[str, ...], tuple[tuple[IconAt, ...], tuple[IconAt, ...]]]
 
 
 @dataclass(frozen=True)
@@ -420,7 +362,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
     first_turn = setup[0].owner if setup else 0
     if extras.objective.first_turn == "last_setup" and setup:
         first_turn = setup[-1].owner
-    tables, values = _compile_tables(geometry, raw_types)
+    tables, values = compile_tables(geometry, [(raw[2], raw[4]) for raw in raw_types])
     types = tuple(
         TileType(index, name, count, duke, abilities, sides, values[index])
         for index, (name, count, duke, abilities, sides) in enumerate(raw_types)
@@ -444,121 +386,3 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         if extras.set_terrain:
             rules.touching  # noqa: B018
     return rules
-
-
-def _unit(dx: int, dy: int) -> tuple[int, int]:
-    g = gcd(dx, dy) or 1
-    return dx // g, dy // g
-
-
-_RawType = tuple[str, int, bool, tuple[str, ...], tuple[tuple[IconAt, ...], tuple[IconAt, ...]]]
-
-
-def _compile_tables(geometry: Geometry, raw_types: list[_RawType]) -> tuple[Tables, list[float]]:
-    size = geometry.size
-    ncodes = len(raw_types) * 4
-    direct: list[tuple[int, ...]] = []
-    pathed: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
-    rays: list[tuple[tuple[int, ...], ...]] = []
-    strikes: list[tuple[int, ...]] = []
-    command: list[tuple[int, ...]] = []
-    overlap: list[bool] = []
-    attack: list[Attack] = []
-    has_command: list[bool] = []
-    is_duke: list[bool] = []
-    mobility: list[float] = [0.0] * len(raw_types)
-
-    def shift(square: int, dx: int, dy: int) -> int | None:
-        file, rank = geometry.coords(square)
-        return geometry.at(file + dx, rank + dy)
-
-    for code in range(ncodes):
-        tile, side, owner = code >> 2, (code >> 1) & 1, code & 1
-        icons = raw_types[tile][4][side]
-        is_duke.append(raw_types[tile][2])
-        has_command.append(any(i.icon is Icon.COMMAND for i in icons))
-        for square in range(size):
-            d_list: list[int] = []
-            p_list: list[tuple[int, tuple[int, ...]]] = []
-            r_list: list[tuple[int, ...]] = []
-            s_list: list[int] = []
-            c_list: list[int] = []
-            alternatives: dict[int, list[tuple[int, ...]]] = {}
-            for icon in icons:
-                dx, dy = orient((icon.dx, icon.dy), owner)
-                if icon.icon in (Icon.DREAD, Icon.DEFENSE):
-                    continue
-                if icon.icon in (Icon.SLIDE, Icon.JUMP_SLIDE):
-                    ux, uy = _unit(dx, dy)
-                    start = (dx, dy) if icon.icon is Icon.JUMP_SLIDE else (ux, uy)
-                    ray: list[int] = []
-                    here = shift(square, *start)
-                    while here is not None:
-                        ray.append(here)
-                        here = shift(here, ux, uy)
-                    if ray:
-                        r_list.append(tuple(ray))
-                        for k, target in enumerate(ray):
-                            alternatives.setdefault(target, []).append(tuple(ray[:k]))
-                    continue
-                found = shift(square, dx, dy)
-                if found is None or found == square:
-                    continue
-                target = found
-                if icon.icon is Icon.COMMAND:
-                    c_list.append(target)
-                    continue
-                if icon.icon is Icon.STRIKE:
-                    s_list.append(target)
-                    alternatives.setdefault(target, []).append(())
-                    continue
-                path: tuple[int, ...] = ()
-                if icon.icon is Icon.MOVE:
-                    cells = [shift(square, cx, cy) for cx, cy in crossed_cells(dx, dy)]
-                    path = tuple(c for c in cells if c is not None)
-                if path:
-                    p_list.append((target, path))
-                else:
-                    d_list.append(target)
-                alternatives.setdefault(target, []).append(path)
-            destinations = d_list + [t for t, _ in p_list] + [s for r in r_list for s in r]
-            direct.append(tuple(dict.fromkeys(d_list)))
-            pathed.append(tuple(dict.fromkeys(p_list)))
-            rays.append(tuple(r_list))
-            strikes.append(tuple(dict.fromkeys(s_list)))
-            command.append(tuple(dict.fromkeys(c_list)))
-            overlap.append(len(destinations) != len(set(destinations)))
-            attack.append(attack_entry(size, alternatives))
-            if owner == 0:
-                reach = len(set(destinations)) + len(set(s_list)) + len(set(c_list))
-                mobility[tile] += reach / (2 * size)
-    values = [1000.0 if raw[2] else round(1.0 + mobility[i], 3) for i, raw in enumerate(raw_types)]
-    # Indexed by a square's content: a piece code, the obstacle (``ncodes``), or EMPTY (-1,
-    # the last entry). The obstacle is nobody's and may not be entered.
-    mine = tuple(
-        tuple([code & 1 == owner for code in range(ncodes)] + [False, False]) for owner in (0, 1)
-    )
-    not_mine = tuple(
-        tuple([code & 1 != owner for code in range(ncodes)] + [False, True]) for owner in (0, 1)
-    )
-    theirs = tuple(
-        tuple([code & 1 != owner for code in range(ncodes)] + [False, False]) for owner in (0, 1)
-    )
-    tables = Tables(
-        direct=direct,
-        pathed=pathed,
-        rays=rays,
-        strikes=strikes,
-        command=command,
-        overlap=overlap,
-        attack=attack,
-        has_command=tuple(has_command),
-        is_duke=tuple(is_duke),
-        mine=(mine[0], mine[1]),
-        not_mine=(not_mine[0], not_mine[1]),
-        theirs=(theirs[0], theirs[1]),
-        value=tuple(values[code >> 2] for code in range(ncodes)),
-        obstacle=ncodes,
-        ready=[True] * len(direct),
-    )
-    return tables, values

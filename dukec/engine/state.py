@@ -16,7 +16,8 @@ from dukec.engine.dragon import Roamer
 from dukec.engine.extras import Extras, Objective, TerrainType
 from dukec.engine.flags import Banner
 from dukec.engine.masks import Masks
-from dukec.engine.rules import EMPTY, Rules, Tables
+from dukec.engine.rules import EMPTY, Rules
+from dukec.engine.tables import Tables
 from dukec.engine.trail import Trail
 
 #: Salt of the game's random source for terrain and the dragon (draws keep their own stream).

@@ -1,6 +1,6 @@
 """The base game's actions from its lookup tables, its Duke-danger test, and its legal actions.
 
-Every icon of every tile on every square is looked up in :class:`dukec.engine.rules.Tables`
+Every icon of every tile on every square is looked up in :class:`dukec.engine.tables.Tables`
 (``code * board_size + square``); the base game's and every board that plays as the base game's
 (:mod:`dukec.engine.movement`) are generated here.
 """

@@ -1,13 +1,15 @@
-"""The engine knows no tile by name and never imports the compiler or lark."""
+"""The engine knows no tile by name and never imports the compiler, lark, or a tool built on it."""
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
 import re
 import subprocess
 import sys
 import tokenize
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +29,97 @@ def test_importing_the_engine_leaves_lark_and_the_compiler_out() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+#: What the engine must not import: the compiler and lark (the JSON tile set is the contract),
+#: and every tool built on the engine (pictures reach notebooks through the workbench).
+NOT_IMPORTED = (
+    "lark",
+    "dukec.compiler",
+    "dukec.workbench",
+    "dukec.studio",
+    "dukec.balance",
+    "dukec.insight",
+    "dukec.commands",
+    "dukec.cli",
+    "dukec.lsp",
+    "dukec.rl",
+)
+
+
+def _forbidden(name: str) -> bool:
+    return any(name == m or name.startswith(m + ".") for m in NOT_IMPORTED)
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    """The ids of the docstring nodes of a module and its classes and functions."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def imported_names(path: Path, package: str) -> list[tuple[int, str]]:
+    """Every module a source file imports or names in a string (an ``importlib`` route), each
+    with its line: ``import a.b``, ``from a import b`` (as ``a`` and ``a.b``), relative imports
+    resolved within ``package``, and string constants other than docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    docstrings = _docstrings(tree)
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            found.append((node.lineno, base))
+            found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names]
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+        ):
+            found += [(node.lineno, word) for word in re.findall(r"[\w.]+", node.value)]
+    return found
+
+
+def test_the_engine_imports_neither_the_compiler_nor_a_tool_built_on_it() -> None:
+    engine = REPO / "dukec" / "engine"
+    paths = sorted(engine.glob("*.py"))
+    assert len(paths) > 20
+    bad = [
+        f"{path.relative_to(REPO)}:{line}: {name}"
+        for path in paths
+        for line, name in imported_names(path, "dukec.engine")
+        if _forbidden(name)
+    ]
+    assert bad == [], "the engine must not import these:\n" + "\n".join(bad)
+
+
+def test_the_import_scan_sees_every_route(tmp_path: Path) -> None:
+    routes = {
+        "import dukec.workbench.board": 1,
+        "from dukec.workbench import board": 1,
+        "from dukec import workbench": 1,
+        "from ..workbench.board import board_svg": 1,
+        "from .. import balance": 1,
+        "importlib.import_module('dukec.studio.server')": 1,
+        "__import__('dukec.insight')": 1,
+        "def f():\n    from dukec.commands import common": 1,
+        '"""Prose may name dukec.workbench."""': 0,
+        "from dukec.engine import game": 0,
+        "import dukecx": 0,
+    }
+    for code, hits in routes.items():
+        path = tmp_path / "module.py"
+        path.write_text(code + "\n", encoding="utf-8")
+        names = [name for _, name in imported_names(path, "dukec.engine") if _forbidden(name)]
+        assert bool(names) == bool(hits), code
 
 
 def test_no_tile_name_in_engine_code(tileset: dict[str, Any]) -> None:

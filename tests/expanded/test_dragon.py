@@ -226,3 +226,67 @@ def test_a_jump_slide_enrages_it_too(rules: Rules) -> None:
     assert {"c1-c3 enrage away", "c1-c3 enrage home"} <= set(notations(game))
     play(game, "c1-c3 enrage home")
     assert _dragon(game) == ("c4", (0, -1), 1)
+
+
+def test_the_duke_may_be_left_where_the_dragon_takes_it(rules: Rules) -> None:
+    """ "Putting the Duke Tile in Danger: A player cannot move a Troop Tile if it would allow the
+    opponent to capture his Duke Tile (or any tile acting as the Duke) in the next turn"; "Any
+    tile(s) captured by a Terrain Tile are not considered to have been "captured by an
+    opponent."": the Dragon is no opponent, so the test ignores it.
+
+    Decision: the Duke may end on a square the Dragon's Move icons reach; taken between the
+    turns, it wins nobody the game and its player plays on without a Duke (no more draws)."""
+    # The Dragon on c3 facing right reaches d3, e3, c2 (its right hand) and c4.
+    game = build(
+        rules,
+        ["a2 Duke 0", "f6 Duke 1", "e1 Footman 1", "a6 Footman 0"],
+        bags=(["Footman"], []),
+        dragon={"at": "c3", "facing": "right"},
+    )
+    legal = notations(game)
+    assert "a2-c2" in legal  # the Dragon's square to take
+    assert "a2-e2" not in legal  # the opponent's: the Footman on e1 could take it
+    play(game, "a2-c2")
+    assert game.last_events == ["Dragon c3-c2", "Dragon captures Duke on c2"]
+    assert game.duke[0] == -1 and game.result is None
+    play(game, "f6-e6")
+    assert game.result is None
+    assert notations(game) == ["a6-a5", "a6-b6"]  # no Duke: no draw, yet play goes on
+
+
+def test_the_duke_danger_test_sees_the_board_before_the_dragon_acts(rules: Rules) -> None:
+    """ "In between each player's turn the dragon may act of its own accord; i.e. after one
+    player has fully finished his turn and before the other player starts": the Duke-danger
+    test judges the board the player's action leaves, before the Dragon acts.
+
+    Decision: what the Dragon then does is not foreseen, either way. A move that leaves the Duke
+    to an enemy tile is refused even where the Dragon would take that tile; a move that leaves
+    the Duke safe is allowed even where the Dragon, moving off a line, opens it to the
+    opponent, who then wins by taking the Duke. A push of the Dragon onto the Duke is the
+    opponent's own action: the Duke may not be left where he could make it."""
+    # The Footman on e3 is the Dragon's only target, yet the Duke may not go where it reaches.
+    attacker_taken = build(
+        rules,
+        ["a2 Duke 0", "f6 Duke 1", "e3 Footman 1", "a6 Footman 0"],
+        dragon={"at": "c3", "facing": "right"},
+    )
+    assert dragon.targets(attacker_taken) == [rules.geometry.parse("e3")]
+    assert "a2-e2" not in notations(attacker_taken)
+    assert "a2-d2" in notations(attacker_taken)
+    # The Dragon on c2 stands between the Dukes; the Footman moved to c3 draws it off rank 2.
+    line_opened = build(
+        rules,
+        ["a2 Duke 0", "f2 Duke 1", "b3 Footman 0"],
+        dragon={"at": "c2", "facing": "right"},
+    )
+    assert not line_opened.in_guard()
+    # The Duke may not stop on b2: the opponent's Duke could push the Dragon onto it.
+    assert [n for n in notations(line_opened) if n.startswith("a2")] == [
+        "a2-c2 enrage away",
+        "a2-c2 enrage home",
+    ]
+    play(line_opened, "b3-c3")
+    assert line_opened.last_events == ["Dragon c2-c3", "Dragon captures Footman on c3"]
+    assert line_opened.in_guard()
+    play(line_opened, "f2xa2")
+    assert line_opened.result is not None and line_opened.result.winner == 1

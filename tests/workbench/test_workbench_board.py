@@ -1,12 +1,10 @@
-"""Board pictures: PNG size and pixels, the far player's cards turned, marks, notebook SVG."""
+"""Board pictures: PNG size and pixels, the far player's cards turned, marks, the docs' board."""
 
 from __future__ import annotations
 
 import io
 import json
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ElementTree
 from typing import Any
 
@@ -29,10 +27,10 @@ from dukec.engine.actions import (
 from dukec.workbench import board
 from dukec.workbench.board import INSET, SQUARE, board_drawing, board_svg, square_origin
 from dukec.workbench.marks import Marks, action_marks, last_marks, parse_marks
+from dukec.workbench.notebook import game_svg
 from dukec.workbench.palette import INK
 from dukec.workbench.png import image_size, to_png
 from dukec.workbench.shapes import Circle, Line, Polygon, Rect, Text
-from dukec.workbench.tiles import TileView, find_tile
 
 from .goldens import DOCS_BOARD, base_set, normalised, played_game
 
@@ -211,22 +209,6 @@ def test_features_are_drawn() -> None:
     assert len(re.findall(f'<circle [^>]*fill="{INK}" stroke="#ffffff"', svg)) == 1
 
 
-def test_repr_svg_of_a_game_and_of_tiles() -> None:
-    game = played_game()
-    svg = game._repr_svg_()
-    root = ElementTree.fromstring(svg)
-    assert root.tag == f"{SVG}svg"
-    assert svg == board_svg(game)
-    assert "Champion" in [t.text for t in root.iter(f"{SVG}text")]
-    rules = load_rules(base_set())
-    footman = rules.types[rules.type_named("Footman")]
-    card = ElementTree.fromstring(footman._repr_svg_())
-    assert card.findtext(f"{SVG}title") == "Footman"
-    view = find_tile(base_set(), "Footman")
-    assert TileView.from_type(footman) == view
-    assert view._repr_svg_() == footman._repr_svg_()
-
-
 def test_the_engine_page_notebook_example_draws_docs_board_svg() -> None:
     page = (DOCS_BOARD.parent / "engine.md").read_text(encoding="utf-8")
     section = page.split("## In a notebook", 1)[1]
@@ -234,19 +216,7 @@ def test_the_engine_page_notebook_example_draws_docs_board_svg() -> None:
     namespace: dict[str, Any] = {}
     exec(code, namespace)
     game = namespace["game"]
-    assert normalised(game._repr_svg_()) == normalised(DOCS_BOARD.read_text(encoding="utf-8")), (
+    assert normalised(game_svg(game)) == normalised(DOCS_BOARD.read_text(encoding="utf-8")), (
         "docs/board.svg is out of date: run `python tests/workbench/regenerate.py`"
     )
     assert "](board.svg)" in section.split("\n## ", 1)[0]
-
-
-def test_the_engine_loads_the_drawing_code_only_for_a_picture() -> None:
-    code = (
-        "import sys, dukec; from dukec.engine import Game, load_rules;"
-        "game = Game(load_rules(dukec.load_tileset()));"
-        "before = 'dukec.workbench.board' in sys.modules;"
-        "svg = game._repr_svg_();"
-        "print(before, 'dukec.workbench.board' in sys.modules, svg.startswith('<?xml'))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.stdout == "False True True\n", done.stderr

@@ -1,0 +1,196 @@
+"""The base game's lookup tables, compiled once per rules from the tile types' grids.
+
+Every tile is reduced to per-(tile type, side, owner) tables per from-square, so that move
+generation and the Duke-danger test are table lookups (:mod:`dukec.engine.tablemoves`). A table
+is indexed by ``code * board_size + square``, the piece code as :meth:`Rules.code
+<dukec.engine.rules.Rules.code>` packs it: ``(type * 2 + side) * 2 + owner``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from math import gcd
+from typing import TYPE_CHECKING, TypeAlias
+
+from dukec.engine.board import Geometry, crossed_cells, orient
+from dukec.icons import Icon
+
+if TYPE_CHECKING:
+    from dukec.engine.rules import IconAt
+
+#: Per target square, the alternative sets of squares that must be empty for a capture there
+#: (None: no capture there).
+Attack: TypeAlias = tuple[tuple[tuple[int, ...], ...] | None, ...]
+_NO_ATTACK: dict[int, Attack] = {}
+
+
+def attack_entry(size: int, alternatives: Mapping[int, list[tuple[int, ...]]]) -> Attack:
+    """The :data:`Attack` entry of a key whose icons capture on each target in
+    ``alternatives`` when one of its sets of squares is empty."""
+    if not alternatives:
+        # Most keys capture nowhere: they share one entry.
+        return _NO_ATTACK.setdefault(size, (None,) * size)
+    entry: list[tuple[tuple[int, ...], ...] | None] = [None] * size
+    for t, a in alternatives.items():
+        # The unblocked alternative first: the danger test can stop at it. (Most targets are
+        # reached one way: their one alternative needs no sorting.)
+        entry[t] = (a[0],) if len(a) == 1 else tuple(sorted(set(a), key=len))
+    return tuple(entry)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Tables:
+    """Lookup tables indexed by ``code * board_size + square`` (see the module docstring).
+
+    The seven tables of icons are lists, so that a layout's folded tables
+    (:mod:`dukec.engine.baked`) can make a key's entries when they are first looked at:
+    ``ready[k]`` says whether key ``k``'s are in, :meth:`make` puts them in. The rules' own are
+    all ready."""
+
+    direct: list[tuple[int, ...]]
+    pathed: list[tuple[tuple[int, tuple[int, ...]], ...]]
+    rays: list[tuple[tuple[int, ...], ...]]
+    strikes: list[tuple[int, ...]]
+    command: list[tuple[int, ...]]
+    overlap: list[bool]
+    attack: list[Attack]
+    has_command: tuple[bool, ...]
+    is_duke: tuple[bool, ...]
+    mine: tuple[tuple[bool, ...], tuple[bool, ...]]
+    not_mine: tuple[tuple[bool, ...], tuple[bool, ...]]
+    #: Whether a square's content is the other player's tile (not empty, not the obstacle).
+    theirs: tuple[tuple[bool, ...], tuple[bool, ...]]
+    value: tuple[float, ...]
+    #: A code that blocks every line and that no tile may enter or command (the dragon's
+    #: square, while the base generator looks at a board with one).
+    obstacle: int
+    ready: list[bool]
+    #: What makes a key's entries, where some are not ready.
+    maker: Callable[[int], None] | None = None
+
+    def make(self, k: int) -> None:
+        """Put the entries of key ``k`` into the seven tables (``ready[k]`` is False)."""
+        assert self.maker is not None
+        self.maker(k)
+
+
+def _unit(dx: int, dy: int) -> tuple[int, int]:
+    g = gcd(dx, dy) or 1
+    return dx // g, dy // g
+
+
+def compile_tables(
+    geometry: Geometry, grids: Sequence[tuple[bool, tuple[tuple[IconAt, ...], tuple[IconAt, ...]]]]
+) -> tuple[Tables, list[float]]:
+    """The tables of tile types given as (acts as the Duke, (front grid, back grid)), in type
+    order, and each type's value: 1000 for a tile acting as the Duke, else 1 plus the mean
+    share of the board its icons reach from a square (both sides)."""
+    size = geometry.size
+    ncodes = len(grids) * 4
+    direct: list[tuple[int, ...]] = []
+    pathed: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
+    rays: list[tuple[tuple[int, ...], ...]] = []
+    strikes: list[tuple[int, ...]] = []
+    command: list[tuple[int, ...]] = []
+    overlap: list[bool] = []
+    attack: list[Attack] = []
+    has_command: list[bool] = []
+    is_duke: list[bool] = []
+    mobility: list[float] = [0.0] * len(grids)
+
+    def shift(square: int, dx: int, dy: int) -> int | None:
+        file, rank = geometry.coords(square)
+        return geometry.at(file + dx, rank + dy)
+
+    for code in range(ncodes):
+        tile, side, owner = code >> 2, (code >> 1) & 1, code & 1
+        duke, sides = grids[tile]
+        icons = sides[side]
+        is_duke.append(duke)
+        has_command.append(any(i.icon is Icon.COMMAND for i in icons))
+        for square in range(size):
+            d_list: list[int] = []
+            p_list: list[tuple[int, tuple[int, ...]]] = []
+            r_list: list[tuple[int, ...]] = []
+            s_list: list[int] = []
+            c_list: list[int] = []
+            alternatives: dict[int, list[tuple[int, ...]]] = {}
+            for icon in icons:
+                dx, dy = orient((icon.dx, icon.dy), owner)
+                if icon.icon in (Icon.DREAD, Icon.DEFENSE):
+                    continue
+                if icon.icon in (Icon.SLIDE, Icon.JUMP_SLIDE):
+                    ux, uy = _unit(dx, dy)
+                    start = (dx, dy) if icon.icon is Icon.JUMP_SLIDE else (ux, uy)
+                    ray: list[int] = []
+                    here = shift(square, *start)
+                    while here is not None:
+                        ray.append(here)
+                        here = shift(here, ux, uy)
+                    if ray:
+                        r_list.append(tuple(ray))
+                        for k, target in enumerate(ray):
+                            alternatives.setdefault(target, []).append(tuple(ray[:k]))
+                    continue
+                found = shift(square, dx, dy)
+                if found is None or found == square:
+                    continue
+                target = found
+                if icon.icon is Icon.COMMAND:
+                    c_list.append(target)
+                    continue
+                if icon.icon is Icon.STRIKE:
+                    s_list.append(target)
+                    alternatives.setdefault(target, []).append(())
+                    continue
+                path: tuple[int, ...] = ()
+                if icon.icon is Icon.MOVE:
+                    cells = [shift(square, cx, cy) for cx, cy in crossed_cells(dx, dy)]
+                    path = tuple(c for c in cells if c is not None)
+                if path:
+                    p_list.append((target, path))
+                else:
+                    d_list.append(target)
+                alternatives.setdefault(target, []).append(path)
+            destinations = d_list + [t for t, _ in p_list] + [s for r in r_list for s in r]
+            direct.append(tuple(dict.fromkeys(d_list)))
+            pathed.append(tuple(dict.fromkeys(p_list)))
+            rays.append(tuple(r_list))
+            strikes.append(tuple(dict.fromkeys(s_list)))
+            command.append(tuple(dict.fromkeys(c_list)))
+            overlap.append(len(destinations) != len(set(destinations)))
+            attack.append(attack_entry(size, alternatives))
+            if owner == 0:
+                reach = len(set(destinations)) + len(set(s_list)) + len(set(c_list))
+                mobility[tile] += reach / (2 * size)
+    values = [1000.0 if duke else round(1.0 + mobility[i], 3) for i, (duke, _) in enumerate(grids)]
+    # Indexed by a square's content: a piece code, the obstacle (``ncodes``), or EMPTY (-1,
+    # the last entry). The obstacle is nobody's and may not be entered.
+    mine = tuple(
+        tuple([code & 1 == owner for code in range(ncodes)] + [False, False]) for owner in (0, 1)
+    )
+    not_mine = tuple(
+        tuple([code & 1 != owner for code in range(ncodes)] + [False, True]) for owner in (0, 1)
+    )
+    theirs = tuple(
+        tuple([code & 1 != owner for code in range(ncodes)] + [False, False]) for owner in (0, 1)
+    )
+    tables = Tables(
+        direct=direct,
+        pathed=pathed,
+        rays=rays,
+        strikes=strikes,
+        command=command,
+        overlap=overlap,
+        attack=attack,
+        has_command=tuple(has_command),
+        is_duke=tuple(is_duke),
+        mine=(mine[0], mine[1]),
+        not_mine=(not_mine[0], not_mine[1]),
+        theirs=(theirs[0], theirs[1]),
+        value=tuple(values[code >> 2] for code in range(ncodes)),
+        obstacle=ncodes,
+        ready=[True] * len(direct),
+    )
+    return tables, values
