@@ -1,16 +1,28 @@
 """Random-playout speed of every game set against the base set, measured in one run.
 
     taskset -c 0 python benchmarks/engine_sets.py [--games 200] [--rounds 3] [--sets a,b]
+    python benchmarks/engine_sets.py --instructions [--games 200] [--sets a,b]
 
 Each round plays the same seeded games of every set in turn (``dukec.engine.bench``), timed in
 the CPU time of this process (a shared machine's other work does not count); a set's figure is
 its best round. The last column is the set's plies per second over the base set's, both
-measured in this run.
+measured in this run. ``--rounds 1`` is the figure a user's ``dukec bench`` gives: what a set
+makes on first use (a terrain layout's tables, the Dragon's reach) counts in it.
+
+With ``--instructions`` (needs valgrind) each set's one round is counted in instructions
+instead, which do not depend on the machine's load: a child process under
+``valgrind --tool=cachegrind`` plays the games, another loads the same rules and plays none, and
+the difference over the plies is the figure (instructions are not time: a cache miss costs
+more than an add; the CPU figures stay the measure).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import subprocess
+import sys
 
 from dukec.compiler import load_tileset
 from dukec.engine import bench, load_rules
@@ -26,6 +38,9 @@ def main() -> None:
     parser.add_argument(
         "--sets", default=None, help="comma-separated game sets to run (the base set always runs)"
     )
+    parser.add_argument(
+        "--instructions", action="store_true", help="count one round in instructions (valgrind)"
+    )
     args = parser.parse_args()
     tileset = load_tileset()
     names = set_names(tileset)
@@ -35,6 +50,9 @@ def main() -> None:
         if unknown:
             parser.error(f"unknown game set(s): {', '.join(unknown)} (known: {', '.join(names)})")
         names = ["base"] + [name for name in names if name in wanted and name != "base"]
+    if args.instructions:
+        _instructions(names, args.games, args.seed)
+        return
     rules = {name: load_rules(tileset, name) for name in names}
     best = dict.fromkeys(names, 0.0)
     plies = dict.fromkeys(names, 0)
@@ -47,6 +65,51 @@ def main() -> None:
     for name in names:
         ratio = best[name] / best["base"]
         print(f"{name:<18} {plies[name]:>8} {best[name]:>10,.0f} {ratio:>7.2f}")
+
+
+#: The child of ``--instructions``: load the rules, play ``games`` games once, print the plies.
+CHILD = """
+from dukec.compiler import load_tileset
+from dukec.engine import bench, load_rules
+rules = load_rules(load_tileset(), {set_name!r})
+print("plies", bench(rules, games={games}, seed={seed}).plies if {games} else 0)
+"""
+
+
+def _counted(set_name: str, games: int, seed: int) -> tuple[int, int]:
+    """Instructions and plies of one child process."""
+    code = CHILD.format(set_name=set_name, games=games, seed=seed)
+    valgrind = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+    ]
+    done = subprocess.run(
+        [*valgrind, sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        # One hash seed for every child: string hashes order sets and dicts, and so the work.
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    plies = re.search(r"^plies (\d+)$", done.stdout, re.M)
+    if refs is None or plies is None:
+        raise SystemExit(f"valgrind printed no count:\n{done.stderr[-2000:]}")
+    return int(refs.group(1).replace(",", "")), int(plies.group(1))
+
+
+def _instructions(names: list[str], games: int, seed: int) -> None:
+    """Print one row per game set: instructions per ply of one round, base's over the set's."""
+    print(f"{'game set':<18} {'plies':>8} {'instr/ply':>10} {'x base':>7}  (one round)")
+    base = 0.0
+    for name in names:
+        played, plies = _counted(name, games, seed)
+        loaded, _ = _counted(name, 0, seed)
+        per_ply = (played - loaded) / plies
+        base = base or per_ply
+        print(f"{name:<18} {plies:>8} {per_ply:>10,.0f} {base / per_ply:>7.2f}", flush=True)
 
 
 if __name__ == "__main__":

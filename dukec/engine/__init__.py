@@ -38,7 +38,7 @@ Notation and positions
     ``format_action(game, action) -> str``, ``parse_action(game, text) -> Action``
     (``NotationError``); ``position_from_json(rules, data, seed=0) -> Game``,
     ``position_to_json(game) -> dict`` (``PositionError``): a position in any phase (set-up,
-    the draft, the Flags' set-up, play, placing, a Divination choice, a Flag to relocate).
+    the draft, the banners' set-up, play, placing, a Divination choice, a banner to relocate).
 
 Players, games, records
     ``Player`` protocol (``name``, ``choose(game) -> Action | None``); ``RandomPlayer(seed)``,

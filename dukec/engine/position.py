@@ -93,7 +93,7 @@ def position_from_json(
     rules: Rules, data: Any, seed: int = 0, ply_limit: int | None = None
 ) -> Game:
     """A game in the position ``data`` describes, in any phase (set-up, the draft, the Flags'
-    set-up, play, a placement, a Divination choice, a Flag to relocate); ``seed`` is the game's
+    set-up, play, a placement, a Divination choice, a banner to relocate); ``seed`` is the game's
     random source, which the position's ``draws`` and ``events`` count on from.
 
     Raises one PositionError naming every problem found, one a line, in document order.

@@ -1,5 +1,5 @@
 """Reading the phase of a position and what goes with it: set-up progress, the draft, Flags
-still to place, a Divination choice, a Flag to relocate; the boxed and taken tiles, the result
+still to place, a Divination choice, a banner to relocate; the boxed and taken tiles, the result
 and the counters of the game's random sources (see :mod:`dukec.engine.position`).
 
 A position names its phase in ``phase`` (default: ``placing`` with a ``drawn`` tile, else
@@ -50,7 +50,7 @@ def phase_of(data: dict[str, Any], problems: Problems) -> str:
     for name, (field, needed) in _PHASE_FIELDS.items():
         if field in data and phase != name:
             if field == "relocate" and "result" in data:
-                continue  # a game that ended on the point scored keeps the Flag it was for
+                continue  # a game that ended on the point scored keeps the banner it was for
             problems.add(field, f"$.{field}: belongs to phase {name}, but the phase is {phase}")
         elif phase == name and needed and field not in data:
             problems.add("phase", f"$.phase: phase {name} needs the field {field!r}")
@@ -59,7 +59,7 @@ def phase_of(data: dict[str, Any], problems: Problems) -> str:
 
 def read_phase(game: Game, data: dict[str, Any], phase: str, problems: Problems) -> None:
     """The phase and the field that says where it stands (after the board, the bags and the
-    flags: the Flag to relocate is looked for only if they had no problem)."""
+    flags: the banner to relocate is looked for only if they had no problem)."""
     rules = game.rules
     clean = len(problems) == 0
     needed, _ = _PHASE_FIELDS.get(phase, ("", False))
@@ -128,7 +128,7 @@ def _read_flag_queue(game: Game, names: Any, problems: Problems) -> None:
 
 
 def _read_relocate(game: Game, text: Any, problems: Problems) -> None:
-    """The Flag that its owner may now move beside a tile of theirs (Counting Coup)."""
+    """The banner that its owner may now move beside a tile of theirs (Counting Coup)."""
     square = square_of(game.rules.geometry, text, "relocate", "relocate", problems)
     if square is None:
         return
