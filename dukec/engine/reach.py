@@ -2,7 +2,8 @@
 tables of game sets with features (terrain, Dread, Defense, abilities, objectives).
 
 The base tables (``rules.Tables``) fold a Jump into a plain step and keep no line of sight; here
-every icon keeps what terrain and the Defense icon look at. Built once per rules, indexed like
+every icon keeps what terrain and the Defense icon look at. Each icon goes to its table by its
+entry's effect and geometry (``dukec.icons``). Built once per rules, indexed like
 the base tables by ``code * board_size + square``.
 """
 
@@ -12,7 +13,8 @@ from dataclasses import dataclass
 
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.engine.extras import shortest_paths
-from dukec.icons import Icon
+from dukec.icons import Effect, Icon
+from dukec.icons import Geometry as Lay
 
 #: A Move icon: its target and the squares the straight line to it crosses.
 Step = tuple[int, tuple[int, ...]]
@@ -63,37 +65,38 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
             dr: list[int] = []
             de: list[int] = []
             for icon, dx, dy in icons:
+                entry = icon.entry
+                lay, effect = entry.geometry, entry.effect
                 target = shift(square, dx, dy)
-                if icon is Icon.SLIDE or icon is Icon.JUMP_SLIDE:
+                if lay.directed and effect is Effect.MOVE:
                     g = max(abs(dx), abs(dy))
                     ux, uy = dx // g, dy // g
                     first = shift(square, ux, uy)
                     if first is None:
                         continue
                     leaped = -1
-                    if icon is Icon.JUMP_SLIDE:
+                    if lay is Lay.LEAP_RAY:
                         leaped, first = first, shift(first, ux, uy)
                     line: list[int] = []
                     while first is not None:
                         line.append(first)
                         first = shift(first, ux, uy)
-                    how = "slide" if icon is Icon.SLIDE else "jump_slide"
-                    r.append((how, leaped, tuple(line)))
+                    r.append((icon.value, leaped, tuple(line)))
                     continue
                 if target is None:
                     continue
-                if icon is Icon.MOVE:
+                if effect is Effect.MOVE and lay is Lay.STEP:
                     m.append((target, cells(square, crossed_cells(dx, dy))))
-                elif icon is Icon.JUMP:
+                elif effect is Effect.MOVE and lay is Lay.LEAP:
                     paths = shortest_paths(dx, dy)
                     j.append((target, tuple(cells(square, p) for p in paths)))
-                elif icon is Icon.STRIKE:
+                elif effect is Effect.STRIKE:
                     s.append((target, cells(square, crossed_cells(dx, dy))))
-                elif icon is Icon.COMMAND:
+                elif effect is Effect.COMMAND:
                     c.append(target)
-                elif icon is Icon.DREAD:
+                elif effect is Effect.DREAD:
                     dr.append(target)
-                elif icon is Icon.DEFENSE:
+                elif effect is Effect.DEFENSE:
                     de.append(target)
             moves.append(tuple(m))
             jumps.append(tuple(j))

@@ -1,0 +1,48 @@
+"""The icons' entries: one per icon, complete, and the files that list icons agree with them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from dukec.icons import DIRECTIONS, ENTRIES, ICON_BY_GLYPH, Icon
+from dukec.workbench.icon_shapes import SHAPES
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_every_icon_has_one_entry_in_the_enum_order() -> None:
+    assert list(ENTRIES) == list(Icon)
+
+
+def test_glyphs_are_distinct_capital_letters() -> None:
+    glyphs = [entry.glyph for entry in ENTRIES.values()]
+    assert len(set(glyphs)) == len(glyphs)
+    assert all(re.fullmatch("[A-Z]", glyph) for glyph in glyphs)
+    assert {ICON_BY_GLYPH[icon.glyph] for icon in Icon} == set(Icon)
+
+
+def test_the_schema_lists_the_entries() -> None:
+    schema = json.loads((REPO / "schemas" / "tileset.schema.json").read_text(encoding="utf-8"))
+    assert schema["$defs"]["icon"]["properties"]["icon"]["enum"] == [icon.value for icon in Icon]
+
+
+def test_every_entry_can_be_drawn() -> None:
+    for icon, entry in ENTRIES.items():
+        assert entry.shape in SHAPES, icon
+        assert re.fullmatch("#[0-9a-f]{6}", entry.colour), icon
+        assert len(entry.characters) == (len(DIRECTIONS) if entry.geometry.directed else 1), icon
+
+
+def test_a_directed_icon_stands_where_its_direction_can_be_read() -> None:
+    for icon, entry in ENTRIES.items():
+        offsets = entry.placement.offsets
+        if entry.geometry.directed:
+            assert offsets is not None, icon
+            units = {((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)) for dx, dy in offsets}
+            assert len(units) == len(offsets) == len(DIRECTIONS), icon
+        if offsets is not None:
+            placement = entry.placement
+            assert placement.sits and placement.json_error and placement.draw_error, icon
+            assert "{at}" in placement.grid_error, icon
