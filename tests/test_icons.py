@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from dukec.icons import DIRECTIONS, ENTRIES, ICON_BY_GLYPH, Icon
 from dukec.workbench.icon_shapes import SHAPES
-
-REPO = Path(__file__).resolve().parents[1]
+from tests.regenerate_icon_lists import GRAMMAR, SCHEMA, grammar_text, schema_text, scope
 
 
 def test_every_icon_has_one_entry_in_the_enum_order() -> None:
@@ -24,8 +22,28 @@ def test_glyphs_are_distinct_capital_letters() -> None:
 
 
 def test_the_schema_lists_the_entries() -> None:
-    schema = json.loads((REPO / "schemas" / "tileset.schema.json").read_text(encoding="utf-8"))
+    """If not, `python tests/regenerate_icon_lists.py` rewrites its icon enum."""
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     assert schema["$defs"]["icon"]["properties"]["icon"]["enum"] == [icon.value for icon in Icon]
+    assert schema_text(SCHEMA.read_text(encoding="utf-8")) == SCHEMA.read_text(encoding="utf-8")
+
+
+def test_the_editor_grammar_lists_the_entries() -> None:
+    """If not, `python tests/regenerate_icon_lists.py` rewrites its glyph rules."""
+    grammar = json.loads(GRAMMAR.read_text(encoding="utf-8"))
+    grid = grammar["repository"]["grid"]["patterns"]
+    glyphs = [p["match"] for p in grid if p.get("name", "").startswith("constant.character.glyph")]
+    assert glyphs == [icon.glyph for icon in Icon]
+    assert grammar_text(GRAMMAR.read_text(encoding="utf-8")) == GRAMMAR.read_text(encoding="utf-8")
+
+
+def test_the_lists_are_rewritten_from_the_entries() -> None:
+    schema = SCHEMA.read_text(encoding="utf-8").replace('"jump", "slide"', '"slide"', 1)
+    assert schema_text(schema) == SCHEMA.read_text(encoding="utf-8")
+    grammar = GRAMMAR.read_text(encoding="utf-8")
+    line = f'{{"match": "J", "name": "{scope(Icon.JUMP)}"}},\n'
+    assert line in grammar
+    assert grammar_text(grammar.replace(line, "", 1)) == grammar
 
 
 def test_every_entry_can_be_drawn() -> None:
