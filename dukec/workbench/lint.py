@@ -128,8 +128,8 @@ def _duplicates(
     icon: PlacedIcon, icons: Sequence[PlacedIcon], at_square: dict[tuple[int, int], set[Icon]]
 ) -> list[tuple[str, PlacedIcon, str]]:
     """What an icon of the same effect on this side already gives: a leap next to the tile (a
-    step does the same), a step where a leap also is, a step on a ray's line, a step or leap a
-    leaping ray already reaches."""
+    step does the same), a step where a leap also is, a step on the line of a ray that tiles
+    in between stop as they stop the step, a step or leap a leaping ray already reaches."""
     found: list[tuple[str, PlacedIcon, str]] = []
     entry = icon.icon.entry
     step = _kin(entry.effect, Geometry.STEP)
@@ -167,6 +167,7 @@ def _duplicates(
         if (
             ray.geometry is Geometry.RAY
             and entry.geometry is Geometry.STEP
+            and ray.blocked == entry.blocked
             and _on_ray(icon.at, other.at) >= 1
         ):
             found.append(
