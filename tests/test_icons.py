@@ -7,7 +7,7 @@ import re
 
 from dukec.icons import DIRECTIONS, ENTRIES, ICON_BY_GLYPH, Icon
 from dukec.workbench.icon_shapes import SHAPES
-from tests.regenerate_icon_lists import GRAMMAR, SCHEMA, grammar_text, schema_text, scope
+from tests.regenerate_icon_lists import GRAMMAR, REPO, SCHEMA, grammar_text, schema_text, scope
 
 
 def test_every_icon_has_one_entry_in_the_enum_order() -> None:
@@ -64,3 +64,11 @@ def test_a_directed_icon_stands_where_its_direction_can_be_read() -> None:
             placement = entry.placement
             assert placement.sits and placement.json_error and placement.draw_error, icon
             assert "{at}" in placement.grid_error, icon
+
+
+def test_the_glyph_table_names_each_entry() -> None:
+    """docs/dsl.md's glyph table: a row per entry, in order, with its label and JSON name."""
+    text = (REPO / "docs" / "dsl.md").read_text(encoding="utf-8")
+    row = r"^\| `(.)` \| ([A-Z][a-z]+(?: [A-Z][a-z]+)*)\b.*\| `([a-z_]+)` \|$"
+    rows = re.findall(row, text, re.M)
+    assert rows == [(icon.glyph, icon.label, icon.value) for icon in Icon]
