@@ -1,7 +1,7 @@
 """Check stage, grids: a side's grid of glyphs to the icons it shows, at (dx, dy) from its '@'.
 
 Rows of equal length, exactly one '@', known glyphs once per cell, icons within reach, and a
-Slide or Jump Slide glyph where its direction can be read.
+glyph where its icon's placement allows (a Slide or Jump Slide where its direction can be read).
 """
 
 from __future__ import annotations
@@ -10,14 +10,7 @@ from dukec.compiler import ast
 from dukec.compiler.check_report import Reporter
 from dukec.compiler.diagnostics import Position, did_you_mean
 from dukec.compiler.model import PlacedIcon
-from dukec.compiler.vocabulary import (
-    EMPTY,
-    ICON_BY_GLYPH,
-    JUMP_SLIDE_OFFSETS,
-    OWN_SQUARE,
-    SLIDE_OFFSETS,
-    Icon,
-)
+from dukec.compiler.vocabulary import EMPTY, ICON_BY_GLYPH, OWN_SQUARE, Icon
 from dukec.limits import MAX_OFFSET
 
 
@@ -26,7 +19,7 @@ def _span(first: Position, last: Position) -> Position:
 
 
 def _glyph_legend() -> str:
-    return ", ".join(f"{icon.glyph} {icon.value.replace('_', ' ')}" for icon in Icon)
+    return ", ".join(f"{icon.glyph} {icon.words}" for icon in Icon)
 
 
 def grid_icons(grid: ast.SideGrid, report: Reporter) -> tuple[PlacedIcon, ...]:
@@ -74,7 +67,7 @@ def grid_icons(grid: ast.SideGrid, report: Reporter) -> tuple[PlacedIcon, ...]:
         if max(abs(at[0]), abs(at[1])) > MAX_OFFSET:
             report.error(
                 _glyph_position(cell, icon.glyph),
-                f"this {icon.value.replace('_', ' ')} icon is {max(abs(at[0]), abs(at[1]))} "
+                f"this {icon.words} icon is {max(abs(at[0]), abs(at[1]))} "
                 f"squares from '@'; an icon lies at most {MAX_OFFSET} squares away",
             )
             continue
@@ -112,23 +105,16 @@ def _cell_icons(cell: ast.Cell, report: Reporter) -> list[Icon]:
 
 
 def _placement_ok(icon: Icon, at: tuple[int, int], cell: ast.Cell, report: Reporter) -> bool:
-    # A Slide or Jump Slide takes its direction from where the glyph sits.
-    glyph = icon.glyph
-    if icon is Icon.SLIDE and at not in SLIDE_OFFSETS:
-        report.error(
-            _glyph_position(cell, glyph),
-            f"a Slide glyph ('{glyph}') must be next to '@': it gives the direction of the "
-            f"slide, and this one is at {_offset(at)}",
-        )
-        return False
-    if icon is Icon.JUMP_SLIDE and at not in JUMP_SLIDE_OFFSETS:
-        report.error(
-            _glyph_position(cell, glyph),
-            f"a Jump Slide glyph ('{glyph}') must be exactly two squares from '@' on a straight "
-            f"or diagonal line; {_offset(at)} is not",
-        )
-        return False
-    return True
+    # A directed icon (a Slide, a Jump Slide) takes its direction from where the glyph sits.
+    placement = icon.entry.placement
+    if placement.allows(at):
+        return True
+    report.error(
+        _glyph_position(cell, icon.glyph),
+        f"a {icon.label} glyph ('{icon.glyph}') must be "
+        + placement.grid_error.format(at=_offset(at)),
+    )
+    return False
 
 
 def _glyph_position(cell: ast.Cell, glyph: str) -> Position:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from dukec.compiler import armies
-from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS, parse_square
+from dukec.compiler.vocabulary import Icon, parse_square
 
 JsonPath = list[str | int]
 
@@ -24,12 +24,9 @@ def _check_tile(index: int, tile: dict[str, Any], problems: list[tuple[JsonPath,
             kind, at = icon["icon"], tuple(icon["at"])
             if at == (0, 0):
                 problems.append((here, f"{kind} at [0, 0]: the tile's own square holds no icon"))
-            elif kind == "slide" and at not in SLIDE_OFFSETS:
-                problems.append((here, f"slide at {list(at)} is not next to the tile"))
-            elif kind == "jump_slide" and at not in JUMP_SLIDE_OFFSETS:
-                problems.append(
-                    (here, f"jump_slide at {list(at)} is not two squares away in a line")
-                )
+            elif not Icon(kind).entry.placement.allows(at):
+                words = Icon(kind).entry.placement.json_error
+                problems.append((here, f"{kind} at {list(at)} is not {words}"))
             key = (kind, at[0], at[1])
             if key in seen:
                 problems.append((here, f"{kind} at {list(at)} is listed twice"))

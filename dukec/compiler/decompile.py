@@ -1,9 +1,9 @@
 """Decompile: a JSON tile set back to .duke source text.
 
 The inverse of the compiler for every tile set it can express: compiling the text gives the same
-JSON (tiles, sets and icons in canonical order). Icons a grid cannot hold (a Slide not next to
-the tile, a Jump Slide not two squares away in a line, the same icon twice on a square) raise
-CompileError.
+JSON (tiles, sets and icons in canonical order). Icons a grid cannot hold (one where its entry's
+placement does not allow, as a Slide not next to the tile, or the same icon twice on a square)
+raise CompileError.
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ from dukec.compiler.properties import NONE_VALUE, rules_vocabulary, terrain_voca
 from dukec.compiler.vocabulary import (
     EMPTY,
     GLYPH_ORDER,
-    JUMP_SLIDE_OFFSETS,
     OWN_SQUARE,
-    SLIDE_OFFSETS,
     Ability,
     Icon,
     Side,
@@ -38,11 +36,10 @@ def grid_lines(icons: list[dict[str, Any]], where: str) -> list[str]:
         at = (dx, dy)
         if at == (0, 0):
             raise _problem(where, f"{icon.value} at [0, 0]: the tile's own square holds no icon")
-        if icon is Icon.SLIDE and at not in SLIDE_OFFSETS:
-            raise _problem(where, f"slide at [{dx}, {dy}] cannot be drawn: not next to the tile")
-        if icon is Icon.JUMP_SLIDE and at not in JUMP_SLIDE_OFFSETS:
+        placement = icon.entry.placement
+        if not placement.allows(at):
             raise _problem(
-                where, f"jump_slide at [{dx}, {dy}] cannot be drawn: not two squares in a line"
+                where, f"{icon.value} at [{dx}, {dy}] cannot be drawn: not {placement.draw_error}"
             )
         glyphs = cells.setdefault(at, [])
         if icon.glyph in glyphs:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import enum
 import re
 
-from dukec.icons import ICON_BY_GLYPH, Icon
+from dukec.icons import ICON_BY_GLYPH, NEXT_TO_SQUARES, TWO_OUT_SQUARES, Icon
 
 __all__ = ["EMPTY", "GLYPH_ORDER", "ICON_BY_GLYPH", "OWN_SQUARE", "Ability", "Icon", "Side"]
 
 
-#: Glyph order inside one cell, as the decompiler writes it.
+#: Glyph order inside one cell, as the decompiler writes it (the order of the icons' entries).
 GLYPH_ORDER: tuple[str, ...] = tuple(icon.glyph for icon in Icon)
 
 OWN_SQUARE = "@"
@@ -73,11 +73,7 @@ def is_numeral(word: str) -> bool:
 
 
 #: Offsets a Jump Slide glyph may sit at: two squares away on a straight or diagonal line.
-JUMP_SLIDE_OFFSETS: frozenset[tuple[int, int]] = frozenset(
-    (dx, dy) for dx in (-2, 0, 2) for dy in (-2, 0, 2) if (dx, dy) != (0, 0)
-)
+JUMP_SLIDE_OFFSETS: frozenset[tuple[int, int]] = TWO_OUT_SQUARES
 
 #: Offsets a Slide glyph may sit at: the eight squares next to the tile.
-SLIDE_OFFSETS: frozenset[tuple[int, int]] = frozenset(
-    (dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)
-)
+SLIDE_OFFSETS: frozenset[tuple[int, int]] = NEXT_TO_SQUARES

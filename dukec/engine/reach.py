@@ -2,7 +2,8 @@
 tables of game sets with features (terrain, Dread, Defense, abilities, objectives).
 
 The base tables (``tables.Tables``) fold a Jump into a plain step and keep no line of sight; here
-every icon keeps what terrain and the Defense icon look at. Built once per rules, indexed like
+every icon keeps what terrain and the Defense icon look at. Each icon goes to its table by its
+entry's effect and geometry (``dukec.icons``). Built once per rules, indexed like
 the base tables by ``code * board_size + square``.
 """
 
@@ -12,7 +13,8 @@ from dataclasses import dataclass
 
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.engine.extras import shortest_paths
-from dukec.icons import Icon
+from dukec.icons import Effect, Icon
+from dukec.icons import Geometry as Lay
 
 #: A Move icon: its target and the squares the straight line to it crosses.
 Step = tuple[int, tuple[int, ...]]
@@ -40,12 +42,14 @@ class Reach:
 
 def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...]]) -> Reach:
     """The tables for tiles whose grids, per piece code (``(type * 2 + side) * 2 + owner``),
-    are ``sides[code >> 1]`` as (icon, dx, dy) with +dy forward."""
+    are ``sides[code >> 1]`` as (icon, dx, dy) with +dy forward; each icon goes to its table by
+    its entry's effect and geometry."""
 
     files, ranks = geometry.files, geometry.ranks
-    # The icons read once (an enum member looked up on its class is an attribute look-up).
-    slide, jump_slide, move, jump = Icon.SLIDE, Icon.JUMP_SLIDE, Icon.MOVE, Icon.JUMP
-    strike, command, dread_icon, defense_icon = Icon.STRIKE, Icon.COMMAND, Icon.DREAD, Icon.DEFENSE
+    # Read once (an enum member looked up on its class is an attribute look-up).
+    moving, striking, commanding = Effect.MOVE, Effect.STRIKE, Effect.COMMAND
+    dreading, defending = Effect.DREAD, Effect.DEFENSE
+    step, leap, leap_ray = Lay.STEP, Lay.LEAP, Lay.LEAP_RAY
 
     def shift(square: int, dx: int, dy: int) -> int | None:
         rank, file = divmod(square, files)
@@ -63,20 +67,20 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
     crossed: dict[tuple[int, int, int], tuple[int, ...]] = {}
     leaps: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
 
-    def ray(icon: Icon, square: int, dx: int, dy: int) -> Ray | None:
+    def ray(icon: Icon, lay: Lay, square: int, dx: int, dy: int) -> Ray | None:
         g = max(abs(dx), abs(dy))
         ux, uy = dx // g, dy // g
         first = shift(square, ux, uy)
         if first is None:
             return None
         leaped = -1
-        if icon is jump_slide:
+        if lay is leap_ray:
             leaped, first = first, shift(first, ux, uy)
         line: list[int] = []
         while first is not None:
             line.append(first)
             first = shift(first, ux, uy)
-        return ("slide" if icon is slide else "jump_slide", leaped, tuple(line))
+        return (icon.value, leaped, tuple(line))
 
     def line_to(square: int, dx: int, dy: int) -> tuple[int, ...]:
         key = (square, dx, dy)
@@ -88,7 +92,11 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
     moves, jumps, rays, strikes, commands, dread, defense = [], [], [], [], [], [], []
     for code in range(len(sides) * 2):
         owner = code & 1
-        icons = [(icon, *orient((dx, dy), owner)) for icon, dx, dy in sides[code >> 1]]
+        # Each icon's entry read once per code, not once per square.
+        icons = []
+        for icon, dx, dy in sides[code >> 1]:
+            lay, effect = icon.entry.geometry, icon.entry.effect
+            icons.append((icon, lay, effect, lay.directed, *orient((dx, dy), owner)))
         for square in range(geometry.size):
             m: list[Step] = []
             j: list[Leap] = []
@@ -97,35 +105,35 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
             c: list[int] = []
             dr: list[int] = []
             de: list[int] = []
-            for icon, dx, dy in icons:
-                if icon is slide or icon is jump_slide:
+            for icon, lay, effect, directed, dx, dy in icons:
+                if directed and effect is moving:
                     key = (icon, square, dx, dy)
                     if key in lines:
                         found = lines[key]
                     else:
-                        found = lines[key] = ray(icon, square, dx, dy)
+                        found = lines[key] = ray(icon, lay, square, dx, dy)
                     if found is not None:
                         r.append(found)
                     continue
                 target = shift(square, dx, dy)
                 if target is None:
                     continue
-                if icon is move:
+                if effect is moving and lay is step:
                     m.append((target, line_to(square, dx, dy)))
-                elif icon is jump:
+                elif effect is moving and lay is leap:
                     paths = leaps.get((square, dx, dy))
                     if paths is None:
                         paths = leaps[square, dx, dy] = tuple(
                             cells(square, p) for p in shortest_paths(dx, dy)
                         )
                     j.append((target, paths))
-                elif icon is strike:
+                elif effect is striking:
                     s.append((target, line_to(square, dx, dy)))
-                elif icon is command:
+                elif effect is commanding:
                     c.append(target)
-                elif icon is dread_icon:
+                elif effect is dreading:
                     dr.append(target)
-                elif icon is defense_icon:
+                elif effect is defending:
                     de.append(target)
             moves.append(tuple(m))
             jumps.append(tuple(j))

@@ -24,13 +24,14 @@ from typing import Any
 
 from dukec.compiler import CompileError, compile_source
 from dukec.compiler.decompile import tile_text
-from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS, Icon, Side
+from dukec.compiler.vocabulary import Icon, Side
 
 REACH = 2
 """How far from the tile an icon may sit, in squares (the printed tile's grid is 5x5)."""
 
-BASIC_ICONS = (Icon.MOVE, Icon.JUMP, Icon.SLIDE, Icon.JUMP_SLIDE, Icon.STRIKE)
-"""The icons an edit may add to any tile (others only where the tile already carries them)."""
+BASIC_ICONS = tuple(icon for icon in Icon if icon.entry.effect.captures)
+"""The icons an edit may add to any tile: those that move or strike, as their entries say
+(others only where the tile already carries them)."""
 
 SQUARES = tuple(
     (dx, dy)
@@ -155,12 +156,9 @@ def _placed(tile: dict[str, Any], side: Side) -> list[tuple[Icon, tuple[int, int
 
 
 def squares_for(icon: Icon) -> tuple[tuple[int, int], ...]:
-    """The squares ``icon`` may sit on."""
-    if icon is Icon.SLIDE:
-        return tuple(square for square in SQUARES if square in SLIDE_OFFSETS)
-    if icon is Icon.JUMP_SLIDE:
-        return tuple(square for square in SQUARES if square in JUMP_SLIDE_OFFSETS)
-    return SQUARES
+    """The squares ``icon`` may sit on (within reach, where its entry's placement allows)."""
+    placement = icon.entry.placement
+    return tuple(square for square in SQUARES if placement.allows(square))
 
 
 def addable_icons(tile: dict[str, Any]) -> tuple[Icon, ...]:

@@ -13,14 +13,7 @@ from collections.abc import Sequence
 
 from dukec.compiler import CompileError, ast, parse_source
 from dukec.compiler.decompile import grid_lines
-from dukec.compiler.vocabulary import (
-    EMPTY,
-    ICON_BY_GLYPH,
-    JUMP_SLIDE_OFFSETS,
-    OWN_SQUARE,
-    SLIDE_OFFSETS,
-    Icon,
-)
+from dukec.compiler.vocabulary import EMPTY, GLYPH_ORDER, ICON_BY_GLYPH, OWN_SQUARE, Icon
 from dukec.limits import MAX_OFFSET
 from dukec.names import lookup
 from dukec.studio.request import ApiError
@@ -30,16 +23,9 @@ Cells = dict[tuple[int, int], str]
 
 def cycle(at: tuple[int, int]) -> tuple[str, ...]:
     """What a click on the square at ``at`` steps through: empty, then each icon that may
-    stand there alone (a Slide only next to the tile, a Jump Slide only two squares out in a
-    line)."""
-    glyphs = [EMPTY]
-    for icon in Icon:
-        if icon is Icon.SLIDE and at not in SLIDE_OFFSETS:
-            continue
-        if icon is Icon.JUMP_SLIDE and at not in JUMP_SLIDE_OFFSETS:
-            continue
-        glyphs.append(icon.glyph)
-    return tuple(glyphs)
+    stand there alone (as its entry's placement says: a Slide only next to the tile, a Jump
+    Slide only two squares out in a line), in the entries' order."""
+    return (EMPTY, *(icon.glyph for icon in Icon if icon.entry.placement.allows(at)))
 
 
 def next_glyphs(current: str, at: tuple[int, int]) -> str:
@@ -57,13 +43,13 @@ def checked_glyphs(glyphs: str, at: tuple[int, int]) -> str:
     for glyph in glyphs:
         icon = ICON_BY_GLYPH.get(glyph)
         if icon is None:
-            raise ApiError(400, f"'glyphs': {glyph!r} is not an icon glyph (one of MJSLXCDB)")
+            known = "".join(GLYPH_ORDER)
+            raise ApiError(400, f"'glyphs': {glyph!r} is not an icon glyph (one of {known})")
         if glyphs.count(glyph) > 1:
             raise ApiError(400, f"'glyphs': {glyph!r} is written twice")
-        if icon is Icon.SLIDE and at not in SLIDE_OFFSETS:
-            raise ApiError(400, "'glyphs': a Slide (S) sits next to the tile")
-        if icon is Icon.JUMP_SLIDE and at not in JUMP_SLIDE_OFFSETS:
-            raise ApiError(400, "'glyphs': a Jump Slide (L) sits two squares out in a line")
+        placement = icon.entry.placement
+        if not placement.allows(at):
+            raise ApiError(400, f"'glyphs': a {icon.label} ({glyph}) sits {placement.sits}")
     return glyphs
 
 

@@ -10,6 +10,7 @@ from importlib.resources import files
 from typing import Any
 
 from dukec.balance.game import DEFAULT_POLICY, POLICIES
+from dukec.icons import Icon
 from dukec.studio.api import Workspace, card_svg, pick
 from dukec.studio.pictures import legend, own_square
 from dukec.studio.request import ApiError
@@ -44,6 +45,20 @@ def legend_html() -> str:
     )
 
 
+def placements_text() -> str:
+    """Where the icons that may not stand anywhere stand, from their entries: "A Slide stands
+    only next to the tile, a Jump Slide only two squares out in a line."."""
+    rules = [
+        f"a {icon.label} only {icon.entry.placement.sits}"
+        for icon in Icon
+        if icon.entry.placement.offsets is not None
+    ]
+    if not rules:
+        return ""
+    text = ", ".join([rules[0].replace(" only ", " stands only ", 1), *rules[1:]])
+    return text[0].upper() + text[1:] + "."
+
+
 def page_html(workspace: Workspace, tile: str | None) -> str:
     """The page; with ``tile``, that tile of the set opened: its card in an element with
     ``data-tile`` and its source in the editor (ApiError 404 for a tile the set lacks)."""
@@ -70,6 +85,7 @@ def page_html(workspace: Workspace, tile: str | None) -> str:
     return (
         template.replace("<!--OPENED-->", opened)
         .replace("<!--LEGEND-->", legend_html())
+        .replace("<!--PLACEMENTS-->", escape(placements_text()))
         .replace("/*PALETTE*/", colours)
         .replace("{/*SETTINGS*/}", data)
     )

@@ -1,11 +1,12 @@
 """Describe: figures that characterise a tile without playing a game, and how it compares.
 
 On an empty board (6x6 unless told), with the tile on each square in turn: how many squares it
-can move to (Move and Jump to their square, Slide and Jump Slide along their line to the edge),
-and how many it attacks (those plus its Strike squares); each as a mean over the squares and
-a range. How different the two sides are is the share of icons (kind and square) that are on
-one side only: 0 for identical sides, 1 for sides with nothing in common. Each figure is
-ranked among the base set's troop tiles as a percentile (ties count half).
+can move to (an icon whose effect is to move: to its square, or along its line to the edge for
+a directed one, as Slide and Jump Slide), and how many it attacks (those plus the squares of
+icons that strike); each as a mean over the squares and a range. How different the two sides
+are is the share of icons (kind and square) that are on one side only: 0 for identical sides,
+1 for sides with nothing in common. Each figure is ranked among the base set's troop tiles as a
+percentile (ties count half).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dukec.compiler.vocabulary import Icon
+from dukec.icons import Effect
 from dukec.workbench.tiles import SIDES, PlacedIcon, TileView, all_tiles
 
 BOARD = (6, 6)
@@ -80,15 +81,20 @@ def targets(
     x, y = square
     for icon in icons:
         dx, dy = icon.at
-        if icon.icon in (Icon.MOVE, Icon.JUMP, Icon.STRIKE):
+        entry = icon.icon.entry
+        if entry.effect is not Effect.MOVE and entry.effect is not Effect.STRIKE:
+            continue
+        if not entry.geometry.directed:
             target = (x + dx, y + dy)
             if _on_board(target, board):
-                (strikes if icon.icon is Icon.STRIKE else moves).add(target)
-        elif icon.icon in (Icon.SLIDE, Icon.JUMP_SLIDE):
+                (strikes if entry.effect is Effect.STRIKE else moves).add(target)
+        else:
             step = (_unit(dx), _unit(dy))
-            k = 1 if icon.icon is Icon.SLIDE else 2
+            k = entry.geometry.ray_start
             while _on_board((x + k * step[0], y + k * step[1]), board):
-                moves.add((x + k * step[0], y + k * step[1]))
+                (strikes if entry.effect is Effect.STRIKE else moves).add(
+                    (x + k * step[0], y + k * step[1])
+                )
                 k += 1
     return moves, moves | strikes
 

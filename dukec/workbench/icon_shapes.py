@@ -1,15 +1,15 @@
 """Icons as the rulebook's legend draws them: each icon, and several sharing one square, as shapes.
 
-Move a filled dot, Jump a hollow one, Slide a filled arrow and Jump Slide a hollow one pointing
-their way, Strike a star, Command a crown, Dread a six-spoked mark, Defense a shield.
+Each icon's entry names its shape (:data:`SHAPES`): Move a filled dot, Jump a hollow one, Slide
+a filled arrow and Jump Slide a hollow one pointing their way, Strike a star, Command a crown,
+Dread a six-spoked mark, Defense a shield.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from dukec.compiler.vocabulary import Icon
 from dukec.workbench.palette import ICON_COLOURS, INK, PAPER
 from dukec.workbench.shapes import Circle, Line, Polygon, Shape, outline_at
 from dukec.workbench.tiles import PlacedIcon
@@ -17,23 +17,39 @@ from dukec.workbench.tiles import PlacedIcon
 
 def icon_shapes(icon: PlacedIcon, cx: float, cy: float, box: float) -> list[Shape]:
     """One icon drawn in a square box of side ``box`` centred at (cx, cy)."""
-    colour = ICON_COLOURS[icon.icon]
-    r = 0.3 * box
-    kind = icon.icon
-    if kind is Icon.MOVE:
-        return [Circle(cx, cy, r, colour)]
-    if kind is Icon.JUMP:
-        return [Circle(cx, cy, r - 0.05 * box, None, colour, 0.1 * box)]
-    if kind is Icon.SLIDE:
-        return [Polygon(_arrow(icon, cx, cy, box, 0.14), colour)]
-    if kind is Icon.JUMP_SLIDE:
-        return [Polygon(_arrow(icon, cx, cy, box, 0.26), PAPER, colour, 0.07 * box)]
-    if kind is Icon.STRIKE:
-        return [Polygon(_star(cx, cy, 0.42 * box, 0.17 * box, 8), colour)]
-    if kind is Icon.COMMAND:
-        return [Polygon(_crown(cx, cy, box), colour)]
-    if kind is Icon.DREAD:
-        return _dread(cx, cy, box, colour)
+    entry = icon.icon.entry
+    return SHAPES[entry.shape](icon, cx, cy, box, ICON_COLOURS[icon.icon])
+
+
+def _dot(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    return [Circle(cx, cy, 0.3 * box, colour)]
+
+
+def _ring(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    return [Circle(cx, cy, 0.3 * box - 0.05 * box, None, colour, 0.1 * box)]
+
+
+def _filled_arrow(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    return [Polygon(_arrow(icon, cx, cy, box, 0.14), colour)]
+
+
+def _hollow_arrow(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    return [Polygon(_arrow(icon, cx, cy, box, 0.26), PAPER, colour, 0.07 * box)]
+
+
+def _star_mark(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    return [Polygon(_star(cx, cy, 0.42 * box, 0.17 * box, 8), colour)]
+
+
+def _crown_mark(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    return [Polygon(_crown(cx, cy, box), colour)]
+
+
+def _spokes(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    return _dread(cx, cy, box, colour)
+
+
+def _shield_mark(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
     return [Polygon(_shield(cx, cy, box), colour, INK, 0.03 * box)]
 
 
@@ -120,6 +136,19 @@ def _shield(cx: float, cy: float, box: float) -> tuple[tuple[float, float], ...]
         (-w, 0.02 * box),
     ]
     return outline_at(outline, cx, cy)
+
+
+#: The shapes an icon's entry may name: each draws one icon in its box, in its colour.
+SHAPES: dict[str, Callable[[PlacedIcon, float, float, float, str], list[Shape]]] = {
+    "dot": _dot,
+    "ring": _ring,
+    "arrow": _filled_arrow,
+    "hollow_arrow": _hollow_arrow,
+    "star": _star_mark,
+    "crown": _crown_mark,
+    "spokes": _spokes,
+    "shield": _shield_mark,
+}
 
 
 def square_shapes(icons: Sequence[PlacedIcon], left: float, top: float, cell: float) -> list[Shape]:

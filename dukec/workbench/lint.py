@@ -29,6 +29,7 @@ from dukec.compiler.diagnostics import Diagnostic, Position, SourceTexts, render
 from dukec.compiler.driver import Analysis, analyze
 from dukec.compiler.model import PlacedIcon, Tile
 from dukec.compiler.vocabulary import Icon, Kind, Side
+from dukec.icons import Effect, Geometry
 
 BOARD = 6
 
@@ -42,9 +43,10 @@ CODES = (
     "redundant-jump",
 )
 
-MOVING = frozenset({Icon.MOVE, Icon.JUMP, Icon.SLIDE, Icon.JUMP_SLIDE})
-CAPTURING = MOVING | {Icon.STRIKE}
-DIRECTED = frozenset({Icon.SLIDE, Icon.JUMP_SLIDE})
+#: Icons that move the tile, that capture, whose offset is a direction; read from their entries.
+MOVING = frozenset(icon for icon in Icon if icon.entry.effect is Effect.MOVE)
+CAPTURING = frozenset(icon for icon in Icon if icon.entry.effect.captures)
+DIRECTED = frozenset(icon for icon in Icon if icon.entry.geometry.directed)
 
 _ALLOW = re.compile(r"#\s*lint:\s*allow\s+(?P<codes>[a-z-]+(?:\s*,\s*[a-z-]+)*)\s*$")
 
@@ -101,52 +103,8 @@ def side_warnings(icons: Sequence[PlacedIcon]) -> list[tuple[str, PlacedIcon, st
                     "board from every square",
                 )
             )
-        if icon.icon is Icon.JUMP and _adjacent(icon.at):
-            also = (
-                " (the Move on this square already does)" if Icon.MOVE in at_square[icon.at] else ""
-            )
-            found.append(
-                (
-                    "redundant-jump",
-                    icon,
-                    "a Jump next to the tile has nothing to jump over: a Move does the same" + also,
-                )
-            )
-        if icon.icon is Icon.MOVE and not _adjacent(icon.at) and Icon.JUMP in at_square[icon.at]:
-            found.append(
-                (
-                    "duplicate-icon",
-                    icon,
-                    "the Jump on this square already goes there: the Move adds nothing",
-                )
-            )
-        for other in icons:
-            if (
-                other.icon is Icon.SLIDE
-                and icon.icon is Icon.MOVE
-                and _on_ray(icon.at, other.at) >= 1
-            ):
-                found.append(
-                    (
-                        "duplicate-icon",
-                        icon,
-                        f"the Slide toward {_describe(other.at)} already reaches this square "
-                        "the same way: the Move adds nothing",
-                    )
-                )
-            if other.icon is Icon.JUMP_SLIDE and (
-                (icon.icon is Icon.MOVE and _on_ray(icon.at, other.at) >= 2)
-                or (icon.icon is Icon.JUMP and icon.at == other.at)
-            ):
-                found.append(
-                    (
-                        "duplicate-icon",
-                        icon,
-                        f"the Jump Slide toward {_describe(other.at)} already reaches this "
-                        f"square: the {icon.icon.label} adds nothing",
-                    )
-                )
-    commands = [icon for icon in icons if icon.icon is Icon.COMMAND]
+        found += _duplicates(icon, icons, at_square)
+    commands = [icon for icon in icons if icon.icon.entry.effect is Effect.COMMAND]
     if len(commands) == 1:
         found.append(
             (
@@ -159,8 +117,84 @@ def side_warnings(icons: Sequence[PlacedIcon]) -> list[tuple[str, PlacedIcon, st
     return found
 
 
+def _kin(effect: Effect, geometry: Geometry) -> Icon | None:
+    """The icon of this effect and geometry (a Move is the stepping icon that moves)."""
+    return next(
+        (i for i in Icon if i.entry.effect is effect and i.entry.geometry is geometry), None
+    )
+
+
+def _duplicates(
+    icon: PlacedIcon, icons: Sequence[PlacedIcon], at_square: dict[tuple[int, int], set[Icon]]
+) -> list[tuple[str, PlacedIcon, str]]:
+    """What an icon of the same effect on this side already gives: a leap next to the tile (a
+    step does the same), a step where a leap also is, a step on the line of a ray that tiles
+    in between stop as they stop the step, a step or leap a leaping ray already reaches."""
+    found: list[tuple[str, PlacedIcon, str]] = []
+    entry = icon.icon.entry
+    step = _kin(entry.effect, Geometry.STEP)
+    if entry.geometry is Geometry.LEAP and _adjacent(icon.at) and step is not None:
+        also = ""
+        if step in at_square[icon.at]:
+            also = f" (the {step.label} on this square already does)"
+        found.append(
+            (
+                "redundant-jump",
+                icon,
+                f"a {icon.icon.label} next to the tile has nothing to jump over: a {step.label} "
+                "does the same" + also,
+            )
+        )
+    leap = _kin(entry.effect, Geometry.LEAP)
+    if (
+        entry.geometry is Geometry.STEP
+        and not _adjacent(icon.at)
+        and leap is not None
+        and leap in at_square[icon.at]
+    ):
+        found.append(
+            (
+                "duplicate-icon",
+                icon,
+                f"the {leap.label} on this square already goes there: the {icon.icon.label} "
+                "adds nothing",
+            )
+        )
+    for other in icons:
+        ray = other.icon.entry
+        if ray.effect is not entry.effect:
+            continue
+        if (
+            ray.geometry is Geometry.RAY
+            and entry.geometry is Geometry.STEP
+            and ray.blocked == entry.blocked
+            and _on_ray(icon.at, other.at) >= 1
+        ):
+            found.append(
+                (
+                    "duplicate-icon",
+                    icon,
+                    f"the {other.icon.label} toward {_describe(other.at)} already reaches this "
+                    f"square the same way: the {icon.icon.label} adds nothing",
+                )
+            )
+        if ray.geometry is Geometry.LEAP_RAY and (
+            (entry.geometry is Geometry.STEP and _on_ray(icon.at, other.at) >= 2)
+            or (entry.geometry is Geometry.LEAP and icon.at == other.at)
+        ):
+            found.append(
+                (
+                    "duplicate-icon",
+                    icon,
+                    f"the {other.icon.label} toward {_describe(other.at)} already reaches this "
+                    f"square: the {icon.icon.label} adds nothing",
+                )
+            )
+    return found
+
+
 def _can_capture(icons: Sequence[PlacedIcon]) -> bool:
-    commands = sum(1 for icon in icons if icon.icon is Icon.COMMAND)
+    commands = sum(1 for icon in icons if icon.icon.entry.effect is Effect.COMMAND)
     return commands >= 2 or any(icon.icon in CAPTURING for icon in icons)
 
 

@@ -1,7 +1,8 @@
 """Terminal back-end: a tile card as lines of rich text, both sides side by side with a legend.
 
 It uses the card layout's grid (``grid_bounds``: the same squares for both sides, never smaller
-than 5x5 around the tile) and its palette; rich drops the colour when the output is no terminal.
+than 5x5 around the tile) and its palette; each icon's character is its entry's
+(``IconEntry.characters``); rich drops the colour when the output is no terminal.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from dukec.compiler.vocabulary import Icon
+from dukec.icons import Icon
 from dukec.workbench.grid import Bounds, grid_bounds, icons_by_square
 from dukec.workbench.palette import ICON_COLOURS
 from dukec.workbench.tiles import SIDES, PlacedIcon, TileView
@@ -18,49 +19,12 @@ from dukec.workbench.tiles import SIDES, PlacedIcon, TileView
 OWN_SQUARE = "■"
 SIDE_TITLES = {"front": "front (starting side)", "back": "back"}
 
-#: One character per icon, in the spirit of the printed legend.
-SYMBOLS: dict[Icon, str] = {
-    Icon.MOVE: "●",
-    Icon.JUMP: "○",
-    Icon.STRIKE: "✶",
-    Icon.COMMAND: "♔",
-    Icon.DREAD: "✻",
-    Icon.DEFENSE: "◆",
-}
-
-#: Slide arrows and hollow (double) Jump Slide arrows, by direction (dx, dy) with +dy forward.
-ARROWS: dict[tuple[int, int], tuple[str, str]] = {
-    (0, 1): ("↑", "⇑"),
-    (1, 1): ("↗", "⇗"),
-    (1, 0): ("→", "⇒"),
-    (1, -1): ("↘", "⇘"),
-    (0, -1): ("↓", "⇓"),
-    (-1, -1): ("↙", "⇙"),
-    (-1, 0): ("←", "⇐"),
-    (-1, 1): ("↖", "⇖"),
-}
-
-LEGEND = {
-    Icon.MOVE: "Move",
-    Icon.JUMP: "Jump",
-    Icon.SLIDE: "Slide",
-    Icon.JUMP_SLIDE: "Jump Slide",
-    Icon.STRIKE: "Strike",
-    Icon.COMMAND: "Command",
-    Icon.DREAD: "Dread",
-    Icon.DEFENSE: "Defense",
-}
-
 GAP = "    "
 
 
 def symbol(icon: PlacedIcon) -> str:
-    """The character that stands for one icon on a square."""
-    if icon.icon is Icon.SLIDE:
-        return ARROWS[icon.direction][0]
-    if icon.icon is Icon.JUMP_SLIDE:
-        return ARROWS[icon.direction][1]
-    return SYMBOLS[icon.icon]
+    """The character that stands for one icon on a square (a directed one points its way)."""
+    return icon.icon.entry.character(icon.direction)
 
 
 def _style(icon: Icon) -> str:
@@ -103,13 +67,10 @@ def legend_lines(tile: TileView) -> list[Text]:
     for icon in Icon:
         if icon not in used:
             continue
-        if icon in (Icon.SLIDE, Icon.JUMP_SLIDE):
-            index = 0 if icon is Icon.SLIDE else 1
-            glyph = ARROWS[(0, 1)][index] + ARROWS[(1, 1)][index]
-        else:
-            glyph = SYMBOLS[icon]
-        entry = Text(glyph, style=_style(icon))
-        entry.append(f" {LEGEND[icon]}", style="")
+        # A directed icon shows itself pointing forward and forward-right.
+        characters = icon.entry.characters[:2]
+        entry = Text(characters, style=_style(icon))
+        entry.append(f" {icon.label}", style="")
         entries.append(entry)
     return [Text("  ").join(entries)]
 

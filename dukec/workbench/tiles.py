@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from dukec.compiler.vocabulary import Ability, Icon
+from dukec.compiler.vocabulary import Ability
+from dukec.icons import Effect, Icon
 from dukec.names import lookup
 
 if TYPE_CHECKING:
@@ -19,9 +20,9 @@ class WorkbenchError(Exception):
 
 
 #: Icons that move the tile itself to the target square.
-MOVING_ICONS = frozenset({Icon.MOVE, Icon.JUMP, Icon.SLIDE, Icon.JUMP_SLIDE})
+MOVING_ICONS = frozenset(icon for icon in Icon if icon.entry.effect is Effect.MOVE)
 #: Icons with a direction: the tile goes on along the line past the icon's square.
-SLIDING_ICONS = frozenset({Icon.SLIDE, Icon.JUMP_SLIDE})
+SLIDING_ICONS = frozenset(icon for icon in Icon if icon.entry.geometry.directed)
 
 SIDES = ("front", "back")
 
@@ -41,7 +42,7 @@ class PlacedIcon:
 
     @property
     def direction(self) -> tuple[int, int]:
-        """The unit step along the icon's line (for Slide and Jump Slide)."""
+        """The unit step along the icon's line (for a directed icon: Slide, Jump Slide)."""
         return (_sign(self.dx), _sign(self.dy))
 
 
