@@ -67,12 +67,16 @@ def main() -> None:
         print(f"{name:<18} {plies[name]:>8} {best[name]:>10,.0f} {ratio:>7.2f}")
 
 
-#: The child of ``--instructions``: load the rules, play ``games`` games once, print the plies.
+#: The child of ``--instructions``: load the rules, play ``games`` games once, print the plies
+#: (and leave without tearing down).
 CHILD = """
+import os, sys
 from dukec.compiler import load_tileset
 from dukec.engine import bench, load_rules
 rules = load_rules(load_tileset(), {set_name!r})
 print("plies", bench(rules, games={games}, seed={seed}).plies if {games} else 0)
+sys.stdout.flush()
+os._exit(0)  # what the games left (a layout's tables) is not freed: no round pays for it
 """
 
 

@@ -11,7 +11,7 @@ dragon blocks and is pushed (:mod:`dukec.engine.dragon`); Defense icons shield
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from dukec.engine import abilities, defense, dragon, flags, tablemoves, terrain
 from dukec.engine.actions import COMMAND, DRAW, ESCAPE, MOVE, RANSOM, STRIKE, ActionTuple
@@ -207,19 +207,25 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
 def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
     """The base game's actions where banners lie: none ends on a banner it is barred from (or
     while carrying one), and banners may be passed."""
-    # Lists: a set has no faster look-up among a game's two or three banners.
     held = [flag.square for flag in g.flags]
     owner = flags.barred_owner(g, me)
-    barred = [flag.square for flag in g.flags if flag.owner == owner]
-    # A Strike leaves its tile where it is; a move or a command ends on its ``to``.
-    kept = [
-        a
-        for a in out
-        if a[2] not in held
-        or a[0] == STRIKE
-        or a[0] > COMMAND
-        or (a[1] not in held and a[2] not in barred)
-    ]
+    # Per square: a banner lies there (1), one the mover is barred from (2).
+    banner = [0] * g.size
+    for flag in g.flags:
+        banner[flag.square] = 2 if flag.owner == owner else 1
+    # Any: compiled, the actions are passed on as they are, not taken apart and made again.
+    actions: list[Any] = out
+    kept: list[Any] = []
+    for a in actions:
+        # A Strike leaves its tile where it is; a move or a command ends on its ``to``.
+        to: int = a[2]
+        if banner[to]:
+            kind: int = a[0]
+            frm: int = a[1]
+            carries = frm >= 0 and banner[frm] > 0
+            if not (kind == STRIKE or kind > COMMAND or (not carries and banner[to] < 2)):
+                continue
+        kept.append(a)
     if g.objective.flag_passing:
         flags.pass_actions(g, me, kept, held)
     return kept
