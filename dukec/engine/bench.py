@@ -89,11 +89,7 @@ def _round(rules: Rules, games: int, seed: int, ply_limit: int | None) -> BenchR
     draws = 0
     start = time.process_time()
     for i in range(games):
-        game = Game(rules, seed=seed + i, ply_limit=ply_limit)
-        rng = random.Random(seed + i)
-        play = game.play_random
-        while play(rng):
-            pass
+        game = play_one(rules, seed + i, ply_limit)
         plies += game.ply
         result = game.result
         if result is None or result.winner is None:
@@ -102,6 +98,17 @@ def _round(rules: Rules, games: int, seed: int, ply_limit: int | None) -> BenchR
             wins[result.winner] += 1
     seconds = time.process_time() - start
     return BenchResult(games, plies, seconds, seed, (wins[0], wins[1]), draws)
+
+
+def play_one(rules: Rules, seed: int, ply_limit: int | None = DEFAULT_PLY_LIMIT) -> Game:
+    """One benchmark game: uniformly random from set-up to the end, ``seed`` for both its draws
+    and its random choices; the finished game."""
+    game = Game(rules, seed=seed, ply_limit=ply_limit)
+    rng = random.Random(seed)
+    play = game.play_random
+    while play(rng):
+        pass
+    return game
 
 
 def _faster(a: BenchResult, b: BenchResult) -> BenchResult:
