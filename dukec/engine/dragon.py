@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from dukec.engine import defense, terrain
 from dukec.engine.actions import MOVE, ActionTuple
 from dukec.engine.board import Geometry, crossed_cells
+from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -383,3 +384,14 @@ def _strike_round(g: Game) -> bool:
         _capture(g, t)
     _calm(g)
     return True
+
+
+class Roaming(Feature):
+    """The dragon acts of its own accord between the turns, when it is on the board."""
+
+    def acts_between_turns(self, g: Game) -> bool:
+        """The dragon's action, if it is on the board; whether it was."""
+        if g.dragon.square < 0:
+            return False
+        act(g)
+        return True

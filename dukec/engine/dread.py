@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dukec.engine import terrain
+from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -55,3 +56,26 @@ def release(g: Game, owner: int) -> None:
     thawed = {q for q in g.frozen if board[q] >= 0 and (board[q] & 1 != owner or q in g.covered)}
     if thawed != g.frozen:
         g.trail.set_game_attr(g, "frozen", thawed)
+
+
+class Freezing(Feature):
+    """Dread's part in the turn: after every action, and after terrain acts, the tiles under a
+    Dread icon freeze; as a player's turn begins, that player's tiles no longer under one thaw
+    (in every game set with features: a position may hold frozen tiles without Dread)."""
+
+    def after_action(self, g: Game, me: int, moved: int) -> None:
+        """Dread spreads; the opponent's tiles it no longer covers thaw."""
+        if g.any_dread:
+            spread(g)
+        if g.frozen:
+            release(g, me ^ 1)
+
+    def after_terrain(self, g: Game, me: int) -> None:
+        """Dread spreads over where terrain left the tiles."""
+        if g.any_dread:
+            spread(g)
+
+    def turn_begins(self, g: Game, player: int) -> None:
+        """The player's tiles no longer under Dread thaw."""
+        if g.frozen:
+            release(g, player)

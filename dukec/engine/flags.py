@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from dukec.engine.actions import FLAG_PASS, ActionTuple, Reason, Result
+from dukec.engine.actions import FLAG_PASS, ActionTuple, Phase, Reason, Result
 from dukec.engine.board import Geometry
+from dukec.engine.feature import Feature
 from dukec.engine.terrain import occupied_by_terrain
 
 if TYPE_CHECKING:
@@ -162,3 +163,20 @@ def home_win(g: Game, player: int) -> bool:
         if flag.owner == player ^ 1 and flag.square // files == home:
             return True
     return False
+
+
+class Scoring(Feature):
+    """Counting Coup's points: a tile ending its move beside the opponent's banner scores; as
+    the scorer's opponent's turn begins, the banner's owner may move it (a phase of its own)."""
+
+    def after_action(self, g: Game, me: int, moved: int) -> None:
+        """A point scored, if the tile that moved ended beside the opponent's banner."""
+        score(g, me, moved)
+
+    def turn_begins(self, g: Game, player: int) -> None:
+        """The banner a point was scored beside may be moved, if it has somewhere to go."""
+        if g.over is None and g.relocate >= 0:
+            if relocate_squares(g, player):
+                g.trail.set_game_attr(g, "phase", Phase.RELOCATE)
+            else:
+                g.trail.set_game_attr(g, "relocate", -1)

@@ -27,6 +27,7 @@ from dukec.engine.actions import (
     draw_index,
 )
 from dukec.engine.basegame import BaseGame, BaseRecord
+from dukec.engine.feature import Feature
 from dukec.engine.notation import Scene, format_action, parse_action
 from dukec.engine.reach import Reach
 from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
@@ -90,6 +91,8 @@ class Game(BaseGame):
         if not self.features:
             return
         self.reach: Reach = rules.reach
+        #: The rule features, in the order the turn calls them.
+        self.plugins: tuple[Feature, ...] = rules.features
         traits = rules.traits
         self.any_dread = traits.any_dread
         self.edge_freezes = traits.edge_freezes
@@ -260,7 +263,7 @@ class Game(BaseGame):
         shared += [self.objective, self.neighbours, self.terrain_types]
         shared += [self.move_actions, self.strike_actions]
         if self.features:
-            shared.append(self.reach)
+            shared += [self.reach, self.plugins]
         return shared
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from dukec.engine import flags
 from dukec.engine.actions import Phase, Reason, Result
+from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -88,3 +89,29 @@ def check_wins(g: Game, me: int) -> None:
         if found is not None:
             g.trail.set_game_attr(g, "over", Result(player, found))
             return
+
+
+class Settling(Feature):
+    """Tiles that freeze for good on the opponent's home edge (``freeze ... at edge``) settle
+    after every action and after terrain acts."""
+
+    def after_action(self, g: Game, me: int, moved: int) -> None:
+        """Tiles on the far edge settle."""
+        settle(g)
+
+    def after_terrain(self, g: Game, me: int) -> None:
+        """Tiles on the far edge settle."""
+        settle(g)
+
+
+class Winning(Feature):
+    """The objectives beyond capturing the Duke, checked after every action and after terrain
+    acts (last: they look at what the other features did)."""
+
+    def after_action(self, g: Game, me: int, moved: int) -> None:
+        """Has either player met an objective?"""
+        check_wins(g, me)
+
+    def after_terrain(self, g: Game, me: int) -> None:
+        """Has either player met an objective?"""
+        check_wins(g, me)

@@ -13,7 +13,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from dukec.engine.actions import MOVE, STRIKE, ActionTuple
 from dukec.engine.board import Geometry
@@ -23,6 +23,9 @@ from dukec.engine.tables import Tables, compile_tables
 from dukec.engine.traits import Traits, build_traits
 from dukec.icons import Icon
 from dukec.names import lookup
+
+if TYPE_CHECKING:
+    from dukec.engine.feature import Feature
 
 _T = TypeVar("_T")
 
@@ -165,6 +168,17 @@ class Rules:
         assert extras is not None
         in_play = {*self.bags[0], *self.bags[1], *(step.tile for step in self.setup)}
         return build_traits(extras, self.reach, frozenset(in_play | set(extras.objective.draft)))
+
+    @property
+    def features(self) -> tuple[Feature, ...]:
+        """The rule features of a game set with them, in the order the turn calls them
+        (:mod:`dukec.engine.features`; built on first use)."""
+        return self._once("features", self._features)
+
+    def _features(self) -> tuple[Feature, ...]:
+        from dukec.engine.features import build_features  # the features import the rules
+
+        return build_features(self)
 
     @property
     def touching(self) -> tuple[frozenset[int], ...]:

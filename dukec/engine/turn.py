@@ -393,17 +393,9 @@ def _tiles_only(g: Game, frm: int, to: int) -> bool:
 
 
 def after_action(g: Game, me: int, moved: int) -> None:
-    """What follows any action before the opponent's turn: Dread, settling, objectives."""
-    if g.any_dread:
-        dread.spread(g)
-    if g.edge_freezes:
-        objectives.settle(g)
-    if g.frozen:
-        dread.release(g, me ^ 1)
-    if g.objective.score_beside_flag:
-        flags.score(g, me, moved)
-    if g.wins_to_check:
-        objectives.check_wins(g, me)
+    """What follows any action before the opponent's turn: each feature's part, in order."""
+    for feature in g.plugins:
+        feature.after_action(g, me, moved)
 
 
 def _finish_turn(g: Game, me: int, moved: int) -> None:
@@ -413,26 +405,20 @@ def _finish_turn(g: Game, me: int, moved: int) -> None:
 
 
 def between_turns(g: Game, me: int) -> None:
-    """The turn passes (on the trail): the dragon acts, tiles thaw, a banner may move, ply limit."""
+    """The turn passes (on the trail): terrain may act, and what follows it; the next player's
+    turn begins (each feature's part); the ply limit."""
     trail = g.trail
     g.to_move = me ^ 1
     g.ply += 1
     trail.call(_pass_back, None)
-    if g.over is None and g.dragon.square >= 0:
-        dragon.act(g)
-        if g.any_dread:
-            dread.spread(g)
-        if g.edge_freezes:
-            objectives.settle(g)
-        if g.wins_to_check:
-            objectives.check_wins(g, me)
-    if g.frozen:
-        dread.release(g, g.to_move)
-    if g.over is None and g.relocate >= 0:
-        if flags.relocate_squares(g, g.to_move):
-            trail.set_game_attr(g, "phase", Phase.RELOCATE)
-        else:
-            trail.set_game_attr(g, "relocate", -1)
+    plugins = g.plugins
+    if g.over is None:
+        for feature in plugins:
+            if feature.acts_between_turns(g):
+                for follower in plugins:
+                    follower.after_terrain(g, me)
+    for feature in plugins:
+        feature.turn_begins(g, g.to_move)
     if g.over is None and g.ply_limit is not None and g.ply >= g.ply_limit:
         trail.set_game_attr(g, "over", Result(None, Reason.PLY_LIMIT))
 

@@ -1,0 +1,39 @@
+"""The seam between the turn and the rule features: what a feature does at the turn's points.
+
+A rule feature (Dread, tiles settling on an edge, banners scoring, objectives, terrain that acts)
+is a :class:`Feature` whose hooks the turn (:mod:`dukec.engine.turn`) calls, in the order of the
+game set's features (:func:`dukec.engine.features.build_features`, kept as ``Rules.features``):
+
+- :meth:`Feature.after_action`: after any action, before the opponent's turn;
+- :meth:`Feature.acts_between_turns`: terrain that acts of its own accord between the turns;
+  where one did, every feature's :meth:`Feature.after_terrain` follows;
+- :meth:`Feature.turn_begins`: as the next player's turn begins.
+
+Each hook does nothing unless a feature says otherwise, and changes the game only through its
+trail, so that undo takes back exactly one action. A feature keeps no state of its own: the
+game's state is the game's (one feature object serves every game of its rules).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dukec.engine.game import Game
+
+
+class Feature:
+    """A rule feature's part in the turn (every hook does nothing here)."""
+
+    def after_action(self, g: Game, me: int, moved: int) -> None:
+        """After ``me``'s action (``moved``: the square of a tile that ended a move, or -1)."""
+
+    def acts_between_turns(self, g: Game) -> bool:
+        """Act between the turns, if this feature does (the game not over); whether it did."""
+        return False
+
+    def after_terrain(self, g: Game, me: int) -> None:
+        """After terrain acted between ``me``'s turn and the opponent's."""
+
+    def turn_begins(self, g: Game, player: int) -> None:
+        """As ``player``'s turn begins."""
