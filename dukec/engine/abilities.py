@@ -27,7 +27,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dukec.engine import flags, terrain
-from dukec.engine.actions import CHOOSE, DIVINE, ESCAPE, RANSOM, SUMMON, ActionTuple
+from dukec.engine.actions import CHOOSE, DIVINE, ESCAPE, RANSOM, SUMMON, ActionTuple, Phase
+from dukec.engine.feature import Feature
 from dukec.engine.rules import FRONT
 
 if TYPE_CHECKING:
@@ -197,3 +198,35 @@ def _clear(g: Game, me: int, to: int) -> None:
             g.remove(to, -1)
         else:
             g.remove(to, me)
+
+
+class Abilities(Feature):
+    """The abilities' actions in play (Summon, Escape, Ransom) and Divination's choice (a phase
+    of its own)."""
+
+    def phases(self) -> tuple[Phase, ...]:
+        """Divination's choice."""
+        return (Phase.CHOOSE,)
+
+    def phase_actions(self, g: Game) -> list[ActionTuple]:
+        """Which drawn tile to keep, and which others to destroy."""
+        return choices(g)
+
+    def phase_apply(self, g: Game, action: ActionTuple) -> None:
+        """The choice made; the kept tile is then placed."""
+        choose(g, action[3], action[4])
+        g.trail.set_game_attr(g, "phase", Phase.PLACING)
+
+    def kinds(self) -> tuple[int, ...]:
+        """Summon, Escape and Ransom."""
+        return (SUMMON, ESCAPE, RANSOM)
+
+    def act(self, g: Game, action: ActionTuple) -> int:
+        """The ability's action; the square the tile that acted ended on."""
+        kind, frm, to, by, tile = action
+        me = g.to_move
+        if kind == SUMMON:
+            return summon(g, me, frm, to, by)
+        if kind == ESCAPE:
+            return escape(g, me, frm, to, by, tile)
+        return ransom(g, me, to, by, tile)

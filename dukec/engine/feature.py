@@ -7,7 +7,9 @@ game set's features (:func:`dukec.engine.features.build_features`, kept as ``Rul
 - :meth:`Feature.after_action`: after any action, before the opponent's turn;
 - :meth:`Feature.acts_between_turns`: terrain that acts of its own accord between the turns;
   where one did, every feature's :meth:`Feature.after_terrain` follows;
-- :meth:`Feature.turn_begins`: as the next player's turn begins.
+- :meth:`Feature.turn_begins`: as the next player's turn begins;
+- the phases it owns (:meth:`Feature.phases`: their actions and what each does) and the action
+  kinds of play it carries out (:meth:`Feature.kinds`, :meth:`Feature.act`).
 
 Each hook does nothing unless a feature says otherwise, and changes the game only through its
 trail, so that undo takes back exactly one action. A feature keeps no state of its own: the
@@ -17,6 +19,8 @@ game's state is the game's (one feature object serves every game of its rules).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from dukec.engine.actions import ActionTuple, Phase
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -37,3 +41,23 @@ class Feature:
 
     def turn_begins(self, g: Game, player: int) -> None:
         """As ``player``'s turn begins."""
+
+    def phases(self) -> tuple[Phase, ...]:
+        """The phases whose actions this feature lists and makes."""
+        return ()
+
+    def phase_actions(self, g: Game) -> list[ActionTuple]:
+        """The legal actions of the phase due, one of :meth:`phases`."""
+        return []
+
+    def phase_apply(self, g: Game, action: ActionTuple) -> None:
+        """Make an action of the phase due (on the trail), and say what comes next."""
+
+    def kinds(self) -> tuple[int, ...]:
+        """The action kinds of play this feature carries out."""
+        return ()
+
+    def act(self, g: Game, action: ActionTuple) -> int:
+        """Carry out an action of one of :meth:`kinds` (on the trail); the square of a tile
+        that ended a move there, or -1."""
+        return -1

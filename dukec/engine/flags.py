@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from dukec.engine.actions import FLAG_PASS, ActionTuple, Phase, Reason, Result
+from dukec.engine.actions import FLAG_PASS, FLAG_PLACE, ActionTuple, Phase, Reason, Result
 from dukec.engine.board import Geometry
 from dukec.engine.feature import Feature
 from dukec.engine.terrain import occupied_by_terrain
@@ -167,7 +167,30 @@ def home_win(g: Game, player: int) -> bool:
 
 class Scoring(Feature):
     """Counting Coup's points: a tile ending its move beside the opponent's banner scores; as
-    the scorer's opponent's turn begins, the banner's owner may move it (a phase of its own)."""
+    the scorer's opponent's turn begins, the banner's owner may move it (a phase of its own:
+    ``FLAG_PLACE (banner square, to)``, ``to`` the same square to keep it)."""
+
+    def phases(self) -> tuple[Phase, ...]:
+        """The banner's relocation."""
+        return (Phase.RELOCATE,)
+
+    def phase_actions(self, g: Game) -> list[ActionTuple]:
+        """Keep the banner where it is, or move it to a square it may go to."""
+        at = g.flags[g.relocate].square
+        return [(FLAG_PLACE, at, at, -1, -1)] + [
+            (FLAG_PLACE, at, s, -1, -1) for s in relocate_squares(g, g.to_move)
+        ]
+
+    def phase_apply(self, g: Game, action: ActionTuple) -> None:
+        """The banner is moved (or kept), and play goes on."""
+        trail = g.trail
+        flag = g.flags[g.relocate]
+        if action[2] != flag.square:
+            name = g.rules.geometry.name
+            g.event(f"flag {name(flag.square)}-{name(action[2])}")
+        trail.setattr(flag, "square", action[2])
+        trail.set_game_attr(g, "relocate", -1)
+        trail.set_game_attr(g, "phase", Phase.PLAY)
 
     def after_action(self, g: Game, me: int, moved: int) -> None:
         """A point scored, if the tile that moved ended beside the opponent's banner."""
@@ -180,3 +203,17 @@ class Scoring(Feature):
                 g.trail.set_game_attr(g, "phase", Phase.RELOCATE)
             else:
                 g.trail.set_game_attr(g, "relocate", -1)
+
+
+class Passing(Feature):
+    """A banner passed from its holder to a friendly tile beside it (``FLAG_PASS (holder,
+    receiver)``, listed with the base game's actions by :func:`pass_actions`)."""
+
+    def kinds(self) -> tuple[int, ...]:
+        """The pass."""
+        return (FLAG_PASS,)
+
+    def act(self, g: Game, action: ActionTuple) -> int:
+        """The banner goes to the receiver's square; no tile moves."""
+        g.trail.setattr(g.flags[g.flag_at(action[1])], "square", action[2])
+        return -1

@@ -28,6 +28,7 @@ from dukec.engine.actions import (
 )
 from dukec.engine.basegame import BaseGame, BaseRecord
 from dukec.engine.feature import Feature
+from dukec.engine.features import Registry
 from dukec.engine.notation import Scene, format_action, parse_action
 from dukec.engine.reach import Reach
 from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
@@ -91,8 +92,9 @@ class Game(BaseGame):
         if not self.features:
             return
         self.reach: Reach = rules.reach
-        #: The rule features, in the order the turn calls them.
-        self.plugins: tuple[Feature, ...] = rules.features
+        #: The rule features, in the order the turn calls them, and by what each owns.
+        self.registry: Registry = rules.features
+        self.plugins: tuple[Feature, ...] = self.registry.ordered
         traits = rules.traits
         self.any_dread = traits.any_dread
         self.edge_freezes = traits.edge_freezes
@@ -263,7 +265,7 @@ class Game(BaseGame):
         shared += [self.objective, self.neighbours, self.terrain_types]
         shared += [self.move_actions, self.strike_actions]
         if self.features:
-            shared += [self.reach, self.plugins]
+            shared += [self.reach, self.registry, self.plugins]
         return shared
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:

@@ -25,7 +25,7 @@ from dukec.icons import Icon
 from dukec.names import lookup
 
 if TYPE_CHECKING:
-    from dukec.engine.feature import Feature
+    from dukec.engine.features import Registry
 
 _T = TypeVar("_T")
 
@@ -170,12 +170,13 @@ class Rules:
         return build_traits(extras, self.reach, frozenset(in_play | set(extras.objective.draft)))
 
     @property
-    def features(self) -> tuple[Feature, ...]:
-        """The rule features of a game set with them, in the order the turn calls them
-        (:mod:`dukec.engine.features`; built on first use)."""
+    def features(self) -> Registry:
+        """The rule features of a game set with them, in the order the turn calls them and by
+        the phases and action kinds each owns (:mod:`dukec.engine.features`; built on first
+        use)."""
         return self._once("features", self._features)
 
-    def _features(self) -> tuple[Feature, ...]:
+    def _features(self) -> Registry:
         from dukec.engine.features import build_features  # the features import the rules
 
         return build_features(self)

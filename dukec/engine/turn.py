@@ -35,14 +35,10 @@ from dukec.engine.actions import (
     DIVINE,
     DRAFT,
     DRAW,
-    ESCAPE,
-    FLAG_PASS,
     FLAG_PLACE,
     MOVE,
     PLACE,
-    RANSOM,
     STRIKE,
-    SUMMON,
     ActionTuple,
     Phase,
     Reason,
@@ -74,12 +70,7 @@ def legal(g: Game) -> list[ActionTuple]:
         return [(DRAFT, -1, -1, -1, t) for t in sorted(set(g.pool))]
     if phase is Phase.FLAGS:
         return [(FLAG_PLACE, -1, s, -1, -1) for s in flags.setup_squares(g, me)]
-    if phase is Phase.RELOCATE:
-        at = g.flags[g.relocate].square
-        return [(FLAG_PLACE, at, at, -1, -1)] + [
-            (FLAG_PLACE, at, s, -1, -1) for s in flags.relocate_squares(g, me)
-        ]
-    return abilities.choices(g)  # Phase.CHOOSE
+    return g.registry.by_phase[phase].phase_actions(g)  # a feature's phase
 
 
 def has_legal(g: Game) -> bool:
@@ -293,17 +284,8 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
             trail.set_game_attr(g, "to_move", me ^ 1)
         else:
             opening.start_play(g)
-    elif phase is Phase.RELOCATE:
-        flag = g.flags[g.relocate]
-        if action[2] != flag.square:
-            name = g.rules.geometry.name
-            g.event(f"flag {name(flag.square)}-{name(action[2])}")
-        trail.setattr(flag, "square", action[2])
-        trail.set_game_attr(g, "relocate", -1)
-        trail.set_game_attr(g, "phase", Phase.PLAY)
-    elif phase is Phase.CHOOSE:
-        abilities.choose(g, action[3], action[4])
-        trail.set_game_attr(g, "phase", Phase.PLACING)
+    elif phase in g.registry.by_phase:
+        g.registry.by_phase[phase].phase_apply(g, action)
     elif kind == DRAW:
         bag = g.bags[me]
         tile = action[4]
@@ -370,16 +352,10 @@ def act(g: Game, action: ActionTuple) -> int:
         g.trail.setitem(g.board, frm, g.board[frm] ^ 2)
         g.remove(to, me)
         return -1
-    if kind == FLAG_PASS:
-        g.trail.setattr(g.flags[g.flag_at(frm)], "square", to)
-        return -1
-    if kind == SUMMON:
-        return abilities.summon(g, me, frm, to, by)
-    if kind == ESCAPE:
-        return abilities.escape(g, me, frm, to, by, tile)
-    if kind == RANSOM:
-        return abilities.ransom(g, me, to, by, tile)
-    raise ValueError(f"not a play action: {action}")
+    feature = g.registry.by_kind.get(kind)
+    if feature is None:
+        raise ValueError(f"not a play action: {action}")
+    return feature.act(g, action)
 
 
 def _tiles_only(g: Game, frm: int, to: int) -> bool:
