@@ -38,29 +38,17 @@ class ActionKind(IntEnum):
     DRAFT = 12
 
 
-KIND_NAMES = (
-    "move",
-    "strike",
-    "command",
-    "draw",
-    "place",
-    "flag_pass",
-    "flag_place",
-    "summon",
-    "divine",
-    "choose",
-    "escape",
-    "ransom",
-    "draft",
-)
+#: Each kind's name in records and notation's vocabulary, by kind.
+KIND_NAMES = tuple(kind.name.lower() for kind in ActionKind)
 
-# The kinds as plain numbers (Final: the compiled engine writes them in as constants).
+# The kinds as plain numbers (Final: the compiled engine writes them in as constants); each
+# is its ActionKind's value (tests/engine/test_actions.py holds them to it).
 MOVE: Final = 0
 STRIKE: Final = 1
 COMMAND: Final = 2
 DRAW: Final = 3
 PLACE: Final = 4
-# Expanded play (see dukec.engine.expanded): abilities, banners, drafting.
+# Game sets with features: abilities, banners, drafting.
 FLAG_PASS: Final = 5
 FLAG_PLACE: Final = 6
 SUMMON: Final = 7
