@@ -4,9 +4,10 @@
     python benchmarks/engine_sets.py --instructions [--games 200] [--sets a,b]
 
 Each set is compared with the base set on fresh rules, as a user's run starts: each round plays
-the benchmark games of ``dukec bench`` (the same seeds) of both sets, game by game in turn, so
-that both meet the machine as it is at the time (its speed moves by tens of percent on a shared
-machine, from one second to the next), each timed in the CPU time of this process. A set's row
+the benchmark games of ``dukec bench`` (the same seeds) of both sets, twenty games of one then
+twenty of the other, so that both meet the machine as it is at the time (its speed moves by tens
+of percent on a shared machine, from one second to the next), each timed in the CPU time of this
+process. A set's row
 after round 1 is the figure of one ``dukec bench`` round: what a set makes on first use (a
 terrain layout's tables, the Dragon's reach) counts in it. Its row after the last round has the
 best round of each set ("best of" N), as ``dukec bench --rounds N``. The ratio is the set's
@@ -75,20 +76,26 @@ def main() -> None:
                 )
 
 
+#: Games of one set played in a row before the other set's turn: short enough that both sets
+#: meet the machine as it is at the time, long enough that neither plays in caches the other
+#: filled.
+STRETCH = 20
+
+
 def _interleaved(
     base: Rules, other: Rules, games: int, seed: int
 ) -> tuple[float, tuple[int, float]]:
-    """One round of ``games`` benchmark games of each of two game sets, game by game in turn (so
-    that both meet the machine as it is at the time), each timed in this process's CPU time:
-    the base set's plies per second, and the other's plies and plies per second."""
+    """One round of ``games`` benchmark games of each of two game sets, in turns of
+    :data:`STRETCH` games, each turn timed in this process's CPU time: the base set's plies per
+    second, and the other's plies and plies per second."""
     plies = [0, 0]
     seconds = [0.0, 0.0]
-    for i in range(games):
+    for first in range(0, games, STRETCH):
         for side, rules in enumerate((base, other)):
             start = time.process_time()
-            game = play_one(rules, seed + i, DEFAULT_PLY_LIMIT)
+            for i in range(first, min(first + STRETCH, games)):
+                plies[side] += play_one(rules, seed + i, DEFAULT_PLY_LIMIT).ply
             seconds[side] += time.process_time() - start
-            plies[side] += game.ply
     return plies[0] / seconds[0], (plies[1], plies[1] / seconds[1])
 
 
