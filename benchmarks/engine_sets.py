@@ -3,15 +3,14 @@
     taskset -c 0 python benchmarks/engine_sets.py [--games 200] [--rounds 3] [--sets a,b]
     python benchmarks/engine_sets.py --instructions [--games 200] [--sets a,b]
 
-Each set is compared with the base set on fresh rules, as a user's run starts: each round plays
-the benchmark games of ``dukec bench`` (the same seeds) of both sets, twenty games of one then
-twenty of the other, so that both meet the machine as it is at the time (its speed moves by tens
-of percent on a shared machine, from one second to the next), each timed in the CPU time of this
-process. A set's row
-after round 1 is the figure of one ``dukec bench`` round: what a set makes on first use (a
-terrain layout's tables, the Dragon's reach) counts in it. Its row after the last round has the
-best round of each set ("best of" N), as ``dukec bench --rounds N``. The ratio is the set's
-plies per second over the base set's.
+Each set is compared with the base set on fresh rules, as a user's run starts, by
+``dukec.engine.bench_against`` (``dukec bench --game NAME --against base``): the benchmark games
+of both sets (the same seeds), twenty games of one then twenty of the other, so that both meet
+the machine as it is at the time (its speed moves by tens of percent on a shared machine, from
+one second to the next), each timed in the CPU time of this process. A set's "one" row is one
+round, the figure of a plain ``dukec bench``: what a set makes on first use (a terrain layout's
+tables, the Dragon's reach) counts in it. Its "best of N" row has the best round of each set, as
+``--rounds N``. The ratio is the set's plies per second over the base set's.
 
 With ``--instructions`` (needs valgrind) each set's one round is counted in instructions
 instead, which do not depend on the machine's load: a child process under
@@ -27,11 +26,9 @@ import os
 import re
 import subprocess
 import sys
-import time
 
 from dukec.compiler import load_tileset
-from dukec.engine import DEFAULT_PLY_LIMIT, Rules, load_rules
-from dukec.engine.bench import play_one
+from dukec.engine import bench_against, load_rules
 from dukec.engine.rules import set_names
 
 
@@ -59,44 +56,19 @@ def main() -> None:
     if args.instructions:
         _instructions(names, args.games, args.seed)
         return
-    print(f"{'game set':<18} {'plies':>8} {'plies/s':>10} {'x base':>7}   {'best of':<7}")
+    print(f"{'game set':<18} {'plies':>8} {'plies/s':>10} {'x base':>7}   rounds")
     for name in names[1:]:
-        # Fresh rules for each set, as a user's run has: what a set makes on first use counts
-        # in its first round.
-        base, other = load_rules(tileset, "base"), load_rules(tileset, name)
-        best = [0.0, 0.0]
-        for round_number in range(1, args.rounds + 1):
-            base_speed, (plies, speed) = _interleaved(base, other, args.games, args.seed)
-            best = [max(best[0], base_speed), max(best[1], speed)]
-            if round_number == 1 or round_number == args.rounds:
-                print(
-                    f"{name:<18} {plies:>8} {best[1]:>10,.0f} {best[1] / best[0]:>7.2f}   "
-                    f"{round_number} (base {best[0]:,.0f})",
-                    flush=True,
-                )
-
-
-#: Games of one set played in a row before the other set's turn: short enough that both sets
-#: meet the machine as it is at the time, long enough that neither plays in caches the other
-#: filled.
-STRETCH = 20
-
-
-def _interleaved(
-    base: Rules, other: Rules, games: int, seed: int
-) -> tuple[float, tuple[int, float]]:
-    """One round of ``games`` benchmark games of each of two game sets, in turns of
-    :data:`STRETCH` games, each turn timed in this process's CPU time: the base set's plies per
-    second, and the other's plies and plies per second."""
-    plies = [0, 0]
-    seconds = [0.0, 0.0]
-    for first in range(0, games, STRETCH):
-        for side, rules in enumerate((base, other)):
-            start = time.process_time()
-            for i in range(first, min(first + STRETCH, games)):
-                plies[side] += play_one(rules, seed + i, DEFAULT_PLY_LIMIT).ply
-            seconds[side] += time.process_time() - start
-    return plies[0] / seconds[0], (plies[1], plies[1] / seconds[1])
+        # Fresh rules for each figure, as a user's run has: what a set makes on first use
+        # counts in its first round.
+        for rounds in sorted({1, args.rounds}):
+            other, base = load_rules(tileset, name), load_rules(tileset, "base")
+            mine, theirs = bench_against(other, base, args.games, args.seed, rounds=rounds)
+            speed, base_speed = mine.plies_per_second, theirs.plies_per_second
+            print(
+                f"{name:<18} {mine.plies:>8} {speed:>10,.0f} {speed / base_speed:>7.2f}   "
+                f"{'one' if rounds == 1 else f'best of {rounds}'} (base {base_speed:,.0f})",
+                flush=True,
+            )
 
 
 #: The child of ``--instructions``: load the rules, play ``games`` games once, print the plies

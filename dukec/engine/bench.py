@@ -3,7 +3,7 @@
 Games are timed in the CPU time of this process, so other work on a shared machine does not
 count. Rounds play the same games again: the best round leaves out what a game set makes on
 first use (the tables of a terrain layout met for the first time) and most of the noise. Two
-game sets compared in one run alternate round by round, so both meet the same machine.
+game sets compared in one run take turns twenty games at a time, so both meet the same machine.
 """
 
 from __future__ import annotations
@@ -63,6 +63,13 @@ def bench(
     return _counted(best, rounds)
 
 
+#: Games of one set played in a row before the other set's turn, when two sets are compared:
+#: short enough that both meet the machine as it is at the time (on a shared machine its speed
+#: moves by tens of percent from one second to the next), long enough that neither plays in
+#: caches the other filled.
+STRETCH = 20
+
+
 def bench_against(
     rules: Rules,
     other: Rules,
@@ -71,33 +78,56 @@ def bench_against(
     ply_limit: int | None = DEFAULT_PLY_LIMIT,
     rounds: int = 3,
 ) -> tuple[BenchResult, BenchResult]:
-    """:func:`bench` of ``rules`` and of ``other``, their rounds in turn, so that both are timed
-    on the same machine at the same time: the ratio of their speeds is what to compare."""
+    """:func:`bench` of ``rules`` and of ``other``, their games in turns of :data:`STRETCH`, so
+    that both are timed on the same machine at the same time: the ratio of their speeds is what
+    to compare. Each result is its set's best round."""
     mine = theirs = None
     for _ in range(rounds):
-        measured = _round(rules, games, seed, ply_limit)
+        tallies = (_Tally(), _Tally())
+        for first in range(0, games, STRETCH):
+            last = min(first + STRETCH, games)
+            tallies[0].play(rules, seed, range(first, last), ply_limit)
+            tallies[1].play(other, seed, range(first, last), ply_limit)
+        measured = tallies[0].result(games, seed)
         mine = measured if mine is None else _faster(mine, measured)
-        measured = _round(other, games, seed, ply_limit)
+        measured = tallies[1].result(games, seed)
         theirs = measured if theirs is None else _faster(theirs, measured)
     assert mine is not None and theirs is not None
     return _counted(mine, rounds), _counted(theirs, rounds)
 
 
+class _Tally:
+    """What the games of one set timed so far made: plies, results, CPU seconds."""
+
+    def __init__(self) -> None:
+        self.plies = 0
+        self.wins = [0, 0]
+        self.draws = 0
+        self.seconds = 0.0
+
+    def play(self, rules: Rules, seed: int, games: range, ply_limit: int | None) -> None:
+        """Play and time the games numbered ``games`` (game ``i`` takes seed ``seed + i``)."""
+        start = time.process_time()
+        for i in games:
+            game = play_one(rules, seed + i, ply_limit)
+            self.plies += game.ply
+            result = game.result
+            if result is None or result.winner is None:
+                self.draws += 1
+            else:
+                self.wins[result.winner] += 1
+        self.seconds += time.process_time() - start
+
+    def result(self, games: int, seed: int) -> BenchResult:
+        """The tally as a round's result."""
+        wins = (self.wins[0], self.wins[1])
+        return BenchResult(games, self.plies, self.seconds, seed, wins, self.draws)
+
+
 def _round(rules: Rules, games: int, seed: int, ply_limit: int | None) -> BenchResult:
-    plies = 0
-    wins = [0, 0]
-    draws = 0
-    start = time.process_time()
-    for i in range(games):
-        game = play_one(rules, seed + i, ply_limit)
-        plies += game.ply
-        result = game.result
-        if result is None or result.winner is None:
-            draws += 1
-        else:
-            wins[result.winner] += 1
-    seconds = time.process_time() - start
-    return BenchResult(games, plies, seconds, seed, (wins[0], wins[1]), draws)
+    tally = _Tally()
+    tally.play(rules, seed, range(games), ply_limit)
+    return tally.result(games, seed)
 
 
 def play_one(rules: Rules, seed: int, ply_limit: int | None = DEFAULT_PLY_LIMIT) -> Game:
