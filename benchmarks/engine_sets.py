@@ -22,10 +22,8 @@ more than an add; the CPU figures stay the measure).
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
-import sys
+
+from instructions import counted
 
 from dukec.compiler import load_tileset
 from dukec.engine import bench_against, load_rules
@@ -86,26 +84,7 @@ os._exit(0)  # what the games left (a layout's tables) is not freed: no round pa
 
 def _counted(set_name: str, games: int, seed: int) -> tuple[int, int]:
     """Instructions and plies of one child process."""
-    code = CHILD.format(set_name=set_name, games=games, seed=seed)
-    valgrind = [
-        "valgrind",
-        "--tool=cachegrind",
-        "--cache-sim=no",
-        "--cachegrind-out-file=/dev/null",
-    ]
-    done = subprocess.run(
-        [*valgrind, sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        # One hash seed for every child: string hashes order sets and dicts, and so the work.
-        env={**os.environ, "PYTHONHASHSEED": "0"},
-    )
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    plies = re.search(r"^plies (\d+)$", done.stdout, re.M)
-    if refs is None or plies is None:
-        raise SystemExit(f"valgrind printed no count:\n{done.stderr[-2000:]}")
-    return int(refs.group(1).replace(",", "")), int(plies.group(1))
+    return counted(CHILD.format(set_name=set_name, games=games, seed=seed), "plies")
 
 
 def _instructions(names: list[str], games: int, seed: int) -> None:

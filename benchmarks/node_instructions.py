@@ -16,11 +16,9 @@ made a node cheaper, in a few minutes, whatever else the machine runs. Needs val
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
-import sys
 from pathlib import Path
+
+from instructions import counted
 
 HERE = Path(__file__).resolve().parent
 SETS = "base,mountain,enhanced,terrain,dragon,counting-coup"
@@ -49,21 +47,7 @@ def measured(set_name: str, policy: str, count: int, budget: int, passes: int) -
     code = CHILD.format(
         here=str(HERE), set_name=set_name, policy=policy, count=count, budget=budget, passes=passes
     )
-    valgrind = ["valgrind", "--tool=cachegrind", "--cache-sim=no"]
-    valgrind += ["--cachegrind-out-file=/dev/null"]
-    done = subprocess.run(
-        [*valgrind, sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        # One hash seed for every child: string hashes order sets and dicts, and so the work.
-        env={**os.environ, "PYTHONHASHSEED": "0"},
-    )
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    nodes = re.search(r"^nodes (\d+)$", done.stdout, re.M)
-    if refs is None or nodes is None:
-        raise SystemExit(f"valgrind printed no count:\n{done.stderr[-2000:]}")
-    return int(refs.group(1).replace(",", "")), int(nodes.group(1))
+    return counted(code, "nodes")
 
 
 def per_node(set_name: str, policy: str, count: int, budget: int) -> float:
