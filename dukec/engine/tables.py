@@ -14,7 +14,8 @@ from math import gcd
 from typing import TYPE_CHECKING, TypeAlias
 
 from dukec.engine.board import Geometry, crossed_cells, orient
-from dukec.icons import Icon
+from dukec.icons import Effect
+from dukec.icons import Geometry as Lay
 
 if TYPE_CHECKING:
     from dukec.engine.rules import IconAt
@@ -103,12 +104,23 @@ def compile_tables(
         file, rank = geometry.coords(square)
         return geometry.at(file + dx, rank + dy)
 
+    # Read once (an enum member looked up on its class is an attribute look-up).
+    moving, striking, commanding, step = Effect.MOVE, Effect.STRIKE, Effect.COMMAND, Lay.STEP
     for code in range(ncodes):
         tile, side, owner = code >> 2, (code >> 1) & 1, code & 1
         duke, sides = grids[tile]
-        icons = sides[side]
+        # The icons that move, strike or command, by their entries: (effect, the first square
+        # of a line in steps (0: not a line), whether tiles on the straight path stop it, offset).
+        placed: list[tuple[Effect, int, bool, int, int]] = []
+        for i in sides[side]:
+            entry = i.icon.entry
+            effect, lay = entry.effect, entry.geometry
+            if effect is moving or effect is striking or effect is commanding:
+                dx, dy = orient((i.dx, i.dy), owner)
+                line = lay.ray_start if lay.directed else 0
+                placed.append((effect, line, entry.blocked and lay is step, dx, dy))
         is_duke.append(duke)
-        has_command.append(any(i.icon is Icon.COMMAND for i in icons))
+        has_command.append(any(p[0] is commanding for p in placed))
         for square in range(size):
             d_list: list[int] = []
             p_list: list[tuple[int, tuple[int, ...]]] = []
@@ -116,15 +128,12 @@ def compile_tables(
             s_list: list[int] = []
             c_list: list[int] = []
             alternatives: dict[int, list[tuple[int, ...]]] = {}
-            for icon in icons:
-                dx, dy = orient((icon.dx, icon.dy), owner)
-                if icon.icon in (Icon.DREAD, Icon.DEFENSE):
-                    continue
-                if icon.icon in (Icon.SLIDE, Icon.JUMP_SLIDE):
+            for effect, line, stopped, dx, dy in placed:
+                if line:
+                    # A line moves the tile: from its first square (past a leap) to the edge.
                     ux, uy = _unit(dx, dy)
-                    start = (dx, dy) if icon.icon is Icon.JUMP_SLIDE else (ux, uy)
                     ray: list[int] = []
-                    here = shift(square, *start)
+                    here = shift(square, ux * line, uy * line)
                     while here is not None:
                         ray.append(here)
                         here = shift(here, ux, uy)
@@ -137,15 +146,15 @@ def compile_tables(
                 if found is None or found == square:
                     continue
                 target = found
-                if icon.icon is Icon.COMMAND:
+                if effect is commanding:
                     c_list.append(target)
                     continue
-                if icon.icon is Icon.STRIKE:
+                if effect is striking:
                     s_list.append(target)
                     alternatives.setdefault(target, []).append(())
                     continue
                 path: tuple[int, ...] = ()
-                if icon.icon is Icon.MOVE:
+                if stopped:
                     cells = [shift(square, cx, cy) for cx, cy in crossed_cells(dx, dy)]
                     path = tuple(c for c in cells if c is not None)
                 if path:
