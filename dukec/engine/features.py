@@ -14,41 +14,46 @@ from dukec.engine.actions import Phase
 from dukec.engine.dragon import Roaming
 from dukec.engine.dread import Freezing
 from dukec.engine.feature import Feature
-from dukec.engine.flags import Passing, Scoring
-from dukec.engine.objectives import Settling, Winning
+from dukec.engine.flags import Passing, Planting, Scoring
+from dukec.engine.objectives import Drafting, Settling, Winning
 
 if TYPE_CHECKING:
     from dukec.engine.rules import Rules
 
 
 class Registry:
-    """A game set's features: in the turn's order, and by the phases and action kinds each
-    owns."""
+    """A game set's features in the turn's order (``ordered``: the ones the set uses), and the
+    phases and action kinds each feature owns (every feature's: a position may put any game in a
+    feature's phase)."""
 
-    def __init__(self, ordered: tuple[Feature, ...]) -> None:
+    def __init__(self, ordered: tuple[Feature, ...], owners: tuple[Feature, ...]) -> None:
         self.ordered = ordered
-        self.by_phase: dict[Phase, Feature] = {p: f for f in ordered for p in f.phases()}
-        self.by_kind: dict[int, Feature] = {k: f for f in ordered for k in f.kinds()}
+        self.by_phase: dict[Phase, Feature] = {p: f for f in owners for p in f.phases()}
+        self.by_kind: dict[int, Feature] = {k: f for f in owners for k in f.kinds()}
 
 
 def build_features(rules: Rules) -> Registry:
-    """The features of a game set with features, in the turn's order."""
+    """The features of a game set with features: those it uses in the turn's order, and the
+    owners of every feature's phases and action kinds."""
     extras = rules.expanded if rules.expanded is not None else rules.extras
     assert extras is not None
     traits = rules.traits
     objective = extras.objective
+    freezing, settling, scoring, passing = Freezing(), Settling(), Scoring(), Passing()
+    abilities, winning, roaming = Abilities(), Winning(), Roaming()
     # Frozen tiles thaw in every such game (a position may hold frozen tiles without Dread).
-    found: list[Feature] = [Freezing()]
+    used: list[Feature] = [freezing]
     if traits.edge_freezes:
-        found.append(Settling())
+        used.append(settling)
     if objective.score_beside_flag:
-        found.append(Scoring())
+        used.append(scoring)
     if objective.flag_passing:
-        found.append(Passing())
+        used.append(passing)
     if any(extras.abilities):
-        found.append(Abilities())
+        used.append(abilities)
     if traits.wins_to_check:
-        found.append(Winning())
+        used.append(winning)
     if any(kind.acts for kind in extras.terrain_types):
-        found.append(Roaming())
-    return Registry(tuple(found))
+        used.append(roaming)
+    owners = (Drafting(), Planting(), scoring, passing, abilities)
+    return Registry(tuple(used), owners)

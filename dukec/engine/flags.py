@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from dukec.engine import opening
 from dukec.engine.actions import FLAG_PASS, FLAG_PLACE, ActionTuple, Phase, Reason, Result
 from dukec.engine.board import Geometry
 from dukec.engine.feature import Feature
@@ -217,3 +218,24 @@ class Passing(Feature):
         """The banner goes to the receiver's square; no tile moves."""
         g.trail.setattr(g.flags[g.flag_at(action[1])], "square", action[2])
         return -1
+
+
+class Planting(Feature):
+    """The banners the players place after set-up, in turn (``FLAG_PLACE (-1, to)``); then
+    play begins."""
+
+    def phases(self) -> tuple[Phase, ...]:
+        """The banners' set-up."""
+        return (Phase.FLAGS,)
+
+    def phase_actions(self, g: Game) -> list[ActionTuple]:
+        """Where the next banner may go."""
+        return [(FLAG_PLACE, -1, s, -1, -1) for s in setup_squares(g, g.to_move)]
+
+    def phase_apply(self, g: Game, action: ActionTuple) -> None:
+        """The banner is placed; the other player places the next, or play begins."""
+        place(g, action[2])
+        if g.flag_queue:
+            g.trail.set_game_attr(g, "to_move", g.to_move ^ 1)
+        else:
+            opening.start_play(g)

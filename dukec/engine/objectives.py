@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dukec.engine import flags
-from dukec.engine.actions import Phase, Reason, Result
+from dukec.engine import flags, opening
+from dukec.engine.actions import DRAFT, ActionTuple, Phase, Reason, Result
 from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
@@ -115,3 +115,26 @@ class Winning(Feature):
     def after_terrain(self, g: Game, me: int) -> None:
         """Has either player met an objective?"""
         check_wins(g, me)
+
+
+class Drafting(Feature):
+    """Dynastic Dispute's draft before set-up (``DRAFT (tile=type)``): the players take turns
+    choosing a tile type for their bags until none is left; then set-up begins."""
+
+    def phases(self) -> tuple[Phase, ...]:
+        """The draft."""
+        return (Phase.DRAFT,)
+
+    def phase_actions(self, g: Game) -> list[ActionTuple]:
+        """A tile type left to select, each once."""
+        return [(DRAFT, -1, -1, -1, t) for t in sorted(set(g.pool))]
+
+    def phase_apply(self, g: Game, action: ActionTuple) -> None:
+        """The type is taken; once none is left, set-up (or what follows it) begins."""
+        draft(g, action[4])
+        if not g.pool:
+            if g.rules.setup:
+                g.trail.set_game_attr(g, "phase", Phase.SETUP)
+                g.trail.set_game_attr(g, "to_move", g.rules.setup[0].owner)
+            else:
+                opening.after_setup(g)

@@ -2,18 +2,19 @@
 between turns. :class:`dukec.engine.game.Game` plays through these functions when its rules use
 terrain, objectives, Dread, Defense or abilities (``rules.expanded``); base sets never come here.
 
-A turn: the action (:mod:`dukec.engine.movement` lists them), then at once Dread spreads
-(:mod:`dukec.engine.dread`), edge tiles settle and objectives are checked
-(:mod:`dukec.engine.objectives`), a point may be scored (:mod:`dukec.engine.flags`); between the
-turns the dragon acts (:mod:`dukec.engine.dragon`); the next player's frozen tiles thaw. Before
-play (:mod:`dukec.engine.opening`): the draft, set-up, banners, random terrain and the dragon.
-Every change goes through the game's :class:`~dukec.engine.trail.Trail`, so undo takes back
-exactly one action. Random play samples and applies through these functions
-(:mod:`dukec.engine.featureplay`).
+A turn: the action (:mod:`dukec.engine.movement` lists them), then what follows it, terrain
+acting between the turns and what follows that, and the next turn beginning: each is every
+feature's part in the game set's order (:mod:`dukec.engine.feature`, the seam;
+:mod:`dukec.engine.features`, the registry), as are the phases and action kinds a feature owns
+(the draft, the banners' set-up and relocation, Divination's choice; the pass of a banner,
+Summon, Escape, Ransom). Before play (:mod:`dukec.engine.opening`): set-up, then the banners,
+random terrain and the dragon. Every change goes through the game's
+:class:`~dukec.engine.trail.Trail`, so undo takes back exactly one action. Random play samples
+and applies through these functions (:mod:`dukec.engine.featureplay`).
 
-Extra action kinds (the same 5-tuple ``(kind, frm, to, by, tile)``): ``FLAG_PASS (holder,
-receiver)``; ``FLAG_PLACE (flag square or -1, to)``; ``DRAFT (tile=type)``; the abilities' in
-:mod:`dukec.engine.abilities`; a push of the dragon in :mod:`dukec.engine.dragon`.
+The action is the same 5-tuple ``(kind, frm, to, by, tile)`` in every kind; what the fields of a
+feature's kinds mean is said by the feature that owns them; a push of the dragon is a move whose
+``tile`` says which way (:mod:`dukec.engine.dragon`).
 """
 
 from __future__ import annotations
@@ -24,18 +25,14 @@ from dukec.engine import (
     abilities,
     dragon,
     dread,
-    flags,
     movement,
-    objectives,
     opening,
     terrain,
 )
 from dukec.engine.actions import (
     COMMAND,
     DIVINE,
-    DRAFT,
     DRAW,
-    FLAG_PLACE,
     MOVE,
     PLACE,
     STRIKE,
@@ -66,10 +63,6 @@ def legal(g: Game) -> list[ActionTuple]:
     if phase is Phase.SETUP:
         tile = g.rules.setup[g.setup_index].tile
         return [(PLACE, -1, s, -1, tile) for s in g._setup_squares()]
-    if phase is Phase.DRAFT:
-        return [(DRAFT, -1, -1, -1, t) for t in sorted(set(g.pool))]
-    if phase is Phase.FLAGS:
-        return [(FLAG_PLACE, -1, s, -1, -1) for s in flags.setup_squares(g, me)]
     return g.registry.by_phase[phase].phase_actions(g)  # a feature's phase
 
 
@@ -263,14 +256,6 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
     me = g.to_move
     if phase is Phase.PLAY and kind != DRAW and kind != DIVINE:
         _finish_turn(g, me, act(g, action))
-    elif phase is Phase.DRAFT:
-        objectives.draft(g, action[4])
-        if not g.pool:
-            if g.rules.setup:
-                trail.set_game_attr(g, "phase", Phase.SETUP)
-                trail.set_game_attr(g, "to_move", g.rules.setup[0].owner)
-            else:
-                opening.after_setup(g)
     elif phase is Phase.SETUP:
         g.put(action[2], g.rules.code(g.rules.setup[g.setup_index].tile, FRONT, me))
         trail.set_game_attr(g, "setup_index", g.setup_index + 1)
@@ -278,12 +263,6 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
             opening.after_setup(g)
         else:
             trail.set_game_attr(g, "to_move", g.rules.setup[g.setup_index].owner)
-    elif phase is Phase.FLAGS:
-        flags.place(g, action[2])
-        if g.flag_queue:
-            trail.set_game_attr(g, "to_move", me ^ 1)
-        else:
-            opening.start_play(g)
     elif phase in g.registry.by_phase:
         g.registry.by_phase[phase].phase_apply(g, action)
     elif kind == DRAW:
