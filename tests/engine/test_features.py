@@ -1,0 +1,59 @@
+"""The registry of rule features: which a game set uses, in the turn's order, and who owns each
+phase and action kind beyond the base game's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dukec.engine import load_rules
+from dukec.engine.actions import ESCAPE, FLAG_PASS, RANSOM, SUMMON, Phase
+from dukec.engine.dragon import Roaming
+from dukec.engine.dread import Freezing
+from dukec.engine.flags import Scoring
+from dukec.engine.objectives import Settling, Winning
+from dukec.engine.rules import set_names
+
+
+def _expanded_sets(tileset: dict[str, Any]) -> list[str]:
+    return [n for n in set_names(tileset) if load_rules(tileset, n).expanded is not None]
+
+
+def test_every_feature_phase_and_kind_has_one_owner(tileset: dict[str, Any]) -> None:
+    names = _expanded_sets(tileset)
+    assert names
+    for name in names:
+        registry = load_rules(tileset, name).features
+        assert set(registry.by_phase) == {Phase.DRAFT, Phase.FLAGS, Phase.CHOOSE, Phase.RELOCATE}
+        assert set(registry.by_kind) == {FLAG_PASS, SUMMON, ESCAPE, RANSOM}
+        for phase, owner in registry.by_phase.items():
+            assert phase in owner.phases()
+        for kind, owner in registry.by_kind.items():
+            assert kind in owner.kinds()
+
+
+def test_the_turn_order_is_the_rules_order(tileset: dict[str, Any]) -> None:
+    # Dread first (it freezes what the others then look at), the objectives after every other
+    # part of what follows an action, terrain that acts last.
+    for name in _expanded_sets(tileset):
+        rules = load_rules(tileset, name)
+        ordered = rules.features.ordered
+        kinds = [type(f) for f in ordered]
+        assert kinds[0] is Freezing
+        traits = rules.traits
+        assert (Settling in kinds) == traits.edge_freezes
+        assert (Winning in kinds) == traits.wins_to_check
+        assert (Scoring in kinds) == rules.extras.objective.score_beside_flag  # type: ignore[union-attr]
+        if Winning in kinds:
+            after = kinds[kinds.index(Winning) + 1 :]
+            assert set(after) <= {Roaming}, name
+        if Roaming in kinds:
+            assert kinds[-1] is Roaming
+
+
+def test_a_game_shares_its_rules_features(tileset: dict[str, Any]) -> None:
+    from dukec.engine import Game
+
+    rules = load_rules(tileset, "dragon")
+    game = Game(rules, seed=3)
+    assert game.plugins is rules.features.ordered
+    assert game.copy().plugins is game.plugins
