@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Final
 from dukec.engine import (
     abilities,
     dragon,
-    dread,
     movement,
     opening,
     terrain,
@@ -147,7 +146,8 @@ def _draw_ok(g: Game, me: int) -> bool:
     if not g.objective.duke_capture_wins or (g.nothing_after_action and not _duke_in_danger(g, me)):
         return True
     mark = g.trail.mark()
-    dread.release(g, me ^ 1)  # as at the opponent's next turn
+    for feature in g.plugins:  # as the opponent's next turn begins (frozen tiles thaw)
+        feature.turn_begins(g, me ^ 1)
     safe = _duke_safe(g, me)
     g.trail.undo_to(g, mark)
     if safe:
