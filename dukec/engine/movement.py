@@ -1,6 +1,6 @@
 """The icons' actions in game sets with features, and the Duke-danger test there.
 
-The same icon rules as the base tables (:mod:`dukec.engine.rules`), read from
+The same icon rules as the base tables (:mod:`dukec.engine.tables`), read from
 :mod:`dukec.engine.reach`, with what the features add: a frozen or settled tile neither acts
 nor is captured; terrain admits some movements and blocks some paths
 (:mod:`dukec.engine.terrain`); banners bar some squares (:mod:`dukec.engine.flags`); the
