@@ -14,7 +14,7 @@ line square is a destination exactly when the base game's would be.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, TypeAlias
 
 from dukec.engine.masks import Masks
 from dukec.engine.tables import Attack, Tables, attack_entry
@@ -22,8 +22,6 @@ from dukec.engine.tables import Attack, Tables, attack_entry
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
     from dukec.engine.rules import Rules
-
-_T = TypeVar("_T")
 
 #: A key's entries in the seven tables of icons (see :class:`dukec.engine.tables.Tables`).
 _Entry: TypeAlias = tuple[
@@ -138,11 +136,11 @@ class BakedTables:
         command = [t for t in reach.commands[k] if admitted[t]]
         destinations = direct + [t for t, _ in pathed] + [s for r in rays for s in r]
         return (
-            _distinct(direct),
-            _distinct(pathed),
+            tuple(dict.fromkeys(direct)),
+            tuple(dict.fromkeys(pathed)),
             tuple(rays),
-            _distinct(strikes),
-            _distinct(command),
+            tuple(dict.fromkeys(strikes)),
+            tuple(dict.fromkeys(command)),
             len(destinations) != len(set(destinations)),
             attack_entry(self._size, alternatives),
         )
@@ -155,8 +153,3 @@ def _ready(keys: int, affected: frozenset[int]) -> list[bool]:
     for k in affected:
         ready[k] = False
     return ready
-
-
-def _distinct(items: list[_T]) -> tuple[_T, ...]:
-    """``items`` without repeats, in order (most lists have none)."""
-    return tuple(items) if len(set(items)) == len(items) else tuple(dict.fromkeys(items))

@@ -15,36 +15,11 @@ from dukec.engine.game import Game, Phase
 from dukec.engine.position_features import read_features
 from dukec.engine.position_phases import FEATURE_PHASES, phase_of, read_outcome, read_phase
 from dukec.engine.position_problems import PositionError as PositionError
-from dukec.engine.position_problems import Problems, as_written, is_owner, tile_pair
+from dukec.engine.position_problems import Problems, as_written, is_owner, tile_list, tile_pair
 from dukec.engine.position_write import position_to_json as position_to_json
 from dukec.engine.rules import SIDE_NAMES, Rules, RulesError
 from dukec.limits import MAX_PLY
 
-_KEYS = {
-    "to_move",
-    "board",
-    "bags",
-    "terrain",
-    "drawn",
-    "ply",
-    "flags",
-    "frozen",
-    "settled",
-    "dragon",
-    "scores",
-    "captured",
-    "phase",
-    "setup",
-    "pool",
-    "boxed",
-    "flags_to_place",
-    "divined",
-    "relocate",
-    "taken",
-    "result",
-    "draws",
-    "events",
-}
 #: Fields only the features' turn plays (a position that has them is played so).
 _EXPANDED_KEYS = {
     "terrain",
@@ -60,6 +35,19 @@ _EXPANDED_KEYS = {
     "divined",
     "relocate",
     "taken",
+}
+#: Every field a position may have.
+_KEYS = _EXPANDED_KEYS | {
+    "to_move",
+    "board",
+    "bags",
+    "drawn",
+    "ply",
+    "phase",
+    "setup",
+    "result",
+    "draws",
+    "events",
 }
 #: Phases in which Dread has not yet frozen anything (it spreads once play begins).
 _BEFORE_PLAY = (Phase.SETUP, Phase.DRAFT, Phase.FLAGS)
@@ -209,24 +197,9 @@ def _read_bags(game: Game, bags: Any, problems: Problems) -> None:
     if not (isinstance(bags, list) and len(bags) == 2 and all(isinstance(b, list) for b in bags)):
         return
     for owner, bag in enumerate(bags):
-        tiles = []
-        for index, name in enumerate(bag):
-            if not isinstance(name, str):
-                problems.add("bags", f"bags[{owner}][{index}]: must be a tile name")
-                continue
-            try:
-                tile = game.rules.type_named(name)
-            except RulesError as problem:
-                problems.add("bags", f"bags[{owner}][{index}]: {problem}")
-                continue
-            if game.rules.types[tile].acts_as_duke:
-                # Rulebook, set-up: "Both players set aside the Duke Tile ... and place all of
-                # their remaining Troop Tiles into their bags."
-                problems.add(
-                    "bags", f"bags[{owner}][{index}]: {name} acts as the Duke: it is never in a bag"
-                )
-                continue
-            tiles.append(tile)
+        # Rulebook, set-up: "Both players set aside the Duke Tile ... and place all of their
+        # remaining Troop Tiles into their bags."
+        tiles = tile_list(game.rules, bag, f"bags[{owner}]", "bags", problems, "never in a bag")
         game.bags[owner] = sorted(tiles)
 
 

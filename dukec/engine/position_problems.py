@@ -83,8 +83,16 @@ def as_written(
     return False
 
 
-def tile_list(rules: Rules, value: Any, where: str, field: str, problems: Problems) -> list[int]:
-    """The tile types a list of tile names names (each bad entry reported, and left out)."""
+def tile_list(
+    rules: Rules,
+    value: Any,
+    where: str,
+    field: str,
+    problems: Problems,
+    never_the_duke: str | None = None,
+) -> list[int]:
+    """The tile types a list of tile names names (each bad entry reported, and left out); with
+    ``never_the_duke``, a tile acting as the Duke is a bad entry too, for that reason."""
     if not isinstance(value, list):
         problems.add(field, f"{where}: must be a list of tile names")
         return []
@@ -94,9 +102,16 @@ def tile_list(rules: Rules, value: Any, where: str, field: str, problems: Proble
             problems.add(field, f"{where}[{index}]: must be a tile name")
             continue
         try:
-            tiles.append(rules.type_named(name))
+            tile = rules.type_named(name)
         except RulesError as problem:
             problems.add(field, f"{where}[{index}]: {problem}")
+            continue
+        if never_the_duke is not None and rules.types[tile].acts_as_duke:
+            problems.add(
+                field, f"{where}[{index}]: {name} acts as the Duke: it is {never_the_duke}"
+            )
+            continue
+        tiles.append(tile)
     return tiles
 
 
