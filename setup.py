@@ -65,6 +65,7 @@ SEARCH = (
     "dukec/balance/terms.py",
     "dukec/balance/search_v1.py",
     "dukec/balance/v1_keys.py",
+    "dukec/balance/v1_ordering.py",
 )
 #: The modules mypyc compiles: the whole engine but its façade, and the search policies built
 #: on it.

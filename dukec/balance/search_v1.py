@@ -10,11 +10,12 @@ tiles the bag could give, each followed by the best placement.
 ``search-v1`` keeps a transposition table keyed by Zobrist keys
 (:mod:`dukec.balance.v1_keys`) and the ply, orders moves by the table's move, then captures by
 value (most valuable victim, least valuable attacker), then killer moves and the history
-heuristic, narrows the window at the root and among a draw's placements, prefers quicker wins,
-and scores leaves with the game set's fitted tile values (:mod:`dukec.balance.values`), or the
-engine's material values where it has none. ``search-material`` is the earlier search, kept as
-a fixed baseline: no table, captures first, every root action searched with a full window, and
-leaves scored by material (each tile's value lost, and half of it for tiles still in the bag).
+heuristic (:mod:`dukec.balance.v1_ordering`), narrows the window at the root and among a draw's
+placements, prefers quicker wins, and scores leaves with the game set's fitted tile values
+(:mod:`dukec.balance.values`), or the engine's material values where it has none.
+``search-material`` is the earlier search, kept as a fixed baseline: no table, captures first,
+every root action searched with a full window, and leaves scored by material (each tile's value
+lost, and half of it for tiles still in the bag).
 
 A table entry is used for its value only at the depth it was searched to, so the table never
 changes the result of a search to a fixed depth; entries of other depths give their move first.
@@ -27,9 +28,9 @@ import time
 from dataclasses import dataclass
 
 from dukec.balance.v1_keys import Keyed
+from dukec.balance.v1_ordering import captures, cutoff, gain, order
 from dukec.balance.values import BAG_WEIGHT, Evaluation, evaluation, material
-from dukec.engine import Action, ActionKind, Game, Phase, tablemoves
-from dukec.engine.actions import COMMAND
+from dukec.engine import Action, ActionKind, Game
 
 #: Nodes per move by default: chosen by measurement (docs/policies.md): the search at this
 #: budget scores at least half against the earlier search at its default of 500, in less time.
@@ -47,7 +48,6 @@ _CHANCE = 1 << 80
 # found exact, anything below it only as a bound.
 _TIE = 1e-7
 
-_CAPTURE, _KILLER = 1e9, 1e8
 # Nodes between two looks at the clock, under a CPU-time budget.
 _CLOCK = 64
 #: Units of a tile value in the evaluation's integer sums.
@@ -172,7 +172,7 @@ class SearchPlayer:
         self, game: Game, actions: list[Action], depth_limit: int, abort: bool
     ) -> tuple[float, list[Action]]:
         """The baseline's root: every action searched with a full window."""
-        ordered = sorted(actions, key=lambda a: -self._gain(game, a))
+        ordered = sorted(actions, key=lambda a: -gain(game, a, self.raw))
         best, top = ordered, 0.0
         for depth in range(1, depth_limit + 1):
             # Depth 1 always finishes, so there is always a move; deeper ones stop at the budget.
@@ -194,7 +194,9 @@ class SearchPlayer:
     ) -> tuple[float, list[Action]]:
         """The refined root: later actions searched only as far as to tie the best so far."""
         index = {a: i for i, a in enumerate(actions)}
-        ordered = self._order(game, actions, self._table_move(game), 0)
+        ordered = order(
+            game, actions, self._table_move(game), 0, self.killers, self.history, self.values.board
+        )
         best, top = ordered, 0.0
         for depth in range(1, depth_limit + 1):
             self.can_abort = abort and depth > 1
@@ -315,7 +317,7 @@ class SearchPlayer:
             if depth <= 0:
                 return self._evaluate(game)
             actions = game.legal_actions()
-            actions.sort(key=lambda a: -self._gain(game, a))
+            actions.sort(key=lambda a: -gain(game, a, self.raw))
             return self._minimax(game, actions, depth, alpha, beta, ply)[0]
         over = game.over
         if over is not None:
@@ -347,7 +349,7 @@ class SearchPlayer:
         legal = game.legal_actions()
         if not legal:
             return self._final(game, game.to_move ^ 1)
-        actions = self._order(game, legal, move, ply)
+        actions = order(game, legal, move, ply, self.killers, self.history, self.values.board)
         value, best = self._minimax(game, actions, depth, alpha, beta, ply)
         if keyed is not None:
             bound = _UPPER if value <= alpha else _LOWER if value >= beta else _EXACT
@@ -367,7 +369,7 @@ class SearchPlayer:
         if (stand >= beta) if maximising else (stand <= alpha):
             return stand
         value = stand
-        for action in self._captures(game):
+        for action in captures(game, self.values.board):
             self.nodes += 1
             if self.can_abort and self.nodes > self.budget and self._spent():
                 raise _OutOfBudget
@@ -389,26 +391,6 @@ class SearchPlayer:
             if alpha >= beta:
                 break
         return value
-
-    def _captures(self, game: Game) -> list[Action]:
-        """The legal captures of the player to move, most valuable victim first."""
-        board = game.board
-        if game.rules.expanded is None and game.phase is Phase.PLAY:
-            # The base game's generator before the Duke-danger test, which then tries only
-            # the captures (the hooks the engine's own random play uses).
-            found = [
-                Action(*a) for a in tablemoves.pseudo(game) if a[0] <= COMMAND and board[a[2]] >= 0
-            ]
-            found = [a for a in found if game._check(a)]
-        else:
-            found = [
-                a
-                for a in game.legal_actions()
-                if a.kind <= COMMAND and a.to >= 0 and board[a.to] >= 0
-            ]
-        worth = self.values.board
-        found.sort(key=lambda a: -worth[board[a.to] >> 2])
-        return found
 
     def _final(self, game: Game, winner: int | None) -> float:
         """The value of a finished game: a quicker win is worth more, a later loss less."""
@@ -436,11 +418,9 @@ class SearchPlayer:
                 beta = min(beta, value)
             if alpha >= beta:
                 if self.options.refined and best is not None:
-                    self._cutoff(game, best, depth, ply)
+                    cutoff(game, best, depth, ply, self.killers, self.history)
                 break
         return value, best
-
-    # -------------------------------------------------------------- ordering
 
     def _table_move(self, game: Game) -> tuple[int, ...] | None:
         keyed = self.keyed
@@ -448,50 +428,6 @@ class SearchPlayer:
             return None
         entry = self.table.get(keyed.key | (game.ply << 64))
         return entry[3] if entry is not None else None
-
-    def _order(
-        self, game: Game, actions: list[Action], move: tuple[int, ...] | None, ply: int
-    ) -> list[Action]:
-        """The table's move, captures by victim then attacker, killers, then by history."""
-        board = game.board
-        worth = self.values.board
-        killers = self.killers[ply] if ply < len(self.killers) else []
-        history = self.history
-
-        def rank(action: Action) -> float:
-            if action == move:
-                return -3 * _CAPTURE
-            kind = action.kind
-            to = action.to
-            if kind <= ActionKind.COMMAND and to >= 0 and board[to] >= 0:
-                actor = board[action.by if kind == ActionKind.COMMAND else action.frm]
-                return -_CAPTURE - 1000.0 * worth[board[to] >> 2] + worth[actor >> 2]
-            if action in killers:
-                return -_KILLER
-            return -history.get(action, 0)
-
-        actions.sort(key=rank)
-        return actions
-
-    def _cutoff(self, game: Game, action: Action, depth: int, ply: int) -> None:
-        """Remember a quiet action that cut the search off: a killer, and its history."""
-        to = action.to
-        if action.kind <= ActionKind.COMMAND and to >= 0 and game.board[to] >= 0:
-            return
-        if ply < len(self.killers):
-            killers = self.killers[ply]
-            if action not in killers:
-                killers.insert(0, action)
-                del killers[2:]
-        self.history[action] = self.history.get(action, 0) + depth * depth
-
-    def _gain(self, game: Game, action: Action) -> float:
-        """What an action captures (the baseline's ordering): the value of the tile on its
-        target."""
-        if action.kind in (ActionKind.DRAW, ActionKind.PLACE):
-            return 0.0
-        target = game.tile_at(action.to)
-        return self.raw[target[0]] if target is not None else 0.0
 
     # -------------------------------------------------------------- evaluation
 
