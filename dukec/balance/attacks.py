@@ -26,18 +26,15 @@ class ReachMasks:
         self.flip = flip
         #: How many ranks up the board from its owner's home edge it stands (0 for a Duke).
         self.advance = advance
-        if not tables.ready[k]:
-            tables.make(k)
-        self.steps = mask_of(tables.direct[k])
-        self.strikes = mask_of(tables.strikes[k])
-        self.commands = mask_of(tables.command[k])
-        self.paths = tuple((1 << t, mask_of(path)) for t, path in tables.pathed[k])
+        direct, pathed, rays, strikes, command, _overlap, _attack = tables.entry(k)
+        self.steps = mask_of(direct)
+        self.strikes = mask_of(strikes)
+        self.commands = mask_of(command)
+        self.paths = tuple((1 << t, mask_of(path)) for t, path in pathed)
         #: Each ray's squares as one mask, and whether it runs up the square numbers (a ray
         #: runs one way along a line of the board: its first square taken is then the lowest
         #: or the highest of the mask's squares taken).
-        self.lines = tuple(
-            (mask_of(ray), len(ray) < 2 or ray[1] > ray[0]) for ray in tables.rays[k]
-        )
+        self.lines = tuple((mask_of(ray), len(ray) < 2 or ray[1] > ray[0]) for ray in rays)
         targets = blockers = lines = 0
         for target, path in self.paths:
             targets |= target

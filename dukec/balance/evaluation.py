@@ -378,16 +378,15 @@ class Evaluator:
         for s in game.pieces[by]:
             code = board[s]
             k = code * size + s
-            if not tables.ready[k]:
-                tables.make(k)
-            alternatives = tables.attack[k][duke]
+            _, _, _, _, command, _, attack = tables.entry(k)
+            alternatives = attack[duke]
             if alternatives is not None:
                 for blockers in alternatives:
                     line = mask_of(blockers)
                     if not line & blocked:
                         room &= line
-            if tables.has_command[code] and duke in tables.command[k]:
-                for q in tables.command[k]:
+            if tables.has_command[code] and duke in command:
+                for q in command:
                     if q != duke and (board[q] >= 0 and board[q] & 1 == by):
                         return 0
             if not room:

@@ -14,25 +14,14 @@ line square is a destination exactly when the base game's would be.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING
 
 from dukec.engine.masks import Masks
-from dukec.engine.tables import Attack, Tables, attack_entry
+from dukec.engine.tables import Entry, Tables, attack_entry
 
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
     from dukec.engine.rules import Rules
-
-#: A key's entries in the seven tables of icons (see :class:`dukec.engine.tables.Tables`).
-_Entry: TypeAlias = tuple[
-    tuple[int, ...],
-    tuple[tuple[int, tuple[int, ...]], ...],
-    tuple[tuple[int, ...], ...],
-    tuple[int, ...],
-    tuple[int, ...],
-    bool,
-    Attack,
-]
 
 
 def foldable(kind: TerrainType) -> bool:
@@ -43,8 +32,9 @@ def foldable(kind: TerrainType) -> bool:
 
 
 class BakedTables:
-    """The base tables of ``rules`` with the terrain of one layout folded in: ``tables``,
-    whose entries that the terrain changes are made when first looked at."""
+    """The base tables of ``rules`` with the terrain of one layout folded in: ``tables``, which
+    share the base tables' entries where the terrain touches none of a key's squares, and make
+    the others when first looked at."""
 
     def __init__(self, rules: Rules, layout: tuple[int, ...], kinds: tuple[TerrainType, ...]):
         base = rules.tables
@@ -57,14 +47,16 @@ class BakedTables:
         affected = frozenset().union(
             *(touching[square] for square, index in enumerate(layout) if index >= 0)
         )
+        # The entries made so far of the keys the terrain touches.
+        self._made: dict[int, Entry] = {}
         self.tables = Tables(
-            direct=list(base.direct),
-            pathed=list(base.pathed),
-            rays=list(base.rays),
-            strikes=list(base.strikes),
-            command=list(base.command),
-            overlap=list(base.overlap),
-            attack=list(base.attack),
+            direct=base.direct,
+            pathed=base.pathed,
+            rays=base.rays,
+            strikes=base.strikes,
+            command=base.command,
+            overlap=base.overlap,
+            attack=base.attack,
             has_command=base.has_command,
             is_duke=base.is_duke,
             mine=base.mine,
@@ -76,15 +68,14 @@ class BakedTables:
             maker=self._make,
         )
 
-    def _make(self, k: int) -> None:
-        """Compute the entries of key ``k`` and put them into all seven tables."""
-        t = self.tables
-        direct, pathed, rays, strikes, command, overlap, attack = self._entry(k)
-        t.direct[k], t.pathed[k], t.rays[k], t.strikes[k] = direct, pathed, rays, strikes
-        t.command[k], t.overlap[k], t.attack[k] = command, overlap, attack
-        t.ready[k] = True
+    def _make(self, k: int) -> Entry:
+        """The entries of key ``k`` (one the terrain touches), made when first asked for."""
+        entry = self._made.get(k)
+        if entry is None:
+            entry = self._made[k] = self._entry(k)
+        return entry
 
-    def _entry(self, k: int) -> _Entry:
+    def _entry(self, k: int) -> Entry:
         reach = self._reach
         masks = self._masks
         admits = masks.admits
@@ -148,7 +139,7 @@ class BakedTables:
 
 def _ready(keys: int, affected: frozenset[int]) -> list[bool]:
     """Per key, whether its entries are the base tables' (the terrain touches none of its
-    squares)."""
+    squares); the others are the layout's own."""
     ready = [True] * keys
     for k in affected:
         ready[k] = False

@@ -84,21 +84,24 @@ def pseudo(g: Game, taking: bool = False) -> list[ActionTuple]:
     ready = tables.ready
     for frm in sorted(g.pieces[me]):
         k = board[frm] * size + frm
-        if not ready[k]:
-            tables.make(k)
+        if ready[k]:
+            steps, paths, lines = direct[k], pathed[k], rays[k]
+            strike, squares, overlaps = strikes[k], command[k], overlap[k]
+        else:
+            steps, paths, lines, strike, squares, overlaps, _attack = tables.entry(k)
         moves: tuple[Any, ...] = move_actions[frm]
         start = len(out)
-        for t in direct[k]:
+        for t in steps:
             if wanted[board[t]]:
                 out.append(moves[t])
-        for t, path in pathed[k]:
+        for t, path in paths:
             if wanted[board[t]]:
                 for b in path:
                     if board[b] >= 0:
                         break
                 else:
                     out.append(moves[t])
-        for ray in rays[k]:
+        for ray in lines:
             for t in ray:
                 v = board[t]
                 if v < 0:
@@ -108,13 +111,12 @@ def pseudo(g: Game, taking: bool = False) -> list[ActionTuple]:
                     if not_mine[v]:
                         out.append(moves[t])
                     break
-        if overlap[k]:
+        if overlaps:
             out[start:] = list(dict.fromkeys(out[start:]))
-        for t in strikes[k]:
+        for t in strike:
             v = board[t]
             if v >= 0 and not_mine[v]:
                 out.append(strike_actions[frm][t])
-        squares = command[k]
         if squares:
             for q in squares:
                 if mine[board[q]]:
@@ -146,9 +148,7 @@ def _reaches(g: Game, target: int, by: int, lines: set[int] | None) -> bool:
     for s in g.pieces[by]:
         code = board[s]
         k = code * size + s
-        if not ready[k]:
-            tables.make(k)
-        alternatives = attack[k][target]
+        alternatives = attack[k][target] if ready[k] else tables.entry(k)[6][target]
         if alternatives is not None:
             for blockers in alternatives:
                 for b in blockers:
@@ -159,7 +159,7 @@ def _reaches(g: Game, target: int, by: int, lines: set[int] | None) -> bool:
                 if lines is not None:
                     lines.update(blockers)
         if tables.has_command[code]:
-            squares = tables.command[k]
+            squares = tables.command[k] if ready[k] else tables.entry(k)[4]
             if target in squares:
                 mine = tables.mine[by]
                 for q in squares:

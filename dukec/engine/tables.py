@@ -24,6 +24,16 @@ if TYPE_CHECKING:
 #: (None: no capture there).
 Attack: TypeAlias = tuple[tuple[tuple[int, ...], ...] | None, ...]
 _NO_ATTACK: dict[int, Attack] = {}
+#: A key's entries in the seven tables of icons of :class:`Tables`, in their order.
+Entry: TypeAlias = tuple[
+    tuple[int, ...],
+    tuple[tuple[int, tuple[int, ...]], ...],
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    bool,
+    Attack,
+]
 
 
 def attack_entry(size: int, alternatives: Mapping[int, list[tuple[int, ...]]]) -> Attack:
@@ -44,10 +54,12 @@ def attack_entry(size: int, alternatives: Mapping[int, list[tuple[int, ...]]]) -
 class Tables:
     """Lookup tables indexed by ``code * board_size + square`` (see the module docstring).
 
-    The seven tables of icons are lists, so that a layout's folded tables
-    (:mod:`dukec.engine.baked`) can make a key's entries when they are first looked at:
-    ``ready[k]`` says whether key ``k``'s are in, :meth:`make` puts them in. The rules' own are
-    all ready."""
+    The seven tables of icons hold the rules' own entries. A layout's folded tables
+    (:mod:`dukec.engine.baked`) share them, and say with ``ready[k]`` false that key ``k``'s
+    entries are the layout's own, which :meth:`entry` gives (made when first looked at). Only
+    the keys the terrain touches are the layout's: it keeps no copy of the rest, which the
+    garbage collector would otherwise go through, a list of them per layout, again and again.
+    The rules' own tables are all ready."""
 
     direct: list[tuple[int, ...]]
     pathed: list[tuple[tuple[int, tuple[int, ...]], ...]]
@@ -66,14 +78,26 @@ class Tables:
     #: A code that blocks every line and that no tile may enter or command (the dragon's
     #: square, while the base generator looks at a board with one).
     obstacle: int
+    #: Whether key ``k``'s entries are the seven tables' (else :meth:`entry` gives them).
     ready: list[bool]
-    #: What makes a key's entries, where some are not ready.
-    maker: Callable[[int], None] | None = None
+    #: What gives the entries of a key that is not ready.
+    maker: Callable[[int], Entry] | None = None
 
-    def make(self, k: int) -> None:
-        """Put the entries of key ``k`` into the seven tables (``ready[k]`` is False)."""
+    def entry(self, k: int) -> Entry:
+        """Key ``k``'s entries in the seven tables of icons: the tables' own where ``ready[k]``,
+        else the layout's."""
+        if self.ready[k]:
+            return (
+                self.direct[k],
+                self.pathed[k],
+                self.rays[k],
+                self.strikes[k],
+                self.command[k],
+                self.overlap[k],
+                self.attack[k],
+            )
         assert self.maker is not None
-        self.maker(k)
+        return self.maker(k)
 
 
 def _unit(dx: int, dy: int) -> tuple[int, int]:

@@ -25,18 +25,27 @@ def test_entries_made_on_first_look_equal_entries_made_at_once(
     at_once = BakedTables(rules, layout, kinds).tables
     waiting = [k for k in keys if not at_once.ready[k]]
     assert waiting  # the terrain touches some entries
-    for k in waiting:
-        at_once.make(k)
-    assert all(at_once.ready)
+    made = [at_once.entry(k) for k in keys]
     # Another fold of the same layout, its entries made in the reverse order, some twice.
     lazy = BakedTables(rules, layout, kinds).tables
     for k in reversed(waiting[::2]):
-        lazy.make(k)
-    for k in waiting:
-        if not lazy.ready[k]:
-            lazy.make(k)
-    for name in TABLES:
-        assert getattr(lazy, name) == getattr(at_once, name), name
+        lazy.entry(k)
+    assert [lazy.entry(k) for k in keys] == made
     # Folding terrain changed some entries: the test compares more than the base tables.
-    assert any(at_once.rays[k] != rules.tables.rays[k] for k in keys)
-    assert all(at_once.rays[k] == rules.tables.rays[k] for k in keys if k not in waiting)
+    base = rules.tables
+    assert any(at_once.entry(k) != base.entry(k) for k in waiting)
+    assert all(made[k] == base.entry(k) for k in keys if k not in waiting)
+
+
+def test_a_layout_shares_the_entries_the_terrain_does_not_touch(tileset: dict[str, Any]) -> None:
+    """A folded layout keeps no copy of the base tables: only the keys the terrain touches
+    have entries of its own."""
+    rules = load_rules(tileset, "terrain")
+    kinds = Game(rules, seed=3).terrain_types
+    mountain = next(i for i, kind in enumerate(kinds) if kind.blocks_slide)
+    layout = tuple(mountain if s == 14 else -1 for s in range(rules.geometry.size))
+    folded = BakedTables(rules, layout, kinds).tables
+    for name in TABLES:
+        assert getattr(folded, name) is getattr(rules.tables, name), name
+    touched = {k for k, ready in enumerate(folded.ready) if not ready}
+    assert touched == set(rules.touching[14])
