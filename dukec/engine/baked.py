@@ -47,8 +47,6 @@ class BakedTables:
         affected = frozenset().union(
             *(touching[square] for square, index in enumerate(layout) if index >= 0)
         )
-        # The entries made so far of the keys the terrain touches.
-        self._made: dict[int, Entry] = {}
         self.tables = Tables(
             direct=base.direct,
             pathed=base.pathed,
@@ -70,9 +68,7 @@ class BakedTables:
 
     def _make(self, k: int) -> Entry:
         """The entries of key ``k`` (one the terrain touches), made when first asked for."""
-        entry = self._made.get(k)
-        if entry is None:
-            entry = self._made[k] = self._entry(k)
+        entry = self.tables.made[k] = self._entry(k)
         return entry
 
     def _entry(self, k: int) -> Entry:
@@ -137,10 +133,10 @@ class BakedTables:
         )
 
 
-def _ready(keys: int, affected: frozenset[int]) -> list[bool]:
+def _ready(keys: int, affected: frozenset[int]) -> bytes:
     """Per key, whether its entries are the base tables' (the terrain touches none of its
     squares); the others are the layout's own."""
-    ready = [True] * keys
+    ready = bytearray(b"\x01" * keys)
     for k in affected:
-        ready[k] = False
-    return ready
+        ready[k] = 0
+    return bytes(ready)

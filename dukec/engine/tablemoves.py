@@ -112,7 +112,7 @@ def pseudo(g: Game, taking: bool = False) -> list[ActionTuple]:
                         out.append(moves[t])
                     break
         if overlaps:
-            out[start:] = list(dict.fromkeys(out[start:]))
+            _first_of_each(out, start)
         for t in strike:
             v = board[t]
             if v >= 0 and not_mine[v]:
@@ -130,6 +130,20 @@ def pseudo(g: Game, taking: bool = False) -> list[ActionTuple]:
                 out.append(_DRAW)
                 break
     return out
+
+
+def _first_of_each(out: list[Any], start: int) -> None:
+    """Keep only the first of the moves from ``start`` on to each square (several icons of a
+    tile may reach the same one), in their order: the moves of one tile are one action per
+    target square."""
+    seen: set[int] = set()
+    kept = []
+    for action in out[start:]:
+        target: int = action[2]
+        if target not in seen:
+            seen.add(target)
+            kept.append(action)
+    out[start:] = kept
 
 
 def attacked(g: Game, target: int, by: int) -> bool:

@@ -9,7 +9,7 @@ is indexed by ``code * board_size + square``, the piece code as :meth:`Rules.cod
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import gcd
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -55,7 +55,7 @@ class Tables:
     """Lookup tables indexed by ``code * board_size + square`` (see the module docstring).
 
     The seven tables of icons hold the rules' own entries. A layout's folded tables
-    (:mod:`dukec.engine.baked`) share them, and say with ``ready[k]`` false that key ``k``'s
+    (:mod:`dukec.engine.baked`) share them, and say with ``ready[k]`` 0 that key ``k``'s
     entries are the layout's own, which :meth:`entry` gives (made when first looked at). Only
     the keys the terrain touches are the layout's: it keeps no copy of the rest, which the
     garbage collector would otherwise go through, a list of them per layout, again and again.
@@ -78,9 +78,12 @@ class Tables:
     #: A code that blocks every line and that no tile may enter or command (the dragon's
     #: square, while the base generator looks at a board with one).
     obstacle: int
-    #: Whether key ``k``'s entries are the seven tables' (else :meth:`entry` gives them).
-    ready: list[bool]
-    #: What gives the entries of a key that is not ready.
+    #: Whether key ``k``'s entries are the seven tables' (else :meth:`entry` gives them): 1 or
+    #: 0, bytes (which the garbage collector has no need to go through).
+    ready: bytes
+    #: The entries made so far of the keys that are not ready.
+    made: dict[int, Entry] = field(default_factory=dict)
+    #: What makes the entries of a key that is not ready (and puts them into ``made``).
     maker: Callable[[int], Entry] | None = None
 
     def entry(self, k: int) -> Entry:
@@ -96,6 +99,9 @@ class Tables:
                 self.overlap[k],
                 self.attack[k],
             )
+        made = self.made.get(k)
+        if made is not None:
+            return made
         assert self.maker is not None
         return self.maker(k)
 
@@ -224,6 +230,6 @@ def compile_tables(
         theirs=(theirs[0], theirs[1]),
         value=tuple(values[code >> 2] for code in range(ncodes)),
         obstacle=ncodes,
-        ready=[True] * len(direct),
+        ready=b"\x01" * len(direct),
     )
     return tables, values
