@@ -43,10 +43,11 @@ class BakedTables:
         self._reach = rules.reach
         self._size = rules.geometry.size
         # Only the entries whose icons touch a terrain square differ from the base tables'.
-        touching = rules.touching
-        affected = frozenset().union(
-            *(touching[square] for square, index in enumerate(layout) if index >= 0)
-        )
+        ready = -1  # all bits set: every entry the base tables' until a square says otherwise
+        untouched = rules.untouched
+        for square, index in enumerate(layout):
+            if index >= 0:
+                ready &= untouched[square]
         self.tables = Tables(
             direct=base.direct,
             pathed=base.pathed,
@@ -62,7 +63,7 @@ class BakedTables:
             theirs=base.theirs,
             value=base.value,
             obstacle=base.obstacle,
-            ready=_ready(len(base.direct), affected),
+            ready=base.ready if ready < 0 else ready.to_bytes(len(base.direct), "big"),
             maker=self._make,
         )
 
@@ -131,12 +132,3 @@ class BakedTables:
             len(destinations) != len(set(destinations)),
             attack_entry(self._size, alternatives),
         )
-
-
-def _ready(keys: int, affected: frozenset[int]) -> bytes:
-    """Per key, whether its entries are the base tables' (the terrain touches none of its
-    squares); the others are the layout's own."""
-    ready = bytearray(b"\x01" * keys)
-    for k in affected:
-        ready[k] = 0
-    return bytes(ready)

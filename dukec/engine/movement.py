@@ -113,7 +113,7 @@ def _add_pushes(g: Game, me: int, squares: Iterable[int], out: list[ActionTuple]
     size = g.size
     pushers = g.rules.pushers[g.dragon.square]
     # Few tiles' lines cross the dragon's square: only theirs are put in order.
-    found = [s for s in squares if board[s] * size + s in pushers]
+    found = [s for s in squares if pushers[board[s] * size + s]]
     if len(found) > 1:
         found.sort()
     for s in found:
@@ -121,10 +121,10 @@ def _add_pushes(g: Game, me: int, squares: Iterable[int], out: list[ActionTuple]
 
 
 def _pushers_and_gifted(
-    g: Game, me: int, pushers: frozenset[int], wanted: tuple[bool, ...]
+    g: Game, me: int, pushers: bytes, wanted: tuple[bool, ...]
 ) -> tuple[list[int], list[int]]:
     """In one pass over ``me``'s tiles: the squares of those whose lines cross the dragon's
-    square (``pushers``: their table keys) and of those with abilities (``wanted``: per piece
+    square (``pushers``: per table key) and of those with abilities (``wanted``: per piece
     code), each in square order."""
     board = g.board
     size = g.size
@@ -132,7 +132,7 @@ def _pushers_and_gifted(
     gifted = []
     for s in g.pieces[me]:
         code = board[s]
-        if code * size + s in pushers:
+        if pushers[code * size + s]:
             pushing.append(s)
         if wanted[code]:
             gifted.append(s)

@@ -182,15 +182,18 @@ class Rules:
         return build_features(self)
 
     @property
-    def touching(self) -> tuple[frozenset[int], ...]:
-        """Per square, the table entries (``code * size + square``) whose icons reach, cross
-        or leap it."""
-        return self._once("touching", self._touching)
+    def untouched(self) -> tuple[int, ...]:
+        """Per square, which table entries (``code * size + square``) have icons that neither
+        reach, cross nor leap it, as the bytes of a number: byte ``k`` (from the most
+        significant, of as many bytes as there are entries) is 1 where entry ``k``'s do not,
+        else 0. (A layout's entries the base tables give: these of its squares and-ed.)"""
+        return self._once("untouched", self._untouched)
 
-    def _touching(self) -> tuple[frozenset[int], ...]:
+    def _untouched(self) -> tuple[int, ...]:
         reach = self.reach
-        found: list[set[int]] = [set() for _ in range(self.geometry.size)]
-        for k in range(len(reach.moves)):
+        keys = len(reach.moves)
+        found = [bytearray(b"\x01" * keys) for _ in range(self.geometry.size)]
+        for k in range(keys):
             squares: set[int] = set()
             for target, cells in reach.moves[k]:
                 squares.add(target)
@@ -208,21 +211,23 @@ class Rules:
                 squares.update(line)
             squares.update(reach.commands[k])
             for square in squares:
-                found[square].add(k)
-        return tuple(frozenset(entries) for entries in found)
+                found[square][k] = 0
+        return tuple(int.from_bytes(entries, "big") for entries in found)
 
     @property
-    def pushers(self) -> tuple[frozenset[int], ...]:
-        """Per square, the table entries (``code * size + square``) whose Slide or Jump Slide
-        lines cross it: who may push the dragon standing there."""
+    def pushers(self) -> tuple[bytes, ...]:
+        """Per square, which table entries (``code * size + square``) have Slide or Jump Slide
+        lines that cross it (who may push the dragon standing there): byte ``k`` is 1 where
+        entry ``k``'s do, else 0."""
         return self._once("pushers", self._pushers)
 
-    def _pushers(self) -> tuple[frozenset[int], ...]:
-        found: list[set[int]] = [set() for _ in range(self.geometry.size)]
-        for k, squares in enumerate(self.reach.ray_squares):
+    def _pushers(self) -> tuple[bytes, ...]:
+        ray_squares = self.reach.ray_squares
+        found = [bytearray(len(ray_squares)) for _ in range(self.geometry.size)]
+        for k, squares in enumerate(ray_squares):
             for square in squares:
-                found[square].add(k)
-        return tuple(frozenset(entries) for entries in found)
+                found[square][k] = 1
+        return tuple(bytes(entries) for entries in found)
 
     @property
     def move_actions(self) -> tuple[tuple[ActionTuple, ...], ...]:
@@ -399,5 +404,5 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
     if rules.expanded is not None:
         rules.reach  # noqa: B018 (built now, not inside the first game)
         if extras.set_terrain:
-            rules.touching  # noqa: B018
+            rules.untouched  # noqa: B018
     return rules

@@ -48,4 +48,15 @@ def test_a_layout_shares_the_entries_the_terrain_does_not_touch(tileset: dict[st
     for name in TABLES:
         assert getattr(folded, name) is getattr(rules.tables, name), name
     touched = {k for k, ready in enumerate(folded.ready) if not ready}
-    assert touched == set(rules.touching[14])
+    # The keys whose icons reach, cross or leap the mountain's square, counted from the reach.
+    reach = rules.reach
+    expected = {
+        k
+        for k in range(len(reach.moves))
+        if any(t == 14 or 14 in cells for t, cells in reach.moves[k])
+        or any(t == 14 or any(14 in path for path in paths) for t, paths in reach.jumps[k])
+        or any(leaped == 14 or 14 in line for _how, leaped, line in reach.rays[k])
+        or any(t == 14 or 14 in line for t, line in reach.strikes[k])
+        or 14 in reach.commands[k]
+    }
+    assert touched == expected
