@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from dukec.engine.facade import Action as Action  # given out here: the vocabulary's name
 
-_MASK64 = (1 << 64) - 1
+if TYPE_CHECKING:
+    from mypy_extensions import i64
+
+_M32: Final = 0xFFFFFFFF
+_M16: Final = 0xFFFF
 
 ActionTuple = tuple[int, int, int, int, int]
 
@@ -110,10 +114,51 @@ def draw_index(seed: int, draw_number: int, bag_size: int) -> int:
     """Which of ``bag_size`` tiles (in bag order) the ``draw_number``-th draw of a game takes.
 
     A counter-based generator (splitmix64 of seed and draw number): a draw depends only on the
-    seed and how many draws came before, so undoing a draw needs no saved generator state.
+    seed and how many draws came before, so undoing a draw needs no saved generator state. With
+    ``M = 2**64``, it is ``z % bag_size`` for::
+
+        z = (seed * 0x9E3779B97F4A7C15 + (draw_number + 1) * 0xD1B54A32D192ED03) % M
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % M
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % M
+        z ^= z >> 31
+
+    worked out in 32-bit halves whose products stay below 2**49, so that the compiled engine
+    keeps every number in a machine word (64-bit products would be Python's big integers).
     """
-    z = (seed * 0x9E3779B97F4A7C15 + (draw_number + 1) * 0xD1B54A32D192ED03) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    z ^= z >> 31
-    return z % bag_size
+    n = draw_number + 1
+    seed_hi: i64 = (seed >> 32) & _M32
+    seed_lo: i64 = seed & _M32
+    n_hi: i64 = (n >> 32) & _M32
+    n_lo: i64 = n & _M32
+    ah, al = _times(seed_hi, seed_lo, 0x9E3779B9, 0x7F4A7C15)
+    bh, bl = _times(n_hi, n_lo, 0xD1B54A32, 0xD192ED03)
+    lo: i64 = al + bl
+    hi: i64 = (ah + bh + (lo >> 32)) & _M32
+    hi, lo = _xorshift(hi, lo & _M32, 30)
+    hi, lo = _times(hi, lo, 0xBF58476D, 0x1CE4E5B9)
+    hi, lo = _xorshift(hi, lo, 27)
+    hi, lo = _times(hi, lo, 0x94D049BB, 0x133111EB)
+    hi, lo = _xorshift(hi, lo, 31)
+    if bag_size < 0x80000000:
+        size: i64 = bag_size
+        return ((hi % size) << 32 | lo) % size
+    return (int(hi) << 32 | int(lo)) % bag_size
+
+
+def _times(hi: i64, lo: i64, ch: i64, cl: i64) -> tuple[i64, i64]:
+    """``(hi * 2**32 + lo) * (ch * 2**32 + cl) % 2**64`` as its 32-bit halves."""
+    cross: i64 = (_times32(hi, cl) + _times32(lo, ch)) & _M32
+    # lo * cl = p * 2**16 + (lo & 0xFFFF) * cl, with p = (lo >> 16) * cl.
+    p: i64 = (lo >> 16) * cl
+    s: i64 = ((p & _M16) << 16) + (lo & _M16) * cl
+    return ((p >> 16) + (s >> 32) + cross) & _M32, s & _M32
+
+
+def _times32(a: i64, c: i64) -> i64:
+    """``a * c % 2**32`` (``a`` and ``c`` below 2**32)."""
+    return ((((a * (c >> 16)) & _M16) << 16) + a * (c & _M16)) & _M32
+
+
+def _xorshift(hi: i64, lo: i64, n: i64) -> tuple[i64, i64]:
+    """``z ^ (z >> n)`` of ``z = hi * 2**32 + lo`` as its 32-bit halves (``n`` below 32)."""
+    return hi ^ (hi >> n), lo ^ (((hi << (32 - n)) | (lo >> n)) & _M32)

@@ -14,7 +14,7 @@ line square is a destination exactly when the base game's would be.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from dukec.engine.masks import Masks
 from dukec.engine.tables import Entry, Tables, attack_entry
@@ -22,6 +22,9 @@ from dukec.engine.tables import Entry, Tables, attack_entry
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
     from dukec.engine.rules import Rules
+
+
+_T = TypeVar("_T")
 
 
 def foldable(kind: TerrainType) -> bool:
@@ -124,11 +127,16 @@ class BakedTables:
         command = [t for t in reach.commands[k] if admitted[t]]
         destinations = direct + [t for t, _ in pathed] + [s for r in rays for s in r]
         return (
-            tuple(dict.fromkeys(direct)),
-            tuple(dict.fromkeys(pathed)),
+            _distinct(direct),
+            _distinct(pathed),
             tuple(rays),
-            tuple(dict.fromkeys(strikes)),
-            tuple(dict.fromkeys(command)),
+            _distinct(strikes),
+            _distinct(command),
             len(destinations) != len(set(destinations)),
             attack_entry(self._size, alternatives),
         )
+
+
+def _distinct(items: list[_T]) -> tuple[_T, ...]:
+    """The items, each once, in the order first met (most lists have one item or none)."""
+    return tuple(items) if len(items) < 2 else tuple(dict.fromkeys(items))

@@ -41,7 +41,10 @@ def attack_entry(size: int, alternatives: Mapping[int, list[tuple[int, ...]]]) -
     ``alternatives`` when one of its sets of squares is empty."""
     if not alternatives:
         # Most keys capture nowhere: they share one entry.
-        return _NO_ATTACK.setdefault(size, (None,) * size)
+        nowhere = _NO_ATTACK.get(size)
+        if nowhere is None:
+            nowhere = _NO_ATTACK[size] = (None,) * size
+        return nowhere
     entry: list[tuple[tuple[int, ...], ...] | None] = [None] * size
     for t, a in alternatives.items():
         # The unblocked alternative first: the danger test can stop at it. (Most targets are
