@@ -378,7 +378,10 @@ class Evaluator:
         for s in game.pieces[by]:
             code = board[s]
             k = code * size + s
-            _, _, _, _, command, _, attack = tables.entry(k)
+            if tables.ready[k]:
+                attack, command = tables.attack[k], tables.command[k]
+            else:
+                _, _, _, _, command, _, attack = tables.entry(k)
             alternatives = attack[duke]
             if alternatives is not None:
                 for blockers in alternatives:

@@ -67,6 +67,7 @@ class BakedTables:
             value=base.value,
             obstacle=base.obstacle,
             ready=base.ready if ready < 0 else ready.to_bytes(len(base.direct), "big"),
+            made=[None] * len(base.direct),
             maker=self._make,
         )
 

@@ -84,8 +84,9 @@ class Tables:
     #: Whether key ``k``'s entries are the seven tables' (else :meth:`entry` gives them): 1 or
     #: 0, bytes (which the garbage collector has no need to go through).
     ready: bytes
-    #: The entries made so far of the keys that are not ready.
-    made: dict[int, Entry] = field(default_factory=dict)
+    #: Per key that is not ready, its entries once made (None before); empty where all are
+    #: ready. (A list, not a dict: no key is boxed to look one up.)
+    made: list[Entry | None] = field(default_factory=list)
     #: What makes the entries of a key that is not ready (and puts them into ``made``).
     maker: Callable[[int], Entry] | None = None
 
@@ -102,7 +103,7 @@ class Tables:
                 self.overlap[k],
                 self.attack[k],
             )
-        made = self.made.get(k)
+        made = self.made[k]
         if made is not None:
             return made
         assert self.maker is not None
