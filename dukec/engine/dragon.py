@@ -389,6 +389,13 @@ def _strike_round(g: Game) -> bool:
 class Roaming(Feature):
     """The dragon acts of its own accord between the turns, when it is on the board."""
 
+    def play_begins(self, g: Game) -> None:
+        """The dragon goes down, if the set has one (the first terrain tile that acts)."""
+        for index, _count in g.extras.set_terrain:
+            if g.terrain_types[index].acts:
+                place(g, index)
+                return
+
     def acts_between_turns(self, g: Game) -> bool:
         """The dragon's action, if it is on the board; whether it was."""
         if g.dragon.square < 0:

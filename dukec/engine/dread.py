@@ -63,6 +63,12 @@ class Freezing(Feature):
     Dread icon freeze; as a player's turn begins, that player's tiles no longer under one thaw
     (in every game set with features: a position may hold frozen tiles without Dread)."""
 
+    def play_begins(self, g: Game) -> None:
+        """Dread takes hold of the board as set up; the first player's tiles it does not cover
+        thaw."""
+        spread(g)
+        release(g, g.to_move)
+
     def after_action(self, g: Game, me: int, moved: int) -> None:
         """Dread spreads; the opponent's tiles it no longer covers thaw."""
         if g.any_dread:

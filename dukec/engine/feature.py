@@ -4,6 +4,9 @@ A rule feature (Dread, tiles settling on an edge, banners scoring, objectives, t
 is a :class:`Feature` whose hooks the turn (:mod:`dukec.engine.turn`) calls, in the order of the
 game set's features (:func:`dukec.engine.features.build_features`, kept as ``Rules.features``):
 
+- before play (:mod:`dukec.engine.opening`, in the registry's ``opening`` order):
+  :meth:`Feature.game_begins` as a new game begins, :meth:`Feature.setup_done` when set-up is
+  done, :meth:`Feature.play_begins` as play begins;
 - :meth:`Feature.after_action`: after any action, before the opponent's turn;
 - :meth:`Feature.acts_between_turns`: terrain that acts of its own accord between the turns;
   where one did, every feature's :meth:`Feature.after_terrain` follows;
@@ -28,6 +31,19 @@ if TYPE_CHECKING:
 
 class Feature:
     """A rule feature's part in the turn (every hook does nothing here)."""
+
+    def game_begins(self, g: Game) -> bool:
+        """As a new game (not a position) begins: whether this feature took it into a phase of
+        its own before set-up (the features after it wait for that phase to end)."""
+        return False
+
+    def setup_done(self, g: Game) -> bool:
+        """When set-up is done: whether this feature took the game into a phase of its own before
+        play (which ends with :func:`dukec.engine.opening.start_play`)."""
+        return False
+
+    def play_begins(self, g: Game) -> None:
+        """As play begins (the player to move set): what this feature lays down or starts."""
 
     def after_action(self, g: Game, me: int, moved: int) -> None:
         """After ``me``'s action (``moved``: the square of a tile that ended a move, or -1)."""

@@ -16,6 +16,7 @@ from dukec.engine.dread import Freezing
 from dukec.engine.feature import Feature
 from dukec.engine.flags import Passing, Planting, Scoring
 from dukec.engine.objectives import Drafting, Settling, Winning
+from dukec.engine.terrain import Laying
 
 if TYPE_CHECKING:
     from dukec.engine.rules import Rules
@@ -26,8 +27,16 @@ class Registry:
     phases and action kinds each feature owns (every feature's: a position may put any game in a
     feature's phase)."""
 
-    def __init__(self, ordered: tuple[Feature, ...], owners: tuple[Feature, ...]) -> None:
+    def __init__(
+        self,
+        ordered: tuple[Feature, ...],
+        owners: tuple[Feature, ...],
+        opening: tuple[Feature, ...],
+    ) -> None:
         self.ordered = ordered
+        #: The features in the order of the game's start (:mod:`dukec.engine.opening`): each
+        #: does nothing there unless the game set has what it lays down or starts.
+        self.opening = opening
         self.by_phase: dict[Phase, Feature] = {p: f for f in owners for p in f.phases()}
         self.by_kind: dict[int, Feature] = {k: f for f in owners for k in f.kinds()}
 
@@ -55,5 +64,9 @@ def build_features(rules: Rules) -> Registry:
         used.append(winning)
     if any(kind.acts for kind in extras.terrain_types):
         used.append(roaming)
-    owners = (Drafting(), Planting(), scoring, passing, abilities)
-    return Registry(tuple(used), owners)
+    drafting, planting = Drafting(), Planting()
+    owners = (drafting, planting, scoring, passing, abilities)
+    # The draft before set-up, the banners after it; as play begins, random terrain, then the
+    # dragon (on a bare square), then Dread takes hold of the board as it stands.
+    opening = (drafting, planting, Laying(), roaming, freezing)
+    return Registry(tuple(used), owners, opening)

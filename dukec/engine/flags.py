@@ -224,6 +224,21 @@ class Planting(Feature):
     """The banners the players place after set-up, in turn (``FLAG_PLACE (-1, to)``); then
     play begins."""
 
+    def setup_done(self, g: Game) -> bool:
+        """The banners the players place, if the set has any: the player who finished set-up
+        last places first (rulebook, Counting Coup)."""
+        queue = []
+        for index, count in g.extras.set_terrain:
+            if g.terrain_types[index].placement == "chosen":
+                queue.extend([index] * count)
+        if not queue:
+            return False
+        last = g.rules.setup[-1].owner if g.rules.setup else 0
+        g.trail.set_game_attr(g, "flag_queue", queue)
+        g.trail.set_game_attr(g, "phase", Phase.FLAGS)
+        g.trail.set_game_attr(g, "to_move", last)
+        return True
+
     def phases(self) -> tuple[Phase, ...]:
         """The banners' set-up."""
         return (Phase.FLAGS,)

@@ -121,6 +121,17 @@ class Drafting(Feature):
     """Dynastic Dispute's draft before set-up (``DRAFT (tile=type)``): the players take turns
     choosing a tile type for their bags until none is left; then set-up begins."""
 
+    def game_begins(self, g: Game) -> bool:
+        """The draft, if the set has one (rulebook, Dynastic Dispute: "The first player selects
+        a single Troop Tile(s) type and places it in his bag [...] This alternates back and
+        forth until all Troop Tiles are either in bags or in the box.")."""
+        if not g.objective.draft:
+            return False
+        g.pool = list(g.objective.draft)
+        g.phase = Phase.DRAFT
+        g.to_move = 0
+        return True
+
     def phases(self) -> tuple[Phase, ...]:
         """The draft."""
         return (Phase.DRAFT,)

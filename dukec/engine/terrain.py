@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from dukec.engine.baked import BakedTables, foldable
+from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
@@ -170,3 +171,11 @@ def place_random(g: Game) -> None:
                 laid = True
     if laid:
         fold_tables(g)
+
+
+class Laying(Feature):
+    """Terrain placed at random at set-up (not chosen by the players, not acting)."""
+
+    def play_begins(self, g: Game) -> None:
+        """The random terrain goes down, on bare squares."""
+        place_random(g)
