@@ -9,9 +9,10 @@ from dukec.engine import load_rules
 from dukec.engine.actions import ESCAPE, FLAG_PASS, RANSOM, SUMMON, Phase
 from dukec.engine.dragon import Roaming
 from dukec.engine.dread import Freezing
-from dukec.engine.flags import Scoring
-from dukec.engine.objectives import Settling, Winning
+from dukec.engine.flags import Planting, Scoring
+from dukec.engine.objectives import Drafting, Settling, Winning
 from dukec.engine.rules import set_names
+from dukec.engine.terrain import Laying
 
 
 def _expanded_sets(tileset: dict[str, Any]) -> list[str]:
@@ -57,3 +58,14 @@ def test_a_game_shares_its_rules_features(tileset: dict[str, Any]) -> None:
     game = Game(rules, seed=3)
     assert game.plugins is rules.features.ordered
     assert game.copy().plugins is game.plugins
+
+
+def test_the_opening_order_is_the_set_ups_order(tileset: dict[str, Any]) -> None:
+    """The draft comes before set-up, the banners after it; as play begins, random terrain goes
+    down before the Dragon (which takes a bare square), and Dread takes hold of the board as
+    both leave it. Every set with features has the whole sequence (each part does nothing where
+    the set lacks it)."""
+    order = [Drafting, Planting, Laying, Roaming, Freezing]
+    for name in _expanded_sets(tileset):
+        opening = load_rules(tileset, name).features.opening
+        assert [type(feature) for feature in opening] == order, name
