@@ -221,6 +221,19 @@ class Abilities(Feature):
         """Summon, Escape and Ransom."""
         return (SUMMON, ESCAPE, RANSOM)
 
+    def draws(self) -> tuple[int, ...]:
+        """Divination: the diviner flips and three tiles are drawn to choose from."""
+        return (DIVINE,)
+
+    def before_draw(self, g: Game, action: ActionTuple) -> None:
+        """The diviner flips back."""
+        g.trail.setitem(g.board, action[1], g.board[action[1]] ^ 2)
+
+    def draw(self, g: Game, action: ActionTuple) -> None:
+        """The diviner flips back and the tiles are drawn; the choice follows."""
+        divine(g, g.to_move, action[1])
+        g.trail.set_game_attr(g, "phase", Phase.CHOOSE)
+
     def act(self, g: Game, action: ActionTuple) -> int:
         """The ability's action; the square the tile that acted ended on."""
         kind, frm, to, by, tile = action

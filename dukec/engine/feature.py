@@ -11,8 +11,9 @@ game set's features (:func:`dukec.engine.features.build_features`, kept as ``Rul
 - :meth:`Feature.acts_between_turns`: terrain that acts of its own accord between the turns;
   where one did, every feature's :meth:`Feature.after_terrain` follows;
 - :meth:`Feature.turn_begins`: as the next player's turn begins;
-- the phases it owns (:meth:`Feature.phases`: their actions and what each does) and the action
-  kinds of play it carries out (:meth:`Feature.kinds`, :meth:`Feature.act`).
+- the phases it owns (:meth:`Feature.phases`: their actions and what each does), the action
+  kinds of play it carries out (:meth:`Feature.kinds`, :meth:`Feature.act`), and those that draw
+  tiles as a draw does, leaving the turn open (:meth:`Feature.draws`, :meth:`Feature.draw`).
 
 Each hook does nothing unless a feature says otherwise, and changes the game only through its
 trail, so that undo takes back exactly one action. A feature keeps no state of its own: the
@@ -77,3 +78,17 @@ class Feature:
         """Carry out an action of one of :meth:`kinds` (on the trail); the square of a tile
         that ended a move there, or -1."""
         return -1
+
+    def draws(self) -> tuple[int, ...]:
+        """The action kinds of play this feature carries out that draw tiles for the player as
+        a draw does: they leave the turn open, and are legal where a draw would be after what
+        :meth:`before_draw` changes."""
+        return ()
+
+    def before_draw(self, g: Game, action: ActionTuple) -> None:
+        """What an action of one of :meth:`draws` changes on the board before its tiles are
+        drawn (on the trail): the Duke-danger test looks at the board so."""
+
+    def draw(self, g: Game, action: ActionTuple) -> None:
+        """Carry out an action of one of :meth:`draws` (on the trail), and take the game into
+        the phase that follows it."""

@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING
 from dukec.engine import dragon, movement, playout, tablemoves, turn
 from dukec.engine.actions import (
     COMMAND,
-    DIVINE,
-    DRAW,
     PLACE,
     Action,
     ActionTuple,
@@ -117,7 +115,7 @@ def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
     decides it), and say whether it did; else leave the game as it was. ``base``: the action
     is a :func:`dukec.engine.turn.base_action`."""
     kind = action[0]
-    if kind in (DRAW, DIVINE):
+    if g.registry.draws[kind]:
         if not turn.check(g, action):
             return False
         turn.apply(g, action)

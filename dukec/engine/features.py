@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dukec.engine.abilities import Abilities
-from dukec.engine.actions import Phase
+from dukec.engine.actions import DRAW, ActionKind, Phase
 from dukec.engine.dragon import Roaming
 from dukec.engine.dread import Freezing
 from dukec.engine.feature import Feature
@@ -39,6 +39,12 @@ class Registry:
         self.opening = opening
         self.by_phase: dict[Phase, Feature] = {p: f for f in owners for p in f.phases()}
         self.by_kind: dict[int, Feature] = {k: f for f in owners for k in f.kinds()}
+        self.by_draw: dict[int, Feature] = {k: f for f in owners for k in f.draws()}
+        #: Per action kind, whether it draws tiles as a draw does (the draw itself included):
+        #: the turn asks on every action, so it is one look-up.
+        self.draws: tuple[bool, ...] = tuple(
+            k == DRAW or k in self.by_draw for k in range(len(ActionKind))
+        )
 
 
 def build_features(rules: Rules) -> Registry:

@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from dukec.engine import (
-    abilities,
     dragon,
     movement,
     opening,
@@ -30,7 +29,6 @@ from dukec.engine import (
 )
 from dukec.engine.actions import (
     COMMAND,
-    DIVINE,
     DRAW,
     MOVE,
     PLACE,
@@ -94,7 +92,7 @@ def check(g: Game, action: ActionTuple) -> bool:
     kind = action[0]
     if kind == DRAW:
         return _draw_ok(g, me)
-    if not g.objective.duke_capture_wins and kind != DIVINE:
+    if not g.objective.duke_capture_wins and not g.registry.draws[kind]:
         return True  # the Duke may be left in danger (see _duke_safe): every action is legal
     if kind <= COMMAND and g.nothing_after_action and not g.flags and action[4] < 0:
         # A move, strike or command that carries no banner and pushes no dragon, where nothing
@@ -111,8 +109,9 @@ def check(g: Game, action: ActionTuple) -> bool:
         g._base_undo()
         return ok
     mark = g.trail.mark()
-    if kind == DIVINE:
-        g.trail.setitem(g.board, action[1], g.board[action[1]] ^ 2)
+    drawer = g.registry.by_draw.get(kind)
+    if drawer is not None:
+        drawer.before_draw(g, action)
         ok = _draw_ok(g, me)
     else:
         moved = act(g, action)
@@ -254,7 +253,7 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
     trail = g.trail
     open_record(g, action)
     me = g.to_move
-    if phase is Phase.PLAY and kind != DRAW and kind != DIVINE:
+    if phase is Phase.PLAY and not g.registry.draws[kind]:
         _finish_turn(g, me, act(g, action))
     elif phase is Phase.SETUP:
         g.put(action[2], g.rules.code(g.rules.setup[g.setup_index].tile, FRONT, me))
@@ -272,9 +271,8 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
         trail.set_game_attr(g, "drawn", trail.pop(bag, index))
         trail.set_game_attr(g, "draws", g.draws + 1)
         trail.set_game_attr(g, "phase", Phase.PLACING)
-    elif kind == DIVINE:
-        abilities.divine(g, me, action[1])
-        trail.set_game_attr(g, "phase", Phase.CHOOSE)
+    elif kind in g.registry.by_draw:
+        g.registry.by_draw[kind].draw(g, action)
     elif kind == PLACE:
         g.put(action[2], g.rules.code(g.drawn, FRONT, me))
         trail.set_game_attr(g, "drawn", -1)
