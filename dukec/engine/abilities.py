@@ -130,10 +130,10 @@ def summon(g: Game, me: int, frm: int, to: int, duke: int) -> int:
     return to
 
 
-def divine(g: Game, me: int, frm: int) -> None:
-    """The diviner flips back; three tiles (or what the bag holds) are drawn to choose from."""
+def divine(g: Game, me: int) -> None:
+    """Divination's draw, the diviner flipped back: three tiles (or what the bag holds) are
+    drawn to choose from."""
     trail = g.trail
-    trail.setitem(g.board, frm, g.board[frm] ^ 2)
     bag = g.bags[me]
     drawn = []
     for _ in range(min(3, len(bag))):
@@ -231,7 +231,8 @@ class Abilities(Feature):
 
     def draw(self, g: Game, action: ActionTuple) -> None:
         """The diviner flips back and the tiles are drawn; the choice follows."""
-        divine(g, g.to_move, action[1])
+        self.before_draw(g, action)
+        divine(g, g.to_move)
         g.trail.set_game_attr(g, "phase", Phase.CHOOSE)
 
     def act(self, g: Game, action: ActionTuple) -> int:
