@@ -45,7 +45,6 @@ from setuptools.command.build_ext import build_ext
 PLAIN = (
     "dukec/engine/facade.py",
     "dukec/engine/position.py",
-    "dukec/engine/position_features.py",
     "dukec/engine/position_phases.py",
     "dukec/engine/position_problems.py",
     "dukec/engine/position_write.py",

@@ -76,6 +76,10 @@ class Phase(IntEnum):
     RELOCATE = 6
 
 
+#: The phases before play begins (set-up, the draft, the banners' set-up).
+BEFORE_PLAY: Final = (Phase.SETUP, Phase.DRAFT, Phase.FLAGS)
+
+
 class Reason(StrEnum):
     """Why a game ended."""
 

@@ -27,17 +27,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dukec.engine import defense, terrain
 from dukec.engine.actions import MOVE, ActionTuple
 from dukec.engine.board import Geometry, crossed_cells
 from dukec.engine.feature import Feature
+from dukec.engine.rules import SIDE_NAMES
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+    from dukec.engine.position_problems import Reading
 
 ENRAGE_AWAY, ENRAGE_HOME, PUSH_CAPTURE = 0, 1, 2
+#: The ways the dragon may face, as a position names them.
+FACINGS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
 
 @dataclass(slots=True)
@@ -402,3 +406,64 @@ class Roaming(Feature):
             return False
         act(g)
         return True
+
+    def fields(self) -> tuple[str, ...]:
+        """The dragon: where it is, which way it faces, its side and what it does next."""
+        return ("dragon",)
+
+    def lists(self) -> tuple[str, ...]:
+        """None: the dragon is one object."""
+        return ()
+
+    def read(self, g: Game, reading: Reading) -> None:
+        """The terrain tile that acts between turns, if the position has it."""
+        dragon = reading.data.get("dragon")
+        if not dragon:
+            return
+        where = "dragon"
+        problems = reading.problems
+        acting = [t for t in g.extras.terrain_types if t.acts]
+        if not acting:
+            problems.add(where, f"{where}: the tile set has no tile that acts between turns")
+            return
+        if not isinstance(dragon, dict) or "at" not in dragon:
+            problems.add(where, f"{where}: needs 'at' (and 'facing', 'side')")
+            return
+        before = len(problems)
+        square = reading.square(dragon["at"], where, where)
+        if square is not None and square in reading.seen:
+            problems.add(
+                where, f"{where}: square {dragon['at']} already holds {reading.seen[square]}"
+            )
+        facing = dragon.get("facing", "right")
+        if not isinstance(facing, str) or facing not in FACINGS:
+            problems.add(where, f"{where}: facing is one of {', '.join(FACINGS)}")
+        side = dragon.get("side", "front")
+        if side not in SIDE_NAMES:
+            problems.add(where, f"{where}: side is front or back")
+        if square is None or len(problems) != before:
+            return
+        fx, fy = FACINGS[facing]
+        g.dragon = Roamer(
+            kind=acting[0].index,
+            square=square,
+            fx=fx,
+            fy=fy,
+            enraged=side == "back",
+            rest=bool(dragon.get("rest", False)),
+            reorient=bool(dragon.get("reorient", False)),
+        )
+        aim(g)
+
+    def write(self, g: Game, data: dict[str, Any]) -> None:
+        """The dragon, if it is on the board."""
+        d = g.dragon
+        if d.square >= 0:
+            facing = next(k for k, v in FACINGS.items() if v == (d.fx, d.fy))
+            data["dragon"] = {
+                "at": g.rules.geometry.name(d.square),
+                "facing": facing,
+                "side": SIDE_NAMES[int(d.enraged)],
+                "rest": d.rest,
+                "reorient": d.reorient,
+            }

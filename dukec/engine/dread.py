@@ -12,13 +12,14 @@ Duke, as well as any tile with a Dread icon, is immune to the Dread icon."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dukec.engine import terrain
 from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+    from dukec.engine.position_problems import Reading
 
 
 def spread(g: Game) -> None:
@@ -85,3 +86,21 @@ class Freezing(Feature):
         """The player's tiles no longer under Dread thaw."""
         if g.frozen:
             release(g, player)
+
+    def fields(self) -> tuple[str, ...]:
+        """The frozen tiles."""
+        return ("frozen",)
+
+    def read(self, g: Game, reading: Reading) -> None:
+        """The frozen tiles' squares, each one a tile stands on."""
+        reading.tile_squares("frozen", g.frozen)
+
+    def write(self, g: Game, data: dict[str, Any]) -> None:
+        """The frozen tiles' squares, in order."""
+        if g.frozen:
+            name = g.rules.geometry.name
+            data["frozen"] = sorted(name(s) for s in g.frozen)
+
+    def position_read(self, g: Game) -> None:
+        """Tiles under Dread now are frozen, as after the last action."""
+        spread(g)

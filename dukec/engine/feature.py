@@ -13,7 +13,11 @@ game set's features (:func:`dukec.engine.features.build_features`, kept as ``Rul
 - :meth:`Feature.turn_begins`: as the next player's turn begins;
 - the phases it owns (:meth:`Feature.phases`: their actions and what each does), the action
   kinds of play it carries out (:meth:`Feature.kinds`, :meth:`Feature.act`), and those that draw
-  tiles as a draw does, leaving the turn open (:meth:`Feature.draws`, :meth:`Feature.draw`).
+  tiles as a draw does, leaving the turn open (:meth:`Feature.draws`, :meth:`Feature.draw`);
+- its part of a position (:mod:`dukec.engine.position`, in the registry's ``parts`` order): the
+  fields it owns (:meth:`Feature.fields`), read (:meth:`Feature.read`) and written
+  (:meth:`Feature.write`), and what it makes of a position read in play
+  (:meth:`Feature.position_read`).
 
 Each hook does nothing unless a feature says otherwise, and changes the game only through its
 trail, so that undo takes back exactly one action. A feature keeps no state of its own: the
@@ -22,12 +26,13 @@ game's state is the game's (one feature object serves every game of its rules).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dukec.engine.actions import ActionTuple, Phase
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+    from dukec.engine.position_problems import Reading
 
 
 class Feature:
@@ -92,3 +97,25 @@ class Feature:
     def draw(self, g: Game, action: ActionTuple) -> None:
         """Carry out an action of one of :meth:`draws` (on the trail), and take the game into
         the phase that follows it."""
+
+    def fields(self) -> tuple[str, ...]:
+        """The top-level fields of a position that hold this feature's state (a position that
+        has one is played by the features' turn)."""
+        return ()
+
+    def lists(self) -> tuple[str, ...]:
+        """Those of :meth:`fields` that hold a list (each checked to be one before any field is
+        read)."""
+        return self.fields()
+
+    def read(self, g: Game, reading: Reading) -> None:
+        """Read this feature's fields of a position into ``g``, each problem filed with
+        ``reading`` under the field it is about."""
+
+    def write(self, g: Game, data: dict[str, Any]) -> None:
+        """Write this feature's state in ``g`` to a position's ``data`` (nothing where there is
+        none)."""
+
+    def position_read(self, g: Game) -> None:
+        """A position in play has been read (its phase is one play has begun in): what this
+        feature makes of the board as it stands."""

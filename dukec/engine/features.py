@@ -32,11 +32,15 @@ class Registry:
         ordered: tuple[Feature, ...],
         owners: tuple[Feature, ...],
         opening: tuple[Feature, ...],
+        parts: tuple[Feature, ...],
     ) -> None:
         self.ordered = ordered
         #: The features in the order of the game's start (:mod:`dukec.engine.opening`): each
         #: does nothing there unless the game set has what it lays down or starts.
         self.opening = opening
+        #: The features with a part of a position, in the order a position is read and written
+        #: (:mod:`dukec.engine.position`).
+        self.parts = parts
         self.by_phase: dict[Phase, Feature] = {p: f for f in owners for p in f.phases()}
         self.by_kind: dict[int, Feature] = {k: f for f in owners for k in f.kinds()}
         self.by_draw: dict[int, Feature] = {k: f for f in owners for k in f.draws()}
@@ -70,9 +74,26 @@ def build_features(rules: Rules) -> Registry:
         used.append(winning)
     if any(kind.acts for kind in extras.terrain_types):
         used.append(roaming)
-    drafting, planting = Drafting(), Planting()
+    drafting, planting, laying = Drafting(), Planting(), Laying()
     owners = (drafting, planting, scoring, passing, abilities)
     # The draft before set-up, the banners after it; as play begins, random terrain, then the
     # dragon (on a bare square), then Dread takes hold of the board as it stands.
-    opening = (drafting, planting, Laying(), roaming, freezing)
-    return Registry(tuple(used), owners, opening)
+    opening = (drafting, planting, laying, roaming, freezing)
+    everyone = (*owners, freezing, settling, winning, roaming, laying)
+    parts = tuple(f for kind in _PARTS for f in everyone if isinstance(f, kind))
+    return Registry(tuple(used), owners, opening, parts)
+
+
+#: The features with a part of a position, in the order a position is read and written:
+#: terrain before the banners that may lie on it.
+_PARTS: tuple[type[Feature], ...] = (Laying, Planting, Roaming, Freezing, Settling, Scoring)
+
+
+def position_fields() -> tuple[frozenset[str], frozenset[str]]:
+    """The fields of a position that the features own (a position that has one is played by
+    the features' turn), and those of them that hold a list."""
+    parts = [kind() for kind in _PARTS]
+    return (
+        frozenset(name for part in parts for name in part.fields()),
+        frozenset(name for part in parts for name in part.lists()),
+    )

@@ -19,16 +19,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dukec.engine import opening
 from dukec.engine.actions import FLAG_PASS, FLAG_PLACE, ActionTuple, Phase, Reason, Result
 from dukec.engine.board import Geometry
 from dukec.engine.feature import Feature
 from dukec.engine.terrain import occupied_by_terrain
+from dukec.limits import MAX_WIN_SCORE
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+    from dukec.engine.position_problems import Reading
 
 
 @dataclass(slots=True)
@@ -205,6 +207,33 @@ class Scoring(Feature):
             else:
                 g.trail.set_game_attr(g, "relocate", -1)
 
+    def fields(self) -> tuple[str, ...]:
+        """Each player's points."""
+        return ("scores",)
+
+    def lists(self) -> tuple[str, ...]:
+        """None checked as a list alone: the points are checked whole as they are read."""
+        return ()
+
+    def read(self, g: Game, reading: Reading) -> None:
+        """Each player's points, from 0 to the most a game may need."""
+        scores = reading.data.get("scores", [0, 0])
+        if not (
+            isinstance(scores, list)
+            and len(scores) == 2
+            and all(isinstance(x, int) and 0 <= x <= MAX_WIN_SCORE for x in scores)
+        ):
+            reading.problems.add(
+                "scores", f"scores: must be two whole numbers from 0 to {MAX_WIN_SCORE}"
+            )
+        else:
+            g.scores = [int(scores[0]), int(scores[1])]
+
+    def write(self, g: Game, data: dict[str, Any]) -> None:
+        """The points, where the game set scores them or a player has any."""
+        if g.objective.score_beside_flag or any(g.scores):
+            data["scores"] = list(g.scores)
+
 
 class Passing(Feature):
     """A banner passed from its holder to a friendly tile beside it (``FLAG_PASS (holder,
@@ -254,3 +283,51 @@ class Planting(Feature):
             g.trail.set_game_attr(g, "to_move", g.to_move ^ 1)
         else:
             opening.start_play(g)
+
+    def fields(self) -> tuple[str, ...]:
+        """The banners on the board."""
+        return ("flags",)
+
+    def read(self, g: Game, reading: Reading) -> None:
+        """The banners on the board, each on a square that holds no other banner and no
+        terrain but one that tiles may stand on."""
+        kinds = g.extras.terrain_types
+        flag_type = next((t.index for t in kinds if t.carried), -1)
+        # A tile carrying a banner may stand on terrain that tiles stand on, and leave it there.
+        bears = {t.name for t in kinds if t.occupants >= 1 and not t.carried}
+        problems = reading.problems
+        holds = reading.holds
+        for index, entry in enumerate(reading.listed("flags")):
+            where = f"flags[{index}]"
+            if not isinstance(entry, dict) or "at" not in entry:
+                problems.add("flags", f"{where}: a flag needs 'at' (and 'owner': 0, 1 or null)")
+                continue
+            if flag_type < 0:
+                # Said once: every other banner has the same problem.
+                problems.add(
+                    "flags", f"{where}: the tile set has no flag (a terrain tile that is carried)"
+                )
+                return
+            before = len(problems)
+            square = reading.square(entry["at"], where, "flags")
+            if square is not None and square in holds and holds[square] not in bears:
+                problems.add(
+                    "flags", f"{where}: square {entry['at']} already holds {holds[square]}"
+                )
+                square = None
+            owner = entry.get("owner")
+            if owner not in (0, 1, None):
+                problems.add("flags", f"{where}: owner must be 0, 1 or null")
+            if square is not None:
+                holds[square] = "a flag"
+                if len(problems) == before:
+                    owned = -1 if owner is None else int(owner)
+                    g.flags.append(Banner(square, owned, flag_type))
+
+    def write(self, g: Game, data: dict[str, Any]) -> None:
+        """The banners on the board, where each lies and whose it is."""
+        if g.flags:
+            name = g.rules.geometry.name
+            data["flags"] = [
+                {"at": name(f.square), "owner": None if f.owner < 0 else f.owner} for f in g.flags
+            ]

@@ -17,7 +17,7 @@ All of it is the game set's data: ``lose_without_tiles``, ``win_flag_home``, an 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dukec.engine import flags, opening
 from dukec.engine.actions import DRAFT, ActionTuple, Phase, Reason, Result
@@ -25,6 +25,7 @@ from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+    from dukec.engine.position_problems import Reading
 
 
 def draft(g: Game, tile: int) -> None:
@@ -102,6 +103,20 @@ class Settling(Feature):
     def after_terrain(self, g: Game, me: int) -> None:
         """Tiles on the far edge settle."""
         settle(g)
+
+    def fields(self) -> tuple[str, ...]:
+        """The settled tiles."""
+        return ("settled",)
+
+    def read(self, g: Game, reading: Reading) -> None:
+        """The settled tiles' squares, each one a tile stands on."""
+        reading.tile_squares("settled", g.settled)
+
+    def write(self, g: Game, data: dict[str, Any]) -> None:
+        """The settled tiles' squares, in order."""
+        if g.settled:
+            name = g.rules.geometry.name
+            data["settled"] = sorted(name(s) for s in g.settled)
 
 
 class Winning(Feature):

@@ -1,8 +1,9 @@
 """Positions as JSON (``schemas/position.schema.json``): read into a game, written from one.
 
-Reading is here: the top-level checks, the board, the bags and the tile counts; the features'
-part is read by :mod:`dukec.engine.position_features`, the phase and what goes with it by
-:mod:`dukec.engine.position_phases`. Writing is :mod:`dukec.engine.position_write`'s.
+Reading is here: the top-level checks, the board, the bags and the tile counts; each feature
+reads its own part (:meth:`dukec.engine.feature.Feature.read`), and
+:mod:`dukec.engine.position_phases` the phase and what goes with it. Writing is
+:mod:`dukec.engine.position_write`'s.
 """
 
 from __future__ import annotations
@@ -10,24 +11,26 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from dukec.engine import dread
-from dukec.engine.game import Game, Phase
-from dukec.engine.position_features import read_features
+from dukec.engine.actions import BEFORE_PLAY
+from dukec.engine.features import position_fields
+from dukec.engine.game import Game
 from dukec.engine.position_phases import FEATURE_PHASES, phase_of, read_outcome, read_phase
 from dukec.engine.position_problems import PositionError as PositionError
-from dukec.engine.position_problems import Problems, as_written, is_owner, tile_list, tile_pair
+from dukec.engine.position_problems import (
+    Problems,
+    Reading,
+    as_written,
+    is_owner,
+    tile_list,
+    tile_pair,
+)
 from dukec.engine.position_write import position_to_json as position_to_json
 from dukec.engine.rules import SIDE_NAMES, Rules, RulesError
 from dukec.limits import MAX_PLY
 
+_FEATURE_KEYS, _FEATURE_LISTS = position_fields()
 #: Fields only the features' turn plays (a position that has them is played so).
-_EXPANDED_KEYS = {
-    "terrain",
-    "flags",
-    "frozen",
-    "settled",
-    "dragon",
-    "scores",
+_EXPANDED_KEYS = _FEATURE_KEYS | {
     "captured",
     "pool",
     "boxed",
@@ -49,8 +52,6 @@ _KEYS = _EXPANDED_KEYS | {
     "draws",
     "events",
 }
-#: Phases in which Dread has not yet frozen anything (it spreads once play begins).
-_BEFORE_PLAY = (Phase.SETUP, Phase.DRAFT, Phase.FLAGS)
 _ENTRY_KEYS = {"tile", "owner", "side", "at"}
 
 
@@ -67,7 +68,7 @@ def _check_top(data: dict[str, Any], problems: Problems) -> None:
     bags = data.get("bags", [[], []])
     if not (isinstance(bags, list) and len(bags) == 2 and all(isinstance(b, list) for b in bags)):
         problems.add("bags", "$.bags: must be two lists of tile names")
-    for key in ("terrain", "flags", "frozen", "settled", "captured", "boxed", "taken"):
+    for key in (*sorted(_FEATURE_LISTS), "captured", "boxed", "taken"):
         if not isinstance(data.get(key, []), list):
             problems.add(key, f"$.{key}: must be a list")
     if "drawn" in data and not isinstance(data["drawn"], str):
@@ -107,7 +108,9 @@ def position_from_json(
     if phase in FEATURE_PHASES and rules.expanded is None:
         problems.add("phase", f"$.phase: the tile set has no features to play phase {phase}")
     if rules.expanded is not None:
-        read_features(game, data, seen, problems)
+        reading = Reading(data, problems, rules.geometry, seen)
+        for part in game.registry.parts:
+            part.read(game, reading)
     captured = tile_pair(rules, data, "captured", problems)
     for owner, lost in enumerate(captured):
         game.captured[owner] = lost
@@ -120,9 +123,9 @@ def position_from_json(
     problems.check()
     game.to_move = int(data["to_move"])
     game.ply = int(data.get("ply", 0))
-    if rules.expanded is not None and game.phase not in _BEFORE_PLAY:
-        # Tiles under Dread now are frozen, as after the last action.
-        dread.spread(game)
+    if rules.expanded is not None and game.phase not in BEFORE_PLAY:
+        for part in game.registry.parts:
+            part.position_read(game)
     return game
 
 

@@ -1,8 +1,10 @@
-"""The problems of a position being read: the error that lists them, and the checks that the
-readers of its parts share (owners, squares, tile names)."""
+"""The problems of a position being read: the error that lists them, the checks that the
+readers of its parts share (owners, squares, tile names), and what a feature reading its part is
+given (:class:`Reading`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from dukec.engine.board import Geometry
@@ -124,3 +126,38 @@ def tile_pair(rules: Rules, data: dict[str, Any], key: str, problems: Problems) 
         problems.add(key, f"$.{key}: must be two lists of tile names")
         return [[], []]
     return [tile_list(rules, value[owner], f"{key}[{owner}]", key, problems) for owner in (0, 1)]
+
+
+@dataclass(slots=True)
+class Reading:
+    """A position being read, as a feature reading its part of it sees it
+    (:meth:`dukec.engine.feature.Feature.read`): the position's data, its problems so far, the
+    squares its board's tiles stand on, and what lies on which squares, as each part read so far
+    says (terrain, a flag)."""
+
+    data: dict[str, Any]
+    problems: Problems
+    geometry: Geometry
+    #: Per square a tile stands on, that tile ("Duke of player 0").
+    seen: dict[int, str]
+    #: Per square something lies on (terrain, a flag), what ("Keep", "a flag").
+    holds: dict[int, str] = field(default_factory=dict)
+
+    def listed(self, key: str) -> list[Any]:
+        """The list under ``key`` (empty if absent or not a list: that is reported apart)."""
+        return listed(self.data, key)
+
+    def square(self, text: Any, where: str, key: str) -> int | None:
+        """The square named ``text``, or None (reported under ``key``)."""
+        return square_of(self.geometry, text, where, key, self.problems)
+
+    def tile_squares(self, key: str, into: set[int]) -> None:
+        """Add to ``into`` the squares listed under ``key``, each one a tile stands on."""
+        for index, text in enumerate(self.listed(key)):
+            where = f"{key}[{index}]"
+            square = self.square(text, where, key)
+            if square is None:
+                continue
+            if square not in self.seen:
+                self.problems.add(key, f"{where}: no tile stands on {text}")
+            into.add(square)

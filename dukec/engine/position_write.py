@@ -7,7 +7,6 @@ from typing import Any
 
 from dukec.engine.actions import Phase
 from dukec.engine.game import Game
-from dukec.engine.position_features import FACINGS
 from dukec.engine.position_phases import PHASE_NAMES
 from dukec.engine.rules import SIDE_NAMES
 
@@ -50,40 +49,14 @@ def _names(game: Game, tiles: list[int]) -> list[str]:
 
 
 def _write_features(game: Game, data: dict[str, Any]) -> None:
-    """Terrain, banners, the roaming tile, frozen and settled tiles, scores; the tiles lost,
-    taken and boxed (which only the features' rules read: Ransom, wins by captures)."""
-    name = game.rules.geometry.name
-    terrain = [
-        {"tile": game.extras.terrain_types[t].name, "at": name(s)}
-        for s, t in enumerate(game.terrain)
-        if t >= 0
-    ]
-    if terrain:
-        data["terrain"] = terrain
-    if game.flags:
-        data["flags"] = [
-            {"at": name(f.square), "owner": None if f.owner < 0 else f.owner} for f in game.flags
-        ]
-    d = game.dragon
-    if d.square >= 0:
-        facing = next(k for k, v in FACINGS.items() if v == (d.fx, d.fy))
-        data["dragon"] = {
-            "at": name(d.square),
-            "facing": facing,
-            "side": SIDE_NAMES[int(d.enraged)],
-            "rest": d.rest,
-            "reorient": d.reorient,
-        }
-    if game.frozen:
-        data["frozen"] = sorted(name(s) for s in game.frozen)
-    if game.settled:
-        data["settled"] = sorted(name(s) for s in game.settled)
-    if game.objective.score_beside_flag or any(game.scores):
-        data["scores"] = list(game.scores)
+    """Each feature's part; then the tiles lost, taken and boxed (which only the features'
+    rules read: Ransom, wins by captures)."""
+    for part in game.registry.parts:
+        part.write(game, data)
     if any(game.captured):
         data["captured"] = [_names(game, lost) for lost in game.captured]
     # What each player took from the other: what the other lost, unless tiles were lost
-    # otherwise (a sacrifice, the dragon, terrain, Divination's destroyed tiles).
+    # otherwise (a sacrifice, or to what a feature does).
     if any(_names(game, game.taken[p]) != _names(game, game.captured[p ^ 1]) for p in (0, 1)):
         data["taken"] = [_names(game, taken) for taken in game.taken]
     if any(game.boxed):

@@ -19,7 +19,7 @@ No terrain tile is known by name: each is its compiled properties (``occupants``
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dukec.engine.baked import BakedTables, foldable
 from dukec.engine.feature import Feature
@@ -27,6 +27,7 @@ from dukec.engine.feature import Feature
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
     from dukec.engine.game import Game
+    from dukec.engine.position_problems import Reading
 
 
 def lay(g: Game, square: int, index: int, fold: bool = True) -> None:
@@ -179,3 +180,59 @@ class Laying(Feature):
     def play_begins(self, g: Game) -> None:
         """The random terrain goes down, on bare squares."""
         place_random(g)
+
+    def fields(self) -> tuple[str, ...]:
+        """The terrain lying on the board, of every kind that neither acts nor is carried."""
+        return ("terrain",)
+
+    def read(self, g: Game, reading: Reading) -> None:
+        """Terrain tiles lying on squares (``reading.holds`` gets what each square holds)."""
+        types = {t.name: t for t in g.extras.terrain_types}
+        lying = [n for n, t in types.items() if not t.acts and not t.carried]
+        problems = reading.problems
+        holds = reading.holds
+        for index, entry in enumerate(reading.listed("terrain")):
+            where = f"terrain[{index}]"
+            if not isinstance(entry, dict) or set(entry) != {"tile", "at"}:
+                problems.add("terrain", f"{where}: needs exactly the fields tile and at")
+                continue
+            before = len(problems)
+            name = entry["tile"]
+            kind = types.get(name) if isinstance(name, str) else None
+            if kind is None or kind.acts or kind.carried:
+                problems.add(
+                    "terrain",
+                    f"{where}: {name!r} is not a terrain tile that lies on a square "
+                    f"(terrain: {', '.join(sorted(lying))}; "
+                    "flags go in 'flags', the tile that acts between turns in 'dragon')",
+                )
+                kind = None
+            square = reading.square(entry["at"], where, "terrain")
+            if square is None:
+                continue
+            if square in holds:
+                problems.add(
+                    "terrain", f"{where}: square {entry['at']} already holds {holds[square]}"
+                )
+                continue
+            if kind is None:
+                continue
+            if square in reading.seen and kind.occupants < 1:
+                problems.add(
+                    "terrain",
+                    f"{where}: no tile may stand on {kind.name}, but {reading.seen[square]} does",
+                )
+            holds[square] = kind.name
+            if len(problems) == before:
+                lay(g, square, kind.index)
+
+    def write(self, g: Game, data: dict[str, Any]) -> None:
+        """The terrain lying on the board, square by square."""
+        name = g.rules.geometry.name
+        terrain = [
+            {"tile": g.extras.terrain_types[t].name, "at": name(s)}
+            for s, t in enumerate(g.terrain)
+            if t >= 0
+        ]
+        if terrain:
+            data["terrain"] = terrain
