@@ -24,7 +24,7 @@ tile=kept index)``; ``ESCAPE (tile, to, sacrificed square or -1, ransomed type o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dukec.engine import flags, terrain
 from dukec.engine.actions import CHOOSE, DIVINE, ESCAPE, RANSOM, SUMMON, ActionTuple, Phase
@@ -33,6 +33,10 @@ from dukec.engine.rules import FRONT
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+    from dukec.engine.position_problems import Reading
+
+#: Most tiles Divination draws.
+DIVINED = 3
 
 
 def usable(g: Game, code: int, ability: str) -> bool:
@@ -136,7 +140,7 @@ def divine(g: Game, me: int) -> None:
     trail = g.trail
     bag = g.bags[me]
     drawn = []
-    for _ in range(min(3, len(bag))):
+    for _ in range(min(DIVINED, len(bag))):
         drawn.append(trail.pop(bag, g.draw_position(len(bag))))
         trail.set_game_attr(g, "draws", g.draws + 1)
     trail.set_game_attr(g, "pending", sorted(drawn))
@@ -216,6 +220,30 @@ class Abilities(Feature):
         """The choice made; the kept tile is then placed."""
         choose(g, action[3], action[4])
         g.trail.set_game_attr(g, "phase", Phase.PLACING)
+
+    def phase_field(self, phase: Phase) -> str:
+        """The tiles drawn to choose from."""
+        return "divined"
+
+    def read_phase(self, g: Game, reading: Reading, phase: Phase) -> None:
+        """The tiles drawn to choose from: one to three, none acting as the Duke."""
+        if phase is not Phase.CHOOSE:
+            return
+        listed = reading.data["divined"]
+        divined = reading.tiles(listed, "divined", "divined")
+        problems = reading.problems
+        if isinstance(listed, list) and not 1 <= len(listed) <= DIVINED:
+            problems.add("divined", f"$.divined: Divination draws 1 to {DIVINED} tiles")
+        for tile in divined:
+            if g.rules.types[tile].acts_as_duke:
+                name = g.rules.types[tile].name
+                problems.add("divined", f"divined: {name} acts as the Duke: it is never drawn")
+        g.pending = sorted(divined)
+
+    def write_phase(self, g: Game, data: dict[str, Any]) -> None:
+        """The tiles drawn to choose from, during the choice."""
+        if g.phase is Phase.CHOOSE:
+            data["divined"] = sorted(g.rules.types[t].name for t in g.pending)
 
     def kinds(self) -> tuple[int, ...]:
         """Summon, Escape and Ransom."""

@@ -17,7 +17,8 @@ game set's features (:func:`dukec.engine.features.build_features`, kept as ``Rul
 - its part of a position (:mod:`dukec.engine.position`, in the registry's ``parts`` order): the
   fields it owns (:meth:`Feature.fields`), read (:meth:`Feature.read`) and written
   (:meth:`Feature.write`), and what it makes of a position read in play
-  (:meth:`Feature.position_read`).
+  (:meth:`Feature.position_read`); and what says where its phases stand
+  (:meth:`Feature.phase_field`, :meth:`Feature.read_phase`, :meth:`Feature.write_phase`).
 
 Each hook does nothing unless a feature says otherwise, and changes the game only through its
 trail, so that undo takes back exactly one action. A feature keeps no state of its own: the
@@ -115,6 +116,21 @@ class Feature:
     def write(self, g: Game, data: dict[str, Any]) -> None:
         """Write this feature's state in ``g`` to a position's ``data`` (nothing where there is
         none)."""
+
+    def phase_field(self, phase: Phase) -> str:
+        """The field of a position that says where ``phase`` (one of :meth:`phases`) stands:
+        a position in that phase needs it, and one in another may not have it (but a field of
+        :meth:`fields` may stay once the game has ended)."""
+        return ""
+
+    def read_phase(self, g: Game, reading: Reading, phase: Phase) -> None:
+        """Read what says where this feature's phase stands, if ``phase`` (the position's) is
+        one of :meth:`phases` (the features are asked in the registry's ``owners`` order, before
+        the game's own set-up is read)."""
+
+    def write_phase(self, g: Game, data: dict[str, Any]) -> None:
+        """Write what says where this feature's phase stands, if the game is in one of
+        :meth:`phases`."""
 
     def position_read(self, g: Game) -> None:
         """A position in play has been read (its phase is one play has begun in): what this

@@ -35,6 +35,8 @@ class Registry:
         parts: tuple[Feature, ...],
     ) -> None:
         self.ordered = ordered
+        #: The owners of every feature's phases and action kinds (:data:`_OWNERS`' order).
+        self.owners = owners
         #: The features in the order of the game's start (:mod:`dukec.engine.opening`): each
         #: does nothing there unless the game set has what it lays down or starts.
         self.opening = opening
@@ -60,6 +62,7 @@ def build_features(rules: Rules) -> Registry:
     objective = extras.objective
     freezing, settling, scoring, passing = Freezing(), Settling(), Scoring(), Passing()
     abilities, winning, roaming = Abilities(), Winning(), Roaming()
+    drafting, planting, laying = Drafting(), Planting(), Laying()
     # Frozen tiles thaw in every such game (a position may hold frozen tiles without Dread).
     used: list[Feature] = [freezing]
     if traits.edge_freezes:
@@ -74,12 +77,11 @@ def build_features(rules: Rules) -> Registry:
         used.append(winning)
     if any(kind.acts for kind in extras.terrain_types):
         used.append(roaming)
-    drafting, planting, laying = Drafting(), Planting(), Laying()
-    owners = (drafting, planting, scoring, passing, abilities)
     # The draft before set-up, the banners after it; as play begins, random terrain, then the
     # dragon (on a bare square), then Dread takes hold of the board as it stands.
     opening = (drafting, planting, laying, roaming, freezing)
-    everyone = (*owners, freezing, settling, winning, roaming, laying)
+    everyone = (*opening, settling, scoring, passing, abilities, winning)
+    owners = tuple(f for kind in _OWNERS for f in everyone if isinstance(f, kind))
     parts = tuple(f for kind in _PARTS for f in everyone if isinstance(f, kind))
     return Registry(tuple(used), owners, opening, parts)
 
@@ -87,6 +89,11 @@ def build_features(rules: Rules) -> Registry:
 #: The features with a part of a position, in the order a position is read and written:
 #: terrain before the banners that may lie on it.
 _PARTS: tuple[type[Feature], ...] = (Laying, Planting, Roaming, Freezing, Settling, Scoring)
+
+
+#: The features that own phases and action kinds, in the order they read a position's phase
+#: (Scoring first: the banner to relocate is read where nothing else had a problem).
+_OWNERS: tuple[type[Feature], ...] = (Scoring, Drafting, Planting, Abilities, Passing)
 
 
 def position_fields() -> tuple[frozenset[str], frozenset[str]]:
@@ -97,3 +104,9 @@ def position_fields() -> tuple[frozenset[str], frozenset[str]]:
         frozenset(name for part in parts for name in part.fields()),
         frozenset(name for part in parts for name in part.lists()),
     )
+
+
+def phase_fields() -> dict[Phase, str]:
+    """Per phase a feature owns, the field of a position that says where it stands."""
+    owners = [kind() for kind in _OWNERS]
+    return {p: owner.phase_field(p) for owner in owners for p in owner.phases()}

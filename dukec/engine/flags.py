@@ -208,8 +208,9 @@ class Scoring(Feature):
                 g.trail.set_game_attr(g, "relocate", -1)
 
     def fields(self) -> tuple[str, ...]:
-        """Each player's points."""
-        return ("scores",)
+        """Each player's points, and the banner a point was scored beside that its owner may
+        move (kept in a game that ended on that point)."""
+        return ("scores", "relocate")
 
     def lists(self) -> tuple[str, ...]:
         """None checked as a list alone: the points are checked whole as they are read."""
@@ -233,6 +234,31 @@ class Scoring(Feature):
         """The points, where the game set scores them or a player has any."""
         if g.objective.score_beside_flag or any(g.scores):
             data["scores"] = list(g.scores)
+
+    def phase_field(self, phase: Phase) -> str:
+        """The banner to relocate."""
+        return "relocate"
+
+    def read_phase(self, g: Game, reading: Reading, phase: Phase) -> None:
+        """The banner that its owner may now move beside a tile of theirs, in any phase (a
+        game that ended on the point scored keeps it), where the position has no problem so
+        far (the banners read)."""
+        if "relocate" not in reading.data or len(reading.problems):
+            return
+        text = reading.data["relocate"]
+        square = reading.square(text, "relocate", "relocate")
+        if square is None:
+            return
+        index = g.flag_at(square)
+        if index < 0:
+            reading.problems.add("relocate", f"relocate: no flag lies on {text}")
+            return
+        g.relocate = index
+
+    def write_phase(self, g: Game, data: dict[str, Any]) -> None:
+        """The banner to relocate, if there is one."""
+        if g.relocate >= 0:
+            data["relocate"] = g.rules.geometry.name(g.flags[g.relocate].square)
 
 
 class Passing(Feature):
@@ -287,6 +313,37 @@ class Planting(Feature):
     def fields(self) -> tuple[str, ...]:
         """The banners on the board."""
         return ("flags",)
+
+    def phase_field(self, phase: Phase) -> str:
+        """The banners still to place."""
+        return "flags_to_place"
+
+    def read_phase(self, g: Game, reading: Reading, phase: Phase) -> None:
+        """The banners still to be placed before play, in order."""
+        if phase is not Phase.FLAGS:
+            return
+        names = reading.data["flags_to_place"]
+        problems = reading.problems
+        carried = {t.name: t.index for t in g.extras.terrain_types if t.carried}
+        if not isinstance(names, list) or not names:
+            problems.add("flags_to_place", "$.flags_to_place: must list at least one flag")
+            return
+        queue = []
+        for index, name in enumerate(names):
+            if not isinstance(name, str) or name not in carried:
+                problems.add(
+                    "flags_to_place",
+                    f"flags_to_place[{index}]: {name!r} is not a flag of the tile set "
+                    f"(flags: {', '.join(sorted(carried)) or 'none'})",
+                )
+                continue
+            queue.append(carried[name])
+        g.flag_queue = queue
+
+    def write_phase(self, g: Game, data: dict[str, Any]) -> None:
+        """The banners still to place, during their set-up."""
+        if g.phase is Phase.FLAGS:
+            data["flags_to_place"] = [g.terrain_types[t].name for t in g.flag_queue]
 
     def read(self, g: Game, reading: Reading) -> None:
         """The banners on the board, each on a square that holds no other banner and no

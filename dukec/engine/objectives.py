@@ -164,3 +164,30 @@ class Drafting(Feature):
                 g.trail.set_game_attr(g, "to_move", g.rules.setup[0].owner)
             else:
                 opening.after_setup(g)
+
+    def phase_field(self, phase: Phase) -> str:
+        """The tile types left to select."""
+        return "pool"
+
+    def read_phase(self, g: Game, reading: Reading, phase: Phase) -> None:
+        """The tile types left to select, each once; set-up follows the draft."""
+        if phase is not Phase.DRAFT:
+            return
+        listed = reading.data["pool"]
+        pool = reading.tiles(listed, "pool", "pool")
+        problems = reading.problems
+        if not pool and isinstance(listed, list) and not listed:
+            problems.add("pool", "$.pool: the draft needs a tile type left to select")
+        counts: dict[int, int] = {}
+        for tile in pool:
+            counts[tile] = counts.get(tile, 0) + 1
+        for tile, count in counts.items():
+            if count > 1:
+                problems.add("pool", f"pool: {g.rules.types[tile].name} is listed {count} times")
+        g.pool = pool
+        g.setup_index = 0
+
+    def write_phase(self, g: Game, data: dict[str, Any]) -> None:
+        """The tile types left to select, during the draft."""
+        if g.phase is Phase.DRAFT:
+            data["pool"] = [g.rules.types[t].name for t in g.pool]

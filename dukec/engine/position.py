@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from dukec.engine.actions import BEFORE_PLAY
-from dukec.engine.features import position_fields
+from dukec.engine.features import phase_fields, position_fields
 from dukec.engine.game import Game
 from dukec.engine.position_phases import FEATURE_PHASES, phase_of, read_outcome, read_phase
 from dukec.engine.position_problems import PositionError as PositionError
@@ -30,15 +30,7 @@ from dukec.limits import MAX_PLY
 
 _FEATURE_KEYS, _FEATURE_LISTS = position_fields()
 #: Fields only the features' turn plays (a position that has them is played so).
-_EXPANDED_KEYS = _FEATURE_KEYS | {
-    "captured",
-    "pool",
-    "boxed",
-    "flags_to_place",
-    "divined",
-    "relocate",
-    "taken",
-}
+_EXPANDED_KEYS = _FEATURE_KEYS | set(phase_fields().values()) | {"captured", "boxed", "taken"}
 #: Every field a position may have.
 _KEYS = _EXPANDED_KEYS | {
     "to_move",
@@ -95,7 +87,7 @@ def position_from_json(
     if not isinstance(board, list):
         problems.add("board", "$.board: must be a list of tiles")
         raise problems.error()
-    phase = phase_of(data, problems)
+    phase = phase_of(data, problems, _FEATURE_KEYS)
     if (
         any(data.get(key) for key in _EXPANDED_KEYS)
         or phase in FEATURE_PHASES
@@ -108,7 +100,7 @@ def position_from_json(
     if phase in FEATURE_PHASES and rules.expanded is None:
         problems.add("phase", f"$.phase: the tile set has no features to play phase {phase}")
     if rules.expanded is not None:
-        reading = Reading(data, problems, rules.geometry, seen)
+        reading = Reading(data, problems, rules, seen)
         for part in game.registry.parts:
             part.read(game, reading)
     captured = tile_pair(rules, data, "captured", problems)

@@ -131,15 +131,15 @@ def tile_pair(rules: Rules, data: dict[str, Any], key: str, problems: Problems) 
 @dataclass(slots=True)
 class Reading:
     """A position being read, as a feature reading its part of it sees it
-    (:meth:`dukec.engine.feature.Feature.read`): the position's data, its problems so far, the
-    squares its board's tiles stand on, and what lies on which squares, as each part read so far
-    says (terrain, a flag)."""
+    (:meth:`dukec.engine.feature.Feature.read`, :meth:`~dukec.engine.feature.Feature.read_phase`):
+    the position's data, its problems so far, the rules, the squares its board's tiles stand on,
+    and what lies on which squares, as each part read so far says (terrain, a flag)."""
 
     data: dict[str, Any]
     problems: Problems
-    geometry: Geometry
+    rules: Rules
     #: Per square a tile stands on, that tile ("Duke of player 0").
-    seen: dict[int, str]
+    seen: dict[int, str] = field(default_factory=dict)
     #: Per square something lies on (terrain, a flag), what ("Keep", "a flag").
     holds: dict[int, str] = field(default_factory=dict)
 
@@ -149,7 +149,11 @@ class Reading:
 
     def square(self, text: Any, where: str, key: str) -> int | None:
         """The square named ``text``, or None (reported under ``key``)."""
-        return square_of(self.geometry, text, where, key, self.problems)
+        return square_of(self.rules.geometry, text, where, key, self.problems)
+
+    def tiles(self, value: Any, where: str, key: str) -> list[int]:
+        """The tile types a list of tile names names (see :func:`tile_list`)."""
+        return tile_list(self.rules, value, where, key, self.problems)
 
     def tile_squares(self, key: str, into: set[int]) -> None:
         """Add to ``into`` the squares listed under ``key``, each one a tile stands on."""

@@ -66,20 +66,14 @@ def _write_features(game: Game, data: dict[str, Any]) -> None:
 def _write_phase(game: Game, data: dict[str, Any]) -> None:
     """The phase where it is not play or placing (which ``drawn`` says), what says where it
     stands, the result and the random sources' counters."""
-    rules = game.rules
     phase = game.phase
     if phase is not Phase.PLAY and phase is not Phase.PLACING:
         data["phase"] = PHASE_NAMES[phase]
     if phase is Phase.SETUP:
         data["setup"] = game.setup_index
-    elif phase is Phase.DRAFT:
-        data["pool"] = [rules.types[t].name for t in game.pool]
-    elif phase is Phase.FLAGS:
-        data["flags_to_place"] = [game.terrain_types[t].name for t in game.flag_queue]
-    elif phase is Phase.CHOOSE:
-        data["divined"] = _names(game, game.pending)
-    if game.relocate >= 0:
-        data["relocate"] = rules.geometry.name(game.flags[game.relocate].square)
+    if game.rules.expanded is not None:
+        for owner in game.registry.owners:
+            owner.write_phase(game, data)
     if game.over is not None:
         data["result"] = {"winner": game.over.winner, "reason": str(game.over.reason)}
     if game.draws:
