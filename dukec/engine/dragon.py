@@ -36,10 +36,16 @@ from dukec.engine.feature import Feature
 from dukec.engine.rules import SIDE_NAMES
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64
+
     from dukec.engine.game import Game
     from dukec.engine.position_problems import Reading
+    from dukec.engine.zobrist import Zobrist
 
 ENRAGE_AWAY, ENRAGE_HOME, PUSH_CAPTURE = 0, 1, 2
+#: The first of the seven small fields of the key (:meth:`dukec.engine.zobrist.Zobrist.field`)
+#: the dragon's state takes.
+_KEY_FIELD = 0
 #: The ways the dragon may face, as a position names them.
 FACINGS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
@@ -467,3 +473,18 @@ class Roaming(Feature):
                 "rest": d.rest,
                 "reorient": d.reorient,
             }
+
+    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+        """The dragon: where it is, which way it faces and what it does next."""
+        d = g.dragon
+        if d.square < 0 and d.kind < 0:
+            return 0
+        return (
+            z.field(_KEY_FIELD, d.kind)
+            ^ z.field(_KEY_FIELD + 1, d.square)
+            ^ z.field(_KEY_FIELD + 2, d.fx)
+            ^ z.field(_KEY_FIELD + 3, d.fy)
+            ^ z.field(_KEY_FIELD + 4, int(d.enraged))
+            ^ z.field(_KEY_FIELD + 5, int(d.rest))
+            ^ z.field(_KEY_FIELD + 6, int(d.reorient))
+        )

@@ -18,8 +18,12 @@ from dukec.engine import terrain
 from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64
+
     from dukec.engine.game import Game
     from dukec.engine.position_problems import Reading
+    from dukec.engine.rules import Rules
+    from dukec.engine.zobrist import Zobrist
 
 
 def spread(g: Game) -> None:
@@ -104,3 +108,17 @@ class Freezing(Feature):
     def position_read(self, g: Game) -> None:
         """Tiles under Dread now are frozen, as after the last action."""
         spread(g)
+
+    def key_numbers(self, rules: Rules) -> int:
+        """Per square, one number for a frozen tile and one for Dread covering it."""
+        return 2 * rules.geometry.size
+
+    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+        """The frozen tiles, and the squares under Dread."""
+        key: i64 = 0
+        for square in g.frozen:
+            key ^= numbers[square]
+        covered = g.size
+        for square in g.covered:
+            key ^= numbers[covered + square]
+        return key

@@ -18,7 +18,10 @@ game set's features (:func:`dukec.engine.features.build_features`, kept as ``Rul
   fields it owns (:meth:`Feature.fields`), read (:meth:`Feature.read`) and written
   (:meth:`Feature.write`), and what it makes of a position read in play
   (:meth:`Feature.position_read`); and what says where its phases stand
-  (:meth:`Feature.phase_field`, :meth:`Feature.read_phase`, :meth:`Feature.write_phase`).
+  (:meth:`Feature.phase_field`, :meth:`Feature.read_phase`, :meth:`Feature.write_phase`);
+- its part of a game's Zobrist key (:mod:`dukec.engine.zobrist`, in the ``parts`` order): the
+  random numbers it draws (:meth:`Feature.key_numbers`) and its state keyed by them
+  (:meth:`Feature.key`).
 
 Each hook does nothing unless a feature says otherwise, and changes the game only through its
 trail, so that undo takes back exactly one action. A feature keeps no state of its own: the
@@ -32,8 +35,12 @@ from typing import TYPE_CHECKING, Any
 from dukec.engine.actions import ActionTuple, Phase
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64
+
     from dukec.engine.game import Game
     from dukec.engine.position_problems import Reading
+    from dukec.engine.rules import Rules
+    from dukec.engine.zobrist import Zobrist
 
 
 class Feature:
@@ -135,3 +142,12 @@ class Feature:
     def position_read(self, g: Game) -> None:
         """A position in play has been read (its phase is one play has begun in): what this
         feature makes of the board as it stands."""
+
+    def key_numbers(self, rules: Rules) -> int:
+        """How many random numbers this feature's part of the keys of ``rules``' games draws."""
+        return 0
+
+    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+        """This feature's part of ``g``'s key: its state keyed by ``numbers`` (the
+        :meth:`key_numbers` it drew) and by ``z``'s small fields (:meth:`Zobrist.field`)."""
+        return 0

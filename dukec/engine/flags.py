@@ -25,12 +25,24 @@ from dukec.engine import opening
 from dukec.engine.actions import FLAG_PASS, FLAG_PLACE, ActionTuple, Phase, Reason, Result
 from dukec.engine.board import Geometry
 from dukec.engine.feature import Feature
-from dukec.engine.terrain import occupied_by_terrain
+from dukec.engine.terrain import kinds_of, occupied_by_terrain
 from dukec.limits import MAX_WIN_SCORE
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64
+
     from dukec.engine.game import Game
     from dukec.engine.position_problems import Reading
+    from dukec.engine.rules import Rules
+    from dukec.engine.zobrist import Zobrist
+
+# The small fields of the key (:meth:`dukec.engine.zobrist.Zobrist.field`) the banners' state
+# takes (the dragon's are 0 to 6): the banner to relocate, each player's points, and the places
+# of the queue of banners to place.
+_RELOCATE_FIELD = 7
+_SCORE_FIELD = 8
+_QUEUE_FIELD = 10
+_QUEUE_FIELDS = 8
 
 
 @dataclass(slots=True)
@@ -260,6 +272,13 @@ class Scoring(Feature):
         if g.relocate >= 0:
             data["relocate"] = g.rules.geometry.name(g.flags[g.relocate].square)
 
+    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+        """The points, and the banner to relocate."""
+        key: i64 = z.field(_RELOCATE_FIELD, g.relocate)
+        for owner in (0, 1):
+            key ^= z.field(_SCORE_FIELD + owner, g.scores[owner])
+        return key
+
 
 class Passing(Feature):
     """A banner passed from its holder to a friendly tile beside it (``FLAG_PASS (holder,
@@ -388,3 +407,17 @@ class Planting(Feature):
             data["flags"] = [
                 {"at": name(f.square), "owner": None if f.owner < 0 else f.owner} for f in g.flags
             ]
+
+    def key_numbers(self, rules: Rules) -> int:
+        """One number per square, owner (or none) and kind of terrain."""
+        return rules.geometry.size * 3 * kinds_of(rules)
+
+    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+        """The banners on the board, and the queue of those still to place."""
+        key: i64 = 0
+        kinds = kinds_of(g.rules)
+        for flag in g.flags:
+            key ^= numbers[(flag.square * 3 + flag.owner + 1) * kinds + flag.kind]
+        for index, kind in enumerate(g.flag_queue):
+            key ^= z.field(_QUEUE_FIELD + index % _QUEUE_FIELDS, kind)
+        return key

@@ -24,8 +24,12 @@ from dukec.engine.actions import DRAFT, ActionTuple, Phase, Reason, Result
 from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64
+
     from dukec.engine.game import Game
     from dukec.engine.position_problems import Reading
+    from dukec.engine.rules import Rules
+    from dukec.engine.zobrist import Zobrist
 
 
 def draft(g: Game, tile: int) -> None:
@@ -117,6 +121,17 @@ class Settling(Feature):
         if g.settled:
             name = g.rules.geometry.name
             data["settled"] = sorted(name(s) for s in g.settled)
+
+    def key_numbers(self, rules: Rules) -> int:
+        """One number per square."""
+        return rules.geometry.size
+
+    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+        """The settled tiles."""
+        key: i64 = 0
+        for square in g.settled:
+            key ^= numbers[square]
+        return key
 
 
 class Winning(Feature):

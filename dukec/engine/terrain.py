@@ -25,9 +25,13 @@ from dukec.engine.baked import BakedTables, foldable
 from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64
+
     from dukec.engine.extras import TerrainType
     from dukec.engine.game import Game
     from dukec.engine.position_problems import Reading
+    from dukec.engine.rules import Rules
+    from dukec.engine.zobrist import Zobrist
 
 
 def lay(g: Game, square: int, index: int, fold: bool = True) -> None:
@@ -236,3 +240,23 @@ class Laying(Feature):
         ]
         if terrain:
             data["terrain"] = terrain
+
+    def key_numbers(self, rules: Rules) -> int:
+        """One number per square and kind of terrain."""
+        return rules.geometry.size * kinds_of(rules)
+
+    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+        """The terrain on the board, square by square."""
+        key: i64 = 0
+        if g.terrain_on:
+            kinds = kinds_of(g.rules)
+            for index, kind in enumerate(g.terrain):
+                if kind >= 0:
+                    key ^= numbers[index * kinds + kind]
+        return key
+
+
+def kinds_of(rules: Rules) -> int:
+    """How many kinds of terrain the rules' games with features have."""
+    extras = rules.expanded
+    return len(extras.terrain_types) if extras is not None else 0

@@ -5,10 +5,10 @@ A key is the XOR of fixed random 64-bit numbers, one per part of the state: each
 decided result, and each bag's tiles. A list of tiles whose order does not matter (a bag) is keyed
 by the sum of one random 52-bit number per tile type and owner over its tiles (a sum is the same
 in any order, and a list of fewer than 1024 tiles cannot overflow 62 bits). In a game set with
-features each feature keys its own state the same way: terrain and banners by square, the dragon
-by its fields, frozen, covered and settled squares, points, tiles captured, taken and boxed by
-player, the pending draw and the draft pool by their sums, the banner queue, the game's counters
-of draws and events.
+features each feature keys its own state the same way, with numbers of its own and small fields
+(:meth:`dukec.engine.feature.Feature.key`); the game keys the tiles captured, taken and boxed by
+player, the pending draw and the draft pool by their sums, and its counters of draws and
+events.
 
 Two states with the same key are the same for the rules from then on, except for the ply count
 (the ply limit) and the stream of random draws, which a search keeps apart itself: it keys its
@@ -30,6 +30,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
 from dukec.engine.actions import COMMAND, DRAW, MOVE, STRIKE, ActionTuple, Phase, Reason, Result
+from dukec.engine.feature import Feature
 from dukec.engine.game import Game
 from dukec.engine.rules import Rules
 from dukec.engine.turn import TRAILED
@@ -40,25 +41,14 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
 _SEED: Final = 0x2B992DDFA23249D6
-#: Numbers per field of the small fields (the dragon's, points, the banner queue, ...).
+#: Numbers per field of the small fields (the features' fields of a few values).
 _SMALL: Final = 256
 #: Numbers of a counter (draws, events): a counter wraps round at this many.
 _COUNTER: Final = 4096
 _REASONS: Final = {reason: index for index, reason in enumerate(Reason)}
-# The small fields, each with _SMALL numbers (value + 1, so that -1 has one): the dragon's,
-# the banner to move, then each player's points and the places of the banner queue.
-_DRAGON_KIND: Final = 0
-_DRAGON_SQUARE: Final = 1
-_DRAGON_FX: Final = 2
-_DRAGON_FY: Final = 3
-_DRAGON_ENRAGED: Final = 4
-_DRAGON_REST: Final = 5
-_DRAGON_REORIENT: Final = 6
-_RELOCATE: Final = 7
-_SCORE: Final = 8
-_QUEUE: Final = 10
-_QUEUE_FIELDS: Final = 8
-_FIELDS: Final = _QUEUE + _QUEUE_FIELDS
+#: How many small fields there are, each with _SMALL numbers (value + 1, so that -1 has one):
+#: the features say which of them they take.
+_FIELDS: Final = 18
 
 
 def _numbers(rng: random.Random, count: int) -> list[i64]:
@@ -92,15 +82,9 @@ class Zobrist:
         self.bag = _tile_numbers(rng, 2 * types)
         self.over = _numbers(rng, 3 * len(_REASONS))
         self.expanded = rules.expanded is not None
-        extras = rules.expanded
-        kinds = len(extras.terrain_types) if extras is not None else 0
-        self.kinds = kinds
-        self.terrain = _numbers(rng, size * kinds)
-        #: (square * 3 + owner + 1) * kinds + kind -> a banner there.
-        self.banner = _numbers(rng, size * 3 * kinds)
-        self.frozen = _numbers(rng, size)
-        self.covered = _numbers(rng, size)
-        self.settled = _numbers(rng, size)
+        #: The features with a part of the key, and the numbers each drew.
+        self.parts: tuple[Feature, ...] = rules.features.parts if self.expanded else ()
+        self.part_numbers = [_numbers(rng, part.key_numbers(rules)) for part in self.parts]
         #: Tiles by owner, as the bag's numbers: captured, taken, boxed.
         self.captured = _tile_numbers(rng, 2 * types)
         self.taken = _tile_numbers(rng, 2 * types)
@@ -156,69 +140,18 @@ class Zobrist:
     # ------------------------------------------------------------------ features
 
     def features(self, game: Game) -> i64:
-        """The part of the key for the features' state, each feature's part in turn."""
-        return (
-            self.terrain_key(game)
-            ^ self.banners_key(game)
-            ^ self.dragon_key(game)
-            ^ self.dread_key(game)
-            ^ self.objectives_key(game)
-            ^ self.counters_key(game)
-        )
-
-    def terrain_key(self, game: Game) -> i64:
-        """Terrain on the board."""
-        key: i64 = 0
-        if game.terrain_on:
-            kinds = self.kinds
-            numbers = self.terrain
-            for index, kind in enumerate(game.terrain):
-                if kind >= 0:
-                    key ^= numbers[index * kinds + kind]
+        """The part of the key for the features' state: each feature's part, the tiles out of
+        play and held aside, and the game's counters."""
+        key = self.lost_key(game) ^ self.counters_key(game)
+        numbers = self.part_numbers
+        for index, part in enumerate(self.parts):
+            key ^= part.key(game, self, numbers[index])
         return key
 
-    def banners_key(self, game: Game) -> i64:
-        """Banners on the board, the queue of those still to place, the one to move."""
+    def lost_key(self, game: Game) -> i64:
+        """Tiles captured, taken and boxed, the pending draw and the draft pool."""
         key: i64 = 0
-        kinds = self.kinds
-        for flag in game.flags:
-            key ^= self.banner[(flag.square * 3 + flag.owner + 1) * kinds + flag.kind]
-        for index, kind in enumerate(game.flag_queue):
-            key ^= self.field(_QUEUE + index % _QUEUE_FIELDS, kind)
-        return key ^ self.field(_RELOCATE, game.relocate)
-
-    def dragon_key(self, game: Game) -> i64:
-        """The dragon: where it is, which way it faces and what it does next."""
-        d = game.dragon
-        if d.square < 0 and d.kind < 0:
-            return 0
-        return (
-            self.field(_DRAGON_KIND, d.kind)
-            ^ self.field(_DRAGON_SQUARE, d.square)
-            ^ self.field(_DRAGON_FX, d.fx)
-            ^ self.field(_DRAGON_FY, d.fy)
-            ^ self.field(_DRAGON_ENRAGED, int(d.enraged))
-            ^ self.field(_DRAGON_REST, int(d.rest))
-            ^ self.field(_DRAGON_REORIENT, int(d.reorient))
-        )
-
-    def dread_key(self, game: Game) -> i64:
-        """Frozen tiles and the squares under Dread."""
-        key: i64 = 0
-        for square in game.frozen:
-            key ^= self.frozen[square]
-        for square in game.covered:
-            key ^= self.covered[square]
-        return key
-
-    def objectives_key(self, game: Game) -> i64:
-        """Points, settled tiles, tiles captured, taken and boxed, the pending draw and the
-        draft pool."""
-        key: i64 = 0
-        for square in game.settled:
-            key ^= self.settled[square]
         for owner in (0, 1):
-            key ^= self.field(_SCORE + owner, game.scores[owner])
             key ^= self.tiles(self.captured, owner, game.captured[owner])
             key ^= self.tiles(self.taken, owner, game.taken[owner])
             key ^= self.tiles(self.boxed, owner, game.boxed[owner])
