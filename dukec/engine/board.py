@@ -93,6 +93,14 @@ def orient(offset: tuple[int, int], owner: int) -> tuple[int, int]:
 
 
 @cache
+def middle_squares(files: int, ranks: int) -> tuple[int, ...]:
+    """The middle four squares of a board (two or one on a side of odd length)."""
+    columns = sorted({(files - 1) // 2, files // 2})
+    rows = sorted({(ranks - 1) // 2, ranks // 2})
+    return tuple(r * files + f for r in rows for f in columns)
+
+
+@cache
 def crossed_cells(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
     """Cells strictly between (0, 0) and (dx, dy) whose interior a straight segment crosses.
 

@@ -26,12 +26,11 @@ the opponent), :data:`ENRAGE_HOME` (facing the mover's own side) or :data:`PUSH_
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from dukec.engine import defense, terrain
 from dukec.engine.actions import MOVE, ActionTuple
-from dukec.engine.board import Geometry, crossed_cells
+from dukec.engine.board import Geometry, crossed_cells, middle_squares
 from dukec.engine.feature import Feature
 from dukec.engine.rules import SIDE_NAMES
 
@@ -48,6 +47,8 @@ ENRAGE_AWAY, ENRAGE_HOME, PUSH_CAPTURE = 0, 1, 2
 _KEY_FIELD = 0
 #: The ways the dragon may face, as a position names them.
 FACINGS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
+#: The ways the dragon may face, as the board as text shows them.
+_ARROWS = {(1, 0): ">", (-1, 0): "<", (0, 1): "^", (0, -1): "v"}
 
 
 @dataclass(slots=True)
@@ -112,7 +113,7 @@ def place(g: Game, index: int) -> None:
     """Set-up: in one of the middle four squares facing left or right, where it threatens no
     tile ("randomly adjust the set-up until that situation cannot occur")."""
     geometry = g.rules.geometry
-    bare = terrain.bare_squares(g, _middle(geometry.files, geometry.ranks))
+    bare = terrain.bare_squares(g, middle_squares(geometry.files, geometry.ranks))
     options = [(square, facing) for square in bare for facing in (-1, 1)]
     d = g.dragon
     _save(g)
@@ -123,14 +124,6 @@ def place(g: Game, index: int) -> None:
             break
     # Where every square threatens a tile, the last one tried stays.
     aim(g)
-
-
-@cache
-def _middle(files: int, ranks: int) -> tuple[int, ...]:
-    """The middle four squares of a board (two or one on a side of odd length)."""
-    columns = sorted({(files - 1) // 2, files // 2})
-    rows = sorted({(ranks - 1) // 2, ranks // 2})
-    return tuple(r * files + f for r in rows for f in columns)
 
 
 def _offset(g: Game, dx: int, dy: int) -> tuple[int, int]:
@@ -473,6 +466,15 @@ class Roaming(Feature):
                 "rest": d.rest,
                 "reorient": d.reorient,
             }
+
+    def mark(self, g: Game, square: int, short: dict[str, str]) -> str:
+        """The dragon on its square: its short name, an arrow for its facing, ``!`` if it is
+        enraged."""
+        d = g.dragon
+        if d.square != square:
+            return ""
+        arrow = _ARROWS.get((d.fx, d.fy), "?")
+        return short[g.terrain_types[d.kind].name] + arrow + ("!" if d.enraged else "")
 
     def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
         """The dragon: where it is, which way it faces and what it does next."""

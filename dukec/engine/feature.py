@@ -19,6 +19,7 @@ game set's features (:func:`dukec.engine.features.build_features`, kept as ``Rul
   (:meth:`Feature.write`), and what it makes of a position read in play
   (:meth:`Feature.position_read`); and what says where its phases stand
   (:meth:`Feature.phase_field`, :meth:`Feature.read_phase`, :meth:`Feature.write_phase`);
+- its mark on a square of the board as text (:meth:`Feature.mark`);
 - its part of a game's Zobrist key (:mod:`dukec.engine.zobrist`, in the ``parts`` order): the
   random numbers it draws (:meth:`Feature.key_numbers`) and its state keyed by them
   (:meth:`Feature.key`).
@@ -142,6 +143,11 @@ class Feature:
     def position_read(self, g: Game) -> None:
         """A position in play has been read (its phase is one play has begun in): what this
         feature makes of the board as it stands."""
+
+    def mark(self, g: Game, square: int, short: dict[str, str]) -> str:
+        """What this feature shows on ``square`` in the board as text
+        (:func:`dukec.engine.text.board_text`; ``short``: the terrain tiles' short names)."""
+        return ""
 
     def key_numbers(self, rules: Rules) -> int:
         """How many random numbers this feature's part of the keys of ``rules``' games draws."""

@@ -408,6 +408,15 @@ class Planting(Feature):
                 {"at": name(f.square), "owner": None if f.owner < 0 else f.owner} for f in g.flags
             ]
 
+    def mark(self, g: Game, square: int, short: dict[str, str]) -> str:
+        """``^`` on a tile carrying a banner; ``^``, ``^0`` or ``^1`` for a lone banner and its
+        owner."""
+        flag = g.flag_at(square)
+        if flag < 0:
+            return ""
+        owner = g.flags[flag].owner
+        return "^" if g.board[square] >= 0 or owner < 0 else f"^{owner}"
+
     def key_numbers(self, rules: Rules) -> int:
         """One number per square, owner (or none) and kind of terrain."""
         return rules.geometry.size * 3 * kinds_of(rules)

@@ -23,8 +23,10 @@ def board_text(game: Game) -> str:
 
     Upper case: the first player's tiles; lower case: the second player's; a trailing ``'``
     marks a tile showing its non-starting side. Expanded play adds: ``~Name`` terrain on an
-    empty square, ``^`` a tile carrying a banner (``^0``/``^1`` a lone banner and its owner), ``#``
-    a frozen tile, and the acting terrain tile with an arrow for its facing (``!`` enraged).
+    empty square, ``#`` a frozen or settled tile, and what a feature shows on a square
+    (:meth:`dukec.engine.feature.Feature.mark`: ``^`` a tile carrying a banner, ``^0``/``^1`` a
+    lone banner and its owner; the acting terrain tile with an arrow for its facing, ``!``
+    enraged).
     """
     rules = game.rules
     geometry = rules.geometry
@@ -65,25 +67,16 @@ def board_text(game: Game) -> str:
     return "\n".join(lines)
 
 
-_ARROWS = {(1, 0): ">", (-1, 0): "<", (0, 1): "^", (0, -1): "v"}
-
-
 def _marks(game: Game, square: int, terrain_short: dict[str, str]) -> str:
-    """What expanded play puts on a square besides a troop tile."""
+    """What expanded play puts on a square besides a troop tile: the terrain lying there, what
+    each feature shows there, and ``#`` for a tile that may not act (frozen or settled)."""
     marks = ""
-    held = game.board[square] >= 0
     kind = game.terrain_type(square)
     if kind is not None:
         marks += "~" + terrain_short[kind.name]
-    flag = game.flag_at(square)
-    if flag >= 0:
-        owner = game.flags[flag].owner
-        marks += "^" if held else "^" + ("" if owner < 0 else str(owner))
+    if game.features:
+        for part in game.registry.parts:
+            marks += part.mark(game, square, terrain_short)
     if square in game.frozen or square in game.settled:
         marks += "#"
-    dragon = game.dragon
-    if dragon.square == square:
-        name = game.terrain_types[dragon.kind].name
-        marks += terrain_short[name] + _ARROWS.get((dragon.fx, dragon.fy), "?")
-        marks += "!" if dragon.enraged else ""
     return marks

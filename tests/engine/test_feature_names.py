@@ -29,7 +29,7 @@ OWN = {
 }
 STILL = {
     "dragon": {"__init__", "abilities", "featureplay", "movement", "rules", "state", "terrain"}
-    | {"text", "turn"},
+    | {"turn"},
     "flag": {"__init__", "abilities", "actions", "extras", "movement", "notation", "objectives"}
     | {"perft", "position_phases", "record", "state", "terrain", "text", "traits", "turn"},
     "banner": {"__init__", "game", "movement", "state", "terrain", "traits"},
