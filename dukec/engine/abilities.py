@@ -28,11 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from dukec.engine import flags, terrain
 from dukec.engine.actions import CHOOSE, DIVINE, ESCAPE, RANSOM, SUMMON, ActionTuple, Phase
-from dukec.engine.feature import Feature
+from dukec.engine.feature import Feature, acting
 from dukec.engine.rules import FRONT
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+    from dukec.engine.notation import Scene
     from dukec.engine.position_problems import Reading
 
 #: Most tiles Divination draws.
@@ -220,6 +221,46 @@ class Abilities(Feature):
         """The choice made; the kept tile is then placed."""
         choose(g, action[3], action[4])
         g.trail.set_game_attr(g, "phase", Phase.PLACING)
+
+    def writes(self) -> tuple[int, ...]:
+        """Summon, Divination and its choice, Escape and Ransom."""
+        return (SUMMON, DIVINE, CHOOSE, ESCAPE, RANSOM)
+
+    def notation(self, scene: Scene, action: ActionTuple) -> str:
+        """``summon b4-c2``, ``divine b2``, ``keep Name, destroy Other``, ``escape d2-c1
+        sacrificing d1`` or ``escape d2xc1 ransoming Name``, ``ransom Name for Other@c1``."""
+        kind, frm, to, by, tile = action
+        name = scene.rules.geometry.name
+        types = scene.rules.types
+        if kind == SUMMON:
+            return f"summon {name(frm)}-{name(to)}"
+        if kind == DIVINE:
+            return f"divine {name(frm)}"
+        if kind == CHOOSE:
+            drawn = scene.pending
+            kept = types[drawn[tile]].name
+            gone = [types[t].name for i, t in enumerate(drawn) if by >> i & 1]
+            return f"keep {kept}" + (f", destroy {', '.join(sorted(gone))}" if gone else "")
+        if kind == ESCAPE:
+            board = scene.board
+            sep = "x" if board[to] >= 0 and board[to] & 1 != scene.to_move else "-"
+            paid = f"sacrificing {name(by)}" if by >= 0 else f"ransoming {types[tile].name}"
+            return f"escape {name(frm)}{sep}{name(to)} {paid}"
+        return f"ransom {types[tile].name} for {types[by].name}@{name(to)}"
+
+    def recorded(self, scene: Scene, action: ActionTuple) -> tuple[int, int]:
+        """The tile that acts (a summoned tile captures nothing); the tile kept of those drawn;
+        the tile ransomed."""
+        kind, _frm, _to, _by, tile = action
+        if kind == CHOOSE:
+            return scene.pending[tile], -1
+        if kind == RANSOM:
+            return tile, -1
+        return acting(scene, action, captures=kind != SUMMON)
+
+    def turn_goes_on(self, action: ActionTuple) -> bool:
+        """Divination's tiles are to be chosen from, and the one kept placed."""
+        return action[0] in (DIVINE, CHOOSE)
 
     def phase_field(self, phase: Phase) -> str:
         """The tiles drawn to choose from."""

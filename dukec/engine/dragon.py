@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
     from dukec.engine.game import Game
+    from dukec.engine.notation import Scene
     from dukec.engine.position_problems import Reading
     from dukec.engine.zobrist import Zobrist
 
@@ -47,6 +48,8 @@ ENRAGE_AWAY, ENRAGE_HOME, PUSH_CAPTURE = 0, 1, 2
 _KEY_FIELD = 0
 #: The ways the dragon may face, as a position names them.
 FACINGS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
+#: A push's notation after its squares, by its ``tile`` field.
+_PUSHES = (" enrage away", " enrage home", " push")
 #: The ways the dragon may face, as the board as text shows them.
 _ARROWS = {(1, 0): ">", (-1, 0): "<", (0, 1): "^", (0, -1): "v"}
 
@@ -466,6 +469,17 @@ class Roaming(Feature):
                 "rest": d.rest,
                 "reorient": d.reorient,
             }
+
+    def writes(self) -> tuple[int, ...]:
+        """A push: a move whose ``tile`` says what follows."""
+        return (MOVE,)
+
+    def notation(self, scene: Scene, action: ActionTuple) -> str:
+        """``c2-c4 enrage away``, ``enrage home`` or ``push``."""
+        name = scene.rules.geometry.name
+        _kind, frm, to, _by, tile = action
+        sep = "x" if scene.board[to] >= 0 else "-"
+        return f"{name(frm)}{sep}{name(to)}{_PUSHES[tile]}"
 
     def mark(self, g: Game, square: int, short: dict[str, str]) -> str:
         """The dragon on its square: its short name, an arrow for its facing, ``!`` if it is

@@ -19,7 +19,9 @@ game set's features (:func:`dukec.engine.features.build_features`, kept as ``Rul
   (:meth:`Feature.write`), and what it makes of a position read in play
   (:meth:`Feature.position_read`); and what says where its phases stand
   (:meth:`Feature.phase_field`, :meth:`Feature.read_phase`, :meth:`Feature.write_phase`);
-- its mark on a square of the board as text (:meth:`Feature.mark`);
+- its mark on a square of the board as text (:meth:`Feature.mark`), and the notation and record
+  of the action kinds it writes (:meth:`Feature.writes`, :meth:`Feature.notation`,
+  :meth:`Feature.recorded`, :meth:`Feature.turn_goes_on`);
 - its part of a game's Zobrist key (:mod:`dukec.engine.zobrist`, in the ``parts`` order): the
   random numbers it draws (:meth:`Feature.key_numbers`) and its state keyed by them
   (:meth:`Feature.key`).
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
     from dukec.engine.game import Game
+    from dukec.engine.notation import Scene
     from dukec.engine.position_problems import Reading
     from dukec.engine.rules import Rules
     from dukec.engine.zobrist import Zobrist
@@ -149,6 +152,28 @@ class Feature:
         (:func:`dukec.engine.text.board_text`; ``short``: the terrain tiles' short names)."""
         return ""
 
+    def writes(self) -> tuple[int, ...]:
+        """The action kinds whose notation and record this feature writes (its phases' and its
+        kinds of play; a move only where its ``tile`` field is set, which no move of the base
+        game's has)."""
+        return ()
+
+    def notation(self, scene: Scene, action: ActionTuple) -> str:
+        """The notation of an action of one of :meth:`writes` in ``scene`` (before it is
+        made)."""
+        return ""
+
+    def recorded(self, scene: Scene, action: ActionTuple) -> tuple[int, int]:
+        """For a game's record of an action of one of :meth:`writes` (not a move): the tile
+        type it names (the tile that acts, or the one chosen or taken; -1: none), and the tile
+        type it captures (-1: none)."""
+        return -1, -1
+
+    def turn_goes_on(self, action: ActionTuple) -> bool:
+        """Whether the player's turn goes on after ``action`` (one of :meth:`writes`): more of
+        the same turn is to come."""
+        return False
+
     def key_numbers(self, rules: Rules) -> int:
         """How many random numbers this feature's part of the keys of ``rules``' games draws."""
         return 0
@@ -157,3 +182,13 @@ class Feature:
         """This feature's part of ``g``'s key: its state keyed by ``numbers`` (the
         :meth:`key_numbers` it drew) and by ``z``'s small fields (:meth:`Zobrist.field`)."""
         return 0
+
+
+def acting(scene: Scene, action: ActionTuple, captures: bool = True) -> tuple[int, int]:
+    """What a record names of an action whose tile on ``frm`` acts: that tile's type, and (if
+    it ``captures``) the type of an enemy tile on ``to`` (-1: none)."""
+    _kind, frm, to, _by, _tile = action
+    board = scene.board
+    target = board[to] if to >= 0 else -1
+    captured = target >> 2 if captures and target >= 0 and target & 1 != scene.to_move else -1
+    return board[frm] >> 2, captured

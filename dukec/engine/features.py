@@ -46,6 +46,8 @@ class Registry:
         self.by_phase: dict[Phase, Feature] = {p: f for f in owners for p in f.phases()}
         self.by_kind: dict[int, Feature] = {k: f for f in owners for k in f.kinds()}
         self.by_draw: dict[int, Feature] = {k: f for f in owners for k in f.draws()}
+        #: Per action kind a feature writes (:meth:`Feature.writes`), that feature.
+        self.writers: dict[int, Feature] = {k: f for f in parts + owners for k in f.writes()}
         #: Per action kind, whether it draws tiles as a draw does (the draw itself included):
         #: the turn asks on every action, so it is one look-up.
         self.draws: tuple[bool, ...] = tuple(

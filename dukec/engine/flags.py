@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from dukec.engine import opening
 from dukec.engine.actions import FLAG_PASS, FLAG_PLACE, ActionTuple, Phase, Reason, Result
 from dukec.engine.board import Geometry
-from dukec.engine.feature import Feature
+from dukec.engine.feature import Feature, acting
 from dukec.engine.terrain import kinds_of, occupied_by_terrain
 from dukec.limits import MAX_WIN_SCORE
 
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
     from dukec.engine.game import Game
+    from dukec.engine.notation import Scene
     from dukec.engine.position_problems import Reading
     from dukec.engine.rules import Rules
     from dukec.engine.zobrist import Zobrist
@@ -293,6 +294,19 @@ class Passing(Feature):
         g.trail.setattr(g.flags[g.flag_at(action[1])], "square", action[2])
         return -1
 
+    def writes(self) -> tuple[int, ...]:
+        """The pass."""
+        return (FLAG_PASS,)
+
+    def notation(self, scene: Scene, action: ActionTuple) -> str:
+        """``flag c2-c3``: the banner passes from c2 to the tile on c3."""
+        name = scene.rules.geometry.name
+        return f"flag {name(action[1])}-{name(action[2])}"
+
+    def recorded(self, scene: Scene, action: ActionTuple) -> tuple[int, int]:
+        """The holder."""
+        return acting(scene, action)
+
 
 class Planting(Feature):
     """The banners the players place after set-up, in turn (``FLAG_PLACE (-1, to)``); then
@@ -332,6 +346,22 @@ class Planting(Feature):
     def fields(self) -> tuple[str, ...]:
         """The banners on the board."""
         return ("flags",)
+
+    def writes(self) -> tuple[int, ...]:
+        """A banner put down: at set-up, or moved after a point (:class:`Scoring`)."""
+        return (FLAG_PLACE,)
+
+    def notation(self, scene: Scene, action: ActionTuple) -> str:
+        """``flag@c6`` (set-up), ``flag c6-c5`` (moved after a point) or ``flag stays``."""
+        _kind, frm, to, _by, _tile = action
+        name = scene.rules.geometry.name
+        if frm < 0:
+            return f"flag@{name(to)}"
+        return "flag stays" if frm == to else f"flag {name(frm)}-{name(to)}"
+
+    def turn_goes_on(self, action: ActionTuple) -> bool:
+        """A banner moved after a point is moved as its owner's turn begins."""
+        return action[1] >= 0
 
     def phase_field(self, phase: Phase) -> str:
         """The banners still to place."""

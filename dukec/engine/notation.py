@@ -8,45 +8,21 @@ draw         draw a tile from the bag (the game's random source picks it)
 Name@b6      place the tile that is due (drawn, or a set-up tile) on b6, by its name
 ...+         suffix: the action puts the opponent's Duke in Guard
 
-Expanded play:
-c2-c4 enrage away / enrage home / push   a Slide or Jump Slide into the roaming tile
-flag c2-c3   pass the banner from c2 to the tile on c3
-flag@c6      put a banner on c6 (set-up, or moving it after a point; ``flag stays`` keeps it)
-summon b4-c2 the tile on b4 is summoned to c2 (the Duke flips)
-divine b2    the tile on b2 flips back and three tiles are drawn
-keep Name, destroy Other   which drawn tile is kept (the others not named go back)
-escape d2-c1 sacrificing d1 / escape d2xc1 ransoming Name
-ransom Name for Other@c1    trade a captured Ransom tile for one's own captured Escape tile
-draft Name   take every tile of that type into one's bag (the opponent's go in the box)
+The actions of game sets with features are written by the feature that owns them
+(:meth:`dukec.engine.feature.Feature.notation`; docs/engine.md, "Notation", lists them).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dukec.engine.actions import (
-    CHOOSE,
-    COMMAND,
-    DIVINE,
-    DRAFT,
-    DRAW,
-    ESCAPE,
-    FLAG_PASS,
-    FLAG_PLACE,
-    MOVE,
-    PLACE,
-    RANSOM,
-    STRIKE,
-    SUMMON,
-    Action,
-    ActionTuple,
-)
+from dukec.engine.actions import COMMAND, DRAW, MOVE, PLACE, STRIKE, Action, ActionTuple
 from dukec.engine.rules import Rules
 
 if TYPE_CHECKING:
+    from dukec.engine.feature import Feature
     from dukec.engine.game import Game
 
-_PUSHES = (" enrage away", " enrage home", " push")
 #: How many legal actions an error message lists.
 _SHOWN = 12
 
@@ -57,7 +33,8 @@ class NotationError(ValueError):
 
 class Scene:
     """What an action's notation reads of the position it is taken in: the rules, the board,
-    the player to move, the tile a placement puts down, and the drawn tiles to keep one of.
+    the player to move, the tile a placement puts down, the drawn tiles to keep one of, and
+    the features that write their own actions (by kind).
 
     ``keep``: copy what changes, so that actions handed out with the scene print as they were
     meant after the game has moved on (see :class:`dukec.engine.facade.Action`).
@@ -69,41 +46,20 @@ class Scene:
         self.to_move: int = game.to_move
         self.placing: int = game.placement_tile()
         self.pending: list[int] = list(game.pending) if keep else game.pending
+        self.writers: dict[int, Feature] = game.registry.writers if game.features else {}
 
     def write(self, action: ActionTuple) -> str:
         """The notation of ``action`` in this position (before it is applied)."""
         kind, frm, to, by, tile = action
         name = self.rules.geometry.name
         types = self.rules.types
+        writer = self.writers.get(kind) if kind > PLACE or (kind == MOVE and tile >= 0) else None
+        if writer is not None:
+            return writer.notation(self, action)
         if kind in (MOVE, COMMAND):
             sep = "x" if self.board[to] >= 0 else "-"
             text = f"{name(frm)}{sep}{name(to)}"
-            if kind == MOVE and 0 <= tile < len(_PUSHES):
-                return text + _PUSHES[tile]
             return f"{name(by)}:{text}" if kind == COMMAND else text
-        if kind == FLAG_PASS:
-            return f"flag {name(frm)}-{name(to)}"
-        if kind == FLAG_PLACE:
-            if frm < 0:
-                return f"flag@{name(to)}"
-            return "flag stays" if frm == to else f"flag {name(frm)}-{name(to)}"
-        if kind == SUMMON:
-            return f"summon {name(frm)}-{name(to)}"
-        if kind == DIVINE:
-            return f"divine {name(frm)}"
-        if kind == CHOOSE:
-            drawn = self.pending
-            kept = types[drawn[tile]].name
-            gone = [types[t].name for i, t in enumerate(drawn) if by >> i & 1]
-            return f"keep {kept}" + (f", destroy {', '.join(sorted(gone))}" if gone else "")
-        if kind == ESCAPE:
-            sep = "x" if self.board[to] >= 0 and self.board[to] & 1 != self.to_move else "-"
-            paid = f"sacrificing {name(by)}" if by >= 0 else f"ransoming {types[tile].name}"
-            return f"escape {name(frm)}{sep}{name(to)} {paid}"
-        if kind == RANSOM:
-            return f"ransom {types[tile].name} for {types[by].name}@{name(to)}"
-        if kind == DRAFT:
-            return f"draft {types[tile].name}"
         if kind == STRIKE:
             return f"{name(frm)}!{name(to)}"
         if kind == DRAW:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
     from dukec.engine.game import Game
+    from dukec.engine.notation import Scene
     from dukec.engine.position_problems import Reading
     from dukec.engine.rules import Rules
     from dukec.engine.zobrist import Zobrist
@@ -179,6 +180,18 @@ class Drafting(Feature):
                 g.trail.set_game_attr(g, "to_move", g.rules.setup[0].owner)
             else:
                 opening.after_setup(g)
+
+    def writes(self) -> tuple[int, ...]:
+        """The draft."""
+        return (DRAFT,)
+
+    def notation(self, scene: Scene, action: ActionTuple) -> str:
+        """``draft Name``: every tile of that type goes into the player's bag."""
+        return f"draft {scene.rules.types[action[4]].name}"
+
+    def recorded(self, scene: Scene, action: ActionTuple) -> tuple[int, int]:
+        """The type taken."""
+        return action[4], -1
 
     def phase_field(self, phase: Phase) -> str:
         """The tile types left to select."""

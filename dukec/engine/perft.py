@@ -10,7 +10,7 @@ banner after the opponent scored.
 
 from __future__ import annotations
 
-from dukec.engine.actions import CHOOSE, DIVINE, DRAW, FLAG_PLACE, PLACE, ActionTuple, Phase
+from dukec.engine.actions import DRAW, PLACE, ActionTuple, Phase
 from dukec.engine.game import Game
 from dukec.engine.notation import format_action
 
@@ -46,10 +46,9 @@ def _extend(
                 _extend(game, (*prefix, forced), turns)
                 game.undo()
             continue
-        # A turn goes on after a Divination (tiles to choose from, then one to place) and after
-        # a banner moved at the start of it (Counting Coup).
-        kind = action[0]
-        if kind not in (DIVINE, CHOOSE) and not (kind == FLAG_PLACE and action[1] >= 0):
+        # A turn goes on after some of the features' actions (Feature.turn_goes_on).
+        writer = game.registry.writers.get(action[0]) if game.features else None
+        if writer is None or not writer.turn_goes_on(action):
             turns.append((*prefix, action))
             continue
         game._apply(action)

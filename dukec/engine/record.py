@@ -16,20 +16,10 @@ from typing import Any
 
 from dukec.atomic import write_text_atomic
 from dukec.engine.actions import (
-    CHOOSE,
     COMMAND,
-    DIVINE,
-    DRAFT,
     DRAW,
-    ESCAPE,
-    FLAG_PASS,
-    FLAG_PLACE,
     KIND_NAMES,
-    MOVE,
     PLACE,
-    RANSOM,
-    STRIKE,
-    SUMMON,
     Action,
     ActionTuple,
     Phase,
@@ -37,7 +27,7 @@ from dukec.engine.actions import (
     Result,
 )
 from dukec.engine.game import Game
-from dukec.engine.notation import NotationError, format_action, parse_action
+from dukec.engine.notation import NotationError, Scene, format_action, parse_action
 from dukec.engine.players import Player
 from dukec.engine.rules import Rules
 from dukec.jsontext import JsonTextError, parse_json
@@ -134,32 +124,30 @@ def describe(game: Game, action: ActionTuple) -> ActionRecord:
     ply = game.ply
     notation = format_action(game, action)
     tile = moved = captured = drawn = None
+    writer = game.registry.writers.get(kind) if game.features and kind > PLACE else None
     if kind == PLACE:
         tile = names[game.placement_tile()].name
-    elif kind in (DRAFT, RANSOM):
-        tile = names[_tile].name
-    elif kind == CHOOSE:
-        tile = names[game.pending[_tile]].name
-    elif kind in (MOVE, STRIKE, COMMAND, SUMMON, DIVINE, ESCAPE, FLAG_PASS):
+    elif kind <= COMMAND:
         actor = game.board[by if kind == COMMAND else frm]
         tile = names[actor >> 2].name
         if kind == COMMAND:
             moved = names[game.board[frm] >> 2].name
         target = game.board[to] if to >= 0 else -1
-        if target >= 0 and (target & 1) != player and kind != SUMMON:
+        if target >= 0 and (target & 1) != player:
             captured = names[target >> 2].name
-    elif kind == FLAG_PLACE:
-        tile = None
+    elif writer is not None:
+        named, lost = writer.recorded(Scene(game), action)
+        tile = names[named].name if named >= 0 else None
+        captured = names[lost].name if lost >= 0 else None
     game.apply(action)
-    if kind in (DRAW, DIVINE):
-        drawn = names[game.drawn].name if kind == DRAW else None
+    if kind == DRAW:
+        drawn = names[game.drawn].name
     events = tuple(game.last_events)
     scores = None
     if game.rules.expanded is not None and game.objective.score_beside_flag:
         scores = (game.scores[0], game.scores[1])
-    guard = (
-        kind not in (DRAW, DIVINE) and game.phase is not Phase.CHOOSE and game.in_guard(player ^ 1)
-    )
+    draws = kind == DRAW or (game.features and game.registry.draws[kind])
+    guard = not draws and game.phase is not Phase.CHOOSE and game.in_guard(player ^ 1)
     return ActionRecord(
         ply=ply,
         player=player,

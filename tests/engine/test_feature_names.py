@@ -30,14 +30,14 @@ OWN = {
 STILL = {
     "dragon": {"__init__", "abilities", "featureplay", "movement", "rules", "state", "terrain"}
     | {"turn"},
-    "flag": {"__init__", "abilities", "actions", "extras", "movement", "notation", "objectives"}
-    | {"perft", "position_phases", "record", "state", "terrain", "text", "traits", "turn"},
+    "flag": {"__init__", "abilities", "actions", "extras", "movement", "objectives"}
+    | {"position_phases", "record", "state", "terrain", "text", "traits", "turn"},
     "banner": {"__init__", "game", "movement", "state", "terrain", "traits"},
     "terrain": {"abilities", "baked", "dragon", "dread", "extras", "feature", "flags", "game"}
     | {"masks", "movement", "objectives", "rules", "state", "text", "traits", "turn"},
     "dread": {"extras", "game", "reach", "traits"},
-    "draft": {"actions", "extras", "notation", "position_phases", "record", "rules"},
-    "divin": {"actions", "notation", "perft", "record"},
+    "draft": {"actions", "extras", "position_phases", "rules"},
+    "divin": {"actions"},
 }
 
 
