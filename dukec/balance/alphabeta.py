@@ -34,7 +34,7 @@ from dukec.balance.leaves import Leaves
 from dukec.balance.moves import base_like, candidates, captures, has_legal
 from dukec.balance.ordering import Heuristics, Ordering
 from dukec.balance.table import EXACT, LOWER, UPPER, Table
-from dukec.engine import Game, dragon, tablemoves, turn
+from dukec.engine import Game, tablemoves, turn
 from dukec.engine.actions import COMMAND, DRAW, ActionTuple, Reason
 from dukec.engine.zobrist import Keyed
 
@@ -226,7 +226,7 @@ class Tree:
         the base game's, and an idle dragon, if any); elsewhere the engine's test comes first."""
         self.board()
         game = self.game
-        return self.plain and (not game.features or dragon.idle(game))
+        return self.plain and (not game.features or turn.idle(game))
 
     def allowed(self, action: ActionTuple, unchecked: bool, after: bool) -> bool:
         """Whether a candidate may be tried: legal, or left to :meth:`child`'s test after

@@ -402,6 +402,15 @@ class Roaming(Feature):
                 place(g, index)
                 return
 
+    def idle(self, g: Game) -> bool:
+        """Whether the dragon's action between turns would change nothing now."""
+        return idle(g)
+
+    def act(self, g: Game, action: ActionTuple) -> int:
+        """A push (a move into the dragon's square whose ``tile`` says what follows); the
+        square the pushing tile ended on."""
+        return push(g, g.to_move, action[1], action[2], action[4])
+
     def acts_between_turns(self, g: Game) -> bool:
         """The dragon's action, if it is on the board; whether it was."""
         if g.dragon.square < 0:

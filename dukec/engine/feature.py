@@ -70,6 +70,11 @@ class Feature:
         """Act between the turns, if this feature does (the game not over); whether it did."""
         return False
 
+    def idle(self, g: Game) -> bool:
+        """Whether :meth:`acts_between_turns` would change nothing now (then a turn of the base
+        game's needs no trail: :func:`dukec.engine.turn.apply_base`)."""
+        return True
+
     def after_terrain(self, g: Game, me: int) -> None:
         """After terrain acted between ``me``'s turn and the opponent's."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from dukec.engine import dragon, movement, playout, tablemoves, turn
+from dukec.engine import movement, playout, tablemoves, turn
 from dukec.engine.actions import (
     COMMAND,
     PLACE,
@@ -136,8 +136,8 @@ def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
                 else movement.plain_attacked(g, duke, me ^ 1)
             )
         ):
-            if not dragon.idle(g):
-                turn.dragon_follows(g, action)
+            if not turn.idle(g):
+                turn.follows(g, action)
             return True
         g._base_undo()
         return False

@@ -33,8 +33,12 @@ class Registry:
         owners: tuple[Feature, ...],
         opening: tuple[Feature, ...],
         parts: tuple[Feature, ...],
+        between: tuple[Feature, ...],
     ) -> None:
         self.ordered = ordered
+        #: Those of them that act between the turns (whose :meth:`Feature.idle` a turn of the
+        #: base game's asks).
+        self.between = between
         #: The owners of every feature's phases and action kinds (:data:`_OWNERS`' order).
         self.owners = owners
         #: The features in the order of the game's start (:mod:`dukec.engine.opening`): each
@@ -85,7 +89,8 @@ def build_features(rules: Rules) -> Registry:
     everyone = (*opening, settling, scoring, passing, abilities, winning)
     owners = tuple(f for kind in _OWNERS for f in everyone if isinstance(f, kind))
     parts = tuple(f for kind in _PARTS for f in everyone if isinstance(f, kind))
-    return Registry(tuple(used), owners, opening, parts)
+    between = tuple(f for f in used if f is roaming)
+    return Registry(tuple(used), owners, opening, parts, between)
 
 
 #: The features with a part of a position, in the order a position is read and written:

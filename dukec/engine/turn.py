@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from dukec.engine import (
-    dragon,
     movement,
     opening,
     terrain,
@@ -212,13 +211,22 @@ def apply_base(g: Game, action: ActionTuple) -> None:
     """Apply a :func:`base_action` (assumed legal): the base game's apply and its compact undo
     record where the dragon, if any, then has nothing to do, else through the trail."""
     g._base_apply(action)
-    if action[0] != DRAW and not dragon.idle(g):
-        dragon_follows(g, action)
+    if action[0] != DRAW and not idle(g):
+        follows(g, action)
 
 
-def dragon_follows(g: Game, action: ActionTuple) -> None:
-    """The base game's apply has just made ``action``'s turn, and the dragon acts after it: the
-    turn is made over on the trail, as :func:`apply_trailed` makes it, and the dragon acts."""
+def idle(g: Game) -> bool:
+    """Whether nothing that acts between the turns would change anything now."""
+    for feature in g.registry.between:  # noqa: SIM110 (a plain loop: this runs every turn)
+        if not feature.idle(g):
+            return False
+    return True
+
+
+def follows(g: Game, action: ActionTuple) -> None:
+    """The base game's apply has just made ``action``'s turn, and a feature acts between the
+    turns after it: the turn is made over on the trail, as :func:`apply_trailed` makes it, and
+    the feature acts."""
     if action[0] > COMMAND:
         g._base_undo()
         apply_trailed(g, action)
@@ -317,8 +325,9 @@ def act(g: Game, action: ActionTuple) -> int:
         g.trail.call(type(g)._unmove_tiles, g._move_tiles(action))
         return -1 if kind == STRIKE else to
     if kind == MOVE:
-        if to == g.dragon.square and tile >= 0:
-            return dragon.push(g, me, frm, to, tile)
+        if tile >= 0:
+            # A move whose tile field is set is the feature's that writes it (a push).
+            return g.registry.writers[MOVE].act(g, action)
         g.relocate_tile(me, frm, to, flip=True, capture_by=me)
         return to
     if kind == COMMAND:

@@ -28,8 +28,7 @@ OWN = {
     "divin": {"abilities"},
 }
 STILL = {
-    "dragon": {"__init__", "abilities", "featureplay", "movement", "rules", "state", "terrain"}
-    | {"turn"},
+    "dragon": {"__init__", "abilities", "featureplay", "movement", "rules", "state", "terrain"},
     "flag": {"__init__", "abilities", "actions", "extras", "movement", "objectives"}
     | {"position_phases", "record", "state", "terrain", "text", "traits", "turn"},
     "banner": {"__init__", "game", "movement", "state", "terrain", "traits"},
