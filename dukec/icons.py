@@ -92,6 +92,12 @@ class Effect(enum.Enum):
     DEFENSE = "defense"
 
     @property
+    def of_feature(self) -> bool:
+        """Whether a rule feature plays this effect, not the base game's tables (an icon with
+        it makes a game set one with features): it covers squares, it does not move there."""
+        return self not in (Effect.MOVE, Effect.STRIKE, Effect.COMMAND)
+
+    @property
     def captures(self) -> bool:
         """Whether the icon alone can capture an enemy tile."""
         return self in (Effect.MOVE, Effect.STRIKE)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from dukec.engine.board import crossed_cells
 from dukec.engine.extras import shortest_paths
+from dukec.icons import Effect
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -27,7 +28,7 @@ def allows(g: Game, frm: int, to: int, how: str) -> bool:
     it does not start on one of the target's Defense squares, and the straight path (a Move's,
     or any straight one) or, with none, some shortest path avoids them all."""
     code = g.board[to]
-    defended = g.reach.defense[code * g.size + to]
+    defended = g.reach.covers[Effect.DEFENSE][code * g.size + to]
     if not defended:
         return True
     if frm in defended:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from dukec.engine import terrain
 from dukec.engine.feature import Feature
+from dukec.icons import Effect
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -26,14 +27,12 @@ if TYPE_CHECKING:
     from dukec.engine.zobrist import Zobrist
 
 
-def spread(g: Game) -> None:
-    """After an action: every tile under a Dread icon now is frozen (and marked covered)."""
-    if not g.any_dread:
-        return
+def spread(g: Game, immune: tuple[bool, ...]) -> None:
+    """After an action: every tile under a Dread icon now is frozen (and marked covered);
+    ``immune``: per tile type, whether it has a Dread icon."""
     board = g.board
     size = g.size
-    dread = g.reach.dread
-    immune = g.extras.has_dread_icon
+    dread = g.reach.covers[Effect.DREAD]
     is_duke = g.rules.tables.is_duke
     covered: set[int] = set()
     for owner in (0, 1):
@@ -68,23 +67,39 @@ class Freezing(Feature):
     Dread icon freeze; as a player's turn begins, that player's tiles no longer under one thaw
     (in every game set with features: a position may hold frozen tiles without Dread)."""
 
+    def __init__(self, rules: Rules | None = None) -> None:
+        #: Per tile type of ``rules``, whether it has a Dread icon (and is immune to Dread).
+        self.immune: tuple[bool, ...] = ()
+        if rules is not None:
+            self.immune = tuple(
+                any(i.icon.entry.effect is Effect.DREAD for side in kind.sides for i in side)
+                for kind in rules.types
+            )
+        #: Whether any tile type of the rules has a Dread icon.
+        self.spreads = any(self.immune)
+
     def play_begins(self, g: Game) -> None:
         """Dread takes hold of the board as set up; the first player's tiles it does not cover
         thaw."""
-        spread(g)
+        if self.spreads:
+            spread(g, self.immune)
         release(g, g.to_move)
+
+    def follows_actions(self) -> bool:
+        """Dread spreads after every action, where a tile type has it."""
+        return self.spreads
 
     def after_action(self, g: Game, me: int, moved: int) -> None:
         """Dread spreads; the opponent's tiles it no longer covers thaw."""
-        if g.any_dread:
-            spread(g)
+        if self.spreads:
+            spread(g, self.immune)
         if g.frozen:
             release(g, me ^ 1)
 
     def after_terrain(self, g: Game, me: int) -> None:
         """Dread spreads over where terrain left the tiles."""
-        if g.any_dread:
-            spread(g)
+        if self.spreads:
+            spread(g, self.immune)
 
     def turn_begins(self, g: Game, player: int) -> None:
         """The player's tiles no longer under Dread thaw."""
@@ -107,7 +122,8 @@ class Freezing(Feature):
 
     def position_read(self, g: Game) -> None:
         """Tiles under Dread now are frozen, as after the last action."""
-        spread(g)
+        if self.spreads:
+            spread(g, self.immune)
 
     def key_numbers(self, rules: Rules) -> int:
         """Per square, one number for a frozen tile and one for Dread covering it."""

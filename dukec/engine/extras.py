@@ -13,6 +13,8 @@ from functools import cache
 from itertools import product
 from typing import Any
 
+from dukec.icons import Icon
+
 ABILITIES = ("summon", "divination", "escape", "ransom")
 FLAG_SQUARES = ("edge", "opponent_edge", "any")
 FLAG_BARRED = ("none", "own", "opponent")
@@ -81,7 +83,6 @@ class Extras:
     duke_squares: tuple[tuple[int, ...], tuple[int, ...]]
     # Per tile type: ability name -> sides (0 front, 1 back) it may be used on.
     abilities: tuple[Mapping[str, frozenset[int]], ...]
-    has_dread_icon: tuple[bool, ...]
     used: bool = field(default=False)
 
 
@@ -182,7 +183,6 @@ def build_extras(
             )
         )
     abilities: list[Mapping[str, frozenset[int]]] = []
-    dread: list[bool] = []
     for tile in troops:
         sides_of = tile.get("ability_sides", {})
         abilities.append(
@@ -193,20 +193,13 @@ def build_extras(
                 for a in tile.get("abilities", [])
             }
         )
-        dread.append(
-            any(
-                i["icon"] == "dread"
-                for side in tile["sides"].values()
-                for i in side.get("icons", [])
-            )
-        )
     in_play: set[str] = set()
     for army in game_set["armies"][:2]:
         in_play.update(str(e["tile"]) for e in army["start"])
         in_play.update(str(e["tile"]) for e in army["bag"])
     draft_names = {str(n) for n in spec.get("draft", [])}
     uses_icons = any(
-        i["icon"] in ("dread", "defense")
+        Icon(i["icon"]).entry.effect.of_feature
         for t in troops
         if t["name"] in in_play | draft_names
         for side in t["sides"].values()
@@ -222,7 +215,6 @@ def build_extras(
         freeze_at_edge=(freezes[0], freezes[1]),
         duke_squares=duke_squares,
         abilities=tuple(abilities),
-        has_dread_icon=tuple(dread),
         used=used,
     )
 

@@ -63,6 +63,11 @@ class Feature:
     def play_begins(self, g: Game) -> None:
         """As play begins (the player to move set): what this feature lays down or starts."""
 
+    def follows_actions(self) -> bool:
+        """Whether :meth:`after_action` may change a game of this feature's game set (where no
+        feature's does, nothing but the Duke-danger test follows an action)."""
+        return False
+
     def after_action(self, g: Game, me: int, moved: int) -> None:
         """After ``me``'s action (``moved``: the square of a tile that ended a move, or -1)."""
 

@@ -36,6 +36,9 @@ class Registry:
         between: tuple[Feature, ...],
     ) -> None:
         self.ordered = ordered
+        #: No feature the game set uses changes a game after an action (its turns need no
+        #: trail where nothing else does: :mod:`dukec.engine.turn`).
+        self.nothing_after_action = not any(f.follows_actions() for f in ordered)
         #: Those of them that act between the turns (whose :meth:`Feature.idle` a turn of the
         #: base game's asks).
         self.between = between
@@ -66,7 +69,7 @@ def build_features(rules: Rules) -> Registry:
     assert extras is not None
     traits = rules.traits
     objective = extras.objective
-    freezing, settling, scoring, passing = Freezing(), Settling(), Scoring(), Passing()
+    freezing, settling, scoring, passing = Freezing(rules), Settling(), Scoring(), Passing()
     abilities, winning, roaming = Abilities(), Winning(), Roaming()
     drafting, planting, laying = Drafting(), Planting(), Laying()
     # Frozen tiles thaw in every such game (a position may hold frozen tiles without Dread).

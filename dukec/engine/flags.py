@@ -208,6 +208,10 @@ class Scoring(Feature):
         trail.set_game_attr(g, "relocate", -1)
         trail.set_game_attr(g, "phase", Phase.PLAY)
 
+    def follows_actions(self) -> bool:
+        """A move may score."""
+        return True
+
     def after_action(self, g: Game, me: int, moved: int) -> None:
         """A point scored, if the tile that moved ended beside the opponent's banner."""
         score(g, me, moved)

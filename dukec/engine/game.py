@@ -96,12 +96,15 @@ class Game(BaseGame):
         self.registry: Registry = rules.features
         self.plugins: tuple[Feature, ...] = self.registry.ordered
         traits = rules.traits
-        self.any_dread = traits.any_dread
         self.edge_freezes = traits.edge_freezes
         self.wins_to_check = traits.wins_to_check
         self.wins_beyond_tiles = traits.wins_beyond_tiles
-        self.nothing_after_action = traits.nothing_after_action
-        self.base_turns = traits.base_turns
+        #: Nothing follows an action but the Duke-danger test (no feature's after_action
+        #: changes anything in this game set).
+        self.nothing_after_action = self.registry.nothing_after_action
+        #: That, and taking the Duke wins: a turn may be the base game's
+        #: (:func:`dukec.engine.turn.base_board`).
+        self.base_turns = self.nothing_after_action and self.objective.duke_capture_wins
         self.any_defense = traits.any_defense
         self.escapes = traits.escapes
         self.any_ransom = traits.any_ransom

@@ -101,6 +101,10 @@ class Settling(Feature):
     """Tiles that freeze for good on the opponent's home edge (``freeze ... at edge``) settle
     after every action and after terrain acts."""
 
+    def follows_actions(self) -> bool:
+        """Tiles may settle after any action."""
+        return True
+
     def after_action(self, g: Game, me: int, moved: int) -> None:
         """Tiles on the far edge settle."""
         settle(g)
@@ -138,6 +142,10 @@ class Settling(Feature):
 class Winning(Feature):
     """The objectives beyond capturing the Duke, checked after every action and after terrain
     acts (last: they look at what the other features did)."""
+
+    def follows_actions(self) -> bool:
+        """An objective may be met by any action."""
+        return True
 
     def after_action(self, g: Game, me: int, moved: int) -> None:
         """Has either player met an objective?"""

@@ -245,7 +245,8 @@ def _check_counts(game: Game, to_move: int, problems: Problems) -> None:
 
 
 def _uses_expanded(rules: Rules, board: list[Any]) -> bool:
-    """Whether any tile of the position has a Dread or Defense icon or an ability."""
+    """Whether any tile of the position has an icon a rule feature plays (Dread, Defense) or
+    an ability."""
     extras = rules.extras
     if extras is None:
         return False
@@ -256,7 +257,7 @@ def _uses_expanded(rules: Rules, board: list[Any]) -> bool:
             continue
         kind = rules.types[index]
         if kind.abilities or any(
-            i.icon.value in ("dread", "defense") for side in kind.sides for i in side
+            i.icon.entry.effect.of_feature for side in kind.sides for i in side
         ):
             return True
     return False

@@ -34,8 +34,8 @@ class Reach:
     rays: tuple[tuple[Ray, ...], ...]
     strikes: tuple[tuple[Step, ...], ...]
     commands: tuple[tuple[int, ...], ...]
-    dread: tuple[tuple[int, ...], ...]
-    defense: tuple[tuple[int, ...], ...]
+    #: Per effect a rule feature plays (:attr:`Effect.of_feature`), the squares it covers.
+    covers: dict[Effect, tuple[tuple[int, ...], ...]]
     #: Every square of the Slide and Jump Slide lines (who may push the dragon on one).
     ray_squares: tuple[frozenset[int], ...]
 
@@ -48,7 +48,7 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
     files, ranks = geometry.files, geometry.ranks
     # Read once (an enum member looked up on its class is an attribute look-up).
     moving, striking, commanding = Effect.MOVE, Effect.STRIKE, Effect.COMMAND
-    dreading, defending = Effect.DREAD, Effect.DEFENSE
+    covering = [effect for effect in Effect if effect.of_feature]
     step, leap, leap_ray = Lay.STEP, Lay.LEAP, Lay.LEAP_RAY
 
     def shift(square: int, dx: int, dy: int) -> int | None:
@@ -89,7 +89,8 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
             found = crossed[key] = cells(square, crossed_cells(dx, dy))
         return found
 
-    moves, jumps, rays, strikes, commands, dread, defense = [], [], [], [], [], [], []
+    moves, jumps, rays, strikes, commands = [], [], [], [], []
+    covers: dict[Effect, list[tuple[int, ...]]] = {effect: [] for effect in covering}
     for code in range(len(sides) * 2):
         owner = code & 1
         # Each icon's entry read once per code, not once per square.
@@ -103,8 +104,7 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
             r: list[Ray] = []
             s: list[Step] = []
             c: list[int] = []
-            dr: list[int] = []
-            de: list[int] = []
+            cv: dict[Effect, list[int]] = {}
             for icon, lay, effect, directed, dx, dy in icons:
                 if directed and effect is moving:
                     key = (icon, square, dx, dy)
@@ -131,24 +131,21 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
                     s.append((target, line_to(square, dx, dy)))
                 elif effect is commanding:
                     c.append(target)
-                elif effect is dreading:
-                    dr.append(target)
-                elif effect is defending:
-                    de.append(target)
+                else:
+                    cv.setdefault(effect, []).append(target)
             moves.append(tuple(m))
             jumps.append(tuple(j))
             rays.append(tuple(r))
             strikes.append(tuple(s))
             commands.append(tuple(c))
-            dread.append(tuple(dr))
-            defense.append(tuple(de))
+            for effect, covered in covers.items():
+                covered.append(tuple(cv.get(effect, ())))
     return Reach(
         tuple(moves),
         tuple(jumps),
         tuple(rays),
         tuple(strikes),
         tuple(commands),
-        tuple(dread),
-        tuple(defense),
+        {effect: tuple(covered) for effect, covered in covers.items()},
         tuple(frozenset(q for _how, _leaped, line in r for q in line) for r in rays),
     )

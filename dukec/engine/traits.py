@@ -12,23 +12,18 @@ from dataclasses import dataclass
 from dukec.engine.extras import Extras
 from dukec.engine.masks import MOVEMENTS
 from dukec.engine.reach import Reach
+from dukec.icons import Effect
 
 
 @dataclass(frozen=True, slots=True)
 class Traits:
     """Flags of a game set with features (see :class:`dukec.engine.game.Game`)."""
 
-    any_dread: bool
     edge_freezes: bool
     wins_to_check: bool
     #: An objective other than taking every tile of the opponent (a banner home, a count of
     #: tiles captured or brought to the far edge) may end a game.
     wins_beyond_tiles: bool
-    #: Nothing follows an action but the Duke-danger test (no Dread, settling, points, wins).
-    nothing_after_action: bool
-    #: Nothing follows an action but the Duke-danger test, and taking the Duke wins: a turn
-    #: may be the base game's (:func:`dukec.engine.turn.base_board`).
-    base_turns: bool
     any_defense: bool
     #: Per tile type: whether it may Escape.
     escapes: tuple[bool, ...]
@@ -47,23 +42,16 @@ class Traits:
 def build_traits(extras: Extras, reach: Reach, in_play: frozenset[int]) -> Traits:
     """The traits of a game set with features from its data, its icon tables and the tile
     types in play (in the armies or the draft)."""
-    any_dread = any(extras.has_dread_icon)
     edge_freezes = any(extras.freeze_at_edge)
     objective = extras.objective
     wins_to_check = bool(objective.lose_without_tiles or objective.win_flag_home or any(extras.win))
     ability_types = tuple(bool(a) for a in extras.abilities)
     in_play_types = tuple(a and t in in_play for t, a in enumerate(ability_types))
-    nothing_after_action = not (
-        any_dread or edge_freezes or objective.score_beside_flag or wins_to_check
-    )
     return Traits(
-        any_dread=any_dread,
         edge_freezes=edge_freezes,
         wins_to_check=wins_to_check,
         wins_beyond_tiles=bool(objective.win_flag_home or any(extras.win)),
-        nothing_after_action=nothing_after_action,
-        base_turns=nothing_after_action and objective.duke_capture_wins,
-        any_defense=any(reach.defense),
+        any_defense=any(reach.covers[Effect.DEFENSE]),
         escapes=tuple("escape" in a for a in extras.abilities),
         any_ransom=any("ransom" in a for a in extras.abilities),
         escapes_or_ransoms=any("escape" in a or "ransom" in a for a in extras.abilities),

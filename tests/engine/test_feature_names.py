@@ -34,7 +34,7 @@ STILL = {
     "banner": {"__init__", "game", "movement", "state", "terrain", "traits"},
     "terrain": {"abilities", "baked", "dragon", "dread", "extras", "feature", "flags", "game"}
     | {"masks", "movement", "objectives", "rules", "state", "text", "traits", "turn"},
-    "dread": {"extras", "game", "reach", "traits"},
+    "dread": {"extras"},
     "draft": {"actions", "extras", "position_phases", "rules"},
     "divin": {"actions"},
 }
