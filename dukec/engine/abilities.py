@@ -24,7 +24,7 @@ tile=kept index)``; ``ESCAPE (tile, to, sacrificed square or -1, ransomed type o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dukec.engine import flags, terrain
 from dukec.engine.actions import CHOOSE, DIVINE, ESCAPE, RANSOM, SUMMON, ActionTuple, Phase
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from dukec.engine.position_problems import Reading
 
 #: Most tiles Divination draws.
-DIVINED = 3
+DIVINED: Final = 3
 
 
 def usable(g: Game, code: int, ability: str) -> bool:

@@ -26,7 +26,7 @@ the opponent), :data:`ENRAGE_HOME` (facing the mover's own side) or :data:`PUSH_
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dukec.engine import defense, terrain
 from dukec.engine.actions import MOVE, ActionTuple
@@ -45,11 +45,11 @@ if TYPE_CHECKING:
 ENRAGE_AWAY, ENRAGE_HOME, PUSH_CAPTURE = 0, 1, 2
 #: The first of the seven small fields of the key (:meth:`dukec.engine.zobrist.Zobrist.field`)
 #: the dragon's state takes.
-_KEY_FIELD = 0
+_KEY_FIELD: Final = 0
 #: The ways the dragon may face, as a position names them.
 FACINGS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 #: A push's notation after its squares, by its ``tile`` field.
-_PUSHES = (" enrage away", " enrage home", " push")
+_PUSHES: Final = (" enrage away", " enrage home", " push")
 #: The ways the dragon may face, as the board as text shows them.
 _ARROWS = {(1, 0): ">", (-1, 0): "<", (0, 1): "^", (0, -1): "v"}
 
@@ -307,19 +307,6 @@ def _calm(g: Game) -> None:
     g.event(_calm_text)
 
 
-def idle(g: Game) -> bool:
-    """Whether the dragon's action between turns would change nothing now: there is none, or
-    it is calm, neither resting nor turning round, with no tile where its Move icons reach."""
-    d = g.dragon
-    if d.busy:
-        return False
-    board = g.board
-    for t in d.calm:  # noqa: SIM110 (a plain loop: this runs after every action)
-        if board[t] >= 0:
-            return False
-    return True
-
-
 def act(g: Game) -> None:
     """The dragon's action between two turns."""
     _act(g)
@@ -403,8 +390,17 @@ class Roaming(Feature):
                 return
 
     def idle(self, g: Game) -> bool:
-        """Whether the dragon's action between turns would change nothing now."""
-        return idle(g)
+        """Whether the dragon's action between turns would change nothing now: there is none,
+        or it is calm, neither resting nor turning round, with no tile where its Move icons
+        reach."""
+        d = g.dragon
+        if d.busy:
+            return False
+        board = g.board
+        for t in d.calm:  # noqa: SIM110 (a plain loop: this runs after every action)
+            if board[t] >= 0:
+                return False
+        return True
 
     def act(self, g: Game, action: ActionTuple) -> int:
         """A push (a move into the dragon's square whose ``tile`` says what follows); the

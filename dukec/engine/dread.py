@@ -132,9 +132,11 @@ class Freezing(Feature):
     def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
         """The frozen tiles, and the squares under Dread."""
         key: i64 = 0
-        for square in g.frozen:
-            key ^= numbers[square]
-        covered = g.size
-        for square in g.covered:
-            key ^= numbers[covered + square]
+        if g.frozen:
+            for square in g.frozen:
+                key ^= numbers[square]
+        if g.covered:
+            covered = g.size
+            for square in g.covered:
+                key ^= numbers[covered + square]
         return key

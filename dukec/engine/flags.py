@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dukec.engine import opening
 from dukec.engine.actions import FLAG_PASS, FLAG_PLACE, ActionTuple, Phase, Reason, Result
@@ -40,10 +40,10 @@ if TYPE_CHECKING:
 # The small fields of the key (:meth:`dukec.engine.zobrist.Zobrist.field`) the banners' state
 # takes (the dragon's are 0 to 6): the banner to relocate, each player's points, and the places
 # of the queue of banners to place.
-_RELOCATE_FIELD = 7
-_SCORE_FIELD = 8
-_QUEUE_FIELD = 10
-_QUEUE_FIELDS = 8
+_RELOCATE_FIELD: Final = 7
+_SCORE_FIELD: Final = 8
+_QUEUE_FIELD: Final = 10
+_QUEUE_FIELDS: Final = 8
 
 
 @dataclass(slots=True)
@@ -279,10 +279,12 @@ class Scoring(Feature):
 
     def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
         """The points, and the banner to relocate."""
-        key: i64 = z.field(_RELOCATE_FIELD, g.relocate)
-        for owner in (0, 1):
-            key ^= z.field(_SCORE_FIELD + owner, g.scores[owner])
-        return key
+        scores = g.scores
+        return (
+            z.field(_RELOCATE_FIELD, g.relocate)
+            ^ z.field(_SCORE_FIELD, scores[0])
+            ^ z.field(_SCORE_FIELD + 1, scores[1])
+        )
 
 
 class Passing(Feature):
@@ -458,9 +460,11 @@ class Planting(Feature):
     def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
         """The banners on the board, and the queue of those still to place."""
         key: i64 = 0
-        kinds = kinds_of(g.rules)
-        for flag in g.flags:
-            key ^= numbers[(flag.square * 3 + flag.owner + 1) * kinds + flag.kind]
-        for index, kind in enumerate(g.flag_queue):
-            key ^= z.field(_QUEUE_FIELD + index % _QUEUE_FIELDS, kind)
+        if g.flags:
+            kinds = len(numbers) // (3 * g.size)
+            for flag in g.flags:
+                key ^= numbers[(flag.square * 3 + flag.owner + 1) * kinds + flag.kind]
+        if g.flag_queue:
+            for index, kind in enumerate(g.flag_queue):
+                key ^= z.field(_QUEUE_FIELD + index % _QUEUE_FIELDS, kind)
         return key

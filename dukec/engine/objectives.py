@@ -134,8 +134,9 @@ class Settling(Feature):
     def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
         """The settled tiles."""
         key: i64 = 0
-        for square in g.settled:
-            key ^= numbers[square]
+        if g.settled:
+            for square in g.settled:
+                key ^= numbers[square]
         return key
 
 

@@ -249,7 +249,7 @@ class Laying(Feature):
         """The terrain on the board, square by square."""
         key: i64 = 0
         if g.terrain_on:
-            kinds = kinds_of(g.rules)
+            kinds = len(numbers) // g.size
             for index, kind in enumerate(g.terrain):
                 if kind >= 0:
                     key ^= numbers[index * kinds + kind]
