@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from dukec.engine.masks import Masks
-from dukec.engine.tables import Entry, Tables, attack_entry
+from dukec.engine.tables import ROW, ROW_BITS, ROW_MASK, Attack, Entry, Tables, attack_entry
 
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
@@ -46,11 +46,16 @@ class BakedTables:
         self._reach = rules.reach
         self._size = rules.geometry.size
         # Only the entries whose icons touch a terrain square differ from the base tables'.
-        ready = -1  # all bits set: every entry the base tables' until a square says otherwise
         untouched = rules.untouched
-        for square, index in enumerate(layout):
-            if index >= 0:
-                ready &= untouched[square]
+        laid = [square for square, index in enumerate(layout) if index >= 0]
+        ready = base.ready
+        if len(laid) == 1:
+            ready = untouched[laid[0]]  # most layouts: one tile, whose bytes serve as they are
+        elif laid:
+            bits = -1  # all bits set: every entry the base tables' until a square says otherwise
+            for square in laid:
+                bits &= int.from_bytes(untouched[square], "big")
+            ready = bits.to_bytes(len(base.direct), "big")
         self.tables = Tables(
             direct=base.direct,
             pathed=base.pathed,
@@ -66,78 +71,158 @@ class BakedTables:
             theirs=base.theirs,
             value=base.value,
             obstacle=base.obstacle,
-            ready=base.ready if ready < 0 else ready.to_bytes(len(base.direct), "big"),
-            made=[None] * len(base.direct),
+            ready=ready,
+            made=[None] * ((len(base.direct) + ROW - 1) >> ROW_BITS),
             maker=self._make,
         )
 
     def _make(self, k: int) -> Entry:
         """The entries of key ``k`` (one the terrain touches), made when first asked for."""
-        entry = self.tables.made[k] = self._entry(k)
+        rows = self.tables.made
+        row = rows[k >> ROW_BITS]
+        if row is None:
+            row = rows[k >> ROW_BITS] = [None] * ROW
+        entry = row[k & ROW_MASK] = self._entry(k)
         return entry
 
     def _entry(self, k: int) -> Entry:
+        # Each part of the entry is the base tables' own where it comes out the same, and so
+        # is each target's set of captures: a layout keeps only what its terrain changed, which
+        # spares making it and the garbage collector going through it.
         reach = self._reach
         masks = self._masks
+        tables = self.tables
         admits = masks.admits
         blocks_jump = masks.blocks_jump
         blocks_slide = masks.blocks_slide
+        size = self._size
+        base_attack = tables.attack[k]
+        # Per target, the sets of squares that must be empty for a capture there, in the order
+        # the icons give them (None: no capture there).
+        ways: list[tuple[tuple[int, ...], ...] | None] = [None] * size
         direct: list[int] = []
         pathed: list[tuple[int, tuple[int, ...]]] = []
         rays: list[tuple[int, ...]] = []
         strikes: list[int] = []
-        alternatives: dict[int, list[tuple[int, ...]]] = {}
         admitted = admits["move"]
-        for target, cells in reach.moves[k]:
-            if not admitted[target]:
+        for step in reach.moves[k]:
+            target, cells = step
+            if not admitted[target] or _crosses(blocks_slide, cells):
                 continue
-            if any(blocks_slide[c] for c in cells):
-                continue
-            (pathed.append((target, cells)) if cells else direct.append(target))
-            alternatives.setdefault(target, []).append(cells)
+            (pathed.append(step) if cells else direct.append(target))
+            _add_way(ways, base_attack, target, cells)
         admitted = admits["jump"]
         for target, paths in reach.jumps[k]:
             if not admitted[target]:
                 continue
-            if all(any(blocks_jump[c] for c in path) for path in paths):
+            for path in paths:
+                if not _crosses(blocks_jump, path):
+                    break
+            else:
                 continue
             direct.append(target)
-            alternatives.setdefault(target, []).append(())
+            _add_way(ways, base_attack, target, ())
         for _how, leaped, line in reach.rays[k]:
             if leaped >= 0 and (blocks_jump[leaped] or blocks_slide[leaped]):
                 continue
-            cut: list[int] = []
+            end = 0
             for square in line:
                 if blocks_slide[square]:
                     break
-                cut.append(square)
-            if cut:
-                rays.append(tuple(cut))
-                for index, target in enumerate(cut):
-                    alternatives.setdefault(target, []).append(tuple(cut[:index]))
+                end += 1
+            if end:
+                rays.append(line if end == len(line) else line[:end])
+                for index in range(end):
+                    _add_way(ways, base_attack, line[index], line[:index])
         shelters = masks.shelters_from_strike
         blocks_strike_line = masks.blocks_strike_line
         for target, line in reach.strikes[k]:
-            if shelters[target]:
-                continue
-            if any(blocks_strike_line[c] for c in line):
+            if shelters[target] or _crosses(blocks_strike_line, line):
                 continue
             strikes.append(target)
-            alternatives.setdefault(target, []).append(())
+            _add_way(ways, base_attack, target, ())
         admitted = admits["command"]
         command = [t for t in reach.commands[k] if admitted[t]]
-        destinations = direct + [t for t, _ in pathed] + [s for r in rays for s in r]
+        # A tile's moves overlap where two of its icons reach one square.
+        seen = [False] * size
+        overlap = False
+        for t in direct:
+            overlap = overlap or seen[t]
+            seen[t] = True
+        for t, _cells in pathed:
+            overlap = overlap or seen[t]
+            seen[t] = True
+        for ray in rays:
+            for t in ray:
+                overlap = overlap or seen[t]
+                seen[t] = True
+        kept_rays = tuple(rays)
         return (
-            _distinct(direct),
-            _distinct(pathed),
-            tuple(rays),
-            _distinct(strikes),
-            _distinct(command),
-            len(destinations) != len(set(destinations)),
-            attack_entry(self._size, alternatives),
+            _distinct(direct, tables.direct[k]),
+            _distinct(pathed, tables.pathed[k]),
+            tables.rays[k] if kept_rays == tables.rays[k] else kept_rays,
+            _distinct(strikes, tables.strikes[k]),
+            _distinct(command, tables.command[k]),
+            overlap,
+            _attack(ways, base_attack, size),
         )
 
 
-def _distinct(items: list[_T]) -> tuple[_T, ...]:
-    """The items, each once, in the order first met (most lists have one item or none)."""
-    return tuple(items) if len(items) < 2 else tuple(dict.fromkeys(items))
+def _crosses(blocked: list[bool], squares: tuple[int, ...]) -> bool:
+    """Whether any of ``squares`` is ``blocked``."""
+    for square in squares:  # noqa: SIM110 (a plain loop: compiled, no generator is made)
+        if blocked[square]:
+            return True
+    return False
+
+
+def _add_way(
+    ways: list[tuple[tuple[int, ...], ...] | None], base: Attack, target: int, way: tuple[int, ...]
+) -> None:
+    """One more set of squares that must be empty for a capture on ``target`` (the base tables'
+    own tuple where it is the target's only one there too)."""
+    found = ways[target]
+    if found is not None:
+        ways[target] = (*found, way)
+        return
+    own = base[target]
+    ways[target] = own if own is not None and len(own) == 1 and own[0] == way else (way,)
+
+
+def _attack(ways: list[tuple[tuple[int, ...], ...] | None], base: Attack, size: int) -> Attack:
+    """The :data:`Attack` entry of ``ways``, as :func:`attack_entry` makes it; the base tables'
+    own where it comes out the same."""
+    same = True
+    for target in range(size):
+        found = ways[target]
+        if found is not None and len(found) > 1:
+            # The unblocked alternative first: the danger test can stop at it.
+            found = ways[target] = tuple(sorted(set(found), key=len))
+            if found == base[target]:
+                ways[target] = base[target]
+                continue
+        same = same and found is base[target]
+    if same:
+        return base
+    for found in ways:
+        if found is not None:
+            return tuple(ways)
+    return attack_entry(size, {})
+
+
+def _distinct(items: list[_T], base: tuple[_T, ...]) -> tuple[_T, ...]:
+    """The items, each once, in the order first met: the base tables' own tuple where it holds
+    the same (most lists have one item or none)."""
+    count = len(items)
+    if count == len(base):
+        for i in range(count):
+            if items[i] != base[i]:
+                break
+        else:
+            return base
+    for i in range(1, count):
+        item = items[i]
+        for j in range(i):
+            if items[j] == item:
+                return tuple(dict.fromkeys(items))
+    return tuple(items)

@@ -154,8 +154,12 @@ def _reach(
         bx, by = dx * rx + dy * fx, dx * ry + dy * fy
         target = geometry.shift(square, bx, by)
         if target is not None:
-            cells = (geometry.shift(square, cx, cy) for cx, cy in crossed_cells(bx, by))
-            found.append((target, tuple(q for q in cells if q is not None)))
+            cells = []
+            for cx, cy in crossed_cells(bx, by):
+                cell = geometry.shift(square, cx, cy)
+                if cell is not None:
+                    cells.append(cell)
+            found.append((target, tuple(cells)))
     return tuple(found)
 
 

@@ -8,7 +8,6 @@ folded layout (:mod:`dukec.engine.baked`) are both made square by square with :m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -18,26 +17,22 @@ if TYPE_CHECKING:
 MOVEMENTS = ("move", "jump", "slide", "jump_slide", "command")
 
 
-@dataclass(slots=True)
 class Masks:
-    """Per square, what the terrain lying there does (no terrain: nothing blocks, all admit)."""
+    """Per square, what the terrain lying there does (no terrain: nothing blocks, all admit).
 
-    size: int
-    blocks_jump: list[bool] = field(init=False)
-    blocks_slide: list[bool] = field(init=False)
-    blocks_strike_line: list[bool] = field(init=False)
-    shelters_from_strike: list[bool] = field(init=False)
-    admits: dict[str, list[bool]] = field(init=False)
-    #: A tile may be placed here (as far as terrain goes).
-    placing: list[bool] = field(init=False)
+    A plain class rather than a dataclass: every game makes one, and a compiled class's own
+    ``__init__`` is compiled where a dataclass's generated one is not. (``size`` has a default
+    because a copy or an unpickled one is made without arguments before its fields are set.)"""
 
-    def __post_init__(self) -> None:
-        self.blocks_jump = [False] * self.size
-        self.blocks_slide = [False] * self.size
-        self.blocks_strike_line = [False] * self.size
-        self.shelters_from_strike = [False] * self.size
-        self.admits = {how: [True] * self.size for how in MOVEMENTS}
-        self.placing = [True] * self.size
+    def __init__(self, size: int = 0) -> None:
+        self.size: int = size
+        self.blocks_jump: list[bool] = [False] * size
+        self.blocks_slide: list[bool] = [False] * size
+        self.blocks_strike_line: list[bool] = [False] * size
+        self.shelters_from_strike: list[bool] = [False] * size
+        self.admits: dict[str, list[bool]] = {how: [True] * size for how in MOVEMENTS}
+        #: A tile may be placed here (as far as terrain goes).
+        self.placing: list[bool] = [True] * size
 
     @classmethod
     def of_layout(cls, layout: Sequence[int], kinds: Sequence[TerrainType]) -> Masks:

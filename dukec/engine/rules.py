@@ -28,6 +28,17 @@ if TYPE_CHECKING:
     from dukec.engine.features import Registry
 
 _T = TypeVar("_T")
+#: The slots of ``Rules._made``: what each property built on first use keeps.
+_NEIGHBOURS: Final = 0
+_AROUND: Final = 1
+_REACH: Final = 2
+_TRAITS: Final = 3
+_FEATURES: Final = 4
+_UNTOUCHED: Final = 5
+_PUSHERS: Final = 6
+_MOVE_ACTIONS: Final = 7
+_STRIKE_ACTIONS: Final = 8
+_SLOTS: Final = 9
 
 FRONT: Final = 0
 BACK: Final = 1
@@ -105,15 +116,19 @@ class Rules:
     # The lines of a tile's Slides through the dragon's square, per ``key * size + square``
     # (key: code * size + the tile's square), made on first use (dukec.engine.movement).
     push_lines: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
-    # What the properties below build on first use (a compiled class keeps no instance dict
-    # for functools.cached_property).
-    _made: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # What the properties below build on first use, a slot each (a compiled class keeps no
+    # instance dict for functools.cached_property; a list, not a dict: no key to hash).
+    _made: list[Any] = field(
+        default_factory=lambda: [None] * _SLOTS, init=False, repr=False, compare=False
+    )
 
-    def _once(self, name: str, build: Callable[[], _T]) -> _T:
-        """What ``build`` makes, made on first use and kept."""
-        made = self._made.get(name)
+    def _once(self, slot: int, build: Callable[[Rules], _T]) -> _T:
+        """What ``build(self)`` makes, made on first use and kept in ``slot``. (``build`` is the
+        class's function, not a bound method, which would be an object made and freed on every
+        read.)"""
+        made = self._made[slot]
         if made is None:
-            made = self._made[name] = build()
+            made = self._made[slot] = build(self)
         return cast(_T, made)
 
     def with_expanded(self) -> Rules:
@@ -126,7 +141,7 @@ class Rules:
     @property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
         """Per square, the squares sharing a side with it."""
-        return self._once("neighbours", self._neighbours)
+        return self._once(_NEIGHBOURS, Rules._neighbours)
 
     def _neighbours(self) -> tuple[tuple[int, ...], ...]:
         return tuple(self.geometry.neighbours(s) for s in range(self.geometry.size))
@@ -134,7 +149,8 @@ class Rules:
     @property
     def around(self) -> tuple[frozenset[int], ...]:
         """Per square, the squares touching it by a side or a corner."""
-        return self._once("around", self._around)
+        made: tuple[frozenset[int], ...] | None = self._made[_AROUND]  # read every turn
+        return made if made is not None else self._once(_AROUND, Rules._around)
 
     def _around(self) -> tuple[frozenset[int], ...]:
         geometry = self.geometry
@@ -148,7 +164,7 @@ class Rules:
     @property
     def reach(self) -> Reach:
         """The icon tables of game sets with features (built on first use)."""
-        return self._once("reach", self._reach)
+        return self._once(_REACH, Rules._reach)
 
     def _reach(self) -> Reach:
         sides = [
@@ -161,7 +177,7 @@ class Rules:
     @property
     def traits(self) -> Traits:
         """What the features of a game set with them make its games do (built on first use)."""
-        return self._once("traits", self._traits)
+        return self._once(_TRAITS, Rules._traits)
 
     def _traits(self) -> Traits:
         extras = self.expanded if self.expanded is not None else self.extras
@@ -174,7 +190,7 @@ class Rules:
         """The rule features of a game set with them, in the order the turn calls them and by
         the phases and action kinds each owns (:mod:`dukec.engine.features`; built on first
         use)."""
-        return self._once("features", self._features)
+        return self._once(_FEATURES, Rules._features)
 
     def _features(self) -> Registry:
         from dukec.engine.features import build_features  # the features import the rules
@@ -182,14 +198,14 @@ class Rules:
         return build_features(self)
 
     @property
-    def untouched(self) -> tuple[int, ...]:
+    def untouched(self) -> tuple[bytes, ...]:
         """Per square, which table entries (``code * size + square``) have icons that neither
-        reach, cross nor leap it, as the bytes of a number: byte ``k`` (from the most
-        significant, of as many bytes as there are entries) is 1 where entry ``k``'s do not,
-        else 0. (A layout's entries the base tables give: these of its squares and-ed.)"""
-        return self._once("untouched", self._untouched)
+        reach, cross nor leap it: byte ``k`` is 1 where entry ``k``'s do not, else 0. (A
+        layout's entries the base tables give: these of its squares and-ed; a layout of one
+        square's are its bytes as they are.)"""
+        return self._once(_UNTOUCHED, Rules._untouched)
 
-    def _untouched(self) -> tuple[int, ...]:
+    def _untouched(self) -> tuple[bytes, ...]:
         reach = self.reach
         keys = len(reach.moves)
         found = [bytearray(b"\x01" * keys) for _ in range(self.geometry.size)]
@@ -212,14 +228,15 @@ class Rules:
             squares.update(reach.commands[k])
             for square in squares:
                 found[square][k] = 0
-        return tuple(int.from_bytes(entries, "big") for entries in found)
+        return tuple(bytes(entries) for entries in found)
 
     @property
     def pushers(self) -> tuple[bytes, ...]:
         """Per square, which table entries (``code * size + square``) have Slide or Jump Slide
         lines that cross it (who may push the dragon standing there): byte ``k`` is 1 where
         entry ``k``'s do, else 0."""
-        return self._once("pushers", self._pushers)
+        made: tuple[bytes, ...] | None = self._made[_PUSHERS]  # read every turn
+        return made if made is not None else self._once(_PUSHERS, Rules._pushers)
 
     def _pushers(self) -> tuple[bytes, ...]:
         ray_squares = self.reach.ray_squares
@@ -233,12 +250,18 @@ class Rules:
     def move_actions(self) -> tuple[tuple[ActionTuple, ...], ...]:
         """The move from ``frm`` to ``to`` at ``[frm][to]``: one tuple for each, made once, so
         that listing a position's actions makes none."""
-        return self._once("move_actions", lambda: self._square_pairs(MOVE))
+        return self._once(_MOVE_ACTIONS, Rules._move_pairs)
 
     @property
     def strike_actions(self) -> tuple[tuple[ActionTuple, ...], ...]:
         """The strike from ``frm`` on ``to`` at ``[frm][to]`` (as :attr:`move_actions`)."""
-        return self._once("strike_actions", lambda: self._square_pairs(STRIKE))
+        return self._once(_STRIKE_ACTIONS, Rules._strike_pairs)
+
+    def _move_pairs(self) -> tuple[tuple[ActionTuple, ...], ...]:
+        return self._square_pairs(MOVE)
+
+    def _strike_pairs(self) -> tuple[tuple[ActionTuple, ...], ...]:
+        return self._square_pairs(STRIKE)
 
     def _square_pairs(self, kind: int) -> tuple[tuple[ActionTuple, ...], ...]:
         squares = range(self.geometry.size)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import gcd
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.icons import Effect
@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 #: (None: no capture there).
 Attack: TypeAlias = tuple[tuple[tuple[int, ...], ...] | None, ...]
 _NO_ATTACK: dict[int, Attack] = {}
+#: The keys of a row of :attr:`Tables.made`: ``ROW = 1 << ROW_BITS``, ``ROW_MASK = ROW - 1``
+#: (written out: compiled, a constant is inlined only when it is a literal).
+ROW_BITS: Final = 5
+ROW: Final = 32
+ROW_MASK: Final = 31
 #: A key's entries in the seven tables of icons of :class:`Tables`, in their order.
 Entry: TypeAlias = tuple[
     tuple[int, ...],
@@ -84,9 +89,12 @@ class Tables:
     #: Whether key ``k``'s entries are the seven tables' (else :meth:`entry` gives them): 1 or
     #: 0, bytes (which the garbage collector has no need to go through).
     ready: bytes
-    #: Per key that is not ready, its entries once made (None before); empty where all are
-    #: ready. (A list, not a dict: no key is boxed to look one up.)
-    made: list[Entry | None] = field(default_factory=list)
+    #: Per key that is not ready, its entries once made (None before), in rows of ``ROW``
+    #: keys: row ``k >> ROW_BITS``, made when one of its keys' entries is (None before); empty
+    #: where all are ready. (Lists, not a dict: no key is boxed to look one up; in rows, so
+    #: that the garbage collector goes through a few short lists per layout, not one slot per
+    #: key.)
+    made: list[list[Entry | None] | None] = field(default_factory=list)
     #: What makes the entries of a key that is not ready (and puts them into ``made``).
     maker: Callable[[int], Entry] | None = None
 
@@ -103,9 +111,11 @@ class Tables:
                 self.overlap[k],
                 self.attack[k],
             )
-        made = self.made[k]
-        if made is not None:
-            return made
+        row = self.made[k >> ROW_BITS]
+        if row is not None:
+            made = row[k & ROW_MASK]
+            if made is not None:
+                return made
         assert self.maker is not None
         return self.maker(k)
 

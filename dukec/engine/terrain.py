@@ -101,13 +101,19 @@ def open_squares(g: Game, squares: tuple[int, ...], first: bool = False) -> list
 def bare_squares(g: Game, squares: Iterable[int]) -> list[int]:
     """Those of ``squares`` with no troop, terrain, banner or dragon: where terrain may be put
     at set-up."""
-    taken = {flag.square for flag in g.flags}
-    taken.add(g.dragon.square)
-    taken.update(g.pieces[0])  # a troop stands exactly on its owner's pieces' squares
-    taken.update(g.pieces[1])
-    if g.terrain_on:
-        taken.update(s for s, index in enumerate(g.terrain) if index >= 0)
-    return [s for s in squares if s not in taken]
+    board = g.board  # a troop stands on a square exactly where the board holds its code
+    laid = g.terrain
+    terrain_on = g.terrain_on
+    dragon_at = g.dragon.square
+    banners = [flag.square for flag in g.flags]
+    return [
+        s
+        for s in squares
+        if board[s] < 0
+        and s != dragon_at
+        and not (terrain_on and laid[s] >= 0)
+        and s not in banners
+    ]
 
 
 def occupied_by_terrain(g: Game) -> set[int]:
