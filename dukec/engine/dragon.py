@@ -148,6 +148,10 @@ def _reach(
     each with the squares the straight line there crosses."""
     found = []
     rx, ry = fy, -fx  # its right hand
+    # Facing a side, the grid is turned a quarter turn at a time, which takes the cells a line
+    # crosses to the cells the turned line crosses, in their order: the grid's own offsets'
+    # cells, turned, serve every facing (each worked out once, not once per facing).
+    turned = fx * fx + fy * fy == 1
     for kind, dx, dy in grid:
         if kind != icon:
             continue
@@ -155,10 +159,16 @@ def _reach(
         target = geometry.shift(square, bx, by)
         if target is not None:
             cells = []
-            for cx, cy in crossed_cells(bx, by):
-                cell = geometry.shift(square, cx, cy)
-                if cell is not None:
-                    cells.append(cell)
+            if turned:
+                for cx, cy in crossed_cells(dx, dy):
+                    cell = geometry.shift(square, cx * rx + cy * fx, cx * ry + cy * fy)
+                    if cell is not None:
+                        cells.append(cell)
+            else:
+                for cx, cy in crossed_cells(bx, by):
+                    cell = geometry.shift(square, cx, cy)
+                    if cell is not None:
+                        cells.append(cell)
             found.append((target, tuple(cells)))
     return tuple(found)
 

@@ -122,24 +122,30 @@ def _add_pushes(g: Game, me: int, squares: Iterable[int], out: list[ActionTuple]
 
 def _pushers_and_gifted(
     g: Game, me: int, pushers: bytes, wanted: tuple[bool, ...]
-) -> tuple[list[int], list[int]]:
+) -> tuple[list[int] | None, list[int] | None]:
     """In one pass over ``me``'s tiles: the squares of those whose lines cross the dragon's
     square (``pushers``: per table key) and of those with abilities (``wanted``: per piece
-    code), each in square order."""
+    code), each in square order (None: none; most turns find none, and make no list)."""
     board = g.board
     size = g.size
-    pushing = []
-    gifted = []
+    pushing: list[int] | None = None
+    gifted: list[int] | None = None
     for s in g.pieces[me]:
         code = board[s]
         if pushers[code * size + s]:
-            pushing.append(s)
+            if pushing is None:
+                pushing = [s]
+            else:
+                pushing.append(s)
         if wanted[code]:
-            gifted.append(s)
+            if gifted is None:
+                gifted = [s]
+            else:
+                gifted.append(s)
     # Few tiles are found: only theirs are put in order.
-    if len(pushing) > 1:
+    if pushing is not None and len(pushing) > 1:
         pushing.sort()
-    if len(gifted) > 1:
+    if gifted is not None and len(gifted) > 1:
         gifted.sort()
     return pushing, gifted
 
@@ -167,24 +173,28 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
                 out.pop()
         wanted = g.ability_codes
         gifted: list[int] | None = None
+        found = False  # gifted found with the pushers (None then: no tile has abilities)
         if at >= 0 and not g.dragon.enraged:
             if wanted:
                 pushing, gifted = _pushers_and_gifted(g, me, g.rules.pushers[at], wanted)
-                for s in pushing:
-                    pushes(g, me, s, out)
+                found = True
+                if pushing is not None:
+                    for s in pushing:
+                        pushes(g, me, s, out)
             else:
                 _add_pushes(g, me, g.pieces[me], out)
         if g.flags:
             out = _with_banners(g, me, out)
         if wanted:
             board = g.board
-            if gifted is None:
+            if not found:
                 # Few tiles have abilities: only theirs are put in order.
                 gifted = [s for s in g.pieces[me] if wanted[board[s]]]
                 if len(gifted) > 1:
                     gifted.sort()
-            for s in gifted:
-                abilities.actions(g, me, s, board[s], out)
+            if gifted is not None:
+                for s in gifted:
+                    abilities.actions(g, me, s, board[s], out)
         if g.any_ransom:
             abilities.ransom_actions(g, me, out)
         # The base game's actions are distinct, and so are the abilities' among them.

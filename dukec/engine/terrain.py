@@ -18,7 +18,6 @@ No terrain tile is known by name: each is its compiled properties (``occupants``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from dukec.engine.baked import BakedTables, foldable
@@ -98,7 +97,7 @@ def open_squares(g: Game, squares: tuple[int, ...], first: bool = False) -> list
     return found
 
 
-def bare_squares(g: Game, squares: Iterable[int]) -> list[int]:
+def bare_squares(g: Game, squares: tuple[int, ...]) -> list[int]:
     """Those of ``squares`` with no troop, terrain, banner or dragon: where terrain may be put
     at set-up."""
     board = g.board  # a troop stands on a square exactly where the board holds its code
@@ -170,7 +169,7 @@ def place_random(g: Game) -> None:
         if kind.acts or kind.placement == "chosen":
             continue
         if free is None:
-            free = bare_squares(g, range(geometry.size))
+            free = bare_squares(g, tuple(range(geometry.size)))
         for _ in range(count):
             squares = free
             if kind.placement == "edge":
