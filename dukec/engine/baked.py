@@ -186,7 +186,10 @@ def _add_way(
         ways[target] = (*found, way)
         return
     own = base[target]
-    ways[target] = own if own is not None and len(own) == 1 and own[0] == way else (way,)
+    # Its length is read apart: ``len(own) == 1`` in the test would narrow ``own`` to a tuple
+    # of one, which compiled code holds unboxed and would box again, a copy.
+    count = len(own) if own is not None else 0
+    ways[target] = own if own is not None and count == 1 and own[0] == way else (way,)
 
 
 def _attack(ways: list[tuple[tuple[int, ...], ...] | None], base: Attack, size: int) -> Attack:
