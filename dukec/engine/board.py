@@ -130,3 +130,41 @@ def crossed_cells(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
         if cell not in ((0, 0), (dx, dy)) and cell not in cells:
             cells.append(cell)
     return tuple(cells)
+
+
+def grid_reach(
+    geometry: Geometry,
+    grid: tuple[tuple[str, int, int], ...],
+    icon: str,
+    square: int,
+    fx: int,
+    fy: int,
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Where the ``icon``s of a grid (+dy forward) reach from ``square`` facing (fx, fy), each
+    with the squares the straight line there crosses (a terrain tile's grid that turns as the
+    tile faces: the dragon's)."""
+    found = []
+    rx, ry = fy, -fx  # its right hand
+    # Facing a side, the grid is turned a quarter turn at a time, which takes the cells a line
+    # crosses to the cells the turned line crosses, in their order: the grid's own offsets'
+    # cells, turned, serve every facing (each worked out once, not once per facing).
+    turned = fx * fx + fy * fy == 1
+    for kind, dx, dy in grid:
+        if kind != icon:
+            continue
+        bx, by = dx * rx + dy * fx, dx * ry + dy * fy
+        target = geometry.shift(square, bx, by)
+        if target is not None:
+            cells = []
+            if turned:
+                for cx, cy in crossed_cells(dx, dy):
+                    cell = geometry.shift(square, cx * rx + cy * fx, cx * ry + cy * fy)
+                    if cell is not None:
+                        cells.append(cell)
+            else:
+                for cx, cy in crossed_cells(bx, by):
+                    cell = geometry.shift(square, cx, cy)
+                    if cell is not None:
+                        cells.append(cell)
+            found.append((target, tuple(cells)))
+    return tuple(found)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from dukec.engine import defense, terrain
 from dukec.engine.actions import MOVE, ActionTuple
-from dukec.engine.board import Geometry, crossed_cells, middle_squares
+from dukec.engine.board import grid_reach, middle_squares
 from dukec.engine.feature import Feature
 from dukec.engine.rules import SIDE_NAMES
 
@@ -136,43 +136,6 @@ def _offset(g: Game, dx: int, dy: int) -> tuple[int, int]:
     return dx * rx + dy * fx, dx * ry + dy * fy
 
 
-def _reach(
-    geometry: Geometry,
-    grid: tuple[tuple[str, int, int], ...],
-    icon: str,
-    square: int,
-    fx: int,
-    fy: int,
-) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Where the ``icon``s of one of the dragon's grids reach from ``square`` facing (fx, fy),
-    each with the squares the straight line there crosses."""
-    found = []
-    rx, ry = fy, -fx  # its right hand
-    # Facing a side, the grid is turned a quarter turn at a time, which takes the cells a line
-    # crosses to the cells the turned line crosses, in their order: the grid's own offsets'
-    # cells, turned, serve every facing (each worked out once, not once per facing).
-    turned = fx * fx + fy * fy == 1
-    for kind, dx, dy in grid:
-        if kind != icon:
-            continue
-        bx, by = dx * rx + dy * fx, dx * ry + dy * fy
-        target = geometry.shift(square, bx, by)
-        if target is not None:
-            cells = []
-            if turned:
-                for cx, cy in crossed_cells(dx, dy):
-                    cell = geometry.shift(square, cx * rx + cy * fx, cx * ry + cy * fy)
-                    if cell is not None:
-                        cells.append(cell)
-            else:
-                for cx, cy in crossed_cells(bx, by):
-                    cell = geometry.shift(square, cx, cy)
-                    if cell is not None:
-                        cells.append(cell)
-            found.append((target, tuple(cells)))
-    return tuple(found)
-
-
 #: The dragon's grids it acts with: the Move icons of its calm side, the Strike icons of its
 #: enraged side (side, icon).
 _CALM_MOVES, _ENRAGED_STRIKES = 0, 1
@@ -192,7 +155,7 @@ def _grid_reach(g: Game, grid: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     found = g.rules.dragon_reach.get(key)
     if found is None:
         side, icon = _GRIDS[grid]
-        found = g.rules.dragon_reach[key] = _reach(
+        found = g.rules.dragon_reach[key] = grid_reach(
             g.rules.geometry, g.terrain_types[d.kind].sides[side], icon, d.square, d.fx, d.fy
         )
     return found
