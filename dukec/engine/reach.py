@@ -36,8 +36,6 @@ class Reach:
     commands: tuple[tuple[int, ...], ...]
     #: Per effect a rule feature plays (:attr:`Effect.of_feature`), the squares it covers.
     covers: dict[Effect, tuple[tuple[int, ...], ...]]
-    #: Every square of the Slide and Jump Slide lines (who may push the dragon on one).
-    ray_squares: tuple[frozenset[int], ...]
 
 
 def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...]]) -> Reach:
@@ -147,5 +145,4 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
         tuple(strikes),
         tuple(commands),
         {effect: tuple(covered) for effect, covered in covers.items()},
-        tuple(frozenset(q for _how, _leaped, line in r for q in line) for r in rays),
     )

@@ -239,11 +239,12 @@ class Rules:
         return made if made is not None else self._once(_PUSHERS, Rules._pushers)
 
     def _pushers(self) -> tuple[bytes, ...]:
-        ray_squares = self.reach.ray_squares
-        found = [bytearray(len(ray_squares)) for _ in range(self.geometry.size)]
-        for k, squares in enumerate(ray_squares):
-            for square in squares:
-                found[square][k] = 1
+        rays = self.reach.rays
+        found = [bytearray(len(rays)) for _ in range(self.geometry.size)]
+        for k, lines in enumerate(rays):
+            for _how, _leaped, line in lines:
+                for square in line:
+                    found[square][k] = 1
         return tuple(bytes(entries) for entries in found)
 
     @property
