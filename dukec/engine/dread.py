@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dukec.engine import terrain
-from dukec.engine.feature import Feature
+from dukec.engine.feature import Feature, square_names, squares_key
 from dukec.icons import Effect
 
 if TYPE_CHECKING:
@@ -117,8 +117,7 @@ class Freezing(Feature):
     def write(self, g: Game, data: dict[str, Any]) -> None:
         """The frozen tiles' squares, in order."""
         if g.frozen:
-            name = g.rules.geometry.name
-            data["frozen"] = sorted(name(s) for s in g.frozen)
+            data["frozen"] = square_names(g, g.frozen)
 
     def position_read(self, g: Game) -> None:
         """Tiles under Dread now are frozen, as after the last action."""
@@ -131,12 +130,4 @@ class Freezing(Feature):
 
     def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
         """The frozen tiles, and the squares under Dread."""
-        key: i64 = 0
-        if g.frozen:
-            for square in g.frozen:
-                key ^= numbers[square]
-        if g.covered:
-            covered = g.size
-            for square in g.covered:
-                key ^= numbers[covered + square]
-        return key
+        return squares_key(g.frozen, numbers, 0) ^ squares_key(g.covered, numbers, g.size)

@@ -202,3 +202,19 @@ def acting(scene: Scene, action: ActionTuple, captures: bool = True) -> tuple[in
     target = board[to] if to >= 0 else -1
     captured = target >> 2 if captures and target >= 0 and target & 1 != scene.to_move else -1
     return board[frm] >> 2, captured
+
+
+def square_names(g: Game, squares: set[int]) -> list[str]:
+    """A set of squares as a position writes it: their names, in order."""
+    name = g.rules.geometry.name
+    return sorted(name(s) for s in squares)
+
+
+def squares_key(squares: set[int], numbers: list[i64], first: int) -> i64:
+    """The part of a key for a set of squares: the XOR of one number per square, square ``s``'s
+    at ``numbers[first + s]``."""
+    key: i64 = 0
+    if squares:  # no iterator made for an empty set (most keys)
+        for square in squares:
+            key ^= numbers[first + square]
+    return key

@@ -74,6 +74,7 @@ def build_features(rules: Rules) -> Registry:
     drafting, planting, laying = Drafting(), Planting(), Laying()
     # Frozen tiles thaw in every such game (a position may hold frozen tiles without Dread).
     used: list[Feature] = [freezing]
+    between: tuple[Feature, ...] = ()
     if traits.edge_freezes:
         used.append(settling)
     if objective.score_beside_flag:
@@ -86,13 +87,13 @@ def build_features(rules: Rules) -> Registry:
         used.append(winning)
     if any(kind.acts for kind in extras.terrain_types):
         used.append(roaming)
+        between = (roaming,)
     # The draft before set-up, the banners after it; as play begins, random terrain, then the
     # dragon (on a bare square), then Dread takes hold of the board as it stands.
     opening = (drafting, planting, laying, roaming, freezing)
     everyone = (*opening, settling, scoring, passing, abilities, winning)
     owners = tuple(f for kind in _OWNERS for f in everyone if isinstance(f, kind))
     parts = tuple(f for kind in _PARTS for f in everyone if isinstance(f, kind))
-    between = tuple(f for f in used if f is roaming)
     return Registry(tuple(used), owners, opening, parts, between)
 
 

@@ -17,11 +17,12 @@ All of it is the game set's data: ``lose_without_tiles``, ``win_flag_home``, an 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from dukec.engine import flags, opening
 from dukec.engine.actions import DRAFT, ActionTuple, Phase, Reason, Result
-from dukec.engine.feature import Feature
+from dukec.engine.feature import Feature, square_names, squares_key
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -124,8 +125,7 @@ class Settling(Feature):
     def write(self, g: Game, data: dict[str, Any]) -> None:
         """The settled tiles' squares, in order."""
         if g.settled:
-            name = g.rules.geometry.name
-            data["settled"] = sorted(name(s) for s in g.settled)
+            data["settled"] = square_names(g, g.settled)
 
     def key_numbers(self, rules: Rules) -> int:
         """One number per square."""
@@ -133,11 +133,7 @@ class Settling(Feature):
 
     def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
         """The settled tiles."""
-        key: i64 = 0
-        if g.settled:
-            for square in g.settled:
-                key ^= numbers[square]
-        return key
+        return squares_key(g.settled, numbers, 0)
 
 
 class Winning(Feature):
@@ -215,10 +211,7 @@ class Drafting(Feature):
         problems = reading.problems
         if not pool and isinstance(listed, list) and not listed:
             problems.add("pool", "$.pool: the draft needs a tile type left to select")
-        counts: dict[int, int] = {}
-        for tile in pool:
-            counts[tile] = counts.get(tile, 0) + 1
-        for tile, count in counts.items():
+        for tile, count in Counter(pool).items():
             if count > 1:
                 problems.add("pool", f"pool: {g.rules.types[tile].name} is listed {count} times")
         g.pool = pool
