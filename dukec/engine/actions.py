@@ -52,7 +52,7 @@ STRIKE: Final = 1
 COMMAND: Final = 2
 DRAW: Final = 3
 PLACE: Final = 4
-# Game sets with features: abilities, banners, drafting.
+# Game sets with features (each kind's owner: :mod:`dukec.engine.features`).
 FLAG_PASS: Final = 5
 FLAG_PLACE: Final = 6
 SUMMON: Final = 7
@@ -76,7 +76,7 @@ class Phase(IntEnum):
     RELOCATE = 6
 
 
-#: The phases before play begins (set-up, the draft, the banners' set-up).
+#: The phases before play begins (set-up, and the features' before it and after it).
 BEFORE_PLAY: Final = (Phase.SETUP, Phase.DRAFT, Phase.FLAGS)
 
 

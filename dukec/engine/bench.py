@@ -2,7 +2,7 @@
 
 Games are timed in the CPU time of this process, so other work on a shared machine does not
 count. Rounds play the same games again: the best round leaves out what a game set makes on
-first use (the tables of a terrain layout met for the first time) and most of the noise. Two
+first use (the tables of a board layout met for the first time) and most of the noise. Two
 game sets compared in one run take turns twenty games at a time, so both meet the same machine.
 """
 

@@ -107,7 +107,7 @@ def crossed_cells(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
     On a rank, file or diagonal these are the squares in between; for any other offset they are
     the squares the line between the two centres passes through (touching only a corner does not
     count, so a kitty-corner square never blocks). Kept per offset: the tables of every tile,
-    square and dragon facing ask for the same few offsets.
+    square and facing ask for the same few offsets.
     """
     steps = max(abs(dx), abs(dy))
     if steps <= 1:
@@ -141,8 +141,8 @@ def grid_reach(
     fy: int,
 ) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Where the ``icon``s of a grid (+dy forward) reach from ``square`` facing (fx, fy), each
-    with the squares the straight line there crosses (a terrain tile's grid that turns as the
-    tile faces: the dragon's)."""
+    with the squares the straight line there crosses (the grid of a piece that turns as it
+    faces, as one that acts between the turns may)."""
     found = []
     rx, ry = fy, -fx  # its right hand
     # Facing a side, the grid is turned a quarter turn at a time, which takes the cells a line

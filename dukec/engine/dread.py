@@ -12,9 +12,8 @@ Duke, as well as any tile with a Dread icon, is immune to the Dread icon."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from dukec.engine import terrain
 from dukec.engine.feature import Feature, square_names, squares_key
 from dukec.icons import Effect
 
@@ -27,6 +26,10 @@ if TYPE_CHECKING:
     from dukec.engine.zobrist import Zobrist
 
 
+#: What a square may shelter a tile from (``shelters_from_dread``).
+_DREAD: Final = "dread"
+
+
 def spread(g: Game, immune: tuple[bool, ...]) -> None:
     """After an action: every tile under a Dread icon now is frozen (and marked covered);
     ``immune``: per tile type, whether it has a Dread icon."""
@@ -34,17 +37,18 @@ def spread(g: Game, immune: tuple[bool, ...]) -> None:
     size = g.size
     dread = g.reach.covers[Effect.DREAD]
     is_duke = g.rules.tables.is_duke
+    shelters = g.masks.shelters
     covered: set[int] = set()
     for owner in (0, 1):
         for s in g.pieces[owner]:
             squares = dread[board[s] * size + s]
-            if not squares or terrain.blocks(g, s, "shelters_from_dread"):
+            if not squares or _DREAD in shelters[s]:
                 continue
             for q in squares:
                 v = board[q]
                 if v < 0 or is_duke[v] or immune[v >> 2]:
                     continue
-                if terrain.blocks(g, q, "shelters_from_dread"):
+                if _DREAD in shelters[q]:
                     continue
                 covered.add(q)
     g.trail.set_game_attr(g, "covered", covered)
@@ -63,9 +67,10 @@ def release(g: Game, owner: int) -> None:
 
 
 class Freezing(Feature):
-    """Dread's part in the turn: after every action, and after terrain acts, the tiles under a
-    Dread icon freeze; as a player's turn begins, that player's tiles no longer under one thaw
-    (in every game set with features: a position may hold frozen tiles without Dread)."""
+    """Dread's part in the turn: after every action, and after what acts between the turns, the
+    tiles under a Dread icon freeze; as a player's turn begins, that player's tiles no longer
+    under one thaw (in every game set with features: a position may hold frozen tiles without
+    Dread)."""
 
     def __init__(self, rules: Rules | None = None) -> None:
         #: Per tile type of ``rules``, whether it has a Dread icon (and is immune to Dread).
@@ -96,8 +101,8 @@ class Freezing(Feature):
         if g.frozen:
             release(g, me ^ 1)
 
-    def after_terrain(self, g: Game, me: int) -> None:
-        """Dread spreads over where terrain left the tiles."""
+    def after_between(self, g: Game, me: int) -> None:
+        """Dread spreads over where what acted between the turns left the tiles."""
         if self.spreads:
             spread(g, self.immune)
 

@@ -1,4 +1,4 @@
-"""Rules data of expanded play: terrain, abilities, Dread and Defense, objectives.
+"""Rules data of expanded play: what lies on squares, abilities, icons' effects, objectives.
 
 Read from the tile set like the base tables, once, and kept apart from them: a game set that
 uses none of it plays on the base engine's fast path (``Rules.expanded`` is None there).
@@ -34,7 +34,9 @@ class TerrainType:
     blocks_slide: bool
     blocks_strike_line: bool
     shelters_from_strike: bool
-    shelters_from_dread: bool
+    #: What a tile on it is sheltered from: each ``shelters_from_EFFECT`` property set, as its
+    #: effect's name (``strike`` among them where ``shelters_from_strike`` is set).
+    shelters: frozenset[str]
     allows_placement: bool
     carried: bool
     acts: bool
@@ -86,6 +88,10 @@ class Extras:
     used: bool = field(default=False)
 
 
+#: The terrain properties that shelter a tile from an effect start so.
+_SHELTERS = "shelters_from_"
+
+
 def _flag(spec: Mapping[str, Any], key: str, default: bool = False) -> bool:
     return bool(spec.get(key, default))
 
@@ -116,7 +122,11 @@ def terrain_types(tileset: Mapping[str, Any]) -> tuple[TerrainType, ...]:
                 blocks_slide=_flag(spec, "blocks_slide"),
                 blocks_strike_line=_flag(spec, "blocks_strike_line"),
                 shelters_from_strike=_flag(spec, "shelters_from_strike"),
-                shelters_from_dread=_flag(spec, "shelters_from_dread"),
+                shelters=frozenset(
+                    key.removeprefix(_SHELTERS)
+                    for key, value in spec.items()
+                    if key.startswith(_SHELTERS) and value
+                ),
                 allows_placement=_flag(spec, "allows_placement"),
                 carried=_flag(spec, "carried"),
                 acts=_flag(spec, "acts"),
@@ -228,7 +238,7 @@ def _content(kind: TerrainType) -> str:
             kind.blocks_slide,
             kind.blocks_strike_line,
             kind.shelters_from_strike,
-            kind.shelters_from_dread,
+            bool(kind.shelters - {"strike"}),  # any shelter besides Strike's, as one flag
             kind.allows_placement,
             kind.carried,
             kind.acts,

@@ -1,15 +1,15 @@
 """The seam between the turn and the rule features: what a feature does at the turn's points.
 
-A rule feature (Dread, tiles settling on an edge, banners scoring, objectives, terrain that acts)
-is a :class:`Feature` whose hooks the turn (:mod:`dukec.engine.turn`) calls, in the order of the
-game set's features (:func:`dukec.engine.features.build_features`, kept as ``Rules.features``):
+A rule feature is a :class:`Feature` whose hooks the turn (:mod:`dukec.engine.turn`) calls, in
+the order of the game set's features (the registry, :func:`dukec.engine.features.build_features`,
+kept as ``Rules.features``):
 
 - before play (:mod:`dukec.engine.opening`, in the registry's ``opening`` order):
   :meth:`Feature.game_begins` as a new game begins, :meth:`Feature.setup_done` when set-up is
   done, :meth:`Feature.play_begins` as play begins;
 - :meth:`Feature.after_action`: after any action, before the opponent's turn;
-- :meth:`Feature.acts_between_turns`: terrain that acts of its own accord between the turns;
-  where one did, every feature's :meth:`Feature.after_terrain` follows;
+- :meth:`Feature.acts_between_turns`: what acts of its own accord between the turns;
+  where one did, every feature's :meth:`Feature.after_between` follows;
 - :meth:`Feature.turn_begins`: as the next player's turn begins;
 - the phases it owns (:meth:`Feature.phases`: their actions and what each does), the action
   kinds of play it carries out (:meth:`Feature.kinds`, :meth:`Feature.act`), and those that draw
@@ -63,6 +63,11 @@ class Feature:
     def play_begins(self, g: Game) -> None:
         """As play begins (the player to move set): what this feature lays down or starts."""
 
+    def keeps_scores(self) -> bool:
+        """Whether a game of this feature's game set counts points (the players' scores are
+        shown, recorded and compared with a record's)."""
+        return False
+
     def follows_actions(self) -> bool:
         """Whether :meth:`after_action` may change a game of this feature's game set (where no
         feature's does, nothing but the Duke-danger test follows an action)."""
@@ -80,8 +85,8 @@ class Feature:
         game's needs no trail: :func:`dukec.engine.turn.apply_base`)."""
         return True
 
-    def after_terrain(self, g: Game, me: int) -> None:
-        """After terrain acted between ``me``'s turn and the opponent's."""
+    def after_between(self, g: Game, me: int) -> None:
+        """After a feature acted between ``me``'s turn and the opponent's."""
 
     def turn_begins(self, g: Game, player: int) -> None:
         """As ``player``'s turn begins."""
@@ -159,7 +164,8 @@ class Feature:
 
     def mark(self, g: Game, square: int, short: dict[str, str]) -> str:
         """What this feature shows on ``square`` in the board as text
-        (:func:`dukec.engine.text.board_text`; ``short``: the terrain tiles' short names)."""
+        (:func:`dukec.engine.text.board_text`; ``short``: per name of
+        :func:`dukec.engine.features.marked`, its short label)."""
         return ""
 
     def writes(self) -> tuple[int, ...]:

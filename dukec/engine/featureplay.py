@@ -22,7 +22,6 @@ from dukec.engine.actions import (
     Reason,
     Result,
 )
-from dukec.engine.rules import EMPTY
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -70,7 +69,7 @@ def play_random(g: Game, rng: random.Random) -> bool:
     duke = g.duke[me]
     base = turn.base_board(g, is_plain)
     if base and duke >= 0 and not g.escapes_or_ransoms:
-        lines = _lines_to(g, duke, me ^ 1)
+        lines = movement.lines_to(g, duke, me ^ 1)
     while actions:
         i = int(rng.random() * len(actions))
         action = actions[i]
@@ -93,23 +92,6 @@ def _no_legal_action(g: Game) -> bool:
     return False
 
 
-def _lines_to(g: Game, target: int, by: int) -> set[int] | None:
-    """The base game's squares on ``by``'s lines to ``target`` (None: it is in danger now) on a
-    :func:`~dukec.engine.turn.base_board`, the dragon blocking them; None too where a push of
-    the dragon could capture on ``target`` (the lines do not tell when it could)."""
-    at = g.dragon.square
-    if at < 0:
-        return tablemoves.lines_to(g, target, by)
-    if not g.dragon.enraged and target in g.rules.around[at]:
-        return None
-    board = g.board
-    board[at] = g.tables.obstacle  # as movement.with_obstacle does, without a closure
-    try:
-        return tablemoves.lines_to(g, target, by)
-    finally:
-        board[at] = EMPTY
-
-
 def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
     """In play: apply a pseudo-legal action if it obeys the Duke-danger rule (as :func:`check`
     decides it), and say whether it did; else leave the game as it was. ``base``: the action
@@ -123,7 +105,7 @@ def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
     me = g.to_move
     if base:
         # As in check: the base game's apply, then the features' Duke-danger test; kept as it
-        # is where the dragon then has nothing to do (as apply_base decides).
+        # is where no feature then acts between the turns (as apply_base decides).
         g._base_apply(action)
         over = g.over
         duke = g.duke[me]

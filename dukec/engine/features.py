@@ -19,6 +19,7 @@ from dukec.engine.objectives import Drafting, Settling, Winning
 from dukec.engine.terrain import Laying
 
 if TYPE_CHECKING:
+    from dukec.engine.extras import Extras
     from dukec.engine.rules import Rules
 
 
@@ -39,6 +40,8 @@ class Registry:
         #: No feature the game set uses changes a game after an action (its turns need no
         #: trail where nothing else does: :mod:`dukec.engine.turn`).
         self.nothing_after_action = not any(f.follows_actions() for f in ordered)
+        #: The game set's games count points.
+        self.keeps_scores = any(f.keeps_scores() for f in ordered)
         #: Those of them that act between the turns (whose :meth:`Feature.idle` a turn of the
         #: base game's asks).
         self.between = between
@@ -105,6 +108,12 @@ _PARTS: tuple[type[Feature], ...] = (Laying, Planting, Roaming, Freezing, Settli
 #: The features that own phases and action kinds, in the order they read a position's phase
 #: (Scoring first: the banner to relocate is read where nothing else had a problem).
 _OWNERS: tuple[type[Feature], ...] = (Scoring, Drafting, Planting, Abilities, Passing)
+
+
+def marked(extras: Extras) -> list[str]:
+    """The names of what the features may show on a square of the board as text (besides the
+    troop tiles): the tile set's terrain tiles."""
+    return [kind.name for kind in extras.terrain_types]
 
 
 def position_fields() -> tuple[frozenset[str], frozenset[str]]:

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from dukec.engine.zobrist import Zobrist
 
 # The small fields of the key (:meth:`dukec.engine.zobrist.Zobrist.field`) the banners' state
-# takes (the dragon's are 0 to 6): the banner to relocate, each player's points, and the places
-# of the queue of banners to place.
+# takes (0 to 6 are another feature's): the banner to relocate, each player's points, and the
+# places of the queue of banners to place.
 _RELOCATE_FIELD: Final = 7
 _SCORE_FIELD: Final = 8
 _QUEUE_FIELD: Final = 10
@@ -185,6 +185,10 @@ class Scoring(Feature):
     """Counting Coup's points: a tile ending its move beside the opponent's banner scores; as
     the scorer's opponent's turn begins, the banner's owner may move it (a phase of its own:
     ``FLAG_PLACE (banner square, to)``, ``to`` the same square to keep it)."""
+
+    def keeps_scores(self) -> bool:
+        """The points are the game's."""
+        return True
 
     def phases(self) -> tuple[Phase, ...]:
         """The banner's relocation."""

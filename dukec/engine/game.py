@@ -2,10 +2,9 @@
 
 One :class:`Game` plays every game set. The base game's rules are here and in
 :mod:`dukec.engine.basegame` (its apply and undo), table-driven and changed in place from compact
-undo records; a game set that uses terrain, objectives, Dread,
-Defense or abilities (``rules.expanded``) plays its turns through :mod:`dukec.engine.turn`, which
-hooks in at the points listed on :class:`Game` and keeps its changes on a
-:class:`~dukec.engine.trail.Trail`. The action vocabulary is :mod:`dukec.engine.actions`.
+undo records; a game set that uses any rule feature (``rules.expanded``) plays its turns through
+:mod:`dukec.engine.turn`, which hooks in at the points listed on :class:`Game` and keeps its changes
+on a :class:`~dukec.engine.trail.Trail`. The action vocabulary is :mod:`dukec.engine.actions`.
 """
 
 from __future__ import annotations
@@ -57,7 +56,7 @@ class Game(BaseGame):
         self.rules = rules
         self.seed = seed
         self.ply_limit = ply_limit
-        #: The rules use terrain, objectives, Dread, Defense or abilities: the turn is turn's.
+        #: The rules use a rule feature: the turn is turn's.
         self.features = rules.expanded is not None
         geometry = rules.geometry
         self.size = geometry.size
@@ -117,6 +116,10 @@ class Game(BaseGame):
             opening.begin(self)
 
     # ----------------------------------------------------------------- queries
+
+    def keeps_scores(self) -> bool:
+        """Whether the game counts points (``scores``), as some objectives do."""
+        return self.features and self.registry.keeps_scores
 
     def code_at(self, square: int) -> int:
         """The piece code on a square (-1 if empty)."""

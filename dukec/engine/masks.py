@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 #: The movements a terrain tile may admit (the schema's ``enter_with`` vocabulary).
 MOVEMENTS = ("move", "jump", "slide", "jump_slide", "command")
+#: Sheltered from nothing.
+_NONE: frozenset[str] = frozenset()
 
 
 class Masks:
@@ -30,6 +32,8 @@ class Masks:
         self.blocks_slide: list[bool] = [False] * size
         self.blocks_strike_line: list[bool] = [False] * size
         self.shelters_from_strike: list[bool] = [False] * size
+        #: What a tile here is sheltered from (:attr:`TerrainType.shelters`).
+        self.shelters: list[frozenset[str]] = [_NONE] * size
         self.admits: dict[str, list[bool]] = {how: [True] * size for how in MOVEMENTS}
         #: A tile may be placed here (as far as terrain goes).
         self.placing: list[bool] = [True] * size
@@ -49,6 +53,7 @@ class Masks:
         self.blocks_slide[square] = kind is not None and kind.blocks_slide
         self.blocks_strike_line[square] = kind is not None and kind.blocks_strike_line
         self.shelters_from_strike[square] = kind is not None and kind.shelters_from_strike
+        self.shelters[square] = _NONE if kind is None else kind.shelters
         self.placing[square] = kind is None or kind.allows_placement
         for how, admitted in self.admits.items():
             admitted[square] = kind is None or (how in kind.enter_with and kind.occupants >= 1)

@@ -71,6 +71,23 @@ def with_obstacle(g: Game, run: Callable[[], T]) -> T:
         g.board[square] = EMPTY
 
 
+def lines_to(g: Game, target: int, by: int) -> set[int] | None:
+    """The base game's squares on ``by``'s lines to ``target`` (None: it is in danger now) on a
+    :func:`~dukec.engine.turn.base_board`, the dragon blocking them; None too where a push of
+    the dragon could capture on ``target`` (the lines do not tell when it could)."""
+    at = g.dragon.square
+    if at < 0:
+        return tablemoves.lines_to(g, target, by)
+    if not g.dragon.enraged and target in g.rules.around[at]:
+        return None
+    board = g.board
+    board[at] = g.tables.obstacle  # as with_obstacle does, without a closure
+    try:
+        return tablemoves.lines_to(g, target, by)
+    finally:
+        board[at] = EMPTY
+
+
 def pushes(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
     """The pushes of the dragon by the tile on ``s``: a Slide or Jump Slide whose line reaches
     the dragon's square (the same walk as :func:`tile_actions`, which also lists them)."""

@@ -61,7 +61,8 @@ def settle(g: Game) -> None:
 
 
 def check_wins(g: Game, me: int) -> None:
-    """After ``me``'s action (and after the dragon's): has either player met an objective?"""
+    """After ``me``'s action (and after a feature acted between the turns): has either player
+    met an objective?"""
     if g.over is not None:
         return
     if not g.wins_beyond_tiles and g.pieces[0] and g.pieces[1]:
@@ -100,7 +101,7 @@ def check_wins(g: Game, me: int) -> None:
 
 class Settling(Feature):
     """Tiles that freeze for good on the opponent's home edge (``freeze ... at edge``) settle
-    after every action and after terrain acts."""
+    after every action and after a feature acts between the turns."""
 
     def follows_actions(self) -> bool:
         """Tiles may settle after any action."""
@@ -110,7 +111,7 @@ class Settling(Feature):
         """Tiles on the far edge settle."""
         settle(g)
 
-    def after_terrain(self, g: Game, me: int) -> None:
+    def after_between(self, g: Game, me: int) -> None:
         """Tiles on the far edge settle."""
         settle(g)
 
@@ -137,8 +138,8 @@ class Settling(Feature):
 
 
 class Winning(Feature):
-    """The objectives beyond capturing the Duke, checked after every action and after terrain
-    acts (last: they look at what the other features did)."""
+    """The objectives beyond capturing the Duke, checked after every action and after a feature
+    acts between the turns (last: they look at what the other features did)."""
 
     def follows_actions(self) -> bool:
         """An objective may be met by any action."""
@@ -148,7 +149,7 @@ class Winning(Feature):
         """Has either player met an objective?"""
         check_wins(g, me)
 
-    def after_terrain(self, g: Game, me: int) -> None:
+    def after_between(self, g: Game, me: int) -> None:
         """Has either player met an objective?"""
         check_wins(g, me)
 

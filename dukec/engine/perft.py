@@ -1,11 +1,11 @@
 """Perft: the number of action sequences of a given length, the engine's numeric oracle.
 
-A unit of depth is one turn. A turn that draws from the bag branches on every distinct tile the
-bag could give (a chance outcome) and then on every square it may be placed on; each set-up
-placement is a turn of its own. Counts are of sequences reaching the full depth; a finished game
-has none below it. In expanded play a Divination's three draws come from the game's seeded
-source (not enumerated), its choice and placement belong to the same turn, and so does moving a
-banner after the opponent scored.
+A unit of depth is one turn. A turn that draws from the bag branches on every distinct tile the bag
+could give (a chance outcome) and then on every square it may be placed on; each set-up placement is
+a turn of its own. Counts are of sequences reaching the full depth; a finished game has none below
+it. In expanded play the draws of a kind that draws several tiles come from the game's seeded source
+(not enumerated), the choice and placement belong to the same turn, and so does every phase a
+feature opens within a turn (:meth:`dukec.engine.feature.Feature.turn_goes_on`).
 """
 
 from __future__ import annotations

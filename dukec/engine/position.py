@@ -73,8 +73,8 @@ def _check_top(data: dict[str, Any], problems: Problems) -> None:
 def position_from_json(
     rules: Rules, data: Any, seed: int = 0, ply_limit: int | None = None
 ) -> Game:
-    """A game in the position ``data`` describes, in any phase (set-up, the draft, the Flags'
-    set-up, play, a placement, a Divination choice, a banner to relocate); ``seed`` is the game's
+    """A game in the position ``data`` describes, in any phase (set-up, play, a placement, and
+    each phase a feature owns: :mod:`dukec.engine.position_phases`); ``seed`` is the game's
     random source, which the position's ``draws`` and ``events`` count on from.
 
     Raises one PositionError naming every problem found, one a line, in document order.
@@ -245,8 +245,8 @@ def _check_counts(game: Game, to_move: int, problems: Problems) -> None:
 
 
 def _uses_expanded(rules: Rules, board: list[Any]) -> bool:
-    """Whether any tile of the position has an icon a rule feature plays (Dread, Defense) or
-    an ability."""
+    """Whether any tile of the position has an icon a rule feature plays (an effect beyond the
+    base game's) or an ability."""
     extras = rules.extras
     if extras is None:
         return False

@@ -12,19 +12,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from dukec.engine.actions import Phase, Reason, Result
+from dukec.engine.actions import BEFORE_PLAY, Phase, Reason, Result
 from dukec.engine.features import phase_fields
 from dukec.engine.game import Game
 from dukec.engine.position_problems import Problems, Reading, is_owner, tile_pair
 
+#: Per phase's name in a position, the phase: those before play first, in the game's order.
 PHASES = {
-    "setup": Phase.SETUP,
-    "draft": Phase.DRAFT,
-    "flags": Phase.FLAGS,
-    "play": Phase.PLAY,
-    "placing": Phase.PLACING,
-    "choose": Phase.CHOOSE,
-    "relocate": Phase.RELOCATE,
+    phase.name.lower(): phase
+    for phase in sorted(Phase, key=lambda phase: (phase not in BEFORE_PLAY, phase))
 }
 PHASE_NAMES = {phase: name for name, phase in PHASES.items()}
 _OWNED = phase_fields()
@@ -49,7 +45,7 @@ def phase_of(data: dict[str, Any], problems: Problems, kept: frozenset[str]) -> 
     for name, (field, needed) in _PHASE_FIELDS.items():
         if field in data and phase != name:
             if field in kept and "result" in data:
-                continue  # e.g. a game that ended on the point scored keeps the banner it was for
+                continue  # a game that ended as the phase opened may keep what the phase was for
             problems.add(field, f"$.{field}: belongs to phase {name}, but the phase is {phase}")
         elif phase == name and needed and field not in data:
             problems.add("phase", f"$.phase: phase {name} needs the field {field!r}")

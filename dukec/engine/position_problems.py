@@ -133,14 +133,14 @@ class Reading:
     """A position being read, as a feature reading its part of it sees it
     (:meth:`dukec.engine.feature.Feature.read`, :meth:`~dukec.engine.feature.Feature.read_phase`):
     the position's data, its problems so far, the rules, the squares its board's tiles stand on,
-    and what lies on which squares, as each part read so far says (terrain, a flag)."""
+    and what lies on which squares, as each part read so far says."""
 
     data: dict[str, Any]
     problems: Problems
     rules: Rules
     #: Per square a tile stands on, that tile ("Duke of player 0").
     seen: dict[int, str] = field(default_factory=dict)
-    #: Per square something lies on (terrain, a flag), what ("Keep", "a flag").
+    #: Per square something other than a tile lies on, what, as a problem names it ("Keep").
     holds: dict[int, str] = field(default_factory=dict)
 
     def listed(self, key: str) -> list[Any]:

@@ -12,7 +12,7 @@ from dukec.engine.rules import SIDE_NAMES
 
 
 def position_to_json(game: Game) -> dict[str, Any]:
-    """The position of a game as JSON data, in any phase (set-up, the draft and the Flags' set-up
+    """The position of a game as JSON data, in any phase (set-up and the features' phases
     included). A game's history is not part of it; the counters of its random sources are, so
     that the position read with the game's seed goes on as the game would."""
     rules = game.rules

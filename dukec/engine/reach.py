@@ -1,10 +1,10 @@
 """Where each tile can act from each square, with the squares its path crosses: the lookup
-tables of game sets with features (terrain, Dread, Defense, abilities, objectives).
+tables of game sets with features.
 
 The base tables (``tables.Tables``) fold a Jump into a plain step and keep no line of sight; here
-every icon keeps what terrain and the Defense icon look at. Each icon goes to its table by its
-entry's effect and geometry (``dukec.icons``). Built once per rules, indexed like
-the base tables by ``code * board_size + square``.
+every icon keeps the squares its path crosses, which the features look at. Each icon goes to its
+table by its entry's effect and geometry (``dukec.icons``). Built once per rules, indexed like the
+base tables by ``code * board_size + square``.
 """
 
 from __future__ import annotations

@@ -144,7 +144,7 @@ def describe(game: Game, action: ActionTuple) -> ActionRecord:
         drawn = names[game.drawn].name
     events = tuple(game.last_events)
     scores = None
-    if game.rules.expanded is not None and game.objective.score_beside_flag:
+    if game.keeps_scores():
         scores = (game.scores[0], game.scores[1])
     draws = kind == DRAW or (game.features and game.registry.draws[kind])
     guard = not draws and game.phase is not Phase.CHOOSE and game.in_guard(player ^ 1)
@@ -424,7 +424,7 @@ def replay(
         )
     if record.end_line and record.plies != game.ply:
         raise RecordError(f"{end}the record says {record.plies} plies, the replay has {game.ply}")
-    scores = (game.scores[0], game.scores[1]) if game.objective.score_beside_flag else None
+    scores = (game.scores[0], game.scores[1]) if game.keeps_scores() else None
     if record.end_line and record.scores != scores:
         raise RecordError(
             f"{end}the record says scores {_shown(record.scores)}, the replay has {_shown(scores)}"

@@ -98,7 +98,7 @@ class Rules:
     tileset_hash: str
     tables: Tables = field(repr=False, compare=False)
     by_name: Mapping[str, int] = field(repr=False, compare=False)
-    # Expanded play (terrain, abilities, Dread, Defense, objectives): None when the game set
+    # Expanded play (what the rule features read): None when the game set
     # uses none of it, so base games keep the fast path; ``extras`` is always built.
     extras: Extras | None = field(default=None, repr=False, compare=False)
     expanded: Extras | None = field(default=None, repr=False, compare=False)
@@ -132,8 +132,8 @@ class Rules:
         return cast(_T, made)
 
     def with_expanded(self) -> Rules:
-        """The same rules with the features' turn forced on (for positions that need it: terrain,
-        banners, frozen tiles on a base set)."""
+        """The same rules with the features' turn forced on (for a position on a base set that
+        holds a feature's state)."""
         if self.expanded is not None or self.extras is None:
             return self
         return replace(self, expanded=self.extras)

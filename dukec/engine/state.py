@@ -1,9 +1,9 @@
 """The state that game sets with features add to the base game's, and its changes.
 
-Terrain, banners, the dragon, frozen and settled tiles, scores, captures by player, boxed tiles,
-the pending Divination draw, the draft pool: all of it starts empty and stays so in the base
-game. In a game set with features every change goes through the :class:`~dukec.engine.trail.Trail`
-with the helpers here, so undo takes it back exactly.
+What lies on the squares besides the tiles, frozen and settled tiles, scores, captures by player,
+boxed tiles, the pending draw, the pool of tiles to choose from: all of it starts empty and stays so
+in the base game. In a game set with features every change goes through the
+:class:`~dukec.engine.trail.Trail` with the helpers here, so undo takes it back exactly.
 """
 
 from __future__ import annotations

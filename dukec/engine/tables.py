@@ -65,7 +65,7 @@ class Tables:
     The seven tables of icons hold the rules' own entries. A layout's folded tables
     (:mod:`dukec.engine.baked`) share them, and say with ``ready[k]`` 0 that key ``k``'s
     entries are the layout's own, which :meth:`entry` gives (made when first looked at). Only
-    the keys the terrain touches are the layout's: it keeps no copy of the rest, which the
+    the keys the layout touches are its own: it keeps no copy of the rest, which the
     garbage collector would otherwise go through, a list of them per layout, again and again.
     The rules' own tables are all ready."""
 
@@ -83,8 +83,8 @@ class Tables:
     #: Whether a square's content is the other player's tile (not empty, not the obstacle).
     theirs: tuple[tuple[bool, ...], tuple[bool, ...]]
     value: tuple[float, ...]
-    #: A code that blocks every line and that no tile may enter or command (the dragon's
-    #: square, while the base generator looks at a board with one).
+    #: A code that blocks every line and that no tile may enter or command (put on the square
+    #: of a piece that does so while the base generator looks at the board).
     obstacle: int
     #: Whether key ``k``'s entries are the seven tables' (else :meth:`entry` gives them): 1 or
     #: 0, bytes (which the garbage collector has no need to go through).

@@ -10,10 +10,9 @@ mountain Tile." The fort: "Only a single Troop Tile can be in the square occupie
 [...] The Strike icon cannot be used to capture a Troop Tile in the same square as a fort Tile."
 
 No terrain tile is known by name: each is its compiled properties (``occupants``,
-``enter_with``, ``blocks_jump``, ``blocks_slide``, ``blocks_strike_line``,
-``shelters_from_strike``, ``shelters_from_dread``, ``allows_placement``, ``placement``). Banners
-(carried terrain) are in :mod:`dukec.engine.flags`, the terrain that acts in
-:mod:`dukec.engine.dragon`.
+``enter_with``, ``blocks_jump``, ``blocks_slide``, ``blocks_strike_line``, the
+``shelters_from_*``, ``allows_placement``, ``placement``). Banners (carried terrain) are in
+:mod:`dukec.engine.flags`, the terrain that acts in :mod:`dukec.engine.dragon`.
 """
 
 from __future__ import annotations
@@ -245,6 +244,11 @@ class Laying(Feature):
         ]
         if terrain:
             data["terrain"] = terrain
+
+    def mark(self, g: Game, square: int, short: dict[str, str]) -> str:
+        """``~`` and the short name of the terrain tile lying on the square."""
+        index = g.terrain[square]
+        return "~" + short[g.terrain_types[index].name] if index >= 0 else ""
 
     def key_numbers(self, rules: Rules) -> int:
         """One number per square and kind of terrain."""

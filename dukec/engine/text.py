@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dukec.engine.features import marked
 from dukec.engine.game import Game
 
 
@@ -22,20 +23,16 @@ def board_text(game: Game) -> str:
     """The board as the first player sees it (rank 1 at the bottom).
 
     Upper case: the first player's tiles; lower case: the second player's; a trailing ``'``
-    marks a tile showing its non-starting side. Expanded play adds: ``~Name`` terrain on an
-    empty square, ``#`` a frozen or settled tile, and what a feature shows on a square
-    (:meth:`dukec.engine.feature.Feature.mark`: ``^`` a tile carrying a banner, ``^0``/``^1`` a
-    lone banner and its owner; the acting terrain tile with an arrow for its facing, ``!``
-    enraged).
+    marks a tile showing its non-starting side. A game set with features adds ``#`` on a tile
+    that may not act (frozen or settled) and what each feature shows on a square
+    (:meth:`dukec.engine.feature.Feature.mark`; the marks are listed in the API's page).
     """
     rules = game.rules
     geometry = rules.geometry
     short = abbreviations([t.name for t in rules.types])
     extras = getattr(game, "extras", None)
-    terrain_short: dict[str, str] = {}
-    if extras is not None:
-        terrain_short = abbreviations([t.name for t in extras.terrain_types])
-    width = max(len(s) for s in [*short.values(), *terrain_short.values()]) + 3
+    labels = abbreviations(marked(extras)) if extras is not None else {}
+    width = max(len(s) for s in [*short.values(), *labels.values()]) + 3
     header = "    " + " ".join(f"{chr(97 + f):^{width}}" for f in range(geometry.files))
     lines = [header.rstrip()]
     for rank in reversed(range(geometry.ranks)):
@@ -43,7 +40,7 @@ def board_text(game: Game) -> str:
         for file in range(geometry.files):
             square = rank * geometry.files + file
             held = game.tile_at(square)
-            marks = _marks(game, square, terrain_short) if extras is not None else ""
+            marks = _marks(game, square, labels) if extras is not None else ""
             if held is None:
                 cells.append(f"{marks or '.':^{width}}")
                 continue
@@ -58,7 +55,7 @@ def board_text(game: Game) -> str:
         bag = len(game.bags[owner])
         lost = ", ".join(rules.types[t].name for t in game.captured[owner]) or "none"
         score = ""
-        if extras is not None and extras.objective.score_beside_flag:
+        if game.keeps_scores():
             score = f"; score {game.scores[owner]}"
         lines.append(f"player {owner}: {bag} in the bag; lost: {lost}{score}")
     pending = game.pending
@@ -67,16 +64,13 @@ def board_text(game: Game) -> str:
     return "\n".join(lines)
 
 
-def _marks(game: Game, square: int, terrain_short: dict[str, str]) -> str:
-    """What expanded play puts on a square besides a troop tile: the terrain lying there, what
-    each feature shows there, and ``#`` for a tile that may not act (frozen or settled)."""
+def _marks(game: Game, square: int, labels: dict[str, str]) -> str:
+    """What expanded play puts on a square besides a troop tile: what each feature shows
+    there, and ``#`` for a tile that may not act (frozen or settled)."""
     marks = ""
-    kind = game.terrain_type(square)
-    if kind is not None:
-        marks += "~" + terrain_short[kind.name]
     if game.features:
         for part in game.registry.parts:
-            marks += part.mark(game, square, terrain_short)
+            marks += part.mark(game, square, labels)
     if square in game.frozen or square in game.settled:
         marks += "#"
     return marks

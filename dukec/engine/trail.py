@@ -1,10 +1,11 @@
 """The undo log of game sets with features: every change is written down as it is made.
 
-A game set with terrain, objectives or abilities changes much more than the base game's few
-squares in one action (banners travel, the dragon acts, tiles freeze and thaw, points are
-scored), so its state is changed only through a :class:`Trail`, which records each change as
-one small entry (what was changed, and its old value). Undoing an action takes the entries back
-to the mark made before it, newest first: a compact undo record, never a copy of the state.
+A game set with features changes much more than the base game's few squares in one action
+(what a tile carries travels with it, pieces act between the turns, tiles freeze and thaw,
+points are scored), so its state is changed only through a :class:`Trail`, which records each
+change as one small entry (what was changed, and its old value). Undoing an action takes the
+entries back to the mark made before it, newest first: a compact undo record, never a copy of
+the state.
 """
 
 from __future__ import annotations

@@ -34,14 +34,14 @@ class Traits:
     #: Per piece code: whether its tile type has an ability (empty if no tile of the set has
     #: one).
     ability_codes: tuple[bool, ...]
-    #: The same for the types the set's armies and draft bring into play (empty if none of
+    #: The same for the types the set's armies and features bring into play (empty if none of
     #: them has one): a game from set-up looks for abilities on these only.
     abilities_in_play: tuple[bool, ...]
 
 
 def build_traits(extras: Extras, reach: Reach, in_play: frozenset[int]) -> Traits:
     """The traits of a game set with features from its data, its icon tables and the tile
-    types in play (in the armies or the draft)."""
+    types in play (in the armies, or brought in by a feature)."""
     edge_freezes = any(extras.freeze_at_edge)
     objective = extras.objective
     wins_to_check = bool(objective.lose_without_tiles or objective.win_flag_home or any(extras.win))

@@ -1,20 +1,19 @@
 """The turn of a game set with features: its phases, the Duke-danger rule, and what happens
 between turns. :class:`dukec.engine.game.Game` plays through these functions when its rules use
-terrain, objectives, Dread, Defense or abilities (``rules.expanded``); base sets never come here.
+a rule feature (``rules.expanded``); base sets never come here.
 
-A turn: the action (:mod:`dukec.engine.movement` lists them), then what follows it, terrain
-acting between the turns and what follows that, and the next turn beginning: each is every
-feature's part in the game set's order (:mod:`dukec.engine.feature`, the seam;
-:mod:`dukec.engine.features`, the registry), as are the phases and action kinds a feature owns
-(the draft, the banners' set-up and relocation, Divination's choice; the pass of a banner,
-Summon, Escape, Ransom). Before play (:mod:`dukec.engine.opening`): set-up, then the banners,
-random terrain and the dragon. Every change goes through the game's
+A turn: the action (:mod:`dukec.engine.movement` lists them), then what follows it, what acts
+between the turns and what follows that, and the next turn beginning: each is every feature's
+part in the game set's order (:mod:`dukec.engine.feature`, the seam;
+:mod:`dukec.engine.features`, the registry), as are the phases and action kinds a feature owns.
+Before play (:mod:`dukec.engine.opening`): set-up, and what each feature lays down or starts.
+Every change goes through the game's
 :class:`~dukec.engine.trail.Trail`, so undo takes back exactly one action. Random play samples
 and applies through these functions (:mod:`dukec.engine.featureplay`).
 
 The action is the same 5-tuple ``(kind, frm, to, by, tile)`` in every kind; what the fields of a
-feature's kinds mean is said by the feature that owns them; a push of the dragon is a move whose
-``tile`` says which way (:mod:`dukec.engine.dragon`).
+feature's kinds mean is said by the feature that owns them, and so is what a move whose
+``tile`` is set (no base game's move is) does.
 """
 
 from __future__ import annotations
@@ -94,9 +93,9 @@ def check(g: Game, action: ActionTuple) -> bool:
     if not g.objective.duke_capture_wins and not g.registry.draws[kind]:
         return True  # the Duke may be left in danger (see _duke_safe): every action is legal
     if kind <= COMMAND and g.nothing_after_action and not g.flags and action[4] < 0:
-        # A move, strike or command that carries no banner and pushes no dragon, where nothing
-        # follows an action but the Duke-danger test: the base game's apply and undo change
-        # the board exactly as the trail would, and the test is the features' own.
+        # A move, strike or command that carries no banner and is no feature's (``tile`` unset),
+        # where nothing follows an action but the Duke-danger test: the base game's apply and
+        # undo change the board exactly as the trail would, and the test is the features' own.
         g._base_apply(action)
         over = g.over
         duke = g.duke[me]
@@ -136,7 +135,8 @@ def _duke_in_danger(g: Game, me: int) -> bool:
 
 
 def _draw_ok(g: Game, me: int) -> bool:
-    """A draw (or Divination) is legal when some tile of the bag could go somewhere safe."""
+    """A draw (or a kind that draws as one does) is legal when some tile of the bag could go
+    somewhere safe."""
     duke = g.duke[me]
     squares = terrain.open_squares(g, g.neighbours[duke])
     if not squares:
@@ -152,7 +152,7 @@ def _draw_ok(g: Game, me: int) -> bool:
         return True
     tiles = sorted(set(g.bags[me]))
     if g.nothing_after_action and not g.any_defense:
-        # A placed tile only blocks lines (no Dread or Defense icon in play), so one tile that
+        # A placed tile only blocks lines (no icon in play acts on other tiles), so one tile that
         # is not a Duke answers for every such tile; a tile acting as the Duke moves the Duke
         # and is tried itself.
         is_duke = g.rules.tables.is_duke
@@ -209,7 +209,8 @@ def apply(g: Game, action: ActionTuple) -> None:
 
 def apply_base(g: Game, action: ActionTuple) -> None:
     """Apply a :func:`base_action` (assumed legal): the base game's apply and its compact undo
-    record where the dragon, if any, then has nothing to do, else through the trail."""
+    record where nothing that acts between the turns then has anything to do, else through
+    the trail."""
     g._base_apply(action)
     if action[0] != DRAW and not idle(g):
         follows(g, action)
@@ -233,7 +234,7 @@ def follows(g: Game, action: ActionTuple) -> None:
         return
     # A move, strike or command: the tiles' change is kept, and its base record goes onto the
     # trail as the one entry that takes it back (as apply_trailed's act puts it there); only
-    # the turn's passing is taken back, to pass on the trail with the dragon's action.
+    # the turn's passing is taken back, to pass on the trail with what acts between the turns.
     record = g.history.pop()
     g.ply -= 1
     me = g.to_move = g.to_move ^ 1
@@ -290,7 +291,7 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
 
 def base_board(g: Game, is_plain: bool | None = None) -> bool:
     """Whether, in play or placing, the board plays as the base game's with nothing after an
-    action but the Duke-danger test and the dragon's action between turns: then a
+    action but the Duke-danger test and what acts between the turns: then a
     :func:`base_action` changes only what the base game's apply would (``is_plain``:
     :func:`dukec.engine.movement.plain`, if the caller knows it)."""
     return g.base_turns and not g.flags and (movement.plain(g) if is_plain is None else is_plain)
@@ -298,9 +299,9 @@ def base_board(g: Game, is_plain: bool | None = None) -> bool:
 
 def base_action(g: Game, action: ActionTuple) -> bool:
     """Whether an action, in play or placing, is a turn of the base game (a move, strike or
-    command that pushes no dragon, a draw or a placement) on a :func:`base_board`: then the base
-    game's apply, and its compact undo record, do exactly what the trail would, unless the
-    dragon acts after it (:func:`apply_base`)."""
+    command whose ``tile`` is unset, a draw or a placement) on a :func:`base_board`: then the
+    base game's apply, and its compact undo record, do exactly what the trail would, unless a
+    feature acts between the turns after it (:func:`apply_base`)."""
     kind = action[0]
     return kind <= PLACE and (kind > COMMAND or action[4] < 0) and base_board(g)
 
@@ -345,9 +346,10 @@ def act(g: Game, action: ActionTuple) -> int:
 
 
 def _tiles_only(g: Game, frm: int, to: int) -> bool:
-    """Whether a move, strike or command (no push of the dragon) from ``frm`` to ``to`` changes
-    only what the base game's would: no banner travels with the tile, no frozen tile is there to
-    thaw, and the Duke it may capture ends the game exactly where capturing the Duke wins."""
+    """Whether a move, strike or command (no feature's: ``tile`` unset) from ``frm`` to ``to``
+    changes only what the base game's would: no banner travels with the tile, no frozen tile is
+    there to thaw, and the Duke it may capture ends the game exactly where capturing the Duke
+    wins."""
     if g.frozen or (g.flags and g.flag_at(frm) >= 0):
         return False
     captured = g.board[to]
@@ -367,8 +369,8 @@ def _finish_turn(g: Game, me: int, moved: int) -> None:
 
 
 def between_turns(g: Game, me: int) -> None:
-    """The turn passes (on the trail): terrain may act, and what follows it; the next player's
-    turn begins (each feature's part); the ply limit."""
+    """The turn passes (on the trail): a feature may act between the turns, and what follows
+    it; the next player's turn begins (each feature's part); the ply limit."""
     trail = g.trail
     g.to_move = me ^ 1
     g.ply += 1
@@ -378,7 +380,7 @@ def between_turns(g: Game, me: int) -> None:
         for feature in plugins:
             if feature.acts_between_turns(g):
                 for follower in plugins:
-                    follower.after_terrain(g, me)
+                    follower.after_between(g, me)
     for feature in plugins:
         feature.turn_begins(g, g.to_move)
     if g.over is None and g.ply_limit is not None and g.ply >= g.ply_limit:

@@ -1,14 +1,14 @@
 """Zobrist keys: a 64-bit key of a game's state, kept up to date by apply and undo.
 
 A key is the XOR of fixed random 64-bit numbers, one per part of the state: each square's piece
-(tile type, side, owner), the player to move, the phase, the drawn tile, the set-up step, a
-decided result, and each bag's tiles. A list of tiles whose order does not matter (a bag) is keyed
-by the sum of one random 52-bit number per tile type and owner over its tiles (a sum is the same
-in any order, and a list of fewer than 1024 tiles cannot overflow 62 bits). In a game set with
-features each feature keys its own state the same way, with numbers of its own and small fields
+(tile type, side, owner), the player to move, the phase, the drawn tile, the set-up step, a decided
+result, and each bag's tiles. A list of tiles whose order does not matter (a bag) is keyed by the
+sum of one random 52-bit number per tile type and owner over its tiles (a sum is the same in any
+order, and a list of fewer than 1024 tiles cannot overflow 62 bits). In a game set with features
+each feature keys its own state the same way, with numbers of its own and small fields
 (:meth:`dukec.engine.feature.Feature.key`); the game keys the tiles captured, taken and boxed by
-player, the pending draw and the draft pool by their sums, and its counters of draws and
-events.
+player, the pending draw and the pool of tiles to choose from by their sums, and its counters of
+draws and events.
 
 Two states with the same key are the same for the rules from then on, except for the ply count
 (the ply limit) and the stream of random draws, which a search keeps apart itself: it keys its
@@ -89,7 +89,7 @@ class Zobrist:
         self.captured = _tile_numbers(rng, 2 * types)
         self.taken = _tile_numbers(rng, 2 * types)
         self.boxed = _tile_numbers(rng, 2 * types)
-        #: Tiles in the pending draw (owner 0's numbers) and the draft pool (1's).
+        #: Tiles in the pending draw (owner 0's numbers) and the pool to choose from (1's).
         self.held = _tile_numbers(rng, 2 * types)
         self.small = _numbers(rng, _FIELDS * _SMALL)
         self.draws = _numbers(rng, _COUNTER)
@@ -149,7 +149,7 @@ class Zobrist:
         return key
 
     def lost_key(self, game: Game) -> i64:
-        """Tiles captured, taken and boxed, the pending draw and the draft pool."""
+        """Tiles captured, taken and boxed, the pending draw and the pool to choose from."""
         key: i64 = 0
         for owner in (0, 1):
             key ^= self.tiles(self.captured, owner, game.captured[owner])

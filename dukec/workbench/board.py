@@ -241,7 +241,7 @@ def _caption(game: Game, width: float, height: float) -> Text:
         parts.append(f"drawn: {game.rules.types[game.drawn].name}")
     parts.append(f"ply {game.ply}")
     parts.append(f"bags {len(game.bags[0])} / {len(game.bags[1])}")
-    if game.rules.expanded is not None and game.objective.score_beside_flag:
+    if game.keeps_scores():
         parts.append(f"scores {game.scores[0]}-{game.scores[1]}")
     for owner in (0, 1):
         if game.duke[owner] >= 0 and game.in_guard(owner):

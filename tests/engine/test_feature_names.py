@@ -28,14 +28,14 @@ OWN = {
     "divin": {"abilities"},
 }
 STILL = {
-    "dragon": {"__init__", "abilities", "featureplay", "movement", "rules", "state", "terrain"},
+    "dragon": {"__init__", "abilities", "movement", "rules", "state", "terrain"},
     "flag": {"__init__", "abilities", "actions", "extras", "movement", "objectives"}
-    | {"position_phases", "record", "state", "terrain", "text", "traits", "turn"},
+    | {"state", "terrain", "traits", "turn"},
     "banner": {"__init__", "game", "movement", "state", "terrain", "traits"},
-    "terrain": {"abilities", "baked", "dragon", "dread", "extras", "feature", "flags", "game"}
-    | {"masks", "movement", "objectives", "rules", "state", "text", "traits", "turn"},
-    "dread": {"extras"},
-    "draft": {"actions", "extras", "position_phases", "rules"},
+    "terrain": {"abilities", "baked", "dragon", "extras", "flags", "game", "masks"}
+    | {"movement", "rules", "state", "traits", "turn"},
+    "dread": set(),
+    "draft": {"actions", "extras", "rules"},
     "divin": {"actions"},
 }
 
