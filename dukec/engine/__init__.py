@@ -61,7 +61,7 @@ Counting and timing
 """
 
 from dukec.engine.bench import DEFAULT_PLY_LIMIT, BenchResult, bench, bench_against
-from dukec.engine.dragon import Roamer
+from dukec.engine.dragon_acts import Roamer
 from dukec.engine.facade import IllegalActionError
 from dukec.engine.flags import Banner
 from dukec.engine.game import Action, ActionKind, Game, Phase, Reason, Result

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from dukec.engine import flags, terrain
+from dukec.engine import flags, occupancy
 from dukec.engine.actions import CHOOSE, DIVINE, ESCAPE, RANSOM, SUMMON, ActionTuple, Phase
 from dukec.engine.feature import Feature, acting
 from dukec.engine.rules import FRONT
@@ -51,14 +51,14 @@ def actions(g: Game, me: int, s: int, code: int, out: list[ActionTuple]) -> None
     board = g.board
     duke = g.duke[me]
     if usable(g, code, "summon") and duke >= 0 and duke != s:
-        for n in terrain.open_squares(g, g.neighbours[duke]):
+        for n in occupancy.placeable(g, g.neighbours[duke]):
             if n != s:
                 out.append((SUMMON, s, n, duke, -1))
     if (
         usable(g, code, "divination")
         and g.bags[me]
         and duke >= 0
-        and terrain.open_squares(g, g.neighbours[duke], first=True)
+        and occupancy.placeable(g, g.neighbours[duke], first=True)
     ):
         out.append((DIVINE, s, -1, -1, -1))
     if usable(g, code, "escape"):
@@ -82,10 +82,7 @@ def escape_squares(g: Game, me: int, frm: int, gone: int) -> list[int]:
     free: list[int] = []
     friendly: list[int] = []
     for t in g.extras.duke_squares[me]:
-        if t == frm or t == g.dragon.square:
-            continue
-        kind = terrain.kind_at(g, t)
-        if kind is not None and kind.occupants < 1:
+        if t == frm or t == g.obstacle or not g.masks.standing[t]:
             continue
         if not flags.barred_ok(g, me, frm, t):
             continue

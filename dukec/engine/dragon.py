@@ -20,17 +20,19 @@ immediately flip the dragon back to its starting side and randomly re-orient it"
 
 The dragon is any terrain tile that ``acts``; its grids face the way it faces (+dy forward).
 A push is a ``MOVE`` whose ``tile`` field says what follows: :data:`ENRAGE_AWAY` (enraged, facing
-the opponent), :data:`ENRAGE_HOME` (facing the mover's own side) or :data:`PUSH_CAPTURE`.
+the opponent), :data:`ENRAGE_HOME` (facing the mover's own side) or :data:`PUSH_CAPTURE`. The
+dragon's state and its action between the turns are in :mod:`dukec.engine.dragon_acts`; to the
+kernel it is the piece on ``g.obstacle``, whose lines' ends :class:`Roaming` answers for.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from dukec.engine import defense, terrain
 from dukec.engine.actions import MOVE, ActionTuple
-from dukec.engine.board import grid_reach, middle_squares
+from dukec.engine.dragon_acts import Roamer, act, aim, enraged_text, pushed_text, save
+from dukec.engine.dragon_acts import place as place
+from dukec.engine.dragon_acts import targets as targets
 from dukec.engine.feature import Feature
 from dukec.engine.rules import SIDE_NAMES
 
@@ -42,7 +44,9 @@ if TYPE_CHECKING:
     from dukec.engine.position_problems import Reading
     from dukec.engine.zobrist import Zobrist
 
-ENRAGE_AWAY, ENRAGE_HOME, PUSH_CAPTURE = 0, 1, 2
+ENRAGE_AWAY: Final = 0
+ENRAGE_HOME: Final = 1
+PUSH_CAPTURE: Final = 2
 #: The first of the seven small fields of the key (:meth:`dukec.engine.zobrist.Zobrist.field`)
 #: the dragon's state takes.
 _KEY_FIELD: Final = 0
@@ -52,152 +56,6 @@ FACINGS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 _PUSHES: Final = (" enrage away", " enrage home", " push")
 #: The ways the dragon may face, as the board as text shows them.
 _ARROWS = {(1, 0): ">", (-1, 0): "<", (0, 1): "^", (0, -1): "v"}
-
-
-@dataclass(slots=True)
-class Roamer:
-    """Where the dragon is (square -1: no dragon in the game) and what it will do next."""
-
-    kind: int = -1
-    square: int = -1
-    #: The way it faces, as a board offset: (1, 0) right, (-1, 0) left, (0, 1) up, (0, -1) down.
-    fx: int = 0
-    fy: int = 0
-    enraged: bool = False
-    #: Enraging it took its next action between turns.
-    rest: bool = False
-    #: It reached the edge: next between turns it turns round, and only that.
-    reorient: bool = False
-    # Worked out from the fields above by aim(), for idle(), which runs after every action:
-    #: It rests, is enraged or turns round next between turns.
-    busy: bool = field(default=False, compare=False)
-    #: The squares its calm side's Move icons reach from where it stands.
-    calm: tuple[int, ...] = field(default=(), compare=False)
-
-
-def aim(g: Game) -> None:
-    """Work out what the dragon's fields say it does next (:class:`Roamer`'s last two), after
-    they change."""
-    d = g.dragon
-    d.busy = d.rest or d.enraged or d.reorient
-    if d.square < 0:
-        d.calm = ()
-        return
-    key = _reach_key(g, _CALM_MOVES)
-    calm = g.rules.dragon_calm.get(key)
-    if calm is None:
-        calm = g.rules.dragon_calm[key] = tuple(t for t, _ in _grid_reach(g, _CALM_MOVES))
-    d.calm = calm
-
-
-#: A dragon's fields, all of them (see _save).
-_Kept = tuple[int, int, int, int, bool, bool, bool, bool, tuple[int, ...]]
-
-
-def _save(g: Game) -> None:
-    """Keep the dragon as it is on the trail (one entry), before its fields are changed."""
-    d = g.dragon
-    kept = (d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient, d.busy, d.calm)
-    g.trail.call(_restore, kept)
-
-
-def _restore(g: Game, kept: _Kept) -> None:
-    d = g.dragon
-    d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient, d.busy, d.calm = kept
-
-
-def name(g: Game) -> str:
-    """The dragon's tile name, for event texts."""
-    kind = g.dragon.kind
-    return g.terrain_types[kind].name if kind >= 0 else "?"
-
-
-def place(g: Game, index: int) -> None:
-    """Set-up: in one of the middle four squares facing left or right, where it threatens no
-    tile ("randomly adjust the set-up until that situation cannot occur")."""
-    geometry = g.rules.geometry
-    bare = terrain.bare_squares(g, middle_squares(geometry.files, geometry.ranks))
-    options = [(square, facing) for square in bare for facing in (-1, 1)]
-    d = g.dragon
-    _save(g)
-    d.kind, d.fy, d.enraged, d.rest, d.reorient = index, 0, False, False, False
-    while options:
-        d.square, d.fx = options.pop(g.event_random(len(options)))
-        if not targets(g):
-            break
-    # Where every square threatens a tile, the last one tried stays.
-    aim(g)
-
-
-def _offset(g: Game, dx: int, dy: int) -> tuple[int, int]:
-    """An offset of the dragon's grids (+dy the way it faces) as a board offset."""
-    fx, fy = g.dragon.fx, g.dragon.fy
-    rx, ry = fy, -fx  # its right hand
-    return dx * rx + dy * fx, dx * ry + dy * fy
-
-
-#: The dragon's grids it acts with: the Move icons of its calm side, the Strike icons of its
-#: enraged side (side, icon).
-_CALM_MOVES, _ENRAGED_STRIKES = 0, 1
-_GRIDS = ((0, "move"), (1, "strike"))
-
-
-def _reach_key(g: Game, grid: int) -> int:
-    """One number for the dragon's kind, grid, square and facing: the key of the rules' caches
-    (a grid is slow to hash, a tuple slower to make and hash than a number)."""
-    d = g.dragon
-    return (((d.kind * 2 + grid) * g.size + d.square) * 3 + d.fx + 1) * 3 + d.fy + 1
-
-
-def _grid_reach(g: Game, grid: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    d = g.dragon
-    key = _reach_key(g, grid)
-    found = g.rules.dragon_reach.get(key)
-    if found is None:
-        side, icon = _GRIDS[grid]
-        found = g.rules.dragon_reach[key] = grid_reach(
-            g.rules.geometry, g.terrain_types[d.kind].sides[side], icon, d.square, d.fx, d.fy
-        )
-    return found
-
-
-def _capturable(g: Game, square: int) -> bool:
-    return g.board[square] >= 0 and square not in g.frozen and square not in g.settled
-
-
-def targets(g: Game) -> list[int]:
-    """Tiles the calm dragon could capture with its Move icons."""
-    d = g.dragon.square
-    board = g.board
-    blocks_slide = g.masks.blocks_slide
-    stuck = g.frozen or g.settled
-    laid = g.terrain
-    found = []
-    for t, cells in _grid_reach(g, _CALM_MOVES):
-        if board[t] < 0 or (stuck and not _capturable(g, t)):  # most of its squares are empty
-            continue
-        if laid[t] >= 0 and g.terrain_types[laid[t]].occupants < 1:
-            continue
-        for q in cells:
-            if board[q] >= 0 or blocks_slide[q]:
-                break
-        else:
-            if not g.any_defense or defense.allows(g, d, t, "move"):
-                found.append(t)
-    return found
-
-
-def _strikes(g: Game) -> list[int]:
-    d = g.dragon.square
-    found = []
-    for t, line in _grid_reach(g, _ENRAGED_STRIKES):
-        if not _capturable(g, t) or g.masks.shelters_from_strike[t]:
-            continue
-        if not terrain.line_clear(g, line):
-            continue
-        if not g.any_defense or defense.allows(g, d, t, "strike"):
-            found.append(t)
-    return found
 
 
 def push_actions(
@@ -220,17 +78,14 @@ def push_actions(
 
 def push(g: Game, me: int, frm: int, at: int, how: int) -> int:
     """The push itself: the mover ends on the dragon's square, the dragon one square on."""
-    geometry = g.rules.geometry
-    dx, dy = geometry.delta(frm, at)
-    step = max(abs(dx), abs(dy))
-    behind = geometry.shift(at, dx // step, dy // step)
-    assert behind is not None
+    behind = _behind(g, frm, at)
+    assert behind >= 0
     g.relocate_tile(me, frm, at, flip=True, capture_by=me)
     d = g.dragon
-    _save(g)
+    save(g)
     d.square = behind
     if how == PUSH_CAPTURE:
-        g.event(_pushed_text, behind)
+        g.event(pushed_text, behind)
         g.remove(behind, -1)
         # Decision: a push that captures also takes the next action between turns.
         d.fx, d.fy, d.rest, d.reorient = -1 if g.event_random(2) == 0 else 1, 0, True, False
@@ -239,121 +94,18 @@ def push(g: Game, me: int, frm: int, at: int, how: int) -> int:
         if how == ENRAGE_HOME:
             toward = -toward
         d.fx, d.fy, d.enraged, d.rest, d.reorient = 0, toward, True, True, False
-        g.event(_enraged_text, behind)
+        g.event(enraged_text, behind)
     aim(g)
     return at
 
 
-# The dragon's events, written out only when asked for (Game.last_events).
-
-
-def _move_text(g: Game, frm: int, to: int) -> str:
-    return f"{name(g)} {g.rules.geometry.name(frm)}-{g.rules.geometry.name(to)}"
-
-
-def _capture_text(g: Game, tile: int, square: int) -> str:
-    return f"{name(g)} captures {g.rules.types[tile].name} on {g.rules.geometry.name(square)}"
-
-
-def _pushed_text(g: Game, square: int) -> str:
-    return f"{name(g)} pushed to {g.rules.geometry.name(square)}"
-
-
-def _enraged_text(g: Game, square: int) -> str:
-    return f"{name(g)} enraged on {g.rules.geometry.name(square)}"
-
-
-def _turn_text(g: Game) -> str:
-    return f"{name(g)} turns round"
-
-
-def _calm_text(g: Game) -> str:
-    return f"{name(g)} calms"
-
-
-def _capture(g: Game, square: int) -> None:
-    g.event(_capture_text, g.board[square] >> 2, square)
-    g.remove(square, -1)
-
-
-def _calm(g: Game) -> None:
-    d = g.dragon
-    fx = -1 if g.event_random(2) == 0 else 1
-    _save(g)
-    d.enraged, d.fx, d.fy = False, fx, 0
-    g.event(_calm_text)
-
-
-def act(g: Game) -> None:
-    """The dragon's action between two turns."""
-    _act(g)
-    aim(g)
-
-
-def _act(g: Game) -> None:
-    d = g.dragon
+def _behind(g: Game, frm: int, at: int) -> int:
+    """The square one on from ``at`` along the line from ``frm`` (-1: off the board)."""
     geometry = g.rules.geometry
-    if d.rest:
-        _save(g)
-        d.rest = False
-        return
-    if not d.enraged:
-        if d.reorient:
-            _save(g)
-            d.fx, d.fy, d.reorient = -d.fx, -d.fy, False
-            g.event(_turn_text)
-            return
-        found = targets(g)
-        if not found:
-            return  # as on most turns: nothing to capture
-        t = found[g.event_random(len(found))]
-        g.event(_move_text, d.square, t)
-        _capture(g, t)
-        _save(g)
-        d.square = t  # onto the tile it took, from another square
-        if geometry.shift(t, d.fx, d.fy) is None:
-            d.reorient = True
-        return
-    if _strike_round(g):
-        return
-    moves = []
-    for kind, rdx, rdy in g.terrain_types[d.kind].sides[1]:
-        if kind != "move":
-            continue
-        dx, dy = _offset(g, rdx, rdy)
-        step = geometry.shift(d.square, dx, dy)
-        if step is not None and (
-            g.board[step] < 0 or (step not in g.frozen and step not in g.settled)
-        ):
-            moves.append((step, rdx))
-    if not moves:
-        return
-    t, rdx = moves[g.event_random(len(moves))]
-    g.event(_move_text, d.square, t)
-    _save(g)
-    d.square = t
-    # Turn 90 degrees the way it moved: its right hand (or its left) becomes its front.
-    rx, ry = d.fy, -d.fx
-    if rdx > 0:
-        d.fx, d.fy = rx, ry
-    elif rdx < 0:
-        d.fx, d.fy = -rx, -ry
-    if g.board[t] >= 0:
-        _capture(g, t)
-        _calm(g)
-        return
-    _strike_round(g)
-
-
-def _strike_round(g: Game) -> bool:
-    targets = _strikes(g)
-    if not targets:
-        return False
-    chosen = [targets.pop(g.event_random(len(targets))) for _ in range(min(2, len(targets)))]
-    for t in chosen:
-        _capture(g, t)
-    _calm(g)
-    return True
+    dx, dy = geometry.delta(frm, at)
+    step = max(abs(dx), abs(dy))
+    behind = geometry.shift(at, dx // step, dy // step)
+    return -1 if behind is None else behind
 
 
 class Roaming(Feature):
@@ -378,6 +130,22 @@ class Roaming(Feature):
             if board[t] >= 0:
                 return False
         return True
+
+    def meets_lines(self, g: Game) -> bool:
+        """A calm dragon may be pushed (an enraged one cannot be enraged again)."""
+        return not g.dragon.enraged
+
+    def line_meets(
+        self, g: Game, me: int, s: int, behind: int, may_enter: bool, out: list[ActionTuple]
+    ) -> None:
+        """The pushes of the dragon by the tile on ``s``."""
+        push_actions(g, me, s, behind, may_enter, out)
+
+    def captures_beyond(self, g: Game, action: ActionTuple) -> int:
+        """A push that captures takes the tile behind the dragon, one square on along the
+        push."""
+        _kind, frm, to, _by, tile = action
+        return _behind(g, frm, to) if tile == PUSH_CAPTURE else -1
 
     def act(self, g: Game, action: ActionTuple) -> int:
         """A push (a move into the dragon's square whose ``tile`` says what follows); the

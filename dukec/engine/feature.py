@@ -63,6 +63,33 @@ class Feature:
     def play_begins(self, g: Game) -> None:
         """As play begins (the player to move set): what this feature lays down or starts."""
 
+    def carries(self) -> bool:
+        """Whether this feature has pieces that go along with the tile on their square
+        (:meth:`carried_squares` says where they are)."""
+        return False
+
+    def carried_squares(self, g: Game) -> list[int]:
+        """The squares of this feature's pieces that go along with the tile on them."""
+        return []
+
+    def meets_lines(self, g: Game) -> bool:
+        """Whether a Slide or Jump Slide line that reaches this feature's piece on
+        ``g.obstacle`` may give an action now (:meth:`line_meets`); the piece blocks every line
+        and no tile may enter its square otherwise."""
+        return False
+
+    def line_meets(
+        self, g: Game, me: int, s: int, behind: int, may_enter: bool, out: list[ActionTuple]
+    ) -> None:
+        """The actions of ``me``'s tile on ``s`` whose Slide or Jump Slide line reaches this
+        feature's piece on ``g.obstacle`` (``behind``: the line's next square, -1: off the
+        board; ``may_enter``: whether the tile may end on the piece's square)."""
+
+    def captures_beyond(self, g: Game, action: ActionTuple) -> int:
+        """The square one of this feature's moves (its ``tile`` field set) captures on beyond
+        its ``to`` (-1: none)."""
+        return -1
+
     def keeps_scores(self) -> bool:
         """Whether a game of this feature's game set counts points (the players' scores are
         shown, recorded and compared with a record's)."""

@@ -35,8 +35,13 @@ class Registry:
         opening: tuple[Feature, ...],
         parts: tuple[Feature, ...],
         between: tuple[Feature, ...],
+        obstacle: Feature,
     ) -> None:
         self.ordered = ordered
+        #: The feature whose piece may stand on ``g.obstacle`` (:mod:`dukec.engine.occupancy`).
+        self.obstacle = obstacle
+        #: The features whose pieces go along with the tile on their square.
+        self.carriers = tuple(f for f in parts if f.carries())
         #: No feature the game set uses changes a game after an action (its turns need no
         #: trail where nothing else does: :mod:`dukec.engine.turn`).
         self.nothing_after_action = not any(f.follows_actions() for f in ordered)
@@ -97,7 +102,7 @@ def build_features(rules: Rules) -> Registry:
     everyone = (*opening, settling, scoring, passing, abilities, winning)
     owners = tuple(f for kind in _OWNERS for f in everyone if isinstance(f, kind))
     parts = tuple(f for kind in _PARTS for f in everyone if isinstance(f, kind))
-    return Registry(tuple(used), owners, opening, parts, between)
+    return Registry(tuple(used), owners, opening, parts, between, roaming)
 
 
 #: The features with a part of a position, in the order a position is read and written:

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
-from dukec.engine import opening
+from dukec.engine import occupancy, opening
 from dukec.engine.actions import FLAG_PASS, FLAG_PLACE, ActionTuple, Phase, Reason, Result
 from dukec.engine.board import Geometry
 from dukec.engine.feature import Feature, acting
-from dukec.engine.terrain import kinds_of, occupied_by_terrain
+from dukec.engine.terrain import kinds_of
 from dukec.limits import MAX_WIN_SCORE
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def pass_actions(g: Game, me: int, out: list[ActionTuple], held: list[int] | Non
 def setup_squares(g: Game, me: int) -> list[int]:
     """Where ``me`` may place a banner before play (the set's ``flag_squares``)."""
     board = g.board
-    taken = occupied_by_terrain(g)
+    taken = occupancy.held(g)
     return [
         s
         for s in _named_squares(g.rules.geometry, g.objective.flag_squares, me)
@@ -149,7 +149,7 @@ def relocate_squares(g: Game, me: int) -> list[int]:
     """Where a scored-on banner's owner may move it: bare squares beside their own tiles."""
     neighbours = g.neighbours
     board = g.board
-    taken = occupied_by_terrain(g)
+    taken = occupancy.held(g)
     return sorted(
         {n for s in g.pieces[me] for n in neighbours[s] if board[n] < 0 and n not in taken}
     )
@@ -356,6 +356,14 @@ class Planting(Feature):
     def fields(self) -> tuple[str, ...]:
         """The banners on the board."""
         return ("flags",)
+
+    def carries(self) -> bool:
+        """A banner goes along with the tile on it."""
+        return True
+
+    def carried_squares(self, g: Game) -> list[int]:
+        """The banners' squares."""
+        return [flag.square for flag in g.flags] if g.flags else []
 
     def writes(self) -> tuple[int, ...]:
         """A banner put down: at set-up, or moved after a point (:class:`Scoring`)."""

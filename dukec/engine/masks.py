@@ -37,6 +37,10 @@ class Masks:
         self.admits: dict[str, list[bool]] = {how: [True] * size for how in MOVEMENTS}
         #: A tile may be placed here (as far as terrain goes).
         self.placing: list[bool] = [True] * size
+        #: A terrain tile lies here.
+        self.laid: list[bool] = [False] * size
+        #: A tile may stand here (as far as terrain goes).
+        self.standing: list[bool] = [True] * size
 
     @classmethod
     def of_layout(cls, layout: Sequence[int], kinds: Sequence[TerrainType]) -> Masks:
@@ -55,5 +59,7 @@ class Masks:
         self.shelters_from_strike[square] = kind is not None and kind.shelters_from_strike
         self.shelters[square] = _NONE if kind is None else kind.shelters
         self.placing[square] = kind is None or kind.allows_placement
+        self.laid[square] = kind is not None
+        self.standing[square] = kind is None or kind.occupants >= 1
         for how, admitted in self.admits.items():
             admitted[square] = kind is None or (how in kind.enter_with and kind.occupants >= 1)

@@ -4,8 +4,9 @@ The same icon rules as the base tables (:mod:`dukec.engine.tables`), read from
 :mod:`dukec.engine.reach`, with what the features add: a frozen or settled tile neither acts
 nor is captured; terrain admits some movements and blocks some paths
 (:mod:`dukec.engine.terrain`); banners bar some squares (:mod:`dukec.engine.flags`); the
-dragon blocks and is pushed (:mod:`dukec.engine.dragon`); Defense icons shield
-(:mod:`dukec.engine.defense`); abilities add actions (:mod:`dukec.engine.abilities`).
+obstacle blocks every line, and a line that meets it may give an action its feature says
+(:mod:`dukec.engine.occupancy`); Defense icons shield (:mod:`dukec.engine.defense`); abilities
+add actions (:mod:`dukec.engine.abilities`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from dukec.engine import abilities, defense, dragon, flags, tablemoves, terrain
+from dukec.engine import abilities, defense, flags, occupancy, tablemoves
 from dukec.engine.actions import COMMAND, DRAW, ESCAPE, MOVE, RANSOM, STRIKE, ActionTuple
 from dukec.engine.rules import EMPTY
 
@@ -23,13 +24,14 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-def enter_ok(g: Game, me: int, frm: int, to: int, how: str, dragon_ok: bool = False) -> bool:
+def enter_ok(g: Game, me: int, frm: int, to: int, how: str, onto_obstacle: bool = False) -> bool:
     """Whether the tile on ``frm`` may end a ``how`` movement on ``to`` (capturing there).
 
     ``how`` is the schema's name of the movement (``move``, ``jump``, ``slide``,
-    ``jump_slide``, ``command``); the dragon's square only for a push (``dragon_ok``).
+    ``jump_slide``, ``command``); the obstacle's square only where its feature asks
+    (``onto_obstacle``: :meth:`dukec.engine.feature.Feature.line_meets`).
     """
-    if to == g.dragon.square and not dragon_ok:
+    if to == g.obstacle and not onto_obstacle:
         return False
     if not g.masks.admits[how][to]:
         return False
@@ -47,8 +49,8 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str, dragon_ok: bool = Fa
 def plain(g: Game) -> bool:
     """Whether the base tables give every icon's actions now: no Defense icon, frozen or
     settled tile, terrain only where it is folded into the tables, banners that any movement
-    may end on (they only bar some tiles from their square), and the dragon, if any, an
-    obstacle on its square (it is pushed apart: :func:`with_obstacle`)."""
+    may end on (they only bar some tiles from their square), and the obstacle, if any, on its
+    square (the ends of the lines that meet it found apart: :func:`with_obstacle`)."""
     return not (
         (g.terrain_on and not g.terrain_folded)
         or g.any_defense
@@ -59,9 +61,9 @@ def plain(g: Game) -> bool:
 
 
 def with_obstacle(g: Game, run: Callable[[], T]) -> T:
-    """``run()`` with the dragon's square holding the tables' obstacle: a code that blocks
+    """``run()`` with the obstacle's square holding the tables' obstacle: a code that blocks
     every line and that no tile may enter, strike or command."""
-    square = g.dragon.square
+    square = g.obstacle
     if square < 0:
         return run()
     g.board[square] = g.tables.obstacle
@@ -73,12 +75,12 @@ def with_obstacle(g: Game, run: Callable[[], T]) -> T:
 
 def lines_to(g: Game, target: int, by: int) -> set[int] | None:
     """The base game's squares on ``by``'s lines to ``target`` (None: it is in danger now) on a
-    :func:`~dukec.engine.turn.base_board`, the dragon blocking them; None too where a push of
-    the dragon could capture on ``target`` (the lines do not tell when it could)."""
-    at = g.dragon.square
+    :func:`~dukec.engine.turn.base_board`, the obstacle blocking them; None too where a line
+    that meets the obstacle could capture on ``target`` (the lines do not tell when it could)."""
+    at = g.obstacle
     if at < 0:
         return tablemoves.lines_to(g, target, by)
-    if not g.dragon.enraged and target in g.rules.around[at]:
+    if target in g.rules.around[at] and g.registry.obstacle.meets_lines(g):
         return None
     board = g.board
     board[at] = g.tables.obstacle  # as with_obstacle does, without a closure
@@ -88,17 +90,18 @@ def lines_to(g: Game, target: int, by: int) -> set[int] | None:
         board[at] = EMPTY
 
 
-def pushes(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
-    """The pushes of the dragon by the tile on ``s``: a Slide or Jump Slide whose line reaches
-    the dragon's square (the same walk as :func:`tile_actions`, which also lists them)."""
-    at = g.dragon.square
+def meetings(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
+    """The actions of the tile on ``s`` whose Slide or Jump Slide line meets the obstacle (the
+    same walk as :func:`tile_actions`, which also lists them), as its feature gives them."""
+    at = g.obstacle
     masks = g.masks
     board = g.board
+    owner = g.registry.obstacle
     k = board[s] * g.size + s
     key = k * g.size + at
-    lines = g.rules.push_lines.get(key)
+    lines = g.rules.meet_lines.get(key)
     if lines is None:
-        lines = g.rules.push_lines[key] = _push_lines(g.reach.rays[k], at)
+        lines = g.rules.meet_lines[key] = _meet_lines(g.reach.rays[k], at)
     for how, leaped, before, behind in lines:
         if leaped >= 0 and (masks.blocks_jump[leaped] or masks.blocks_slide[leaped]):
             continue
@@ -106,11 +109,11 @@ def pushes(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
             if masks.blocks_slide[cur] or board[cur] >= 0:
                 break
         else:
-            may_enter = enter_ok(g, me, s, at, how, dragon_ok=True)
-            dragon.push_actions(g, me, s, behind, may_enter, out)
+            may_enter = enter_ok(g, me, s, at, how, onto_obstacle=True)
+            owner.line_meets(g, me, s, behind, may_enter, out)
 
 
-def _push_lines(
+def _meet_lines(
     rays: tuple[tuple[str, int, tuple[int, ...]], ...], at: int
 ) -> tuple[tuple[str, int, tuple[int, ...], int], ...]:
     """Of a tile's rays, those through ``at``: how, the square leaped (-1: none), the squares
@@ -123,48 +126,48 @@ def _push_lines(
     return tuple(found)
 
 
-def _add_pushes(g: Game, me: int, squares: Iterable[int], out: list[ActionTuple]) -> None:
-    """Every push of the dragon by ``me``'s tiles on ``squares`` whose lines cross its square,
-    in the order of their squares."""
+def _add_meetings(g: Game, me: int, squares: Iterable[int], out: list[ActionTuple]) -> None:
+    """The actions of ``me``'s tiles on ``squares`` whose lines meet the obstacle, in the order
+    of their squares."""
     board = g.board
     size = g.size
-    pushers = g.rules.pushers[g.dragon.square]
-    # Few tiles' lines cross the dragon's square: only theirs are put in order.
-    found = [s for s in squares if pushers[board[s] * size + s]]
+    crossing = g.rules.crossing[g.obstacle]
+    # Few tiles' lines cross the obstacle's square: only theirs are put in order.
+    found = [s for s in squares if crossing[board[s] * size + s]]
     if len(found) > 1:
         found.sort()
     for s in found:
-        pushes(g, me, s, out)
+        meetings(g, me, s, out)
 
 
-def _pushers_and_gifted(
-    g: Game, me: int, pushers: bytes, wanted: tuple[bool, ...]
+def _crossing_and_gifted(
+    g: Game, me: int, crossing: bytes, wanted: tuple[bool, ...]
 ) -> tuple[list[int] | None, list[int] | None]:
-    """In one pass over ``me``'s tiles: the squares of those whose lines cross the dragon's
-    square (``pushers``: per table key) and of those with abilities (``wanted``: per piece
+    """In one pass over ``me``'s tiles: the squares of those whose lines cross the obstacle's
+    square (``crossing``: per table key) and of those with abilities (``wanted``: per piece
     code), each in square order (None: none; most turns find none, and make no list)."""
     board = g.board
     size = g.size
-    pushing: list[int] | None = None
+    meeting: list[int] | None = None
     gifted: list[int] | None = None
     for s in g.pieces[me]:
         code = board[s]
-        if pushers[code * size + s]:
-            if pushing is None:
-                pushing = [s]
+        if crossing[code * size + s]:
+            if meeting is None:
+                meeting = [s]
             else:
-                pushing.append(s)
+                meeting.append(s)
         if wanted[code]:
             if gifted is None:
                 gifted = [s]
             else:
                 gifted.append(s)
     # Few tiles are found: only theirs are put in order.
-    if pushing is not None and len(pushing) > 1:
-        pushing.sort()
+    if meeting is not None and len(meeting) > 1:
+        meeting.sort()
     if gifted is not None and len(gifted) > 1:
         gifted.sort()
-    return pushing, gifted
+    return meeting, gifted
 
 
 def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
@@ -172,7 +175,7 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
     (``is_plain``: :func:`plain`, if the caller knows it)."""
     if plain(g) if is_plain is None else is_plain:
         # The base game's actions, and the abilities'.
-        at = g.dragon.square
+        at = g.obstacle
         if at < 0:
             out = tablemoves.pseudo(g)
         else:
@@ -186,20 +189,20 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
             # A draw (the base generator lists it last) needs an empty square beside the Duke
             # that a tile may be placed on.
             duke = g.duke[me]
-            if not terrain.open_squares(g, g.neighbours[duke], first=True):
+            if not occupancy.placeable(g, g.neighbours[duke], first=True):
                 out.pop()
         wanted = g.ability_codes
         gifted: list[int] | None = None
-        found = False  # gifted found with the pushers (None then: no tile has abilities)
-        if at >= 0 and not g.dragon.enraged:
+        found = False  # gifted found with the meeting (None then: no tile has abilities)
+        if at >= 0 and g.registry.obstacle.meets_lines(g):
             if wanted:
-                pushing, gifted = _pushers_and_gifted(g, me, g.rules.pushers[at], wanted)
+                meeting, gifted = _crossing_and_gifted(g, me, g.rules.crossing[at], wanted)
                 found = True
-                if pushing is not None:
-                    for s in pushing:
-                        pushes(g, me, s, out)
+                if meeting is not None:
+                    for s in meeting:
+                        meetings(g, me, s, out)
             else:
-                _add_pushes(g, me, g.pieces[me], out)
+                _add_meetings(g, me, g.pieces[me], out)
         if g.flags:
             out = _with_banners(g, me, out)
         if wanted:
@@ -226,7 +229,7 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
     if g.any_ransom:
         abilities.ransom_actions(g, me, out)
     duke = g.duke[me]
-    if g.bags[me] and duke >= 0 and terrain.open_squares(g, g.neighbours[duke], first=True):
+    if g.bags[me] and duke >= 0 and occupancy.placeable(g, g.neighbours[duke], first=True):
         out.append((DRAW, -1, -1, -1, -1))
     return list(dict.fromkeys(out))
 
@@ -265,13 +268,13 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
     reach = g.reach
     code = board[s]
     k = code * g.size + s
-    dragon_at = g.dragon.square
+    obstacle = g.obstacle
     masks = g.masks
     admits = masks.admits
     slide_block = masks.blocks_slide
     frozen, settled = g.frozen, g.settled
     # Whether a tile may end on a square is decided inline from the terrain's mask, the
-    # dragon's square and the troop there, unless a banner lies there or Defense icons are in
+    # obstacle's square and the troop there, unless a banner lies there or Defense icons are in
     # play: then enter_ok, which says the same and more, decides.
     shielded = g.any_defense
     banners = {flag.square for flag in g.flags} if g.flags else ()
@@ -283,14 +286,14 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
         if v >= 0 and v & 1 == me:
             continue
         for c in cells:
-            if board[c] >= 0 or slide_block[c] or c == dragon_at:
+            if board[c] >= 0 or slide_block[c] or c == obstacle:
                 break
         else:
             if shielded or t in banners:
                 if enter_ok(g, me, s, t, "move"):
                     out.append((MOVE, s, t, -1, -1))
             elif (
-                t != dragon_at and admitted[t] and (v < 0 or (t not in frozen and t not in settled))
+                t != obstacle and admitted[t] and (v < 0 or (t not in frozen and t not in settled))
             ):
                 out.append((MOVE, s, t, -1, -1))
     admitted = admits["jump"]
@@ -300,12 +303,12 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
         v = board[t]
         if v >= 0 and v & 1 == me:
             continue
-        if g.terrain_on and not terrain.jump_ok(g, paths):
+        if g.terrain_on and not occupancy.jump_ok(g, paths):
             continue
         if shielded or t in banners:
             if enter_ok(g, me, s, t, "jump"):
                 out.append((MOVE, s, t, -1, -1))
-        elif t != dragon_at and admitted[t] and (v < 0 or (t not in frozen and t not in settled)):
+        elif t != obstacle and admitted[t] and (v < 0 or (t not in frozen and t not in settled)):
             out.append((MOVE, s, t, -1, -1))
     for how, leaped, line in reach.rays[k]:
         if only >= 0 and only not in line:
@@ -314,10 +317,10 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
             continue
         admitted = admits[how]
         for i, cur in enumerate(line):
-            if cur == dragon_at:
+            if cur == obstacle:
                 behind = line[i + 1] if i + 1 < len(line) else -1
-                may_enter = enter_ok(g, me, s, cur, how, dragon_ok=True)
-                dragon.push_actions(g, me, s, behind, may_enter, out)
+                may_enter = enter_ok(g, me, s, cur, how, onto_obstacle=True)
+                g.registry.obstacle.line_meets(g, me, s, behind, may_enter, out)
                 break
             if slide_block[cur]:
                 break
@@ -337,7 +340,7 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
         v = board[t]
         if v < 0 or v & 1 == me or t in g.frozen or t in g.settled:
             continue
-        if masks.shelters_from_strike[t] or not terrain.line_clear(g, line):
+        if masks.shelters_from_strike[t] or not occupancy.line_clear(g, line):
             continue
         if not g.any_defense or defense.allows(g, s, t, "strike"):
             out.append((STRIKE, s, t, -1, -1))
@@ -376,22 +379,19 @@ def attacked(g: Game, target: int, by: int) -> bool:
             tile_actions(g, by, s, found, target)
     if g.any_ransom:
         abilities.ransom_actions(g, by, found)
-    geometry = g.rules.geometry
-    for kind, frm, to, _by, tile in found:
+    for a in found:
+        kind, _frm, to, _by, tile = a
         if to == target and kind in (MOVE, STRIKE, COMMAND, ESCAPE, RANSOM):
             return True
-        if kind == MOVE and tile == dragon.PUSH_CAPTURE:
-            dx, dy = geometry.delta(frm, to)
-            step = max(abs(dx), abs(dy))
-            if geometry.shift(to, dx // step, dy // step) == target:
-                return True
+        if kind == MOVE and tile >= 0 and g.registry.obstacle.captures_beyond(g, a) == target:
+            return True
     return False
 
 
 def plain_attacked(g: Game, target: int, by: int) -> bool:
     """:func:`attacked` where the board is :func:`plain`, no tile may Escape or Ransom and no
     banner lies on ``target`` (a tile stands there that is neither frozen nor settled)."""
-    at = g.dragon.square
+    at = g.obstacle
     if at < 0:
         return tablemoves.attacked(g, target, by)
     board = g.board
@@ -402,15 +402,12 @@ def plain_attacked(g: Game, target: int, by: int) -> bool:
         board[at] = EMPTY
     if hit:
         return True
-    if g.dragon.enraged or target not in g.rules.around[at]:
-        return False  # a push moves the dragon one square, onto the tile it captures
-    geometry = g.rules.geometry
-    pushed: list[ActionTuple] = []
-    _add_pushes(g, by, g.pieces[by], pushed)
-    for _kind, frm, to, _by, tile in pushed:
-        if tile == dragon.PUSH_CAPTURE:
-            dx, dy = geometry.delta(frm, to)
-            step = max(abs(dx), abs(dy))
-            if geometry.shift(to, dx // step, dy // step) == target:
-                return True
+    owner = g.registry.obstacle
+    if target not in g.rules.around[at] or not owner.meets_lines(g):
+        return False  # what a line that meets the obstacle captures is beside it
+    met: list[ActionTuple] = []
+    _add_meetings(g, by, g.pieces[by], met)
+    for a in met:  # noqa: SIM110 (the actions are few)
+        if a[4] >= 0 and owner.captures_beyond(g, a) == target:
+            return True
     return False

@@ -35,7 +35,7 @@ _REACH: Final = 2
 _TRAITS: Final = 3
 _FEATURES: Final = 4
 _UNTOUCHED: Final = 5
-_PUSHERS: Final = 6
+_CROSSING: Final = 6
 _MOVE_ACTIONS: Final = 7
 _STRIKE_ACTIONS: Final = 8
 _SLOTS: Final = 9
@@ -108,14 +108,14 @@ class Rules:
     origin: str = ""
     # Tables with static terrain folded in, per layout (dukec.engine.baked), made on first use.
     folded: dict[tuple[int, ...], Any] = field(default_factory=dict, repr=False, compare=False)
-    # Where the dragon's grids reach, per terrain index, grid, square and facing (as one
-    # number), made on first use (dukec.engine.dragon).
-    dragon_reach: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
-    # The squares alone that the calm side's Move icons reach, keyed as ``dragon_reach``.
-    dragon_calm: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
-    # The lines of a tile's Slides through the dragon's square, per ``key * size + square``
+    # Where a turning piece's grids reach (board.grid_reach), per terrain index, grid, square
+    # and facing (as one number), made on first use by the feature that turns it.
+    turned_reach: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    # The squares alone that a grid reaches, keyed as ``turned_reach``.
+    turned_calm: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    # The lines of a tile's Slides through the obstacle's square, per ``key * size + square``
     # (key: code * size + the tile's square), made on first use (dukec.engine.movement).
-    push_lines: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    meet_lines: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
     # What the properties below build on first use, a slot each (a compiled class keeps no
     # instance dict for functools.cached_property; a list, not a dict: no key to hash).
     _made: list[Any] = field(
@@ -231,14 +231,14 @@ class Rules:
         return tuple(bytes(entries) for entries in found)
 
     @property
-    def pushers(self) -> tuple[bytes, ...]:
+    def crossing(self) -> tuple[bytes, ...]:
         """Per square, which table entries (``code * size + square``) have Slide or Jump Slide
-        lines that cross it (who may push the dragon standing there): byte ``k`` is 1 where
-        entry ``k``'s do, else 0."""
-        made: tuple[bytes, ...] | None = self._made[_PUSHERS]  # read every turn
-        return made if made is not None else self._once(_PUSHERS, Rules._pushers)
+        lines that cross it (whose lines may meet an obstacle standing there): byte ``k`` is 1
+        where entry ``k``'s do, else 0."""
+        made: tuple[bytes, ...] | None = self._made[_CROSSING]  # read every turn
+        return made if made is not None else self._once(_CROSSING, Rules._crossing)
 
-    def _pushers(self) -> tuple[bytes, ...]:
+    def _crossing(self) -> tuple[bytes, ...]:
         rays = self.reach.rays
         found = [bytearray(len(rays)) for _ in range(self.geometry.size)]
         for k, lines in enumerate(rays):

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dukec.engine.actions import Phase, Reason, Result, draw_index
-from dukec.engine.dragon import Roamer
+from dukec.engine.dragon_acts import Roamer
 from dukec.engine.extras import Extras, Objective, TerrainType
 from dukec.engine.flags import Banner
 from dukec.engine.masks import Masks
@@ -65,6 +65,9 @@ class FeatureState:
         self.masks = Masks(rules.geometry.size)
         self.flags: list[Banner] = []
         self.dragon = Roamer()
+        #: The square of a piece that blocks every line and that no tile may enter (-1: none);
+        #: the feature that owns it keeps it (:mod:`dukec.engine.occupancy`).
+        self.obstacle = -1
         self.frozen: set[int] = set()
         self.covered: set[int] = set()
         self.settled: set[int] = set()

@@ -11,21 +11,21 @@ mountain Tile." The fort: "Only a single Troop Tile can be in the square occupie
 
 No terrain tile is known by name: each is its compiled properties (``occupants``,
 ``enter_with``, ``blocks_jump``, ``blocks_slide``, ``blocks_strike_line``, the
-``shelters_from_*``, ``allows_placement``, ``placement``). Banners (carried terrain) are in
-:mod:`dukec.engine.flags`, the terrain that acts in :mod:`dukec.engine.dragon`.
+``shelters_from_*``, ``allows_placement``, ``placement``). Terrain that is carried, or that
+acts between the turns, is another feature's (:mod:`dukec.engine.features` lists them).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dukec.engine import occupancy
 from dukec.engine.baked import BakedTables, foldable
 from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
-    from dukec.engine.extras import TerrainType
     from dukec.engine.game import Game
     from dukec.engine.position_problems import Reading
     from dukec.engine.rules import Rules
@@ -68,94 +68,6 @@ def fold_tables(g: Game) -> None:
     trail.set_game_attr(g, "tables", g.rules.tables if tables is None else tables)
 
 
-def kind_at(g: Game, square: int) -> TerrainType | None:
-    """The terrain tile lying on a square (not a banner or the dragon), or None."""
-    index = g.terrain[square]
-    return g.terrain_types[index] if index >= 0 else None
-
-
-def blocks(g: Game, square: int, what: str) -> bool:
-    """Whether terrain on ``square`` has the property ``what`` (e.g. ``blocks_jump``)."""
-    index = g.terrain[square]
-    return index >= 0 and bool(getattr(g.terrain_types[index], what))
-
-
-def open_squares(g: Game, squares: tuple[int, ...], first: bool = False) -> list[int]:
-    """Those of ``squares`` a tile may be placed on: empty of troops, banners and the dragon,
-    on no terrain that forbids placing a tile (with ``first``, only the first such square)."""
-    board = g.board
-    dragon = g.dragon.square
-    placing = g.masks.placing
-    banners = [flag.square for flag in g.flags] if g.flags else ()
-    found = []
-    for n in squares:
-        if board[n] < 0 and n != dragon and placing[n] and n not in banners:
-            found.append(n)
-            if first:
-                break
-    return found
-
-
-def bare_squares(g: Game, squares: tuple[int, ...]) -> list[int]:
-    """Those of ``squares`` with no troop, terrain, banner or dragon: where terrain may be put
-    at set-up."""
-    board = g.board  # a troop stands on a square exactly where the board holds its code
-    laid = g.terrain
-    terrain_on = g.terrain_on
-    dragon_at = g.dragon.square
-    banners = [flag.square for flag in g.flags]
-    return [
-        s
-        for s in squares
-        if board[s] < 0
-        and s != dragon_at
-        and not (terrain_on and laid[s] >= 0)
-        and s not in banners
-    ]
-
-
-def occupied_by_terrain(g: Game) -> set[int]:
-    """The squares that terrain, a banner or the dragon lie on (the squares not bare for
-    terrain, troops aside)."""
-    found = {s for s, index in enumerate(g.terrain) if index >= 0}
-    found.update(flag.square for flag in g.flags)
-    found.add(g.dragon.square)
-    return found
-
-
-def path_free(g: Game, cells: tuple[int, ...]) -> bool:
-    """A Move's crossed squares hold no troop, no dragon and no terrain that blocks sliding."""
-    board = g.board
-    blocked = g.masks.blocks_slide
-    dragon = g.dragon.square
-    for q in cells:  # noqa: SIM110 (a plain loop: this runs for every Move)
-        if board[q] >= 0 or q == dragon or blocked[q]:
-            return False
-    return True
-
-
-def jump_ok(g: Game, paths: tuple[tuple[int, ...], ...]) -> bool:
-    """A Jump's straight path, or with none some shortest path, crosses no terrain that blocks
-    jumping."""
-    blocked = g.masks.blocks_jump
-    for path in paths:
-        for q in path:
-            if blocked[q]:
-                break
-        else:
-            return True
-    return False
-
-
-def line_clear(g: Game, cells: tuple[int, ...]) -> bool:
-    """A Strike's line of sight crosses no terrain that blocks it."""
-    blocked = g.masks.blocks_strike_line
-    for q in cells:  # noqa: SIM110 (a plain loop: this runs for every Strike)
-        if blocked[q]:
-            return False
-    return True
-
-
 def place_random(g: Game) -> None:
     """Set-up: each terrain tile placed at random (not chosen, not acting) goes on a bare
     square (an edge square if its placement is ``edge``)."""
@@ -168,7 +80,7 @@ def place_random(g: Game) -> None:
         if kind.acts or kind.placement == "chosen":
             continue
         if free is None:
-            free = bare_squares(g, tuple(range(geometry.size)))
+            free = occupancy.bare(g, tuple(range(geometry.size)))
         for _ in range(count):
             squares = free
             if kind.placement == "edge":

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Final
 
 from dukec.engine import (
     movement,
+    occupancy,
     opening,
-    terrain,
 )
 from dukec.engine.actions import (
     COMMAND,
@@ -75,7 +75,7 @@ def placements(g: Game) -> list[int]:
     duke = g.duke[me]
     if duke < 0:
         return []
-    squares = terrain.open_squares(g, g.neighbours[duke])
+    squares = occupancy.placeable(g, g.neighbours[duke])
     if not g.objective.duke_capture_wins or (g.nothing_after_action and not _duke_in_danger(g, me)):
         # The Duke may be left in danger; or a placement only blocks lines and it is safe now.
         return squares
@@ -138,7 +138,7 @@ def _draw_ok(g: Game, me: int) -> bool:
     """A draw (or a kind that draws as one does) is legal when some tile of the bag could go
     somewhere safe."""
     duke = g.duke[me]
-    squares = terrain.open_squares(g, g.neighbours[duke])
+    squares = occupancy.placeable(g, g.neighbours[duke])
     if not squares:
         return False
     if not g.objective.duke_capture_wins or (g.nothing_after_action and not _duke_in_danger(g, me)):

@@ -19,7 +19,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "dukec" / "engine"
 #: Per feature's name (as a word's part, any case): its own modules, then the other modules
 #: that still name it.
 OWN = {
-    "dragon": {"dragon"},
+    "dragon": {"dragon", "dragon_acts"},
     "flag": {"flags"},
     "banner": {"flags"},
     "terrain": {"terrain"},
@@ -28,12 +28,12 @@ OWN = {
     "divin": {"abilities"},
 }
 STILL = {
-    "dragon": {"__init__", "abilities", "movement", "rules", "state", "terrain"},
+    "dragon": {"__init__", "state"},
     "flag": {"__init__", "abilities", "actions", "extras", "movement", "objectives"}
-    | {"state", "terrain", "traits", "turn"},
-    "banner": {"__init__", "game", "movement", "state", "terrain", "traits"},
-    "terrain": {"abilities", "baked", "dragon", "extras", "flags", "game", "masks"}
-    | {"movement", "rules", "state", "traits", "turn"},
+    | {"state", "traits", "turn"},
+    "banner": {"__init__", "game", "movement", "state", "traits"},
+    "terrain": {"baked", "dragon", "dragon_acts", "extras", "flags", "game", "masks"}
+    | {"movement", "rules", "state", "traits"},
     "dread": set(),
     "draft": {"actions", "extras", "rules"},
     "divin": {"actions"},

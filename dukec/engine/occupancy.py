@@ -1,0 +1,86 @@
+"""What lies on the board's squares besides the tiles, as the turn and the features ask of it.
+
+A rule feature's pieces may lie on squares in three ways, and the kernel knows each without
+knowing the feature: lying still, their effect on a square kept in the game's masks
+(:mod:`dukec.engine.masks`); carried, going along with the tile on their square (the squares
+each carrying feature gives, :meth:`dukec.engine.feature.Feature.carried_squares`); and one
+piece that blocks every line and that no tile may enter, on ``g.obstacle`` (-1: none), which
+the feature that owns it keeps and whose lines' ends it answers for
+(:meth:`dukec.engine.feature.Feature.line_meets`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dukec.engine.game import Game
+
+
+def carried(g: Game) -> list[int]:
+    """The squares of the pieces that go along with the tile on them."""
+    carriers = g.registry.carriers
+    if not carriers:
+        return []
+    found: list[int] = []
+    for feature in carriers:
+        found += feature.carried_squares(g)
+    return found
+
+
+def placeable(g: Game, squares: tuple[int, ...], first: bool = False) -> list[int]:
+    """Those of ``squares`` a tile may be placed on: empty of troops, of carried pieces and of
+    the obstacle, where what lies there allows placing a tile (with ``first``, only the first
+    such square)."""
+    board = g.board
+    obstacle = g.obstacle
+    placing = g.masks.placing
+    taken = carried(g)
+    found = []
+    for n in squares:
+        if board[n] < 0 and n != obstacle and placing[n] and n not in taken:
+            found.append(n)
+            if first:
+                break
+    return found
+
+
+def bare(g: Game, squares: tuple[int, ...]) -> list[int]:
+    """Those of ``squares`` with nothing on them: no troop, nothing lying or carried, not the
+    obstacle (where a piece may be put at set-up)."""
+    board = g.board  # a troop stands on a square exactly where the board holds its code
+    laid = g.masks.laid
+    obstacle = g.obstacle
+    taken = carried(g)
+    return [s for s in squares if board[s] < 0 and s != obstacle and not laid[s] and s not in taken]
+
+
+def held(g: Game) -> set[int]:
+    """The squares a piece lies on, troops aside (the squares that are not bare for one)."""
+    found = {s for s, laid in enumerate(g.masks.laid) if laid}
+    found.update(carried(g))
+    if g.obstacle >= 0:
+        found.add(g.obstacle)
+    return found
+
+
+def jump_ok(g: Game, paths: tuple[tuple[int, ...], ...]) -> bool:
+    """A Jump's straight path, or with none some shortest path, crosses no square whose masks
+    block jumping."""
+    blocked = g.masks.blocks_jump
+    for path in paths:
+        for q in path:
+            if blocked[q]:
+                break
+        else:
+            return True
+    return False
+
+
+def line_clear(g: Game, cells: tuple[int, ...]) -> bool:
+    """A Strike's line of sight crosses no square whose masks block it."""
+    blocked = g.masks.blocks_strike_line
+    for q in cells:  # noqa: SIM110 (a plain loop: this runs for every Strike)
+        if blocked[q]:
+            return False
+    return True
