@@ -69,7 +69,8 @@ class Feature:
         return False
 
     def carried_squares(self, g: Game) -> list[int]:
-        """The squares of this feature's pieces that go along with the tile on them."""
+        """The squares of this feature's pieces that go along with the tile on them (a list
+        the caller does not change)."""
         return []
 
     def meets_lines(self, g: Game) -> bool:

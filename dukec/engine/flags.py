@@ -44,6 +44,8 @@ _RELOCATE_FIELD: Final = 7
 _SCORE_FIELD: Final = 8
 _QUEUE_FIELD: Final = 10
 _QUEUE_FIELDS: Final = 8
+#: No square (shared: its readers never change it).
+_NO_SQUARES: Final[list[int]] = []
 
 
 @dataclass(slots=True)
@@ -363,7 +365,7 @@ class Planting(Feature):
 
     def carried_squares(self, g: Game) -> list[int]:
         """The banners' squares."""
-        return [flag.square for flag in g.flags] if g.flags else []
+        return [flag.square for flag in g.flags] if g.flags else _NO_SQUARES
 
     def writes(self) -> tuple[int, ...]:
         """A banner put down: at set-up, or moved after a point (:class:`Scoring`)."""

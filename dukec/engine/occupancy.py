@@ -18,10 +18,11 @@ if TYPE_CHECKING:
 
 
 def carried(g: Game) -> list[int]:
-    """The squares of the pieces that go along with the tile on them."""
+    """The squares of the pieces that go along with the tile on them (a list the caller may
+    not change: with one carrying feature, its own)."""
     carriers = g.registry.carriers
-    if not carriers:
-        return []
+    if len(carriers) == 1:
+        return carriers[0].carried_squares(g)  # as good as always: no list made here
     found: list[int] = []
     for feature in carriers:
         found += feature.carried_squares(g)
