@@ -422,7 +422,7 @@ class Evaluator:
     def _pursued(self, game: Game) -> bool:
         """Whether the objective terms can be other than 0 in ``game``: an army has ``win``
         conditions, a banner is on the board, or a point has been scored."""
-        return self.wins or bool(game.flags) or game.scores[0] != 0 or game.scores[1] != 0
+        return self.wins or bool(game.carried) or game.scores[0] != 0 or game.scores[1] != 0
 
     def _objectives(self, game: Game) -> tuple[float, float, float]:
         """Seat 0's points less seat 1's; its progress towards its ``win`` conditions less
@@ -448,7 +448,7 @@ class Evaluator:
                 objective += sign * min(done, win.count) / win.count
         banner = 0.0
         rules = extras.objective
-        for flag in game.flags:
+        for flag in game.carried:
             if flag.owner < 0:
                 continue
             taker = flag.owner ^ 1

@@ -102,7 +102,7 @@ def features(game: Game) -> int:
     d = game.dragon
     state = (
         game.terrain,
-        [(f.square, f.owner, f.kind) for f in game.flags],
+        [(f.square, f.owner, f.kind) for f in game.carried],
         (d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient),
         sorted(game.frozen),
         sorted(game.covered),

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from dukec.engine import flags, occupancy
+from dukec.engine import occupancy
 from dukec.engine.actions import CHOOSE, DIVINE, ESCAPE, RANSOM, SUMMON, ActionTuple, Phase
 from dukec.engine.feature import Feature, acting
 from dukec.engine.rules import FRONT
@@ -84,7 +84,7 @@ def escape_squares(g: Game, me: int, frm: int, gone: int) -> list[int]:
     for t in g.extras.duke_squares[me]:
         if t == frm or t == g.obstacle or not g.masks.standing[t]:
             continue
-        if not flags.barred_ok(g, me, frm, t):
+        if g.carried and not g.registry.carrier.admits(g, me, frm, t, ""):
             continue
         v = g.board[t]
         if v < 0 or t == gone:

@@ -86,6 +86,9 @@ class Extras:
     # Per tile type: ability name -> sides (0 front, 1 back) it may be used on.
     abilities: tuple[Mapping[str, frozenset[int]], ...]
     used: bool = field(default=False)
+    #: An objective other than taking every tile of the opponent (a banner home, a count of
+    #: tiles captured or brought to the far edge) may end a game.
+    wins_beyond_tiles: bool = field(default=False)
 
 
 #: The terrain properties that shelter a tile from an effect start so.
@@ -226,6 +229,7 @@ def build_extras(
         duke_squares=duke_squares,
         abilities=tuple(abilities),
         used=used,
+        wins_beyond_tiles=bool(objective.win_flag_home or any(wins)),
     )
 
 
@@ -238,7 +242,7 @@ def _content(kind: TerrainType) -> str:
             kind.blocks_slide,
             kind.blocks_strike_line,
             kind.shelters_from_strike,
-            bool(kind.shelters - {"strike"}),  # any shelter besides Strike's, as one flag
+            bool(kind.shelters - {"strike"}),  # any shelter besides Strike's
             kind.allows_placement,
             kind.carried,
             kind.acts,

@@ -63,15 +63,20 @@ class Feature:
     def play_begins(self, g: Game) -> None:
         """As play begins (the player to move set): what this feature lays down or starts."""
 
-    def carries(self) -> bool:
-        """Whether this feature has pieces that go along with the tile on their square
-        (:meth:`carried_squares` says where they are)."""
-        return False
+    def admits(self, g: Game, me: int, frm: int, to: int, how: str) -> bool:
+        """Whether a tile of ``me`` from ``frm`` (-1: from off the board) may end on ``to`` as
+        far as the carried piece there (if any) goes, by the movement ``how`` (the schema's
+        ``enter_with`` vocabulary; "": by no movement, as an ability puts it there)."""
+        return True
 
-    def carried_squares(self, g: Game) -> list[int]:
-        """The squares of this feature's pieces that go along with the tile on them (a list
-        the caller does not change)."""
-        return []
+    def filter_ends(self, g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
+        """Of the base game's actions ``out``, those that this feature's rules for the carried
+        pieces let end where they end."""
+        return out
+
+    def add_actions(self, g: Game, me: int, out: list[ActionTuple]) -> None:
+        """The actions of play this feature adds for ``me`` after the icons' (e.g. passing a
+        carried piece)."""
 
     def meets_lines(self, g: Game) -> bool:
         """Whether a Slide or Jump Slide line that reaches this feature's piece on

@@ -36,12 +36,16 @@ class Registry:
         parts: tuple[Feature, ...],
         between: tuple[Feature, ...],
         obstacle: Feature,
+        carrier: Feature,
+        adders: tuple[Feature, ...],
     ) -> None:
         self.ordered = ordered
         #: The feature whose piece may stand on ``g.obstacle`` (:mod:`dukec.engine.occupancy`).
         self.obstacle = obstacle
-        #: The features whose pieces go along with the tile on their square.
-        self.carriers = tuple(f for f in parts if f.carries())
+        #: The feature whose rules say who may end on a carried piece (``g.carried``).
+        self.carrier = carrier
+        #: The features the game set uses that add actions of play after the icons'.
+        self.adders = adders
         #: No feature the game set uses changes a game after an action (its turns need no
         #: trail where nothing else does: :mod:`dukec.engine.turn`).
         self.nothing_after_action = not any(f.follows_actions() for f in ordered)
@@ -102,7 +106,8 @@ def build_features(rules: Rules) -> Registry:
     everyone = (*opening, settling, scoring, passing, abilities, winning)
     owners = tuple(f for kind in _OWNERS for f in everyone if isinstance(f, kind))
     parts = tuple(f for kind in _PARTS for f in everyone if isinstance(f, kind))
-    return Registry(tuple(used), owners, opening, parts, between, roaming)
+    adders = (passing,) if objective.flag_passing else ()
+    return Registry(tuple(used), owners, opening, parts, between, roaming, planting, adders)
 
 
 #: The features with a part of a position, in the order a position is read and written:

@@ -17,14 +17,23 @@ are the game set's rules (``flag_squares``, ``flag_barred``, ``flag_passing``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from dukec.engine import occupancy, opening
-from dukec.engine.actions import FLAG_PASS, FLAG_PLACE, ActionTuple, Phase, Reason, Result
+from dukec.engine.actions import (
+    COMMAND,
+    FLAG_PASS,
+    FLAG_PLACE,
+    STRIKE,
+    ActionTuple,
+    Phase,
+    Reason,
+    Result,
+)
 from dukec.engine.board import Geometry
 from dukec.engine.feature import Feature, acting
+from dukec.engine.occupancy import Carried
 from dukec.engine.terrain import kinds_of
 from dukec.limits import MAX_WIN_SCORE
 
@@ -44,31 +53,25 @@ _RELOCATE_FIELD: Final = 7
 _SCORE_FIELD: Final = 8
 _QUEUE_FIELD: Final = 10
 _QUEUE_FIELDS: Final = 8
-#: No square (shared: its readers never change it).
-_NO_SQUARES: Final[list[int]] = []
 
 
-@dataclass(slots=True)
-class Banner:
-    """A banner on the board: its square, its owner (-1: nobody's) and its terrain tile."""
-
-    square: int
-    owner: int
-    kind: int
+#: A banner on the board: its square, its owner (-1: nobody's) and its terrain tile.
+Banner = Carried
 
 
-def enter_ok(g: Game, me: int, frm: int, to: int, how: str) -> bool:
-    """A banner on ``to`` lets ``how`` in, and ``me`` may end there from ``frm``."""
-    held = None
-    for flag in g.flags:
-        if flag.square == to:
-            held = flag
-            break
-    if held is None:
+def admits(g: Game, me: int, frm: int, to: int, how: str) -> bool:
+    """Whether a tile of ``me`` from ``frm`` (-1: from off the board) may end on ``to`` as far as
+    banners go: the banner there (if any) lets ``how`` in ("": no movement), is not one the set
+    bars ``me`` from, and the tile carries no other."""
+    f = g.carried_at(to)
+    if f < 0:
         return True
-    if how not in g.terrain_types[held.kind].enter_with or barred(g, me, held.owner):
+    held = g.carried[f]
+    if how and how not in g.terrain_types[held.kind].enter_with:
         return False
-    return all(flag.square != frm for flag in g.flags)
+    if barred(g, me, held.owner):
+        return False
+    return frm < 0 or g.carried_at(frm) < 0
 
 
 def barred(g: Game, me: int, owner: int) -> bool:
@@ -82,25 +85,13 @@ def barred_owner(g: Game, me: int) -> int:
     return me if rule == "own" else me ^ 1 if rule == "opponent" else -2
 
 
-def barred_ok(g: Game, me: int, frm: int, to: int) -> bool:
-    """Whether a tile of ``me`` from ``frm`` may end on ``to`` as far as banners go: not on a
-    barred one, and not on one while carrying another (``frm`` -1: a tile coming from off the
-    board)."""
-    f = g.flag_at(to)
-    if f < 0:
-        return True
-    if barred(g, me, g.flags[f].owner):
-        return False
-    return frm < 0 or g.flag_at(frm) < 0
-
-
 def pass_actions(g: Game, me: int, out: list[ActionTuple], held: list[int] | None = None) -> None:
     """Passing a banner from its holder to a friendly tile sharing a side with it (``held``:
     the banners' squares, if the caller has them)."""
     board = g.board
     frozen, settled = g.frozen, g.settled
     own_barred = g.objective.flag_barred == "own"
-    for flag in g.flags:
+    for flag in g.carried:
         q = flag.square
         v = board[q]
         if v < 0 or v & 1 != me or q in frozen or q in settled:
@@ -108,7 +99,7 @@ def pass_actions(g: Game, me: int, out: list[ActionTuple], held: list[int] | Non
         if own_barred and flag.owner == me:
             continue
         if held is None:
-            held = [other.square for other in g.flags]
+            held = [other.square for other in g.carried]
         for n in g.neighbours[q]:
             w = board[n]
             if w >= 0 and w & 1 == me and n not in frozen and n not in settled and n not in held:
@@ -143,7 +134,7 @@ def _named_squares(geometry: Geometry, where: str, me: int) -> tuple[int, ...]:
 def place(g: Game, square: int) -> None:
     """Set-up: the player to move puts down the next banner of the queue."""
     owner = g.to_move ^ 1 if g.objective.flag_squares == "opponent_edge" else g.to_move
-    g.trail.append(g.flags, Banner(square, owner, g.flag_queue[0]))
+    g.trail.append(g.carried, Carried(square, owner, g.flag_queue[0]))
     g.trail.set_game_attr(g, "flag_queue", g.flag_queue[1:])
 
 
@@ -161,7 +152,7 @@ def score(g: Game, me: int, moved: int) -> None:
     """Counting Coup: a tile ending its move beside the opponent's banner scores a point."""
     if not g.objective.score_beside_flag or moved < 0 or g.over is not None:
         return
-    for index, flag in enumerate(g.flags):
+    for index, flag in enumerate(g.carried):
         if flag.owner == me ^ 1 and moved in g.neighbours[flag.square]:
             scores = list(g.scores)
             scores[me] += 1
@@ -177,7 +168,7 @@ def home_win(g: Game, player: int) -> bool:
     """Trophy Hunters: the opponent's banner stands on ``player``'s home edge."""
     files = g.rules.geometry.files
     home = g.rules.geometry.home_rank(player)
-    for flag in g.flags:  # noqa: SIM110 (a plain loop: this runs after every action)
+    for flag in g.carried:  # noqa: SIM110 (a plain loop: this runs after every action)
         if flag.owner == player ^ 1 and flag.square // files == home:
             return True
     return False
@@ -198,7 +189,7 @@ class Scoring(Feature):
 
     def phase_actions(self, g: Game) -> list[ActionTuple]:
         """Keep the banner where it is, or move it to a square it may go to."""
-        at = g.flags[g.relocate].square
+        at = g.carried[g.relocate].square
         return [(FLAG_PLACE, at, at, -1, -1)] + [
             (FLAG_PLACE, at, s, -1, -1) for s in relocate_squares(g, g.to_move)
         ]
@@ -206,7 +197,7 @@ class Scoring(Feature):
     def phase_apply(self, g: Game, action: ActionTuple) -> None:
         """The banner is moved (or kept), and play goes on."""
         trail = g.trail
-        flag = g.flags[g.relocate]
+        flag = g.carried[g.relocate]
         if action[2] != flag.square:
             name = g.rules.geometry.name
             g.event(f"flag {name(flag.square)}-{name(action[2])}")
@@ -272,7 +263,7 @@ class Scoring(Feature):
         square = reading.square(text, "relocate", "relocate")
         if square is None:
             return
-        index = g.flag_at(square)
+        index = g.carried_at(square)
         if index < 0:
             reading.problems.add("relocate", f"relocate: no flag lies on {text}")
             return
@@ -281,7 +272,7 @@ class Scoring(Feature):
     def write_phase(self, g: Game, data: dict[str, Any]) -> None:
         """The banner to relocate, if there is one."""
         if g.relocate >= 0:
-            data["relocate"] = g.rules.geometry.name(g.flags[g.relocate].square)
+            data["relocate"] = g.rules.geometry.name(g.carried[g.relocate].square)
 
     def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
         """The points, and the banner to relocate."""
@@ -297,13 +288,17 @@ class Passing(Feature):
     """A banner passed from its holder to a friendly tile beside it (``FLAG_PASS (holder,
     receiver)``, listed with the base game's actions by :func:`pass_actions`)."""
 
+    def add_actions(self, g: Game, me: int, out: list[ActionTuple]) -> None:
+        """The passes of the banners ``me``'s tiles hold."""
+        pass_actions(g, me, out)
+
     def kinds(self) -> tuple[int, ...]:
         """The pass."""
         return (FLAG_PASS,)
 
     def act(self, g: Game, action: ActionTuple) -> int:
         """The banner goes to the receiver's square; no tile moves."""
-        g.trail.setattr(g.flags[g.flag_at(action[1])], "square", action[2])
+        g.trail.setattr(g.carried[g.carried_at(action[1])], "square", action[2])
         return -1
 
     def writes(self) -> tuple[int, ...]:
@@ -359,13 +354,32 @@ class Planting(Feature):
         """The banners on the board."""
         return ("flags",)
 
-    def carries(self) -> bool:
-        """A banner goes along with the tile on it."""
-        return True
+    def admits(self, g: Game, me: int, frm: int, to: int, how: str) -> bool:
+        """A banner lets some movements in, may be barred, and a tile carries one at most."""
+        return admits(g, me, frm, to, how)
 
-    def carried_squares(self, g: Game) -> list[int]:
-        """The banners' squares."""
-        return [flag.square for flag in g.flags] if g.flags else _NO_SQUARES
+    def filter_ends(self, g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
+        """Of the base game's actions where banners lie, those that end on no banner the mover
+        is barred from, or (carrying one) on any."""
+        owner = barred_owner(g, me)
+        # Per square: a banner lies there (1), one the mover is barred from (2).
+        banner = [0] * g.size
+        for flag in g.carried:
+            banner[flag.square] = 2 if flag.owner == owner else 1
+        # Any: compiled, the actions are passed on as they are, not taken apart and made again.
+        actions: list[Any] = out
+        kept: list[Any] = []
+        for a in actions:
+            # A Strike leaves its tile where it is; a move or a command ends on its ``to``.
+            to: int = a[2]
+            if banner[to]:
+                kind: int = a[0]
+                frm: int = a[1]
+                carries = frm >= 0 and banner[frm] > 0
+                if not (kind == STRIKE or kind > COMMAND or (not carries and banner[to] < 2)):
+                    continue
+            kept.append(a)
+        return kept
 
     def writes(self) -> tuple[int, ...]:
         """A banner put down: at set-up, or moved after a point (:class:`Scoring`)."""
@@ -448,23 +462,23 @@ class Planting(Feature):
                 holds[square] = "a flag"
                 if len(problems) == before:
                     owned = -1 if owner is None else int(owner)
-                    g.flags.append(Banner(square, owned, flag_type))
+                    g.carried.append(Carried(square, owned, flag_type))
 
     def write(self, g: Game, data: dict[str, Any]) -> None:
         """The banners on the board, where each lies and whose it is."""
-        if g.flags:
+        if g.carried:
             name = g.rules.geometry.name
             data["flags"] = [
-                {"at": name(f.square), "owner": None if f.owner < 0 else f.owner} for f in g.flags
+                {"at": name(f.square), "owner": None if f.owner < 0 else f.owner} for f in g.carried
             ]
 
     def mark(self, g: Game, square: int, short: dict[str, str]) -> str:
         """``^`` on a tile carrying a banner; ``^``, ``^0`` or ``^1`` for a lone banner and its
         owner."""
-        flag = g.flag_at(square)
+        flag = g.carried_at(square)
         if flag < 0:
             return ""
-        owner = g.flags[flag].owner
+        owner = g.carried[flag].owner
         return "^" if g.board[square] >= 0 or owner < 0 else f"^{owner}"
 
     def key_numbers(self, rules: Rules) -> int:
@@ -474,9 +488,9 @@ class Planting(Feature):
     def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
         """The banners on the board, and the queue of those still to place."""
         key: i64 = 0
-        if g.flags:
+        if g.carried:
             kinds = len(numbers) // (3 * g.size)
-            for flag in g.flags:
+            for flag in g.carried:
                 key ^= numbers[(flag.square * 3 + flag.owner + 1) * kinds + flag.kind]
         if g.flag_queue:
             for index, kind in enumerate(g.flag_queue):

@@ -108,7 +108,7 @@ class Game(BaseGame):
         self.escapes = traits.escapes
         self.any_ransom = traits.any_ransom
         self.escapes_or_ransoms = traits.escapes_or_ransoms
-        self.open_banners = traits.open_banners
+        self.open_carried = traits.open_carried
         # Only the types in play can come onto the board in a game from set-up; a game built
         # otherwise (a position) may hold any (see any_tiles).
         self.ability_codes = traits.abilities_in_play if setup else traits.ability_codes

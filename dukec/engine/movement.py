@@ -3,7 +3,7 @@
 The same icon rules as the base tables (:mod:`dukec.engine.tables`), read from
 :mod:`dukec.engine.reach`, with what the features add: a frozen or settled tile neither acts
 nor is captured; terrain admits some movements and blocks some paths
-(:mod:`dukec.engine.terrain`); banners bar some squares (:mod:`dukec.engine.flags`); the
+(:mod:`dukec.engine.terrain`); a carried piece may bar its square (its feature says to whom); the
 obstacle blocks every line, and a line that meets it may give an action its feature says
 (:mod:`dukec.engine.occupancy`); Defense icons shield (:mod:`dukec.engine.defense`); abilities
 add actions (:mod:`dukec.engine.abilities`).
@@ -12,9 +12,9 @@ add actions (:mod:`dukec.engine.abilities`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from dukec.engine import abilities, defense, flags, occupancy, tablemoves
+from dukec.engine import abilities, defense, occupancy, tablemoves
 from dukec.engine.actions import COMMAND, DRAW, ESCAPE, MOVE, RANSOM, STRIKE, ActionTuple
 from dukec.engine.rules import EMPTY
 
@@ -35,7 +35,7 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str, onto_obstacle: bool 
         return False
     if not g.masks.admits[how][to]:
         return False
-    if g.flags and not flags.enter_ok(g, me, frm, to, how):
+    if g.carried and not g.registry.carrier.admits(g, me, frm, to, how):
         return False
     v = g.board[to]
     if v >= 0:
@@ -48,15 +48,16 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str, onto_obstacle: bool 
 
 def plain(g: Game) -> bool:
     """Whether the base tables give every icon's actions now: no Defense icon, frozen or
-    settled tile, terrain only where it is folded into the tables, banners that any movement
-    may end on (they only bar some tiles from their square), and the obstacle, if any, on its
-    square (the ends of the lines that meet it found apart: :func:`with_obstacle`)."""
+    settled tile, terrain only where it is folded into the tables, carried pieces that any
+    movement may end on (their feature only bars some tiles from their square), and the
+    obstacle, if any, on its square (the ends of the lines that meet it found apart:
+    :func:`with_obstacle`)."""
     return not (
         (g.terrain_on and not g.terrain_folded)
         or g.any_defense
         or g.frozen
         or g.settled
-        or (g.flags and not g.open_banners)
+        or (g.carried and not g.open_carried)
     )
 
 
@@ -185,7 +186,7 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
                 out = tablemoves.pseudo(g)
             finally:
                 board[at] = EMPTY
-        if (g.flags or g.terrain_on) and out and out[-1][0] == DRAW:
+        if (g.carried or g.terrain_on) and out and out[-1][0] == DRAW:
             # A draw (the base generator lists it last) needs an empty square beside the Duke
             # that a tile may be placed on.
             duke = g.duke[me]
@@ -203,8 +204,10 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
                         meetings(g, me, s, out)
             else:
                 _add_meetings(g, me, g.pieces[me], out)
-        if g.flags:
-            out = _with_banners(g, me, out)
+        if g.carried:
+            out = g.registry.carrier.filter_ends(g, me, out)
+        for feature in g.registry.adders:
+            feature.add_actions(g, me, out)
         if wanted:
             board = g.board
             if not found:
@@ -224,41 +227,14 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
     for s in sorted(g.pieces[me]):
         if not stuck or (s not in g.frozen and s not in g.settled):
             tile_actions(g, me, s, out)
-    if g.objective.flag_passing:
-        flags.pass_actions(g, me, out)
+    for feature in g.registry.adders:
+        feature.add_actions(g, me, out)
     if g.any_ransom:
         abilities.ransom_actions(g, me, out)
     duke = g.duke[me]
     if g.bags[me] and duke >= 0 and occupancy.placeable(g, g.neighbours[duke], first=True):
         out.append((DRAW, -1, -1, -1, -1))
     return list(dict.fromkeys(out))
-
-
-def _with_banners(g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
-    """The base game's actions where banners lie: none ends on a banner it is barred from (or
-    while carrying one), and banners may be passed."""
-    held = [flag.square for flag in g.flags]
-    owner = flags.barred_owner(g, me)
-    # Per square: a banner lies there (1), one the mover is barred from (2).
-    banner = [0] * g.size
-    for flag in g.flags:
-        banner[flag.square] = 2 if flag.owner == owner else 1
-    # Any: compiled, the actions are passed on as they are, not taken apart and made again.
-    actions: list[Any] = out
-    kept: list[Any] = []
-    for a in actions:
-        # A Strike leaves its tile where it is; a move or a command ends on its ``to``.
-        to: int = a[2]
-        if banner[to]:
-            kind: int = a[0]
-            frm: int = a[1]
-            carries = frm >= 0 and banner[frm] > 0
-            if not (kind == STRIKE or kind > COMMAND or (not carries and banner[to] < 2)):
-                continue
-        kept.append(a)
-    if g.objective.flag_passing:
-        flags.pass_actions(g, me, kept, held)
-    return kept
 
 
 def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -1) -> None:
@@ -274,10 +250,10 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
     slide_block = masks.blocks_slide
     frozen, settled = g.frozen, g.settled
     # Whether a tile may end on a square is decided inline from the terrain's mask, the
-    # obstacle's square and the troop there, unless a banner lies there or Defense icons are in
-    # play: then enter_ok, which says the same and more, decides.
+    # obstacle's square and the troop there, unless a carried piece lies there or Defense icons
+    # are in play: then enter_ok, which says the same and more, decides.
     shielded = g.any_defense
-    banners = {flag.square for flag in g.flags} if g.flags else ()
+    carried = {piece.square for piece in g.carried} if g.carried else ()
     admitted = admits["move"]
     for t, cells in reach.moves[k]:
         if only >= 0 and t != only:
@@ -289,7 +265,7 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
             if board[c] >= 0 or slide_block[c] or c == obstacle:
                 break
         else:
-            if shielded or t in banners:
+            if shielded or t in carried:
                 if enter_ok(g, me, s, t, "move"):
                     out.append((MOVE, s, t, -1, -1))
             elif (
@@ -305,7 +281,7 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
             continue
         if g.terrain_on and not occupancy.jump_ok(g, paths):
             continue
-        if shielded or t in banners:
+        if shielded or t in carried:
             if enter_ok(g, me, s, t, "jump"):
                 out.append((MOVE, s, t, -1, -1))
         elif t != obstacle and admitted[t] and (v < 0 or (t not in frozen and t not in settled)):
@@ -325,7 +301,7 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
             if slide_block[cur]:
                 break
             v = board[cur]
-            if shielded or cur in banners:
+            if shielded or cur in carried:
                 if enter_ok(g, me, s, cur, how):
                     out.append((MOVE, s, cur, -1, -1))
             elif admitted[cur] and (
@@ -360,7 +336,7 @@ def attacked(g: Game, target: int, by: int) -> bool:
     """Whether a tile of ``by`` could capture on ``target`` with one action now."""
     if g.board[target] < 0 or target in g.frozen or target in g.settled:
         return False
-    if not g.escapes_or_ransoms and plain(g) and (not g.flags or g.flag_at(target) < 0):
+    if not g.escapes_or_ransoms and plain(g) and (not g.carried or g.carried_at(target) < 0):
         return plain_attacked(g, target, by)
     board = g.board
     size = g.size
@@ -390,7 +366,7 @@ def attacked(g: Game, target: int, by: int) -> bool:
 
 def plain_attacked(g: Game, target: int, by: int) -> bool:
     """:func:`attacked` where the board is :func:`plain`, no tile may Escape or Ransom and no
-    banner lies on ``target`` (a tile stands there that is neither frozen nor settled)."""
+    carried piece lies on ``target`` (a tile stands there that is neither frozen nor settled)."""
     at = g.obstacle
     if at < 0:
         return tablemoves.attacked(g, target, by)

@@ -2,8 +2,9 @@
 
 A rule feature's pieces may lie on squares in three ways, and the kernel knows each without
 knowing the feature: lying still, their effect on a square kept in the game's masks
-(:mod:`dukec.engine.masks`); carried, going along with the tile on their square (the squares
-each carrying feature gives, :meth:`dukec.engine.feature.Feature.carried_squares`); and one
+(:mod:`dukec.engine.masks`); carried, going along with the tile on their square (``g.carried``,
+whose rules for who may end on them are a feature's, :meth:`dukec.engine.feature.Feature.admits`);
+and one
 piece that blocks every line and that no tile may enter, on ``g.obstacle`` (-1: none), which
 the feature that owns it keeps and whose lines' ends it answers for
 (:meth:`dukec.engine.feature.Feature.line_meets`).
@@ -11,22 +12,29 @@ the feature that owns it keeps and whose lines' ends it answers for
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
 
+#: No square (shared: its readers never change it).
+_NO_SQUARES: Final[list[int]] = []
+
+
+@dataclass(slots=True)
+class Carried:
+    """A piece that goes along with the tile on its square: its square, its owner (-1:
+    nobody's) and its terrain tile."""
+
+    square: int
+    owner: int
+    kind: int
+
 
 def carried(g: Game) -> list[int]:
-    """The squares of the pieces that go along with the tile on them (a list the caller may
-    not change: with one carrying feature, its own)."""
-    carriers = g.registry.carriers
-    if len(carriers) == 1:
-        return carriers[0].carried_squares(g)  # as good as always: no list made here
-    found: list[int] = []
-    for feature in carriers:
-        found += feature.carried_squares(g)
-    return found
+    """The squares of the pieces that go along with the tile on them."""
+    return [piece.square for piece in g.carried] if g.carried else _NO_SQUARES
 
 
 def placeable(g: Game, squares: tuple[int, ...], first: bool = False) -> list[int]:

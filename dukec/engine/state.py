@@ -14,8 +14,8 @@ from typing import Any
 from dukec.engine.actions import Phase, Reason, Result, draw_index
 from dukec.engine.dragon_acts import Roamer
 from dukec.engine.extras import Extras, Objective, TerrainType
-from dukec.engine.flags import Banner
 from dukec.engine.masks import Masks
+from dukec.engine.occupancy import Carried
 from dukec.engine.rules import EMPTY, Rules
 from dukec.engine.tables import Tables
 from dukec.engine.trail import Trail
@@ -63,7 +63,8 @@ class FeatureState:
         #: board's terrain folded in.
         self.tables: Tables = rules.tables
         self.masks = Masks(rules.geometry.size)
-        self.flags: list[Banner] = []
+        #: The pieces that go along with the tile on their square.
+        self.carried: list[Carried] = []
         self.dragon = Roamer()
         #: The square of a piece that blocks every line and that no tile may enter (-1: none);
         #: the feature that owns it keeps it (:mod:`dukec.engine.occupancy`).
@@ -127,9 +128,9 @@ class FeatureState:
         trail.add(self.pieces[me], to)
         if self.rules.tables.is_duke[code]:
             trail.setitem(self.duke, me, to)
-        for flag in self.flags:  # a banner under the tile goes along
-            if flag.square == frm:
-                trail.setattr(flag, "square", to)
+        for piece in self.carried:  # a piece under the tile goes along
+            if piece.square == frm:
+                trail.setattr(piece, "square", to)
                 break
 
     @property
@@ -161,10 +162,16 @@ class FeatureState:
         """Where in the bag the game's next draw takes its tile."""
         return draw_index(self.seed, self.draws, bag_size)
 
-    def flag_at(self, square: int) -> int:
-        """Index of the banner on a square in ``flags`` (-1 if none)."""
-        for index, flag in enumerate(self.flags):
-            if flag.square == square:
+    @property
+    def flags(self) -> list[Carried]:
+        """The banners on the board: the carried pieces (the rulebook's Flags are the only
+        terrain tiles that are carried)."""
+        return self.carried
+
+    def carried_at(self, square: int) -> int:
+        """Index of the carried piece on a square in ``carried`` (-1 if none)."""
+        for index, piece in enumerate(self.carried):
+            if piece.square == square:
                 return index
         return -1
 
@@ -194,7 +201,7 @@ class FeatureState:
             self.draws,
             self.over,
             tuple(self.terrain),
-            tuple((f.square, f.owner, f.kind) for f in self.flags),
+            tuple((f.square, f.owner, f.kind) for f in self.carried),
             (d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient),
             tuple(sorted(self.frozen)),
             tuple(sorted(self.covered)),

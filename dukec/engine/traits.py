@@ -1,7 +1,7 @@
 """What a game set's features make its games do, worked out once per rules.
 
-Which after-action effects a turn needs, which abilities a tile type has, whether banners only
-bar squares: the turn (:mod:`dukec.engine.turn`) and the icons (:mod:`dukec.engine.movement`)
+Which after-action effects a turn needs, which abilities a tile type has, whether carried pieces
+only bar squares: the turn (:mod:`dukec.engine.turn`) and the icons (:mod:`dukec.engine.movement`)
 read these on every action, and a new game copies them from here instead of working them out.
 """
 
@@ -17,20 +17,21 @@ from dukec.icons import Effect
 
 @dataclass(frozen=True, slots=True)
 class Traits:
-    """Flags of a game set with features (see :class:`dukec.engine.game.Game`)."""
+    """What a game set with features makes its games do (see :class:`dukec.engine.game.Game`)."""
 
     edge_freezes: bool
     wins_to_check: bool
-    #: An objective other than taking every tile of the opponent (a banner home, a count of
-    #: tiles captured or brought to the far edge) may end a game.
+    #: An objective other than taking every tile of the opponent may end a game
+    #: (:attr:`Extras.wins_beyond_tiles`).
     wins_beyond_tiles: bool
     any_defense: bool
     #: Per tile type: whether it may Escape.
     escapes: tuple[bool, ...]
     any_ransom: bool
     escapes_or_ransoms: bool
-    #: Banners let every movement end on them (the flag): they change only who may end there.
-    open_banners: bool
+    #: Carried pieces let every movement end on them: their feature changes only who may end
+    #: there.
+    open_carried: bool
     #: Per piece code: whether its tile type has an ability (empty if no tile of the set has
     #: one).
     ability_codes: tuple[bool, ...]
@@ -44,18 +45,18 @@ def build_traits(extras: Extras, reach: Reach, in_play: frozenset[int]) -> Trait
     types in play (in the armies, or brought in by a feature)."""
     edge_freezes = any(extras.freeze_at_edge)
     objective = extras.objective
-    wins_to_check = bool(objective.lose_without_tiles or objective.win_flag_home or any(extras.win))
+    wins_to_check = bool(objective.lose_without_tiles or extras.wins_beyond_tiles)
     ability_types = tuple(bool(a) for a in extras.abilities)
     in_play_types = tuple(a and t in in_play for t, a in enumerate(ability_types))
     return Traits(
         edge_freezes=edge_freezes,
         wins_to_check=wins_to_check,
-        wins_beyond_tiles=bool(objective.win_flag_home or any(extras.win)),
+        wins_beyond_tiles=extras.wins_beyond_tiles,
         any_defense=any(reach.covers[Effect.DEFENSE]),
         escapes=tuple("escape" in a for a in extras.abilities),
         any_ransom=any("ransom" in a for a in extras.abilities),
         escapes_or_ransoms=any("escape" in a or "ransom" in a for a in extras.abilities),
-        open_banners=all(
+        open_carried=all(
             kind.occupants >= 1 and set(MOVEMENTS) <= kind.enter_with
             for kind in extras.terrain_types
             if kind.carried
@@ -66,7 +67,7 @@ def build_traits(extras: Extras, reach: Reach, in_play: frozenset[int]) -> Trait
 
 
 def _per_code(per_type: tuple[bool, ...]) -> tuple[bool, ...]:
-    """A flag per tile type as a flag per piece code (type, side, owner); empty if none is set."""
+    """A truth per tile type as one per piece code (type, side, owner); empty if none is true."""
     if not any(per_type):
         return ()
     return tuple(per_type[code >> 2] for code in range(4 * len(per_type)))

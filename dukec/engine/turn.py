@@ -92,8 +92,8 @@ def check(g: Game, action: ActionTuple) -> bool:
         return _draw_ok(g, me)
     if not g.objective.duke_capture_wins and not g.registry.draws[kind]:
         return True  # the Duke may be left in danger (see _duke_safe): every action is legal
-    if kind <= COMMAND and g.nothing_after_action and not g.flags and action[4] < 0:
-        # A move, strike or command that carries no banner and is no feature's (``tile`` unset),
+    if kind <= COMMAND and g.nothing_after_action and not g.carried and action[4] < 0:
+        # A move, strike or command that carries no piece and is no feature's (``tile`` unset),
         # where nothing follows an action but the Duke-danger test: the base game's apply and
         # undo change the board exactly as the trail would, and the test is the features' own.
         g._base_apply(action)
@@ -294,7 +294,7 @@ def base_board(g: Game, is_plain: bool | None = None) -> bool:
     action but the Duke-danger test and what acts between the turns: then a
     :func:`base_action` changes only what the base game's apply would (``is_plain``:
     :func:`dukec.engine.movement.plain`, if the caller knows it)."""
-    return g.base_turns and not g.flags and (movement.plain(g) if is_plain is None else is_plain)
+    return g.base_turns and not g.carried and (movement.plain(g) if is_plain is None else is_plain)
 
 
 def base_action(g: Game, action: ActionTuple) -> bool:
@@ -347,10 +347,10 @@ def act(g: Game, action: ActionTuple) -> int:
 
 def _tiles_only(g: Game, frm: int, to: int) -> bool:
     """Whether a move, strike or command (no feature's: ``tile`` unset) from ``frm`` to ``to``
-    changes only what the base game's would: no banner travels with the tile, no frozen tile is
+    changes only what the base game's would: no carried piece travels with it, no frozen tile is
     there to thaw, and the Duke it may capture ends the game exactly where capturing the Duke
     wins."""
-    if g.frozen or (g.flags and g.flag_at(frm) >= 0):
+    if g.frozen or (g.carried and g.carried_at(frm) >= 0):
         return False
     captured = g.board[to]
     return captured < 0 or g.objective.duke_capture_wins or not g.rules.tables.is_duke[captured]

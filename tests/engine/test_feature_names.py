@@ -29,9 +29,8 @@ OWN = {
 }
 STILL = {
     "dragon": {"__init__", "state"},
-    "flag": {"__init__", "abilities", "actions", "extras", "movement", "objectives"}
-    | {"state", "traits", "turn"},
-    "banner": {"__init__", "game", "movement", "state", "traits"},
+    "flag": {"__init__", "actions", "extras", "objectives", "state"},
+    "banner": {"__init__"},
     "terrain": {"baked", "dragon", "dragon_acts", "extras", "flags", "game", "masks"}
     | {"movement", "rules", "state", "traits"},
     "dread": set(),
