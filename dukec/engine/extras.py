@@ -13,6 +13,7 @@ from functools import cache
 from itertools import product
 from typing import Any
 
+from dukec.engine.masks import MOVEMENTS
 from dukec.icons import Icon
 
 ABILITIES = ("summon", "divination", "escape", "ransom")
@@ -89,6 +90,17 @@ class Extras:
     #: An objective other than taking every tile of the opponent (a banner home, a count of
     #: tiles captured or brought to the far edge) may end a game.
     wins_beyond_tiles: bool = field(default=False)
+    #: The carried terrain lets every movement end on it (only who may end there can change).
+    open_carried: bool = field(default=True)
+
+    @property
+    def brought_in(self) -> tuple[int, ...]:
+        """The tile types the set brings into play besides its armies' (the draft's pool)."""
+        return self.objective.draft
+
+    def shared(self) -> list[object]:
+        """What a game keeps of this data for speed, which its copies share."""
+        return [self.objective, self.terrain_types]
 
 
 #: The terrain properties that shelter a tile from an effect start so.
@@ -230,6 +242,11 @@ def build_extras(
         abilities=tuple(abilities),
         used=used,
         wins_beyond_tiles=bool(objective.win_flag_home or any(wins)),
+        open_carried=all(
+            kind.occupants >= 1 and set(MOVEMENTS) <= kind.enter_with
+            for kind in terrain
+            if kind.carried
+        ),
     )
 
 

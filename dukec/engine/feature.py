@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dukec.engine.actions import ActionTuple, Phase
+from dukec.engine.actions import ActionTuple, Phase, Reason
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -95,6 +95,10 @@ class Feature:
         """The square one of this feature's moves (its ``tile`` field set) captures on beyond
         its ``to`` (-1: none)."""
         return -1
+
+    def wins(self, g: Game, player: int) -> Reason | None:
+        """Why ``player`` has won by an objective this feature adds (None: not so)."""
+        return None
 
     def keeps_scores(self) -> bool:
         """Whether a game of this feature's game set counts points (the players' scores are

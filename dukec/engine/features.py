@@ -14,7 +14,7 @@ from dukec.engine.actions import DRAW, ActionKind, Phase
 from dukec.engine.dragon import Roaming
 from dukec.engine.dread import Freezing
 from dukec.engine.feature import Feature
-from dukec.engine.flags import Passing, Planting, Scoring
+from dukec.engine.flags import Homing, Passing, Planting, Scoring
 from dukec.engine.objectives import Drafting, Settling, Winning
 from dukec.engine.terrain import Laying
 
@@ -38,6 +38,7 @@ class Registry:
         obstacle: Feature,
         carrier: Feature,
         adders: tuple[Feature, ...],
+        winners: tuple[Feature, ...],
     ) -> None:
         self.ordered = ordered
         #: The feature whose piece may stand on ``g.obstacle`` (:mod:`dukec.engine.occupancy`).
@@ -46,6 +47,9 @@ class Registry:
         self.carrier = carrier
         #: The features the game set uses that add actions of play after the icons'.
         self.adders = adders
+        #: The features the game set uses that add a way to win (:meth:`Feature.wins`), asked
+        #: in this order after running out of tiles and before the armies' own objectives.
+        self.winners = winners
         #: No feature the game set uses changes a game after an action (its turns need no
         #: trail where nothing else does: :mod:`dukec.engine.turn`).
         self.nothing_after_action = not any(f.follows_actions() for f in ordered)
@@ -107,7 +111,10 @@ def build_features(rules: Rules) -> Registry:
     owners = tuple(f for kind in _OWNERS for f in everyone if isinstance(f, kind))
     parts = tuple(f for kind in _PARTS for f in everyone if isinstance(f, kind))
     adders = (passing,) if objective.flag_passing else ()
-    return Registry(tuple(used), owners, opening, parts, between, roaming, planting, adders)
+    winners = (Homing(),) if objective.win_flag_home else ()
+    return Registry(
+        tuple(used), owners, opening, parts, between, roaming, planting, adders, winners
+    )
 
 
 #: The features with a part of a position, in the order a position is read and written:

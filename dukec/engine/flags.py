@@ -174,6 +174,15 @@ def home_win(g: Game, player: int) -> bool:
     return False
 
 
+class Homing(Feature):
+    """Trophy Hunters' objective (``win_flag_home``): "A player wins immediately by moving his
+    opponent's flag Tile to any square along his own edge of the gameboard"."""
+
+    def wins(self, g: Game, player: int) -> Reason | None:
+        """The opponent's banner home."""
+        return Reason.FLAG_HOME if home_win(g, player) else None
+
+
 class Scoring(Feature):
     """Counting Coup's points: a tile ending its move beside the opponent's banner scores; as
     the scorer's opponent's turn begins, the banner's owner may move it (a phase of its own:

@@ -268,7 +268,7 @@ class Game(BaseGame):
         """The rules' data the game reads, which never changes during a game: copies of the
         game share it."""
         shared: list[object] = [self.rules, self.rules.tables, self.tables, self.extras]
-        shared += [self.objective, self.neighbours, self.terrain_types]
+        shared += [self.neighbours, *self.extras.shared()]
         shared += [self.move_actions, self.strike_actions]
         if self.features:
             shared += [self.reach, self.registry, self.plugins]

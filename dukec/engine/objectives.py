@@ -1,8 +1,8 @@
 """Alternate objectives: ways to win besides capturing the Duke, frozen edges, and drafts.
 
 Rulebook, Counting Coup and Trophy Hunters: "If a player has all of his pieces captured, he
-automatically loses"; "A player wins immediately by moving his opponent's flag Tile to any
-square along his own edge of the gameboard". Dark Rider: "The pikeman player immediately wins by
+automatically loses" (the features' own ways to win are theirs: :meth:`Feature.wins`). Dark
+Rider: "The pikeman player immediately wins by
 capturing the knight, or by moving three of his pikeman Tiles into squares on his opponent's
 edge [...] Once a pikeman Tile reaches the opponent's edge, it is frozen and cannot be moved or
 captured for the rest of the game. The knight player immediately wins by capturing three or more
@@ -11,7 +11,7 @@ places it in his bag. The second player takes all his Troop Tile(s) of that type
 back in the box [...] This alternates back and forth until all Troop Tiles are either in bags or
 in the box."
 
-All of it is the game set's data: ``lose_without_tiles``, ``win_flag_home``, an army's ``win``
+All of it is the game set's data: ``lose_without_tiles``, an army's ``win``
 (``capture`` or ``reach`` N tiles of a type) and ``freeze_at_edge``, and the ``draft`` list.
 """
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from dukec.engine import flags, opening
-from dukec.engine.actions import DRAFT, ActionTuple, Phase, Reason, Result
+from dukec.engine import opening
+from dukec.engine.actions import BEFORE_PLAY, DRAFT, ActionTuple, Phase, Reason, Result
 from dukec.engine.feature import Feature, square_names, squares_key
 
 if TYPE_CHECKING:
@@ -67,8 +67,7 @@ def check_wins(g: Game, me: int) -> None:
         return
     if not g.wins_beyond_tiles and g.pieces[0] and g.pieces[1]:
         return  # only having no tiles left could end the game here, and both players have some
-    phase = g.phase
-    if phase is Phase.SETUP or phase is Phase.DRAFT or phase is Phase.FLAGS:
+    if g.phase in BEFORE_PLAY:
         return
     objective = g.objective
     geometry = g.rules.geometry
@@ -77,9 +76,12 @@ def check_wins(g: Game, me: int) -> None:
         found: Reason | None = None
         if objective.lose_without_tiles and not g.pieces[other]:
             found = Reason.NO_TILES
-        elif objective.win_flag_home and flags.home_win(g, player):
-            found = Reason.FLAG_HOME
         else:
+            for feature in g.registry.winners:
+                found = feature.wins(g, player)
+                if found is not None:
+                    break
+        if found is None:
             for win in g.extras.win[player]:
                 if win.by == "capture" and g.taken[player].count(win.tile) >= win.count:
                     found = Reason.CAPTURED_TILES

@@ -25,7 +25,7 @@ _NO_SQUARES: Final[list[int]] = []
 @dataclass(slots=True)
 class Carried:
     """A piece that goes along with the tile on its square: its square, its owner (-1:
-    nobody's) and its terrain tile."""
+    nobody's) and its kind (an index of the tile set's pieces that are not troops)."""
 
     square: int
     owner: int

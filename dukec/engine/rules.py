@@ -183,7 +183,7 @@ class Rules:
         extras = self.expanded if self.expanded is not None else self.extras
         assert extras is not None
         in_play = {*self.bags[0], *self.bags[1], *(step.tile for step in self.setup)}
-        return build_traits(extras, self.reach, frozenset(in_play | set(extras.objective.draft)))
+        return build_traits(extras, self.reach, frozenset(in_play | set(extras.brought_in)))
 
     @property
     def features(self) -> Registry:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dukec.engine.extras import Extras
-from dukec.engine.masks import MOVEMENTS
 from dukec.engine.reach import Reach
 from dukec.icons import Effect
 
@@ -56,11 +55,7 @@ def build_traits(extras: Extras, reach: Reach, in_play: frozenset[int]) -> Trait
         escapes=tuple("escape" in a for a in extras.abilities),
         any_ransom=any("ransom" in a for a in extras.abilities),
         escapes_or_ransoms=any("escape" in a or "ransom" in a for a in extras.abilities),
-        open_carried=all(
-            kind.occupants >= 1 and set(MOVEMENTS) <= kind.enter_with
-            for kind in extras.terrain_types
-            if kind.carried
-        ),
+        open_carried=extras.open_carried,
         ability_codes=_per_code(ability_types),
         abilities_in_play=_per_code(in_play_types),
     )

@@ -80,6 +80,8 @@ def test_workers_give_up_their_games_when_the_pool_closes(base_tileset: dict[str
     assert not any(future.done() for future in futures)
     started = time.monotonic()
     pool.close()
-    assert time.monotonic() - started < 3
+    # Giving up takes the move being searched and the workers' shutdown: well under ten seconds
+    # on a loaded machine (three were once exceeded), where the twenty games take minutes.
+    assert time.monotonic() - started < 10
     for future in futures:
         assert isinstance(future.exception(), Stopped)

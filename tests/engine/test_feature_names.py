@@ -29,12 +29,12 @@ OWN = {
 }
 STILL = {
     "dragon": {"__init__", "state"},
-    "flag": {"__init__", "actions", "extras", "objectives", "state"},
+    "flag": {"__init__", "actions", "extras", "state"},
     "banner": {"__init__"},
-    "terrain": {"baked", "dragon", "dragon_acts", "extras", "flags", "game", "masks"}
-    | {"movement", "rules", "state", "traits"},
+    "terrain": {"baked", "dragon", "dragon_acts", "extras", "flags", "masks", "movement"}
+    | {"rules", "state"},
     "dread": set(),
-    "draft": {"actions", "extras", "rules"},
+    "draft": {"actions", "extras"},
     "divin": {"actions"},
 }
 
