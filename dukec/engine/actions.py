@@ -78,6 +78,9 @@ class Phase(IntEnum):
 
 #: The phases before play begins (set-up, and the features' before it and after it).
 BEFORE_PLAY: Final = (Phase.SETUP, Phase.DRAFT, Phase.FLAGS)
+#: Per phase (by its value): whether it comes before play (a look-up, not a search of
+#: :data:`BEFORE_PLAY`, for what runs after every action).
+IS_BEFORE_PLAY: Final = tuple(phase in BEFORE_PLAY for phase in Phase)
 
 
 class Reason(StrEnum):

@@ -87,7 +87,7 @@ class Extras:
     # Per tile type: ability name -> sides (0 front, 1 back) it may be used on.
     abilities: tuple[Mapping[str, frozenset[int]], ...]
     used: bool = field(default=False)
-    #: An objective other than taking every tile of the opponent (a banner home, a count of
+    #: An objective other than taking every tile of the opponent (a flag home, a count of
     #: tiles captured or brought to the far edge) may end a game.
     wins_beyond_tiles: bool = field(default=False)
     #: The carried terrain lets every movement end on it (only who may end there can change).

@@ -21,7 +21,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from dukec.engine import opening
-from dukec.engine.actions import BEFORE_PLAY, DRAFT, ActionTuple, Phase, Reason, Result
+from dukec.engine.actions import DRAFT, IS_BEFORE_PLAY, ActionTuple, Phase, Reason, Result
 from dukec.engine.feature import Feature, square_names, squares_key
 
 if TYPE_CHECKING:
@@ -67,17 +67,18 @@ def check_wins(g: Game, me: int) -> None:
         return
     if not g.wins_beyond_tiles and g.pieces[0] and g.pieces[1]:
         return  # only having no tiles left could end the game here, and both players have some
-    if g.phase in BEFORE_PLAY:
+    if IS_BEFORE_PLAY[g.phase]:
         return
     objective = g.objective
     geometry = g.rules.geometry
+    winners = g.registry.winners
     for player in (me, me ^ 1):
         other = player ^ 1
         found: Reason | None = None
         if objective.lose_without_tiles and not g.pieces[other]:
             found = Reason.NO_TILES
         else:
-            for feature in g.registry.winners:
+            for feature in winners:
                 found = feature.wins(g, player)
                 if found is not None:
                     break

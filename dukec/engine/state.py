@@ -116,7 +116,7 @@ class FeatureState:
 
     def relocate_tile(self, me: int, frm: int, to: int, flip: bool, capture_by: int) -> None:
         """Move ``me``'s tile from ``frm`` to ``to`` (flipping it if ``flip``), capturing what
-        stands there for ``capture_by``; a banner under it goes along (on the trail)."""
+        stands there for ``capture_by``; a piece it carries goes along (on the trail)."""
         trail = self.trail
         board = self.board
         code = board[frm]
@@ -176,7 +176,7 @@ class FeatureState:
         return -1
 
     def terrain_type(self, square: int) -> TerrainType | None:
-        """The terrain tile lying on a square (not a banner or the dragon), or None."""
+        """The terrain tile lying on a square (not a carried piece or the obstacle), or None."""
         index = self.terrain[square]
         return self.terrain_types[index] if index >= 0 else None
 
