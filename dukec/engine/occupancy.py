@@ -2,12 +2,11 @@
 
 A rule feature's pieces may lie on squares in three ways, and the kernel knows each without
 knowing the feature: lying still, their effect on a square kept in the game's masks
-(:mod:`dukec.engine.masks`); carried, going along with the tile on their square (``g.carried``,
-whose rules for who may end on them are a feature's, :meth:`dukec.engine.feature.Feature.admits`);
-and one
-piece that blocks every line and that no tile may enter, on ``g.obstacle`` (-1: none), which
-the feature that owns it keeps and whose lines' ends it answers for
-(:meth:`dukec.engine.feature.Feature.line_meets`).
+(:mod:`dukec.engine.masks`); carried, going along with the tile on their square
+(``g.carried``; who may end on one is a feature's rule,
+:meth:`dukec.engine.feature.Feature.admits`); and one piece that blocks every line and that no
+tile may enter, on ``g.obstacle`` (-1: none), which the feature that owns it keeps and whose
+lines' ends it answers for (:meth:`dukec.engine.feature.Feature.line_meets`).
 """
 
 from __future__ import annotations
