@@ -265,8 +265,13 @@ class Rules:
         return self._square_pairs(STRIKE)
 
     def _square_pairs(self, kind: int) -> tuple[tuple[ActionTuple, ...], ...]:
-        squares = range(self.geometry.size)
-        return tuple(tuple((kind, frm, to, -1, -1) for to in squares) for frm in squares)
+        # Lists made into tuples, not generators: compiled, a generator is an object per row
+        # resumed once per square (the first game of every set makes these 2,592 tuples).
+        size = self.geometry.size
+        rows = []
+        for frm in range(size):
+            rows.append(tuple([(kind, frm, to, -1, -1) for to in range(size)]))
+        return tuple(rows)
 
     def type_named(self, name: str) -> int:
         """The index of the tile type called ``name`` (RulesError with a suggestion if none)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dukec.engine.baked import BakedTables, foldable
+from dukec.engine.board import all_squares
 from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
@@ -169,7 +170,7 @@ def place_random(g: Game) -> None:
         if kind.acts or kind.placement == "chosen":
             continue
         if free is None:
-            free = bare_squares(g, tuple(range(geometry.size)))
+            free = bare_squares(g, all_squares(geometry.size))
         for _ in range(count):
             squares = free
             if kind.placement == "edge":
