@@ -42,7 +42,16 @@ class BakedTables:
     def __init__(self, rules: Rules, layout: tuple[int, ...], kinds: tuple[TerrainType, ...]):
         base = rules.tables
         # What the terrain does on each square: an entry is computed from thousands of look-ups.
-        self._masks = Masks.of_layout(layout, kinds)
+        # Kept as bytes, not as the masks' lists: a layout's tables last as long as the rules,
+        # and bytes hold nothing that the garbage collector goes through.
+        masks = Masks.of_layout(layout, kinds)
+        self._blocks_jump = bytes(masks.blocks_jump)
+        self._blocks_slide = bytes(masks.blocks_slide)
+        self._blocks_strike_line = bytes(masks.blocks_strike_line)
+        self._shelters = bytes(masks.shelters_from_strike)
+        self._admits_move = bytes(masks.admits["move"])
+        self._admits_jump = bytes(masks.admits["jump"])
+        self._admits_command = bytes(masks.admits["command"])
         self._reach = rules.reach
         self._size = rules.geometry.size
         # Only the entries whose icons touch a terrain square differ from the base tables'.
@@ -90,11 +99,9 @@ class BakedTables:
         # is each target's set of captures: a layout keeps only what its terrain changed, which
         # spares making it and the garbage collector going through it.
         reach = self._reach
-        masks = self._masks
         tables = self.tables
-        admits = masks.admits
-        blocks_jump = masks.blocks_jump
-        blocks_slide = masks.blocks_slide
+        blocks_jump = self._blocks_jump
+        blocks_slide = self._blocks_slide
         size = self._size
         base_attack = tables.attack[k]
         # Per target, the sets of squares that must be empty for a capture there, in the order
@@ -105,14 +112,14 @@ class BakedTables:
         pathed: list[tuple[int, tuple[int, ...]]] = []
         rays: list[tuple[int, ...]] = []
         strikes: list[int] = []
-        admitted = admits["move"]
+        admitted = self._admits_move
         for step in reach.moves[k]:
             target, cells = step
             if not admitted[target] or _crosses(blocks_slide, cells):
                 continue
             (pathed.append(step) if cells else direct.append(target))
             _add_way(ways, hit, base_attack, target, cells)
-        admitted = admits["jump"]
+        admitted = self._admits_jump
         for target, paths in reach.jumps[k]:
             if not admitted[target]:
                 continue
@@ -135,14 +142,14 @@ class BakedTables:
                 rays.append(line if end == len(line) else line[:end])
                 for index in range(end):
                     _add_ray_way(ways, hit, base_attack, line, index)
-        shelters = masks.shelters_from_strike
-        blocks_strike_line = masks.blocks_strike_line
+        shelters = self._shelters
+        blocks_strike_line = self._blocks_strike_line
         for target, line in reach.strikes[k]:
             if shelters[target] or _crosses(blocks_strike_line, line):
                 continue
             strikes.append(target)
             _add_way(ways, hit, base_attack, target, ())
-        admitted = admits["command"]
+        admitted = self._admits_command
         command = [t for t in reach.commands[k] if admitted[t]]
         # A tile's moves overlap where two of its icons reach one square. The terrain only
         # takes destinations away: where the base entry's do not overlap, these do not.
@@ -183,7 +190,7 @@ def _overlaps(
     return False
 
 
-def _crosses(blocked: list[bool], squares: tuple[int, ...]) -> bool:
+def _crosses(blocked: bytes, squares: tuple[int, ...]) -> bool:
     """Whether any of ``squares`` is ``blocked``."""
     for square in squares:  # noqa: SIM110 (a plain loop: compiled, no generator is made)
         if blocked[square]:

@@ -7,15 +7,16 @@ Every icon of every tile on every square is looked up in :class:`dukec.engine.ta
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dukec.engine.actions import COMMAND, DRAW, PLACE, STRIKE, ActionTuple, Phase
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
 
-#: The draw, as every list of actions holds it.
-_DRAW: ActionTuple = (DRAW, -1, -1, -1, -1)
+#: The draw, as every list of actions holds it (Final: compiled, a module's plain global is
+#: looked up by name).
+_DRAW: Final[ActionTuple] = (DRAW, -1, -1, -1, -1)
 
 
 def legal(g: Game) -> list[ActionTuple]:

@@ -102,18 +102,16 @@ def bare_squares(g: Game, squares: tuple[int, ...]) -> list[int]:
     """Those of ``squares`` with no troop, terrain, banner or dragon: where terrain may be put
     at set-up."""
     board = g.board  # a troop stands on a square exactly where the board holds its code
-    laid = g.terrain
-    terrain_on = g.terrain_on
     dragon_at = g.dragon.square
-    banners = [flag.square for flag in g.flags]
-    return [
-        s
-        for s in squares
-        if board[s] < 0
-        and s != dragon_at
-        and not (terrain_on and laid[s] >= 0)
-        and s not in banners
-    ]
+    found = [s for s in squares if board[s] < 0 and s != dragon_at]
+    # Terrain and banners are looked for only where there are some (at set-up, mostly none).
+    if g.terrain_on:
+        laid = g.terrain
+        found = [s for s in found if laid[s] < 0]
+    if g.flags:
+        banners = [flag.square for flag in g.flags]
+        found = [s for s in found if s not in banners]
+    return found
 
 
 def occupied_by_terrain(g: Game) -> set[int]:
