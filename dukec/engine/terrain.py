@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
     from dukec.engine.extras import TerrainType
+    from dukec.engine.flags import Banner
     from dukec.engine.game import Game
     from dukec.engine.position_problems import Reading
     from dukec.engine.rules import Rules
@@ -88,14 +89,22 @@ def open_squares(g: Game, squares: tuple[int, ...], first: bool = False) -> list
     board = g.board
     dragon = g.dragon.square
     placing = g.masks.placing
-    banners = [flag.square for flag in g.flags] if g.flags else ()
+    flags = g.flags  # most game sets have none: no list of their squares is made
     found = []
     for n in squares:
-        if board[n] < 0 and n != dragon and placing[n] and n not in banners:
+        if board[n] < 0 and n != dragon and placing[n] and not (flags and _banner_on(flags, n)):
             found.append(n)
             if first:
                 break
     return found
+
+
+def _banner_on(flags: list[Banner], square: int) -> bool:
+    """Whether a banner lies on ``square``."""
+    for flag in flags:  # noqa: SIM110 (a plain loop: compiled, no generator is made)
+        if flag.square == square:
+            return True
+    return False
 
 
 def bare_squares(g: Game, squares: tuple[int, ...]) -> list[int]:
@@ -174,9 +183,13 @@ def place_random(g: Game) -> None:
             if kind.placement == "edge":
                 squares = [s for s in squares if geometry.on_edge(s)]
             if squares:
-                square = squares[g.event_random(len(squares))]
+                i = g.event_random(len(squares))
+                square = squares[i]
                 lay(g, square, index, fold=False)
-                free.remove(square)
+                if squares is free:
+                    free.pop(i)  # the square taken, found without a search
+                else:
+                    free.remove(square)
                 laid = True
     if laid:
         fold_tables(g)
