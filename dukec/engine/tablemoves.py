@@ -117,7 +117,12 @@ def pseudo(g: Game, taking: bool = False) -> list[ActionTuple]:
         for t in strike:
             v = board[t]
             if v >= 0 and not_mine[v]:
-                out.append(strike_actions[frm][t])
+                # The rules' strike, made the first time a game lists it (Rules.strike_actions).
+                i = frm * size + t
+                action = strike_actions[i]
+                if action is None:
+                    action = strike_actions[i] = (STRIKE, frm, t, -1, -1)
+                out.append(action)
         if squares:
             for q in squares:
                 if mine[board[q]]:
