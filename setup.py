@@ -80,10 +80,17 @@ COMPILED = (
 #: which halves their share of the C compile and costs a game little.
 HOT = (
     *SEARCH,
+    "dukec/engine/dragon.py",
+    "dukec/engine/dragon_acts.py",
+    "dukec/engine/featureplay.py",
     "dukec/engine/game.py",
     "dukec/engine/movement.py",
+    "dukec/engine/occupancy.py",
     "dukec/engine/playout.py",
+    "dukec/engine/state.py",
     "dukec/engine/tablemoves.py",
+    "dukec/engine/tables.py",
+    "dukec/engine/trail.py",
     "dukec/engine/turn.py",
     "dukec/engine/zobrist.py",
 )

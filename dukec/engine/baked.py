@@ -42,7 +42,16 @@ class BakedTables:
     def __init__(self, rules: Rules, layout: tuple[int, ...], kinds: tuple[TerrainType, ...]):
         base = rules.tables
         # What the terrain does on each square: an entry is computed from thousands of look-ups.
-        self._masks = Masks.of_layout(layout, kinds)
+        # Kept as bytes, not as the masks' lists: a layout's tables last as long as the rules,
+        # and bytes hold nothing that the garbage collector goes through.
+        masks = Masks.of_layout(layout, kinds)
+        self._blocks_jump = bytes(masks.blocks_jump)
+        self._blocks_slide = bytes(masks.blocks_slide)
+        self._blocks_strike_line = bytes(masks.blocks_strike_line)
+        self._shelters = bytes(masks.shelters_from_strike)
+        self._admits_move = bytes(masks.admits["move"])
+        self._admits_jump = bytes(masks.admits["jump"])
+        self._admits_command = bytes(masks.admits["command"])
         self._reach = rules.reach
         self._size = rules.geometry.size
         # Only the entries whose icons touch a terrain square differ from the base tables'.
@@ -90,28 +99,27 @@ class BakedTables:
         # is each target's set of captures: a layout keeps only what its terrain changed, which
         # spares making it and the garbage collector going through it.
         reach = self._reach
-        masks = self._masks
         tables = self.tables
-        admits = masks.admits
-        blocks_jump = masks.blocks_jump
-        blocks_slide = masks.blocks_slide
+        blocks_jump = self._blocks_jump
+        blocks_slide = self._blocks_slide
         size = self._size
         base_attack = tables.attack[k]
         # Per target, the sets of squares that must be empty for a capture there, in the order
         # the icons give them (None: no capture there).
         ways: list[tuple[tuple[int, ...], ...] | None] = [None] * size
+        hit: list[int] = []  # the targets in ways, in the order first met
         direct: list[int] = []
         pathed: list[tuple[int, tuple[int, ...]]] = []
         rays: list[tuple[int, ...]] = []
         strikes: list[int] = []
-        admitted = admits["move"]
+        admitted = self._admits_move
         for step in reach.moves[k]:
             target, cells = step
             if not admitted[target] or _crosses(blocks_slide, cells):
                 continue
             (pathed.append(step) if cells else direct.append(target))
-            _add_way(ways, base_attack, target, cells)
-        admitted = admits["jump"]
+            _add_way(ways, hit, base_attack, target, cells)
+        admitted = self._admits_jump
         for target, paths in reach.jumps[k]:
             if not admitted[target]:
                 continue
@@ -121,7 +129,7 @@ class BakedTables:
             else:
                 continue
             direct.append(target)
-            _add_way(ways, base_attack, target, ())
+            _add_way(ways, hit, base_attack, target, ())
         for _how, leaped, line in reach.rays[k]:
             if leaped >= 0 and (blocks_jump[leaped] or blocks_slide[leaped]):
                 continue
@@ -133,29 +141,19 @@ class BakedTables:
             if end:
                 rays.append(line if end == len(line) else line[:end])
                 for index in range(end):
-                    _add_way(ways, base_attack, line[index], line[:index])
-        shelters = masks.shelters_from_strike
-        blocks_strike_line = masks.blocks_strike_line
+                    _add_ray_way(ways, hit, base_attack, line, index)
+        shelters = self._shelters
+        blocks_strike_line = self._blocks_strike_line
         for target, line in reach.strikes[k]:
             if shelters[target] or _crosses(blocks_strike_line, line):
                 continue
             strikes.append(target)
-            _add_way(ways, base_attack, target, ())
-        admitted = admits["command"]
+            _add_way(ways, hit, base_attack, target, ())
+        admitted = self._admits_command
         command = [t for t in reach.commands[k] if admitted[t]]
-        # A tile's moves overlap where two of its icons reach one square.
-        seen = [False] * size
-        overlap = False
-        for t in direct:
-            overlap = overlap or seen[t]
-            seen[t] = True
-        for t, _cells in pathed:
-            overlap = overlap or seen[t]
-            seen[t] = True
-        for ray in rays:
-            for t in ray:
-                overlap = overlap or seen[t]
-                seen[t] = True
+        # A tile's moves overlap where two of its icons reach one square. The terrain only
+        # takes destinations away: where the base entry's do not overlap, these do not.
+        overlap = tables.overlap[k] and _overlaps(direct, pathed, rays, size)
         kept_rays = tuple(rays)
         return (
             _distinct(direct, tables.direct[k]),
@@ -164,11 +162,35 @@ class BakedTables:
             _distinct(strikes, tables.strikes[k]),
             _distinct(command, tables.command[k]),
             overlap,
-            _attack(ways, base_attack, size),
+            _attack(ways, hit, base_attack, size),
         )
 
 
-def _crosses(blocked: list[bool], squares: tuple[int, ...]) -> bool:
+def _overlaps(
+    direct: list[int],
+    pathed: list[tuple[int, tuple[int, ...]]],
+    rays: list[tuple[int, ...]],
+    size: int,
+) -> bool:
+    """Whether two of the destinations reach one square."""
+    seen = [False] * size
+    for t in direct:
+        if seen[t]:
+            return True
+        seen[t] = True
+    for t, _cells in pathed:
+        if seen[t]:
+            return True
+        seen[t] = True
+    for ray in rays:
+        for t in ray:
+            if seen[t]:
+                return True
+            seen[t] = True
+    return False
+
+
+def _crosses(blocked: bytes, squares: tuple[int, ...]) -> bool:
     """Whether any of ``squares`` is ``blocked``."""
     for square in squares:  # noqa: SIM110 (a plain loop: compiled, no generator is made)
         if blocked[square]:
@@ -177,14 +199,19 @@ def _crosses(blocked: list[bool], squares: tuple[int, ...]) -> bool:
 
 
 def _add_way(
-    ways: list[tuple[tuple[int, ...], ...] | None], base: Attack, target: int, way: tuple[int, ...]
+    ways: list[tuple[tuple[int, ...], ...] | None],
+    hit: list[int],
+    base: Attack,
+    target: int,
+    way: tuple[int, ...],
 ) -> None:
     """One more set of squares that must be empty for a capture on ``target`` (the base tables'
-    own tuple where it is the target's only one there too)."""
+    own tuple where it is the target's only one there too); a target met first goes on ``hit``."""
     found = ways[target]
     if found is not None:
         ways[target] = (*found, way)
         return
+    hit.append(target)
     own = base[target]
     # Its length is read apart: ``len(own) == 1`` in the test would narrow ``own`` to a tuple
     # of one, which compiled code holds unboxed and would box again, a copy.
@@ -192,25 +219,75 @@ def _add_way(
     ways[target] = own if own is not None and count == 1 and own[0] == way else (way,)
 
 
-def _attack(ways: list[tuple[tuple[int, ...], ...] | None], base: Attack, size: int) -> Attack:
-    """The :data:`Attack` entry of ``ways``, as :func:`attack_entry` makes it; the base tables'
-    own where it comes out the same."""
+def _add_ray_way(
+    ways: list[tuple[tuple[int, ...], ...] | None],
+    hit: list[int],
+    base: Attack,
+    line: tuple[int, ...],
+    index: int,
+) -> None:
+    """:func:`_add_way` of a line's square ``index``, whose squares before it must be empty
+    (the base tables' own tuple, where it is the target's only one, taken without slicing the
+    line first)."""
+    target = line[index]
+    own = base[target]
+    if ways[target] is None and own is not None:
+        count = len(own)  # read apart, as in _add_way
+        if count == 1 and _starts(line, own[0], index):
+            hit.append(target)
+            ways[target] = own
+            return
+    _add_way(ways, hit, base, target, line[:index])
+
+
+def _starts(line: tuple[int, ...], way: tuple[int, ...], index: int) -> bool:
+    """Whether ``way`` is ``line[:index]``."""
+    if len(way) != index:
+        return False
+    for i in range(index):  # noqa: SIM110 (a plain loop: compiled, no generator is made)
+        if way[i] != line[i]:
+            return False
+    return True
+
+
+def _attack(
+    ways: list[tuple[tuple[int, ...], ...] | None], hit: list[int], base: Attack, size: int
+) -> Attack:
+    """The :data:`Attack` entry of ``ways`` (whose targets are ``hit``), as :func:`attack_entry`
+    makes it; the base tables' own where it comes out the same, and each target's where its
+    sets of squares are the base's (their order does not matter: the danger test asks whether
+    any one is empty)."""
     same = True
-    for target in range(size):
+    for target in hit:
         found = ways[target]
+        own = base[target]
         if found is not None and len(found) > 1:
+            if own is not None and _same_ways(found, own):
+                ways[target] = own
+                continue
             # The unblocked alternative first: the danger test can stop at it.
             found = ways[target] = tuple(sorted(set(found), key=len))
-            if found == base[target]:
-                ways[target] = base[target]
-                continue
-        same = same and found is base[target]
+        same = same and found is own
     if same:
-        return base
-    for found in ways:
-        if found is not None:
-            return tuple(ways)
-    return attack_entry(size, {})
+        reached = 0
+        for own in base:
+            if own is not None:
+                reached += 1
+        if reached == len(hit):
+            return base
+    return tuple(ways) if hit else attack_entry(size, {})
+
+
+def _same_ways(found: tuple[tuple[int, ...], ...], own: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether ``found`` (maybe with repeats) holds the same sets of squares as ``own`` (none
+    repeated)."""
+    for way in found:
+        if way not in own:
+            return False
+    for way in own:  # noqa: SIM110 (as above)
+        if way not in found:
+            return False
+    return True
 
 
 def _distinct(items: list[_T], base: tuple[_T, ...]) -> tuple[_T, ...]:

@@ -101,6 +101,12 @@ def middle_squares(files: int, ranks: int) -> tuple[int, ...]:
 
 
 @cache
+def all_squares(size: int) -> tuple[int, ...]:
+    """Every square of a board of ``size`` squares, in index order (one tuple per size)."""
+    return tuple(range(size))
+
+
+@cache
 def crossed_cells(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
     """Cells strictly between (0, 0) and (dx, dy) whose interior a straight segment crosses.
 
@@ -143,28 +149,33 @@ def grid_reach(
     """Where the ``icon``s of a grid (+dy forward) reach from ``square`` facing (fx, fy), each
     with the squares the straight line there crosses (the grid of a piece that turns as it
     faces, as one that acts between the turns may)."""
+    files, ranks = geometry.files, geometry.ranks
+    rank, file = divmod(square, files)
     found = []
     rx, ry = fy, -fx  # its right hand
     # Facing a side, the grid is turned a quarter turn at a time, which takes the cells a line
     # crosses to the cells the turned line crosses, in their order: the grid's own offsets'
-    # cells, turned, serve every facing (each worked out once, not once per facing).
+    # cells, turned, serve every facing (each worked out once, not once per facing). The
+    # squares are worked out here, not with Geometry.shift: this runs for every icon, square
+    # and facing the dragon meets.
     turned = fx * fx + fy * fy == 1
     for kind, dx, dy in grid:
         if kind != icon:
             continue
         bx, by = dx * rx + dy * fx, dx * ry + dy * fy
-        target = geometry.shift(square, bx, by)
-        if target is not None:
-            cells = []
-            if turned:
-                for cx, cy in crossed_cells(dx, dy):
-                    cell = geometry.shift(square, cx * rx + cy * fx, cx * ry + cy * fy)
-                    if cell is not None:
-                        cells.append(cell)
-            else:
-                for cx, cy in crossed_cells(bx, by):
-                    cell = geometry.shift(square, cx, cy)
-                    if cell is not None:
-                        cells.append(cell)
-            found.append((target, tuple(cells)))
+        tf, tr = file + bx, rank + by
+        if not (0 <= tf < files and 0 <= tr < ranks):
+            continue
+        cells = []
+        if turned:
+            for cx, cy in crossed_cells(dx, dy):
+                cf, cr = file + cx * rx + cy * fx, rank + cx * ry + cy * fy
+                if 0 <= cf < files and 0 <= cr < ranks:
+                    cells.append(cr * files + cf)
+        else:
+            for cx, cy in crossed_cells(bx, by):
+                cf, cr = file + cx, rank + cy
+                if 0 <= cf < files and 0 <= cr < ranks:
+                    cells.append(cr * files + cf)
+        found.append((tr * files + tf, tuple(cells)))
     return tuple(found)

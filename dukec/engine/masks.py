@@ -8,13 +8,13 @@ folded layout (:mod:`dukec.engine.baked`) are both made square by square with :m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from dukec.engine.extras import TerrainType
 
 #: The movements a terrain tile may admit (the schema's ``enter_with`` vocabulary).
-MOVEMENTS = ("move", "jump", "slide", "jump_slide", "command")
+MOVEMENTS: Final = ("move", "jump", "slide", "jump_slide", "command")
 #: Sheltered from nothing.
 _NONE: frozenset[str] = frozenset()
 

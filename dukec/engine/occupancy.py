@@ -43,24 +43,36 @@ def placeable(g: Game, squares: tuple[int, ...], first: bool = False) -> list[in
     board = g.board
     obstacle = g.obstacle
     placing = g.masks.placing
-    taken = carried(g)
+    pieces = g.carried  # most game sets have none: no list of their squares is made
     found = []
     for n in squares:
-        if board[n] < 0 and n != obstacle and placing[n] and n not in taken:
+        if board[n] < 0 and n != obstacle and placing[n] and not (pieces and _lies_on(pieces, n)):
             found.append(n)
             if first:
                 break
     return found
 
 
+def _lies_on(pieces: list[Carried], square: int) -> bool:
+    """Whether one of ``pieces`` lies on ``square``."""
+    for piece in pieces:  # noqa: SIM110 (a plain loop: compiled, no generator is made)
+        if piece.square == square:
+            return True
+    return False
+
+
 def bare(g: Game, squares: tuple[int, ...]) -> list[int]:
     """Those of ``squares`` with nothing on them: no troop, nothing lying or carried, not the
     obstacle (where a piece may be put at set-up)."""
     board = g.board  # a troop stands on a square exactly where the board holds its code
-    laid = g.masks.laid
     obstacle = g.obstacle
-    taken = carried(g)
-    return [s for s in squares if board[s] < 0 and s != obstacle and not laid[s] and s not in taken]
+    laid = g.masks.laid
+    found = [s for s in squares if board[s] < 0 and s != obstacle and not laid[s]]
+    # Carried pieces are looked for only where there are some (at set-up, mostly none).
+    if g.carried:
+        taken = carried(g)
+        found = [s for s in found if s not in taken]
+    return found
 
 
 def held(g: Game) -> set[int]:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
-from dukec.engine.actions import MOVE, STRIKE, ActionTuple
+from dukec.engine.actions import MOVE, ActionTuple
 from dukec.engine.board import Geometry
 from dukec.engine.extras import Extras, build_extras
 from dukec.engine.reach import Reach, build_reach
@@ -254,19 +254,25 @@ class Rules:
         return self._once(_MOVE_ACTIONS, Rules._move_pairs)
 
     @property
-    def strike_actions(self) -> tuple[tuple[ActionTuple, ...], ...]:
-        """The strike from ``frm`` on ``to`` at ``[frm][to]`` (as :attr:`move_actions`)."""
-        return self._once(_STRIKE_ACTIONS, Rules._strike_pairs)
+    def strike_actions(self) -> list[ActionTuple | None]:
+        """The strike from ``frm`` on ``to`` at ``[frm * size + to]`` once a game has listed it
+        (None before: :func:`dukec.engine.tablemoves.pseudo` makes it). Strikes are few: only
+        those met are made, not one per pair of squares (1,296 on a 6x6 board) in every set's
+        first game."""
+        return self._once(_STRIKE_ACTIONS, Rules._no_strikes)
 
     def _move_pairs(self) -> tuple[tuple[ActionTuple, ...], ...]:
-        return self._square_pairs(MOVE)
+        # Lists made into tuples, not generators: compiled, a generator is an object per row
+        # resumed once per square (the first game of every set makes these 1,296 tuples).
+        size = self.geometry.size
+        rows = []
+        for frm in range(size):
+            rows.append(tuple([(MOVE, frm, to, -1, -1) for to in range(size)]))
+        return tuple(rows)
 
-    def _strike_pairs(self) -> tuple[tuple[ActionTuple, ...], ...]:
-        return self._square_pairs(STRIKE)
-
-    def _square_pairs(self, kind: int) -> tuple[tuple[ActionTuple, ...], ...]:
-        squares = range(self.geometry.size)
-        return tuple(tuple((kind, frm, to, -1, -1) for to in squares) for frm in squares)
+    def _no_strikes(self) -> list[ActionTuple | None]:
+        size = self.geometry.size
+        return [None] * (size * size)
 
     def type_named(self, name: str) -> int:
         """The index of the tile type called ``name`` (RulesError with a suggestion if none)."""

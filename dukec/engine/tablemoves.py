@@ -7,15 +7,16 @@ Every icon of every tile on every square is looked up in :class:`dukec.engine.ta
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dukec.engine.actions import COMMAND, DRAW, PLACE, STRIKE, ActionTuple, Phase
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
 
-#: The draw, as every list of actions holds it.
-_DRAW: ActionTuple = (DRAW, -1, -1, -1, -1)
+#: The draw, as every list of actions holds it (Final: compiled, a module's plain global is
+#: looked up by name).
+_DRAW: Final[ActionTuple] = (DRAW, -1, -1, -1, -1)
 
 
 def legal(g: Game) -> list[ActionTuple]:
@@ -116,7 +117,12 @@ def pseudo(g: Game, taking: bool = False) -> list[ActionTuple]:
         for t in strike:
             v = board[t]
             if v >= 0 and not_mine[v]:
-                out.append(strike_actions[frm][t])
+                # The rules' strike, made the first time a game lists it (Rules.strike_actions).
+                i = frm * size + t
+                action = strike_actions[i]
+                if action is None:
+                    action = strike_actions[i] = (STRIKE, frm, t, -1, -1)
+                out.append(action)
         if squares:
             for q in squares:
                 if mine[board[q]]:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from dukec.engine import occupancy
 from dukec.engine.baked import BakedTables, foldable
+from dukec.engine.board import all_squares
 from dukec.engine.feature import Feature
 
 if TYPE_CHECKING:
@@ -80,15 +81,19 @@ def place_random(g: Game) -> None:
         if kind.acts or kind.placement == "chosen":
             continue
         if free is None:
-            free = occupancy.bare(g, tuple(range(geometry.size)))
+            free = occupancy.bare(g, all_squares(geometry.size))
         for _ in range(count):
             squares = free
             if kind.placement == "edge":
                 squares = [s for s in squares if geometry.on_edge(s)]
             if squares:
-                square = squares[g.event_random(len(squares))]
+                i = g.event_random(len(squares))
+                square = squares[i]
                 lay(g, square, index, fold=False)
-                free.remove(square)
+                if squares is free:
+                    free.pop(i)  # the square taken, found without a search
+                else:
+                    free.remove(square)
                 laid = True
     if laid:
         fold_tables(g)
