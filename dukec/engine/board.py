@@ -157,7 +157,7 @@ def grid_reach(
     # crosses to the cells the turned line crosses, in their order: the grid's own offsets'
     # cells, turned, serve every facing (each worked out once, not once per facing). The
     # squares are worked out here, not with Geometry.shift: this runs for every icon, square
-    # and facing the dragon meets.
+    # and facing a turning piece meets.
     turned = fx * fx + fy * fy == 1
     for kind, dx, dy in grid:
         if kind != icon:

@@ -14,7 +14,8 @@ from dukec.engine.actions import DRAW, ActionKind, Phase
 from dukec.engine.dragon import Roaming
 from dukec.engine.dread import Freezing
 from dukec.engine.feature import Feature
-from dukec.engine.flags import Homing, Passing, Planting, Scoring
+from dukec.engine.flags import Passing, Planting
+from dukec.engine.flags_scoring import Homing, Scoring
 from dukec.engine.objectives import Drafting, Settling, Winning
 from dukec.engine.terrain import Laying
 

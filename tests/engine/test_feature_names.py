@@ -20,8 +20,8 @@ ENGINE = Path(__file__).resolve().parents[2] / "dukec" / "engine"
 #: that still name it.
 OWN = {
     "dragon": {"dragon", "dragon_acts"},
-    "flag": {"flags"},
-    "banner": {"flags"},
+    "flag": {"flags", "flags_scoring"},
+    "banner": {"flags", "flags_scoring"},
     "terrain": {"terrain"},
     "dread": {"dread"},
     "draft": {"objectives"},
