@@ -84,9 +84,9 @@ def barred_owner(g: Game, me: int) -> int:
     return me if rule == "own" else me ^ 1 if rule == "opponent" else -2
 
 
-def pass_actions(g: Game, me: int, out: list[ActionTuple], held: list[int] | None = None) -> None:
-    """Passing a banner from its holder to a friendly tile sharing a side with it (``held``:
-    the banners' squares, if the caller has them)."""
+def pass_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
+    """Passing a banner from its holder to a friendly tile sharing a side with it."""
+    held: list[int] | None = None  # the banners' squares, found once a banner may be passed
     board = g.board
     frozen, settled = g.frozen, g.settled
     own_barred = g.objective.flag_barred == "own"
@@ -98,7 +98,7 @@ def pass_actions(g: Game, me: int, out: list[ActionTuple], held: list[int] | Non
         if own_barred and flag.owner == me:
             continue
         if held is None:
-            held = [other.square for other in g.carried]
+            held = occupancy.carried(g)
         for n in g.neighbours[q]:
             w = board[n]
             if w >= 0 and w & 1 == me and n not in frozen and n not in settled and n not in held:

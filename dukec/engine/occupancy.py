@@ -12,13 +12,10 @@ lines' ends it answers for (:meth:`dukec.engine.feature.Feature.line_meets`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
-
-#: No square (shared: its readers never change it).
-_NO_SQUARES: Final[list[int]] = []
 
 
 @dataclass(slots=True)
@@ -33,7 +30,7 @@ class Carried:
 
 def carried(g: Game) -> list[int]:
     """The squares of the pieces that go along with the tile on them."""
-    return [piece.square for piece in g.carried] if g.carried else _NO_SQUARES
+    return [piece.square for piece in g.carried]
 
 
 def placeable(g: Game, squares: tuple[int, ...], first: bool = False) -> list[int]:
@@ -46,19 +43,11 @@ def placeable(g: Game, squares: tuple[int, ...], first: bool = False) -> list[in
     pieces = g.carried  # most game sets have none: no list of their squares is made
     found = []
     for n in squares:
-        if board[n] < 0 and n != obstacle and placing[n] and not (pieces and _lies_on(pieces, n)):
+        if board[n] < 0 and n != obstacle and placing[n] and not (pieces and g.carried_at(n) >= 0):
             found.append(n)
             if first:
                 break
     return found
-
-
-def _lies_on(pieces: list[Carried], square: int) -> bool:
-    """Whether one of ``pieces`` lies on ``square``."""
-    for piece in pieces:  # noqa: SIM110 (a plain loop: compiled, no generator is made)
-        if piece.square == square:
-            return True
-    return False
 
 
 def bare(g: Game, squares: tuple[int, ...]) -> list[int]:
