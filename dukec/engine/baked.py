@@ -39,19 +39,25 @@ class BakedTables:
     share the base tables' entries where the terrain touches none of a key's squares, and make
     the others when first looked at."""
 
-    def __init__(self, rules: Rules, layout: tuple[int, ...], kinds: tuple[TerrainType, ...]):
+    def __init__(
+        self,
+        rules: Rules,
+        layout: tuple[int, ...],
+        kinds: tuple[TerrainType, ...],
+        masks: Masks | None = None,
+    ):
         base = rules.tables
-        # What the terrain does on each square: an entry is computed from thousands of look-ups.
-        # Kept as bytes, not as the masks' lists: a layout's tables last as long as the rules,
-        # and bytes hold nothing that the garbage collector goes through.
-        masks = Masks.of_layout(layout, kinds)
-        self._blocks_jump = bytes(masks.blocks_jump)
-        self._blocks_slide = bytes(masks.blocks_slide)
-        self._blocks_strike_line = bytes(masks.blocks_strike_line)
-        self._shelters = bytes(masks.shelters_from_strike)
-        self._admits_move = bytes(masks.admits["move"])
-        self._admits_jump = bytes(masks.admits["jump"])
-        self._admits_command = bytes(masks.admits["command"])
+        # What the terrain does on each square (the layout's masks, if made already): an entry
+        # is computed from thousands of look-ups.
+        if masks is None:
+            masks = Masks.of_layout(layout, kinds)
+        self._blocks_jump = masks.blocks_jump
+        self._blocks_slide = masks.blocks_slide
+        self._blocks_strike_line = masks.blocks_strike_line
+        self._shelters = masks.shelters_from_strike
+        self._admits_move = masks.admits["move"]
+        self._admits_jump = masks.admits["jump"]
+        self._admits_command = masks.admits["command"]
         self._reach = rules.reach
         self._size = rules.geometry.size
         # Only the entries whose icons touch a terrain square differ from the base tables'.

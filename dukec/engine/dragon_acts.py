@@ -18,9 +18,12 @@ if TYPE_CHECKING:
     from dukec.engine.game import Game
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Roamer:
-    """Where the dragon is (square -1: no dragon in the game) and what it will do next."""
+    """Where the dragon is (square -1: no dragon in the game) and what it will do next.
+
+    Its ``__init__`` is written out: every game makes one, and a compiled class's own is
+    compiled where a dataclass's generated one is not."""
 
     kind: int = -1
     square: int = -1
@@ -37,6 +40,26 @@ class Roamer:
     busy: bool = field(default=False, compare=False)
     #: The squares its calm side's Move icons reach from where it stands.
     calm: tuple[int, ...] = field(default=(), compare=False)
+
+    def __init__(
+        self,
+        kind: int = -1,
+        square: int = -1,
+        fx: int = 0,
+        fy: int = 0,
+        enraged: bool = False,
+        rest: bool = False,
+        reorient: bool = False,
+    ) -> None:
+        self.kind = kind
+        self.square = square
+        self.fx = fx
+        self.fy = fy
+        self.enraged = enraged
+        self.rest = rest
+        self.reorient = reorient
+        self.busy = False
+        self.calm = ()
 
 
 def aim(g: Game) -> None:
@@ -83,12 +106,17 @@ def place(g: Game, index: int) -> None:
     tile ("randomly adjust the set-up until that situation cannot occur")."""
     geometry = g.rules.geometry
     bare = occupancy.bare(g, middle_squares(geometry.files, geometry.ranks))
-    options = [(square, facing) for square in bare for facing in (-1, 1)]
+    # Each square facing left, then right, as one number: square * 2 + (0 left, 1 right).
+    options: list[int] = []
+    for square in bare:
+        options.append(square * 2)
+        options.append(square * 2 + 1)
     d = g.dragon
     save(g)
     d.kind, d.fy, d.enraged, d.rest, d.reorient = index, 0, False, False, False
     while options:
-        d.square, d.fx = options.pop(g.event_random(len(options)))
+        option = options.pop(g.event_random(len(options)))
+        d.square, d.fx = option >> 1, (option & 1) * 2 - 1
         if not targets(g):
             break
     # Where every square threatens a tile, the last one tried stays.

@@ -268,6 +268,7 @@ class Game(BaseGame):
         """The rules' data the game reads, which never changes during a game: copies of the
         game share it."""
         shared: list[object] = [self.rules, self.rules.tables, self.tables, self.extras]
+        shared.append(self.masks)
         shared += [self.neighbours, *self.extras.shared()]
         shared += [self.move_actions, self.strike_actions]
         if self.features:
@@ -313,14 +314,12 @@ class Game(BaseGame):
         step = self.rules.setup[self.setup_index]
         if step.squares is not None:
             return [s for s in step.squares if board[s] < 0]
-        found = {
-            n
-            for s in self.pieces[self.to_move]
-            if board[s] >> 2 == step.beside
-            for n in self.neighbours[s]
-            if board[n] < 0
-        }
-        return sorted(found)
+        beside = [s for s in self.pieces[self.to_move] if board[s] >> 2 == step.beside]
+        if len(beside) == 1:  # most often: no square found twice, none to drop
+            found = [n for n in self.neighbours[beside[0]] if board[n] < 0]
+            found.sort()
+            return found
+        return sorted({n for s in beside for n in self.neighbours[s] if board[n] < 0})
 
     def _base_check(self, action: ActionTuple) -> bool:
         """Whether a pseudo-legal action obeys the Duke-danger rule (tries it and undoes it)."""

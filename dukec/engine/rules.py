@@ -106,8 +106,9 @@ class Rules:
     #: The game set this one was made from (an experiment's sets: ``derived_from``), else its
     #: own name: what the learned evaluation of a derived tile set is looked up by.
     origin: str = ""
-    # Tables with static terrain folded in, per layout (dukec.engine.baked), made on first use.
-    folded: dict[tuple[int, ...], Any] = field(default_factory=dict, repr=False, compare=False)
+    # Per terrain layout, its masks and (where it folds in) the tables with it folded in
+    # (dukec.engine.terrain.fold_tables, dukec.engine.baked), made on first use.
+    layouts: dict[tuple[int, ...], Any] = field(default_factory=dict, repr=False, compare=False)
     # Where a turning piece's grids reach (board.grid_reach), per terrain index, grid, square
     # and facing (as one number), made on first use by the feature that turns it.
     turned_reach: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)

@@ -15,6 +15,7 @@ from dukec.engine.actions import Phase, Reason, Result, draw_index
 from dukec.engine.dragon_acts import Roamer
 from dukec.engine.extras import Extras, Objective, TerrainType
 from dukec.engine.masks import Masks
+from dukec.engine.masks import clear as clear_masks
 from dukec.engine.occupancy import Carried
 from dukec.engine.rules import EMPTY, Rules
 from dukec.engine.tables import Tables
@@ -62,7 +63,8 @@ class FeatureState:
         #: The lookup tables the base game's generator reads: the rules' own, or with the
         #: board's terrain folded in.
         self.tables: Tables = rules.tables
-        self.masks = Masks(rules.geometry.size)
+        #: What the terrain does on each square (shared by the games with this layout).
+        self.masks: Masks = clear_masks(rules.geometry.size)
         #: The pieces that go along with the tile on their square.
         self.carried: list[Carried] = []
         self.dragon = Roamer()

@@ -17,12 +17,13 @@ acts between the turns, is another feature's (:mod:`dukec.engine.features` lists
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dukec.engine import occupancy
 from dukec.engine.baked import BakedTables, foldable
 from dukec.engine.board import all_squares
 from dukec.engine.feature import Feature
+from dukec.engine.masks import Masks
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -30,43 +31,53 @@ if TYPE_CHECKING:
     from dukec.engine.game import Game
     from dukec.engine.position_problems import Reading
     from dukec.engine.rules import Rules
+    from dukec.engine.tables import Tables
     from dukec.engine.zobrist import Zobrist
 
 
 def lay(g: Game, square: int, index: int, fold: bool = True) -> None:
-    """Put terrain tile ``index`` on a square, with what it does there (on the trail, as one
-    entry); with ``fold`` false, the game's tables are left for :func:`fold_tables` to update."""
+    """Put terrain tile ``index`` on a square (on the trail, as one entry), and say what it
+    does there (:func:`fold_tables`); with ``fold`` false, the game's masks and tables are left
+    for :func:`fold_tables` to update."""
     g.trail.call(_unlay, (square, g.terrain[square], g.terrain_on))
-    _mark(g, square, index)
+    g.terrain[square] = index
     g.terrain_on = True
     if fold:
         fold_tables(g)
 
 
-def _mark(g: Game, square: int, index: int) -> None:
-    """Lay terrain tile ``index`` (-1: none) on a square, and say in the masks what it does
-    there (they follow from the tile, so undo needs only the index)."""
-    g.terrain[square] = index
-    g.masks.mark(square, g.terrain_types[index] if index >= 0 else None)
-
-
 def _unlay(g: Game, record: tuple[int, int, bool]) -> None:
-    """Undo of :func:`lay`: the square as it was."""
+    """Undo of :func:`lay`: the square as it was (the masks and tables are on the trail)."""
     square, index, terrain_on = record
-    _mark(g, square, index)
+    g.terrain[square] = index
     g.terrain_on = terrain_on
 
 
+#: The most layouts whose masks and tables the rules keep (beyond, a game makes its own).
+LAYOUTS_KEPT: Final = 4096
+
+
 def fold_tables(g: Game) -> None:
-    """Terrain never moves: the board's is folded into the base tables where it can be."""
-    trail = g.trail
+    """Terrain never moves: what the board's does on each square (the masks, one per layout,
+    shared by the games that have it), and the base tables with it folded in where it can be
+    (on the trail)."""
+    rules = g.rules
     layout = tuple(g.terrain)
-    cache = g.rules.folded  # foldable layouts only
-    tables = cache.get(layout)
-    if tables is None and all(foldable(g.terrain_types[i]) for i in layout if i >= 0):
-        tables = cache[layout] = BakedTables(g.rules, layout, g.terrain_types).tables
+    made = rules.layouts.get(layout)
+    if made is None:
+        kinds = g.terrain_types
+        masks = Masks.of_layout(layout, kinds)
+        folded: Tables | None = None
+        if all(foldable(kinds[i]) for i in layout if i >= 0):
+            folded = BakedTables(rules, layout, kinds, masks).tables
+        made = (masks, folded)
+        if len(rules.layouts) < LAYOUTS_KEPT:
+            rules.layouts[layout] = made
+    masks, tables = made
+    trail = g.trail
+    trail.set_game_attr(g, "masks", masks)
     trail.set_game_attr(g, "terrain_folded", tables is not None)
-    trail.set_game_attr(g, "tables", g.rules.tables if tables is None else tables)
+    trail.set_game_attr(g, "tables", rules.tables if tables is None else tables)
 
 
 def place_random(g: Game) -> None:
