@@ -1,18 +1,20 @@
 """Random-playout speed of every game set against the base set, measured in one run.
 
-    taskset -c 0 python benchmarks/engine_sets.py [--games 200] [--rounds 3] [--pairs 7]
+    taskset -c 0 python benchmarks/engine_sets.py [--games 1000] [--rounds 3] [--pairs 7]
         [--sets a,b]
-    python benchmarks/engine_sets.py --instructions [--games 200] [--sets a,b]
+    python benchmarks/engine_sets.py --instructions [--games 1000] [--sets a,b]
 
 A set's "one" row is one round the way a user runs it: a fresh process loads the rules and plays
-the benchmark games once (``dukec bench --game NAME``), what the set makes on first use (a
-terrain layout's tables, the Dragon's reach) counted in it. A process for the set and one for the
-base set are run in turn, ``--pairs`` times, each timed in its own CPU time, so that both meet
-the machine as it is at the time (its speed moves by tens of percent on a shared machine); the
-row gives the median of the pairs' ratios and their range. (Playing both sets' first rounds in
-one process instead, twenty games of one then twenty of the other, penalised the feature sets:
-counting-coup's first round ran at 0.46 to 0.48 of the base set's that way, and at 0.57 in a
-process of its own, its later rounds alike both ways.)
+the benchmark games once, as ``dukec bench --game NAME`` does (its 1,000 games by default, as
+here), what the set makes on first use (a terrain layout's tables, the Dragon's reach) counted
+in it. With fewer games, what is made on first use weighs more.
+
+A process for the set and one for the base set are run in turn, ``--pairs`` times, each timed in
+its own CPU time, so that both meet the machine as it is at the time (its speed moves by tens of
+percent on a shared machine); the row gives the median of the pairs' ratios and their range.
+(Playing both sets' first rounds in one process instead, twenty games of one then twenty of the
+other, penalised the feature sets: counting-coup's first round ran at 0.46 to 0.48 of the base
+set's that way, and at 0.57 in a process of its own, its later rounds alike both ways.)
 
 A set's "best of N" row compares the sets on fresh rules in one process with
 ``dukec.engine.bench_against`` (``dukec bench --game NAME --against base --rounds N``): the
@@ -37,6 +39,7 @@ import sys
 
 from instructions import counted
 
+from dukec.commands.engine_cmds import BENCH_GAMES
 from dukec.compiler import load_tileset
 from dukec.engine import bench_against, load_rules
 from dukec.engine.rules import set_names
@@ -45,7 +48,7 @@ from dukec.engine.rules import set_names
 def main() -> None:
     """Print one row per game set: plies, best plies per second, ratio to the base set."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=BENCH_GAMES, help="as dukec bench's")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(

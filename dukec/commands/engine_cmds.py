@@ -384,10 +384,14 @@ def perft_command(
         click.echo(str(perft(game, depth)))
 
 
+#: The games ``dukec bench`` plays by default (``benchmarks/engine_sets.py`` plays as many).
+BENCH_GAMES = 1000
+
+
 @click.command("bench")
 @set_option
 @set_name_option
-@click.option("--games", type=games_type(), default=1000, show_default=True)
+@click.option("--games", type=games_type(), default=BENCH_GAMES, show_default=True)
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--ply-limit", type=PLY_LIMIT, default=DEFAULT_PLY_LIMIT, show_default=True)
 @click.option(
