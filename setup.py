@@ -39,10 +39,11 @@ from typing import Any
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-#: The engine's plain-Python façade, outside the play loop (the Action that prints in notation,
-#: records, positions, the text board): nothing in it needs to be fast, and leaving it out keeps
-#: the compile short.
+#: The engine's plain-Python façade, outside the play loop (the package's names, the Action
+#: that prints in notation, records, positions, the text board): nothing in it needs to be fast,
+#: and leaving it out keeps the compile short.
 PLAIN = (
+    "dukec/engine/__init__.py",
     "dukec/engine/facade.py",
     "dukec/engine/position.py",
     "dukec/engine/position_phases.py",

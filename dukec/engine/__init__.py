@@ -24,21 +24,22 @@ Game state (mutable, changed in place)
     DRAW (``tile`` >= 0 forces the outcome, for search), PLACE; an action the game handed out
     prints in notation (``Action('b1-b3')``, ``str``: ``b1-b3``), and equals its plain tuple.
 
-Game sets with features (``dukec.engine.turn`` and one module per feature)
-    The same ``Game`` plays a game set with terrain, objective rules, or tiles with Dread,
-    Defense or abilities (``rules.expanded`` is set; ``Rules.with_expanded()`` forces it).
-    Extra ``ActionKind`` FLAG_PASS, FLAG_PLACE, SUMMON, DIVINE, CHOOSE, ESCAPE, RANSOM, DRAFT;
-    extra ``Phase`` DRAFT, FLAGS, CHOOSE, RELOCATE; extra ``Reason`` SCORE, FLAG_HOME,
-    CAPTURED_TILES, REACHED_EDGE, NO_TILES. State: ``terrain``, ``flags`` (``Banner``),
-    ``dragon`` (``Roamer``), ``frozen``, ``settled``, ``scores``, ``taken``, ``boxed``,
-    ``pending``, ``last_events``. ``state_key()`` compares any two states exactly.
-    ``ExpandedGame`` is another name for ``Game``.
+Game sets with features (``dukec.engine.turn``, one module per feature, and their registry,
+``dukec.engine.features``)
+    The same ``Game`` plays a game set with rule features: tiles besides the troops,
+    objective rules, tiles with more icons or abilities (``rules.expanded`` is set;
+    ``Rules.with_expanded()`` forces it). The features' action kinds, phases and ways to win
+    are members of ``ActionKind``, ``Phase`` and ``Reason`` too; each feature keeps its state
+    on the game (its module says which) and names the types of it that are this package's
+    (``features.PUBLIC``). Besides: ``scores``, ``taken``, ``boxed``, ``pending``,
+    ``last_events``. ``state_key()`` compares any two states exactly. ``ExpandedGame`` is
+    another name for ``Game``.
 
 Notation and positions
     ``format_action(game, action) -> str``, ``parse_action(game, text) -> Action``
     (``NotationError``); ``position_from_json(rules, data, seed=0) -> Game``,
-    ``position_to_json(game) -> dict`` (``PositionError``): a position in any phase (set-up,
-    the draft, the banners' set-up, play, placing, a Divination choice, a banner to relocate).
+    ``position_to_json(game) -> dict`` (``PositionError``): a position in any phase of any game
+    set.
 
 Players, games, records
     ``Player`` protocol (``name``, ``choose(game) -> Action | None``); ``RandomPlayer(seed)``,
@@ -60,10 +61,11 @@ Counting and timing
     BenchResult)`` (two game sets' rounds in turn, to compare their speeds).
 """
 
+from typing import Any
+
 from dukec.engine.bench import DEFAULT_PLY_LIMIT, BenchResult, bench, bench_against
-from dukec.engine.dragon_acts import Roamer
 from dukec.engine.facade import IllegalActionError
-from dukec.engine.flags import Banner
+from dukec.engine.features import PUBLIC as _FEATURES_PUBLIC
 from dukec.engine.game import Action, ActionKind, Game, Phase, Reason, Result
 from dukec.engine.notation import NotationError, format_action, parse_action
 from dukec.engine.perft import perft, perft_divide
@@ -97,7 +99,6 @@ __all__ = [
     "Action",
     "ActionKind",
     "ActionRecord",
-    "Banner",
     "BenchResult",
     "ExpandedGame",
     "Game",
@@ -113,7 +114,6 @@ __all__ = [
     "Reason",
     "RecordError",
     "Result",
-    "Roamer",
     "Rules",
     "RulesError",
     "TileType",
@@ -134,6 +134,17 @@ __all__ = [
     "tileset_hash",
     "write_record",
 ]
+
+__all__ += sorted(_FEATURES_PUBLIC)
+
+
+def __getattr__(name: str) -> Any:
+    """A rule feature's type that is a name of the package (:data:`~dukec.engine.features.PUBLIC`:
+    the registry names them, not this module)."""
+    try:
+        return _FEATURES_PUBLIC[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 
 def __dir__() -> list[str]:

@@ -7,14 +7,15 @@ tiles settle on an edge, a point is scored beside a banner, and last the objecti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dukec.engine.abilities import Abilities
 from dukec.engine.actions import DRAW, ActionKind, Phase
 from dukec.engine.dragon import Roaming
+from dukec.engine.dragon_acts import Roamer
 from dukec.engine.dread import Freezing
 from dukec.engine.feature import Feature
-from dukec.engine.flags import Passing, Planting
+from dukec.engine.flags import Banner, Passing, Planting
 from dukec.engine.flags_scoring import Homing, Scoring
 from dukec.engine.objectives import Drafting, Settling, Winning
 from dukec.engine.terrain import Laying
@@ -22,6 +23,10 @@ from dukec.engine.terrain import Laying
 if TYPE_CHECKING:
     from dukec.engine.extras import Extras
     from dukec.engine.rules import Rules
+
+#: The features' types that are names of the engine's package (``dukec.engine.Banner``): the
+#: state a feature keeps on the game, as the package's API gives it.
+PUBLIC: Final[dict[str, type]] = {"Banner": Banner, "Roamer": Roamer}
 
 
 class Registry:

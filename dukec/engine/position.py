@@ -199,11 +199,10 @@ def _read_bags(game: Game, bags: Any, problems: Problems) -> None:
 
 
 def _check_counts(game: Game, to_move: int, problems: Problems) -> None:
-    """No player holds more copies of a tile (on the board, in the bag, drawn, divined, boxed
-    or captured)
-    than the tile's count, or than its army starts with where an army borrows the other
-    player's (rulebook, Dark Rider: "he'll need to use [...] Tiles from both bags"); nor do
-    the two together hold more than twice the count."""
+    """No player holds more copies of a tile (on the board, in the bag, drawn, drawn to choose
+    from, boxed or captured) than the tile's count, or than its army starts with where an army
+    borrows the other player's (rulebook, Dark Rider: "he'll need to use [...] Tiles from both
+    bags"); nor do the two together hold more than twice the count."""
     rules = game.rules
     held: Counter[tuple[int, int, str]] = Counter()  # (owner, tile, where)
     for code in game.board:
@@ -219,7 +218,7 @@ def _check_counts(game: Game, to_move: int, problems: Problems) -> None:
     if game.drawn >= 0:
         held[to_move, game.drawn, "drawn"] += 1
     for tile in game.pending:
-        held[to_move, tile, "divined"] += 1
+        held[to_move, tile, "drawn to choose from"] += 1
     army: Counter[tuple[int, int]] = Counter(
         [(step.owner, step.tile) for step in rules.setup]
         + [(owner, tile) for owner in (0, 1) for tile in rules.bags[owner]]

@@ -21,7 +21,8 @@ from dukec.engine.rules import EMPTY, Rules
 from dukec.engine.tables import Tables
 from dukec.engine.trail import Trail
 
-#: Salt of the game's random source for terrain and the dragon (draws keep their own stream).
+#: Salt of the game's random source for what the features place or do (draws keep their own
+#: stream).
 _EVENT_SALT = 0x5DEECE66D
 
 
@@ -137,7 +138,8 @@ class FeatureState:
 
     @property
     def last_events(self) -> list[str]:
-        """What happened besides the last action (the dragon, sacrifices, points), in order."""
+        """What happened besides the last action (what a feature did, a sacrifice, a point), in
+        order."""
         at, said = self._said
         if at != len(self.history):
             return []
@@ -155,7 +157,8 @@ class FeatureState:
             self.trail.set_game_attr(self, "_said", (now, [(text, args)]))
 
     def event_random(self, n: int) -> int:
-        """A number below ``n`` from the game's seeded source for terrain and the dragon."""
+        """A number below ``n`` from the game's seeded source for what the features place or
+        do."""
         index = draw_index(self.seed ^ _EVENT_SALT, self.events, n)
         self.trail.set_game_attr(self, "events", self.events + 1)
         return index
@@ -166,8 +169,7 @@ class FeatureState:
 
     @property
     def flags(self) -> list[Carried]:
-        """The banners on the board: the carried pieces (the rulebook's Flags are the only
-        terrain tiles that are carried)."""
+        """The carried pieces (the name the API gives them: :mod:`dukec.engine.flags`)."""
         return self.carried
 
     def carried_at(self, square: int) -> int:

@@ -28,9 +28,9 @@ OWN = {
     "divin": {"abilities"},
 }
 STILL = {
-    "dragon": {"__init__", "state"},
-    "flag": {"__init__", "actions", "extras", "state"},
-    "banner": {"__init__"},
+    "dragon": {"state"},
+    "flag": {"actions", "extras", "state"},
+    "banner": set(),
     "terrain": {"baked", "dragon", "dragon_acts", "extras", "flags", "masks", "movement"}
     | {"rules", "state"},
     "dread": set(),
