@@ -49,15 +49,7 @@ class BakedTables:
         base = rules.tables
         # What the terrain does on each square (the layout's masks, if made already): an entry
         # is computed from thousands of look-ups.
-        if masks is None:
-            masks = Masks.of_layout(layout, kinds)
-        self._blocks_jump = masks.blocks_jump
-        self._blocks_slide = masks.blocks_slide
-        self._blocks_strike_line = masks.blocks_strike_line
-        self._shelters = masks.shelters_from_strike
-        self._admits_move = masks.admits["move"]
-        self._admits_jump = masks.admits["jump"]
-        self._admits_command = masks.admits["command"]
+        self._masks = Masks.of_layout(layout, kinds) if masks is None else masks
         self._reach = rules.reach
         self._size = rules.geometry.size
         # Only the entries whose icons touch a terrain square differ from the base tables'.
@@ -105,9 +97,11 @@ class BakedTables:
         # is each target's set of captures: a layout keeps only what its terrain changed, which
         # spares making it and the garbage collector going through it.
         reach = self._reach
+        masks = self._masks
         tables = self.tables
-        blocks_jump = self._blocks_jump
-        blocks_slide = self._blocks_slide
+        admits = masks.admits
+        blocks_jump = masks.blocks_jump
+        blocks_slide = masks.blocks_slide
         size = self._size
         base_attack = tables.attack[k]
         # Per target, the sets of squares that must be empty for a capture there, in the order
@@ -118,14 +112,14 @@ class BakedTables:
         pathed: list[tuple[int, tuple[int, ...]]] = []
         rays: list[tuple[int, ...]] = []
         strikes: list[int] = []
-        admitted = self._admits_move
+        admitted = admits["move"]
         for step in reach.moves[k]:
             target, cells = step
             if not admitted[target] or _crosses(blocks_slide, cells):
                 continue
             (pathed.append(step) if cells else direct.append(target))
             _add_way(ways, hit, base_attack, target, cells)
-        admitted = self._admits_jump
+        admitted = admits["jump"]
         for target, paths in reach.jumps[k]:
             if not admitted[target]:
                 continue
@@ -148,14 +142,14 @@ class BakedTables:
                 rays.append(line if end == len(line) else line[:end])
                 for index in range(end):
                     _add_ray_way(ways, hit, base_attack, line, index)
-        shelters = self._shelters
-        blocks_strike_line = self._blocks_strike_line
+        shelters = masks.shelters_from_strike
+        blocks_strike_line = masks.blocks_strike_line
         for target, line in reach.strikes[k]:
             if shelters[target] or _crosses(blocks_strike_line, line):
                 continue
             strikes.append(target)
             _add_way(ways, hit, base_attack, target, ())
-        admitted = self._admits_command
+        admitted = admits["command"]
         command = [t for t in reach.commands[k] if admitted[t]]
         # A tile's moves overlap where two of its icons reach one square. The terrain only
         # takes destinations away: where the base entry's do not overlap, these do not.

@@ -22,24 +22,24 @@ if TYPE_CHECKING:
 class Roamer:
     """Where the dragon is (square -1: no dragon in the game) and what it will do next.
 
-    Its ``__init__`` is written out: every game makes one, and a compiled class's own is
-    compiled where a dataclass's generated one is not."""
+    Its ``__init__`` is written out, with the fields' defaults: every game makes one, and a
+    compiled class's own is compiled where a dataclass's generated one is not."""
 
-    kind: int = -1
-    square: int = -1
+    kind: int
+    square: int
     #: The way it faces, as a board offset: (1, 0) right, (-1, 0) left, (0, 1) up, (0, -1) down.
-    fx: int = 0
-    fy: int = 0
-    enraged: bool = False
+    fx: int
+    fy: int
+    enraged: bool
     #: Enraging it took its next action between turns.
-    rest: bool = False
+    rest: bool
     #: It reached the edge: next between turns it turns round, and only that.
-    reorient: bool = False
+    reorient: bool
     # Worked out from the fields above by aim(), for idle(), which runs after every action:
     #: It rests, is enraged or turns round next between turns.
-    busy: bool = field(default=False, compare=False)
+    busy: bool = field(compare=False)
     #: The squares its calm side's Move icons reach from where it stands.
-    calm: tuple[int, ...] = field(default=(), compare=False)
+    calm: tuple[int, ...] = field(compare=False)
 
     def __init__(
         self,
@@ -163,14 +163,15 @@ def targets(g: Game) -> list[int]:
     """Tiles the calm dragon could capture with its Move icons."""
     d = g.dragon.square
     board = g.board
-    blocks_slide = g.masks.blocks_slide
+    masks = g.masks
+    blocks_slide = masks.blocks_slide
+    standing = masks.standing
     stuck = g.frozen or g.settled
-    laid = g.terrain
     found = []
     for t, cells in _grid_reach(g, _CALM_MOVES):
         if board[t] < 0 or (stuck and not _capturable(g, t)):  # most of its squares are empty
             continue
-        if laid[t] >= 0 and g.terrain_types[laid[t]].occupants < 1:
+        if not standing[t]:
             continue
         for q in cells:
             if board[q] >= 0 or blocks_slide[q]:
@@ -272,9 +273,7 @@ def _act(g: Game) -> None:
             continue
         dx, dy = _offset(g, rdx, rdy)
         step = geometry.shift(d.square, dx, dy)
-        if step is not None and (
-            g.board[step] < 0 or (step not in g.frozen and step not in g.settled)
-        ):
+        if step is not None and (g.board[step] < 0 or _capturable(g, step)):
             moves.append((step, rdx))
     if not moves:
         return

@@ -267,8 +267,7 @@ class Game(BaseGame):
     def shared_data(self) -> list[object]:
         """The rules' data the game reads, which never changes during a game: copies of the
         game share it."""
-        shared: list[object] = [self.rules, self.rules.tables, self.tables, self.extras]
-        shared.append(self.masks)
+        shared: list[object] = [self.rules, self.rules.tables, self.tables, self.extras, self.masks]
         shared += [self.neighbours, *self.extras.shared()]
         shared += [self.move_actions, self.strike_actions]
         if self.features:

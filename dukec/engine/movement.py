@@ -11,8 +11,8 @@ add actions (:mod:`dukec.engine.abilities`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from dukec.engine import abilities, defense, occupancy, tablemoves
 from dukec.engine.actions import COMMAND, DRAW, ESCAPE, MOVE, RANSOM, STRIKE, ActionTuple
@@ -20,8 +20,6 @@ from dukec.engine.rules import EMPTY
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
-
-T = TypeVar("T")
 
 
 def enter_ok(g: Game, me: int, frm: int, to: int, how: str, onto_obstacle: bool = False) -> bool:
@@ -50,8 +48,9 @@ def plain(g: Game) -> bool:
     """Whether the base tables give every icon's actions now: no Defense icon, frozen or
     settled tile, terrain only where it is folded into the tables, carried pieces that any
     movement may end on (their feature only bars some tiles from their square), and the
-    obstacle, if any, on its square (the ends of the lines that meet it found apart:
-    :func:`with_obstacle`)."""
+    obstacle, if any, on its square: while the base tables are read, its square holds the
+    tables' obstacle, a code that blocks every line and that no tile may enter, strike or
+    command (the ends of the lines that meet it are found apart: :func:`meetings`)."""
     return not (
         (g.terrain_on and not g.terrain_folded)
         or g.any_defense
@@ -59,19 +58,6 @@ def plain(g: Game) -> bool:
         or g.settled
         or (g.carried and not g.open_carried)
     )
-
-
-def with_obstacle(g: Game, run: Callable[[], T]) -> T:
-    """``run()`` with the obstacle's square holding the tables' obstacle: a code that blocks
-    every line and that no tile may enter, strike or command."""
-    square = g.obstacle
-    if square < 0:
-        return run()
-    g.board[square] = g.tables.obstacle
-    try:
-        return run()
-    finally:
-        g.board[square] = EMPTY
 
 
 def lines_to(g: Game, target: int, by: int) -> set[int] | None:
@@ -84,7 +70,7 @@ def lines_to(g: Game, target: int, by: int) -> set[int] | None:
     if target in g.rules.around[at] and g.registry.obstacle.meets_lines(g):
         return None
     board = g.board
-    board[at] = g.tables.obstacle  # as with_obstacle does, without a closure
+    board[at] = g.tables.obstacle  # the tables' obstacle (see plain)
     try:
         return tablemoves.lines_to(g, target, by)
     finally:
@@ -181,7 +167,7 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
             out = tablemoves.pseudo(g)
         else:
             board = g.board
-            board[at] = g.tables.obstacle  # as with_obstacle does, without a closure per call
+            board[at] = g.tables.obstacle  # the tables' obstacle (see plain)
             try:
                 out = tablemoves.pseudo(g)
             finally:
@@ -253,7 +239,7 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
     # obstacle's square and the troop there, unless a carried piece lies there or Defense icons
     # are in play: then enter_ok, which says the same and more, decides.
     shielded = g.any_defense
-    carried = {piece.square for piece in g.carried} if g.carried else ()
+    carried = occupancy.carried(g) if g.carried else ()
     admitted = admits["move"]
     for t, cells in reach.moves[k]:
         if only >= 0 and t != only:
@@ -371,7 +357,7 @@ def plain_attacked(g: Game, target: int, by: int) -> bool:
     if at < 0:
         return tablemoves.attacked(g, target, by)
     board = g.board
-    board[at] = g.tables.obstacle  # as with_obstacle does, without a closure per test
+    board[at] = g.tables.obstacle  # the tables' obstacle (see plain)
     try:
         hit = tablemoves.attacked(g, target, by)
     finally:

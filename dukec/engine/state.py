@@ -131,10 +131,10 @@ class FeatureState:
         trail.add(self.pieces[me], to)
         if self.rules.tables.is_duke[code]:
             trail.setitem(self.duke, me, to)
-        for piece in self.carried:  # a piece under the tile goes along
-            if piece.square == frm:
-                trail.setattr(piece, "square", to)
-                break
+        if self.carried:  # a piece under the tile goes along
+            index = self.carried_at(frm)
+            if index >= 0:
+                trail.setattr(self.carried[index], "square", to)
 
     @property
     def last_events(self) -> list[str]:

@@ -175,8 +175,8 @@ class Laying(Feature):
 
     def mark(self, g: Game, square: int, short: dict[str, str]) -> str:
         """``~`` and the short name of the terrain tile lying on the square."""
-        index = g.terrain[square]
-        return "~" + short[g.terrain_types[index].name] if index >= 0 else ""
+        kind = g.terrain_type(square)
+        return "~" + short[kind.name] if kind is not None else ""
 
     def key_numbers(self, rules: Rules) -> int:
         """One number per square and kind of terrain."""
