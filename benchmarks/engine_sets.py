@@ -41,7 +41,7 @@ import statistics
 import subprocess
 import sys
 
-from instructions import SIMULATED, counted, simulated
+from instructions import events
 
 from dukec.commands.engine_cmds import BENCH_GAMES
 from dukec.compiler import load_tileset
@@ -81,10 +81,7 @@ def main() -> None:
     if args.simulate and not args.instructions:
         parser.error("--simulate goes with --instructions")
     if args.instructions:
-        if args.simulate:
-            _simulated(names, args.games, args.seed)
-        else:
-            _instructions(names, args.games, args.seed)
+        _instructions(names, args.games, args.seed, args.simulate)
         return
     print(f"{'game set':<18} {'plies/s':>10} {'x base':>7}   rounds")
     for name in names[1:]:
@@ -146,37 +143,22 @@ os._exit(0)  # what the games left (a layout's tables) is not freed: no round pa
 """
 
 
-def _counted(set_name: str, games: int, seed: int) -> tuple[int, int]:
-    """Instructions and plies of one child process."""
-    return counted(CHILD.format(set_name=set_name, games=games, seed=seed), "plies")
-
-
-def _instructions(names: list[str], games: int, seed: int) -> None:
-    """Print one row per game set: instructions per ply of one round, base's over the set's."""
-    print(f"{'game set':<18} {'plies':>8} {'instr/ply':>10} {'x base':>7}  (one round)")
-    base = 0.0
-    for name in names:
-        played, plies = _counted(name, games, seed)
-        loaded, _ = _counted(name, 0, seed)
-        per_ply = (played - loaded) / plies
-        base = base or per_ply
-        print(f"{name:<18} {plies:>8} {per_ply:>10,.0f} {base / per_ply:>7.2f}", flush=True)
-
-
-def _simulated(names: list[str], games: int, seed: int) -> None:
-    """Print one row per game set: per ply of one round, each simulated event with the base
-    set's figure over the set's."""
+def _instructions(names: list[str], games: int, seed: int, simulate: bool) -> None:
+    """Print one row per game set: per ply of one round, its instructions (with ``simulate``,
+    each simulated event), each with the base set's figure over the set's."""
     print(f"{'game set':<18} {'plies':>8}", end="")
-    for event in SIMULATED:
-        print(f" {event + '/ply':>16} {'x base':>6}", end="")
-    print("  (one round)")
     base: dict[str, float] = {}
     for name in names:
-        code = CHILD.format(set_name=name, games=games, seed=seed)
-        played, plies = simulated(code, "plies")
-        loaded, _ = simulated(CHILD.format(set_name=name, games=0, seed=seed), "plies")
-        per_ply = {event: (played[event] - loaded[event]) / plies for event in SIMULATED}
-        base = base or per_ply
+        played, plies = events(
+            CHILD.format(set_name=name, games=games, seed=seed), "plies", simulate
+        )
+        loaded, _ = events(CHILD.format(set_name=name, games=0, seed=seed), "plies", simulate)
+        per_ply = {event: (played[event] - loaded[event]) / plies for event in played}
+        if not base:
+            base = per_ply
+            for event in per_ply:
+                print(f" {event + '/ply':>16} {'x base':>6}", end="")
+            print("  (one round)")
         print(f"{name:<18} {plies:>8}", end="")
         for event, value in per_ply.items():
             print(f" {value:>16,.0f} {base[event] / value:>6.2f}", end="")

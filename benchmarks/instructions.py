@@ -8,9 +8,10 @@ import re
 import subprocess
 import sys
 
-#: What ``simulated`` reads off cachegrind's summary with its cache and branch simulations: the
-#: instructions, the first-level instruction and data cache misses, the mispredicted branches.
-SIMULATED = {
+#: What cachegrind's summary gives, each read off by its pattern: the instructions, and with the
+#: cache and branch simulations (``simulate``) the first-level instruction and data cache misses
+#: and the mispredicted branches.
+EVENTS = {
     "instructions": r"I\s+refs",
     "I1 misses": r"I1\s+misses",
     "D1 misses": r"D1\s+misses",
@@ -21,20 +22,23 @@ SIMULATED = {
 def counted(code: str, label: str) -> tuple[int, int]:
     """The instructions ``python -c code`` executes under ``valgrind --tool=cachegrind``, and the
     number it printed on a line ``<label> <number>``."""
-    events = {"instructions": SIMULATED["instructions"]}
-    found, number = _cachegrind(code, label, events, ["--cache-sim=no"])
+    found, number = events(code, label)
     return found["instructions"], number
 
 
-def simulated(code: str, label: str) -> tuple[dict[str, int], int]:
-    """The events of :data:`SIMULATED` of ``python -c code`` under cachegrind, simulating the
-    machine's caches and a branch predictor (valgrind's models, not the machine's own), and the
-    number it printed on a line ``<label> <number>``."""
-    return _cachegrind(code, label, SIMULATED, ["--cache-sim=yes", "--branch-sim=yes"])
+def events(code: str, label: str, simulate: bool = False) -> tuple[dict[str, int], int]:
+    """The instructions of ``python -c code`` under cachegrind, with ``simulate`` every event of
+    :data:`EVENTS` (valgrind's models of the caches and a branch predictor, not the machine's
+    own), and the number it printed on a line ``<label> <number>``."""
+    if not simulate:
+        return _cachegrind(
+            code, label, {"instructions": EVENTS["instructions"]}, ["--cache-sim=no"]
+        )
+    return _cachegrind(code, label, EVENTS, ["--cache-sim=yes", "--branch-sim=yes"])
 
 
 def _cachegrind(
-    code: str, label: str, events: dict[str, str], options: list[str]
+    code: str, label: str, wanted: dict[str, str], options: list[str]
 ) -> tuple[dict[str, int], int]:
     valgrind = ["valgrind", "--tool=cachegrind", *options]
     valgrind += ["--cachegrind-out-file=/dev/null"]
@@ -47,7 +51,7 @@ def _cachegrind(
         env={**os.environ, "PYTHONHASHSEED": "0"},
     )
     found = {}
-    for name, pattern in events.items():
+    for name, pattern in wanted.items():
         count = re.search(rf"{pattern}:\s+([\d,]+)", done.stderr)
         if count is None:
             raise SystemExit(f"valgrind printed no count of {name}:\n{done.stderr[-2000:]}")
