@@ -16,19 +16,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from dukec.engine.masks import Masks
+from dukec.engine.masks import Lying, Masks
 from dukec.engine.tables import ROW, ROW_BITS, ROW_MASK, Attack, Entry, Tables, attack_entry
 
 if TYPE_CHECKING:
-    from dukec.engine.extras import TerrainType
     from dukec.engine.rules import Rules
 
 
 _T = TypeVar("_T")
 
 
-def foldable(kind: TerrainType) -> bool:
-    """Whether a terrain tile can be folded into the base tables (see the module docstring)."""
+def foldable(kind: Lying) -> bool:
+    """Whether a lying tile can be folded into the base tables (see the module docstring)."""
     ends = {"slide", "jump_slide"} <= kind.enter_with and kind.occupants >= 1
     command = ("command" in kind.enter_with and kind.occupants >= 1) or kind.occupants == 0
     return (kind.blocks_slide or ends) and command
@@ -43,7 +42,7 @@ class BakedTables:
         self,
         rules: Rules,
         layout: tuple[int, ...],
-        kinds: tuple[TerrainType, ...],
+        kinds: tuple[Lying, ...],
         masks: Masks | None = None,
     ):
         base = rules.tables

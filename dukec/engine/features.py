@@ -94,6 +94,8 @@ def build_features(rules: Rules) -> Registry:
     freezing, settling, scoring, passing = Freezing(rules), Settling(), Scoring(), Passing()
     abilities, winning, roaming = Abilities(), Winning(), Roaming()
     drafting, planting, laying = Drafting(), Planting(), Laying()
+    if extras.set_terrain:
+        rules.untouched  # noqa: B018 (what a layout's tables start from, made ahead of play)
     # Frozen tiles thaw in every such game (a position may hold frozen tiles without Dread).
     used: list[Feature] = [freezing]
     between: tuple[Feature, ...] = ()

@@ -1,26 +1,45 @@
-"""What the terrain lying on each square does there, as flat per-square bytes.
+"""What the tiles lying on the squares (under the troops) do there, as flat per-square bytes.
 
-A terrain tile's effect on its square follows from its properties alone (:mod:`dukec.engine.
-terrain` quotes the rules): the game's own masks (:mod:`dukec.engine.state`) and the tables of a
-folded layout (:mod:`dukec.engine.baked`) are both made from a layout with :meth:`Masks.of_layout`.
+A lying tile's effect on its square follows from its properties alone (:class:`Lying`; the
+feature that lays it quotes the rules): the game's own masks (:mod:`dukec.engine.state`) and the
+tables of a folded layout (:mod:`dukec.engine.baked`) are both made from a layout with
+:meth:`Masks.of_layout`. The kernel reads the masks and never asks what lies on a square.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
-if TYPE_CHECKING:
-    from dukec.engine.extras import TerrainType
-
-#: The movements a terrain tile may admit (the schema's ``enter_with`` vocabulary).
+#: The movements a lying tile may admit (the schema's ``enter_with`` vocabulary).
 MOVEMENTS: Final = ("move", "jump", "slide", "jump_slide", "command")
 #: Sheltered from nothing.
 _NONE: frozenset[str] = frozenset()
 
 
+class Lying(Protocol):
+    """The properties of a tile lying on a square that make its masks (the tile set's)."""
+
+    @property
+    def occupants(self) -> int: ...
+    @property
+    def enter_with(self) -> frozenset[str]: ...
+    @property
+    def blocks_jump(self) -> bool: ...
+    @property
+    def blocks_slide(self) -> bool: ...
+    @property
+    def blocks_strike_line(self) -> bool: ...
+    @property
+    def shelters_from_strike(self) -> bool: ...
+    @property
+    def shelters(self) -> frozenset[str]: ...
+    @property
+    def allows_placement(self) -> bool: ...
+
+
 class Masks:
-    """Per square, what the terrain lying there does (no terrain: nothing blocks, all admit).
+    """Per square, what the tile lying there does (none: nothing blocks, all admit).
 
     Made once per layout and never changed: games with one layout share its masks
     (:func:`dukec.engine.terrain.fold_tables`). Bytes of 0 and 1, not lists, which the garbage
@@ -34,20 +53,23 @@ class Masks:
         self.blocks_slide: bytes = bytes(size)
         self.blocks_strike_line: bytes = bytes(size)
         self.shelters_from_strike: bytes = bytes(size)
-        #: What a tile here is sheltered from (:attr:`TerrainType.shelters`).
+        #: What a tile here is sheltered from (:attr:`Lying.shelters`).
         self.shelters: tuple[frozenset[str], ...] = (_NONE,) * size
         everywhere = b"\x01" * size
         self.admits: dict[str, bytes] = {how: everywhere for how in MOVEMENTS}
-        #: A tile may be placed here (as far as terrain goes).
+        #: A tile may be placed here (as far as what lies here goes).
         self.placing: bytes = everywhere
-        #: A terrain tile lies here.
+        #: A tile lies here.
         self.laid: bytes = bytes(size)
-        #: A tile may stand here (as far as terrain goes).
+        #: A tile may stand here (as far as what lies here goes).
         self.standing: bytes = everywhere
+        #: Nothing lies on any square.
+        self.bare = True
 
     @classmethod
-    def of_layout(cls, layout: Sequence[int], kinds: Sequence[TerrainType]) -> Masks:
-        """The masks of a board with terrain tile ``layout[square]`` (-1: none) on each square."""
+    def of_layout(cls, layout: Sequence[int], kinds: Sequence[Lying]) -> Masks:
+        """The masks of a board with tile ``kinds[layout[square]]`` lying on each square (-1:
+        none)."""
         size = len(layout)
         masks = cls(size)
         laid = [square for square in range(size) if layout[square] >= 0]
@@ -83,6 +105,7 @@ class Masks:
         masks.placing = bytes(placing)
         masks.laid = bytes(on)
         masks.standing = bytes(standing)
+        masks.bare = False
         return masks
 
 
@@ -91,7 +114,7 @@ _CLEAR: dict[int, Masks] = {}
 
 
 def clear(size: int) -> Masks:
-    """The masks of a board with no terrain on it (shared: masks are never changed)."""
+    """The masks of a board with nothing lying on it (shared: masks are never changed)."""
     masks = _CLEAR.get(size)
     if masks is None:
         masks = _CLEAR[size] = Masks(size)

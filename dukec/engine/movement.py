@@ -46,13 +46,13 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str, onto_obstacle: bool 
 
 def plain(g: Game) -> bool:
     """Whether the base tables give every icon's actions now: no Defense icon, frozen or
-    settled tile, terrain only where it is folded into the tables, carried pieces that any
+    settled tile, lying tiles only where their masks are folded into the tables, carried pieces that any
     movement may end on (their feature only bars some tiles from their square), and the
     obstacle, if any, on its square: while the base tables are read, its square holds the
     tables' obstacle, a code that blocks every line and that no tile may enter, strike or
     command (the ends of the lines that meet it are found apart: :func:`meetings`)."""
     return not (
-        (g.terrain_on and not g.terrain_folded)
+        (not g.masks.bare and not g.folded)
         or g.any_defense
         or g.frozen
         or g.settled
@@ -172,7 +172,7 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
                 out = tablemoves.pseudo(g)
             finally:
                 board[at] = EMPTY
-        if (g.carried or g.terrain_on) and out and out[-1][0] == DRAW:
+        if (g.carried or not g.masks.bare) and out and out[-1][0] == DRAW:
             # A draw (the base generator lists it last) needs an empty square beside the Duke
             # that a tile may be placed on.
             duke = g.duke[me]
@@ -234,6 +234,7 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
     masks = g.masks
     admits = masks.admits
     slide_block = masks.blocks_slide
+    bare = masks.bare
     frozen, settled = g.frozen, g.settled
     # Whether a tile may end on a square is decided inline from the terrain's mask, the
     # obstacle's square and the troop there, unless a carried piece lies there or Defense icons
@@ -265,7 +266,7 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
         v = board[t]
         if v >= 0 and v & 1 == me:
             continue
-        if g.terrain_on and not occupancy.jump_ok(g, paths):
+        if not bare and not occupancy.jump_ok(g, paths):
             continue
         if shielded or t in carried:
             if enter_ok(g, me, s, t, "jump"):

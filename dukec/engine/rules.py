@@ -433,7 +433,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         origin=str(game_set.get("derived_from", set_name)),
     )
     if rules.expanded is not None:
-        rules.reach  # noqa: B018 (built now, not inside the first game)
-        if extras.set_terrain:
-            rules.untouched  # noqa: B018
+        # Built now, not inside the first game (with what the features make ahead of play).
+        rules.reach  # noqa: B018
+        rules.features  # noqa: B018
     return rules

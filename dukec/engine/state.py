@@ -59,12 +59,12 @@ class FeatureState:
         self.trail = Trail()
         self.terrain: list[int] = [-1] * rules.geometry.size
         self.terrain_on = False
-        #: The terrain on the board is folded into ``tables`` (dukec.engine.baked).
-        self.terrain_folded = False
+        #: The masks are folded into ``tables`` (dukec.engine.baked).
+        self.folded = False
         #: The lookup tables the base game's generator reads: the rules' own, or with the
         #: board's terrain folded in.
         self.tables: Tables = rules.tables
-        #: What the terrain does on each square (shared by the games with this layout).
+        #: What the tiles lying on the squares do there (shared by the games with their layout).
         self.masks: Masks = clear_masks(rules.geometry.size)
         #: The pieces that go along with the tile on their square.
         self.carried: list[Carried] = []

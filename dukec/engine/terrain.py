@@ -76,7 +76,7 @@ def fold_tables(g: Game) -> None:
     masks, tables = made
     trail = g.trail
     trail.set_game_attr(g, "masks", masks)
-    trail.set_game_attr(g, "terrain_folded", tables is not None)
+    trail.set_game_attr(g, "folded", tables is not None)
     trail.set_game_attr(g, "tables", rules.tables if tables is None else tables)
 
 

@@ -31,8 +31,7 @@ STILL = {
     "dragon": {"state"},
     "flag": {"actions", "extras", "state"},
     "banner": set(),
-    "terrain": {"baked", "dragon", "dragon_acts", "extras", "flags", "masks", "movement"}
-    | {"rules", "state"},
+    "terrain": {"dragon", "dragon_acts", "extras", "flags", "state"},
     "dread": set(),
     "draft": {"actions", "extras"},
     "divin": {"actions"},
