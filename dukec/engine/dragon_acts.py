@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from mypy_extensions import trait
+
 from dukec.engine import defense, occupancy
 from dukec.engine.board import grid_reach, middle_squares
 
@@ -60,6 +62,16 @@ class Roamer:
         self.reorient = reorient
         self.busy = False
         self.calm = ()
+
+
+@trait
+class DragonPart:
+    """What this feature keeps on a game (the registry makes it a part of the game's state)."""
+
+    dragon: Roamer
+
+    def _init_dragon(self) -> None:
+        self.dragon = Roamer()
 
 
 def aim(g: Game) -> None:

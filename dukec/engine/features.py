@@ -7,26 +7,76 @@ tiles settle on an edge, a point is scored beside a banner, and last the objecti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
+
+from mypy_extensions import trait
 
 from dukec.engine.abilities import Abilities
 from dukec.engine.actions import DRAW, ActionKind, Phase
 from dukec.engine.dragon import Roaming
-from dukec.engine.dragon_acts import Roamer
+from dukec.engine.dragon_acts import DragonPart, Roamer
 from dukec.engine.dread import Freezing
 from dukec.engine.feature import Feature
-from dukec.engine.flags import Banner, Passing, Planting
+from dukec.engine.flags import Banner, FlagPart, Passing, Planting
 from dukec.engine.flags_scoring import Homing, Scoring
 from dukec.engine.objectives import Drafting, Settling, Winning
-from dukec.engine.terrain import Laying
+from dukec.engine.terrain import Laying, TerrainPart
 
 if TYPE_CHECKING:
     from dukec.engine.extras import Extras
     from dukec.engine.rules import Rules
+    from dukec.engine.state import FeatureState
 
 #: The features' types that are names of the engine's package (``dukec.engine.Banner``): the
 #: state a feature keeps on the game, as the package's API gives it.
 PUBLIC: Final[dict[str, type]] = {"Banner": Banner, "Roamer": Roamer}
+
+
+@trait
+class Parts(TerrainPart, DragonPart, FlagPart):
+    """What the features keep on a game, each its own part (a base of the game's state,
+    :class:`dukec.engine.state.FeatureState`, whose attributes they are)."""
+
+    def _init_parts(self, size: int, extras: Extras) -> None:
+        """Each feature's part as a new game's (a board of ``size`` squares) starts it."""
+        self._init_terrain(size, extras.terrain_types)
+        self._init_dragon()
+        self._init_flags()
+
+
+def state_key(g: FeatureState) -> tuple[Any, ...]:
+    """Everything that makes up a game's state, the features' parts among the base game's, for
+    comparing two states exactly (:meth:`dukec.engine.state.FeatureState.state_key`)."""
+    d = g.dragon
+    return (
+        tuple(g.board),
+        tuple(tuple(sorted(p)) for p in g.pieces),
+        tuple(g.duke),
+        tuple(tuple(b) for b in g.bags),
+        tuple(tuple(c) for c in g.captured),
+        g.to_move,
+        g.phase,
+        g.setup_index,
+        g.drawn,
+        g.ply,
+        g.draws,
+        g.over,
+        tuple(g.terrain),
+        tuple((f.square, f.owner, f.kind) for f in g.carried),
+        (d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient),
+        tuple(sorted(g.frozen)),
+        tuple(sorted(g.covered)),
+        tuple(sorted(g.settled)),
+        tuple(g.scores),
+        tuple(tuple(t) for t in g.taken),
+        tuple(tuple(b) for b in g.boxed),
+        g.events,
+        tuple(g.pending),
+        tuple(g.pool),
+        tuple(g.flag_queue),
+        g.relocate,
+        tuple(g.last_events),
+    )
 
 
 class Registry:

@@ -22,6 +22,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
+from mypy_extensions import trait
+
 from dukec.engine import occupancy, opening
 from dukec.engine.actions import (
     COMMAND,
@@ -128,6 +130,24 @@ def _named_squares(geometry: Geometry, where: str, me: int) -> tuple[int, ...]:
             continue
         found.append(s)
     return tuple(found)
+
+
+@trait
+class FlagPart:
+    """What this feature keeps on a game (the registry makes it a part of the game's state)."""
+
+    #: The banners still to place at set-up, by terrain index, in order.
+    flag_queue: list[int]
+    #: The carried pieces (the game's: :mod:`dukec.engine.occupancy`).
+    carried: list[Carried]
+
+    def _init_flags(self) -> None:
+        self.flag_queue = []
+
+    @property
+    def flags(self) -> list[Carried]:
+        """The carried pieces (the name the API gives them)."""
+        return self.carried
 
 
 def place(g: Game, square: int) -> None:

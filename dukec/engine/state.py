@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from dukec.engine.actions import Phase, Reason, Result, draw_index
-from dukec.engine.dragon_acts import Roamer
-from dukec.engine.extras import Extras, Objective, TerrainType
+from dukec.engine.extras import Extras, Objective
+from dukec.engine.features import Parts, state_key
 from dukec.engine.masks import Masks
 from dukec.engine.masks import clear as clear_masks
 from dukec.engine.occupancy import Carried
@@ -30,8 +30,9 @@ _EVENT_SALT = 0x5DEECE66D
 Said = tuple[str | Callable[..., str], tuple[int, ...]]
 
 
-class FeatureState:
-    """The features' part of a game's state (a base of :class:`dukec.engine.game.Game`)."""
+class FeatureState(Parts):
+    """The state of a game with features (a base of :class:`dukec.engine.game.Game`): what
+    every feature reads, and each feature's own part (:class:`~dukec.engine.features.Parts`)."""
 
     # The base game's state, kept by Game.
     rules: Rules
@@ -55,10 +56,7 @@ class FeatureState:
         assert extras is not None
         self.extras: Extras = extras
         self.objective: Objective = extras.objective
-        self.terrain_types: tuple[TerrainType, ...] = extras.terrain_types
         self.trail = Trail()
-        self.terrain: list[int] = [-1] * rules.geometry.size
-        self.terrain_on = False
         #: The masks are folded into ``tables`` (dukec.engine.baked).
         self.folded = False
         #: The lookup tables the base game's generator reads: the rules' own, or with the
@@ -68,7 +66,6 @@ class FeatureState:
         self.masks: Masks = clear_masks(rules.geometry.size)
         #: The pieces that go along with the tile on their square.
         self.carried: list[Carried] = []
-        self.dragon = Roamer()
         #: The square of a piece that blocks every line and that no tile may enter (-1: none);
         #: the feature that owns it keeps it (:mod:`dukec.engine.occupancy`).
         self.obstacle = -1
@@ -81,11 +78,11 @@ class FeatureState:
         self.events = 0
         self.pending: list[int] = []
         self.pool: list[int] = []
-        self.flag_queue: list[int] = []
         self.relocate = -1
         # What happened besides the last action, with the length of the history when it did:
         # an action that makes no event needs no change here to clear them (last_events).
         self._said: tuple[int, list[Said]] = (-1, [])
+        self._init_parts(rules.geometry.size, extras)
 
     def put(self, square: int, code: int) -> None:
         """Put a piece on an empty square (on the trail)."""
@@ -167,11 +164,6 @@ class FeatureState:
         """Where in the bag the game's next draw takes its tile."""
         return draw_index(self.seed, self.draws, bag_size)
 
-    @property
-    def flags(self) -> list[Carried]:
-        """The carried pieces (the name the API gives them: :mod:`dukec.engine.flags`)."""
-        return self.carried
-
     def carried_at(self, square: int) -> int:
         """Index of the carried piece on a square in ``carried`` (-1 if none)."""
         for index, piece in enumerate(self.carried):
@@ -179,47 +171,14 @@ class FeatureState:
                 return index
         return -1
 
-    def terrain_type(self, square: int) -> TerrainType | None:
-        """The terrain tile lying on a square (not a carried piece or the obstacle), or None."""
-        index = self.terrain[square]
-        return self.terrain_types[index] if index >= 0 else None
-
     def tile_name(self, square: int) -> str:
         """The name of the tile on a square."""
         return self.rules.types[self.board[square] >> 2].name
 
     def state_key(self) -> tuple[Any, ...]:
-        """Everything that makes up the state, for comparing two states exactly."""
-        d = self.dragon
-        return (
-            tuple(self.board),
-            tuple(tuple(sorted(p)) for p in self.pieces),
-            tuple(self.duke),
-            tuple(tuple(b) for b in self.bags),
-            tuple(tuple(c) for c in self.captured),
-            self.to_move,
-            self.phase,
-            self.setup_index,
-            self.drawn,
-            self.ply,
-            self.draws,
-            self.over,
-            tuple(self.terrain),
-            tuple((f.square, f.owner, f.kind) for f in self.carried),
-            (d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient),
-            tuple(sorted(self.frozen)),
-            tuple(sorted(self.covered)),
-            tuple(sorted(self.settled)),
-            tuple(self.scores),
-            tuple(tuple(t) for t in self.taken),
-            tuple(tuple(b) for b in self.boxed),
-            self.events,
-            tuple(self.pending),
-            tuple(self.pool),
-            tuple(self.flag_queue),
-            self.relocate,
-            tuple(self.last_events),
-        )
+        """Everything that makes up the state, for comparing two states exactly (the registry
+        knows every feature's part: :func:`dukec.engine.features.state_key`)."""
+        return state_key(self)
 
 
 def _unremove(g: FeatureState, record: tuple[int, int, bool, bool, bool, Result | None]) -> None:

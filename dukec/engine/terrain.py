@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from mypy_extensions import trait
+
 from dukec.engine import occupancy
 from dukec.engine.baked import BakedTables, foldable
 from dukec.engine.board import all_squares
@@ -28,11 +30,34 @@ from dukec.engine.masks import Masks
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
+    from dukec.engine.extras import TerrainType
     from dukec.engine.game import Game
     from dukec.engine.position_problems import Reading
     from dukec.engine.rules import Rules
     from dukec.engine.tables import Tables
     from dukec.engine.zobrist import Zobrist
+
+
+@trait
+class TerrainPart:
+    """What this feature keeps on a game (the registry makes it a part of the game's state)."""
+
+    #: Per square, the index of the terrain tile lying there (-1: none).
+    terrain: list[int]
+    #: Some terrain lies on the board.
+    terrain_on: bool
+    #: The tile set's terrain tiles (``Extras.terrain_types``), kept on the game for speed.
+    terrain_types: tuple[TerrainType, ...]
+
+    def _init_terrain(self, size: int, kinds: tuple[TerrainType, ...]) -> None:
+        self.terrain = [-1] * size
+        self.terrain_on = False
+        self.terrain_types = kinds
+
+    def terrain_type(self, square: int) -> TerrainType | None:
+        """The terrain tile lying on a square (not a carried piece or the obstacle), or None."""
+        index = self.terrain[square]
+        return self.terrain_types[index] if index >= 0 else None
 
 
 def lay(g: Game, square: int, index: int, fold: bool = True) -> None:

@@ -28,10 +28,10 @@ OWN = {
     "divin": {"abilities"},
 }
 STILL = {
-    "dragon": {"state"},
-    "flag": {"actions", "extras", "state"},
+    "dragon": set(),
+    "flag": {"actions", "extras"},
     "banner": set(),
-    "terrain": {"dragon", "dragon_acts", "extras", "flags", "state"},
+    "terrain": {"dragon", "dragon_acts", "extras", "flags"},
     "dread": set(),
     "draft": {"actions", "extras"},
     "divin": {"actions"},
