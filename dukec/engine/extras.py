@@ -11,10 +11,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dukec.engine.masks import MOVEMENTS
 from dukec.icons import Icon
+
+if TYPE_CHECKING:
+    from dukec.engine.rules import Rules
 
 ABILITIES = ("summon", "divination", "escape", "ransom")
 FLAG_SQUARES = ("edge", "opponent_edge", "any")
@@ -107,17 +110,17 @@ class Extras:
 _SHELTERS = "shelters_from_"
 
 
-def _flag(spec: Mapping[str, Any], key: str, default: bool = False) -> bool:
+def _true(spec: Mapping[str, Any], key: str, default: bool = False) -> bool:
     return bool(spec.get(key, default))
 
 
 def terrain_types(tileset: Mapping[str, Any]) -> tuple[TerrainType, ...]:
     """Every terrain tile of a tile set, in name order."""
     found = []
-    terrain = sorted(
+    tiles = sorted(
         (t for t in tileset["tiles"] if t["kind"] == "terrain"), key=lambda t: t["name"]
     )
-    for index, tile in enumerate(terrain):
+    for index, tile in enumerate(tiles):
         spec = tile.get("terrain", {})
         sides = tuple(
             tuple(
@@ -133,23 +136,29 @@ def terrain_types(tileset: Mapping[str, Any]) -> tuple[TerrainType, ...]:
                 count=int(tile["count"]),
                 occupants=int(spec.get("occupants", 0)),
                 enter_with=frozenset(str(w) for w in spec.get("enter_with", [])),
-                blocks_jump=_flag(spec, "blocks_jump"),
-                blocks_slide=_flag(spec, "blocks_slide"),
-                blocks_strike_line=_flag(spec, "blocks_strike_line"),
-                shelters_from_strike=_flag(spec, "shelters_from_strike"),
+                blocks_jump=_true(spec, "blocks_jump"),
+                blocks_slide=_true(spec, "blocks_slide"),
+                blocks_strike_line=_true(spec, "blocks_strike_line"),
+                shelters_from_strike=_true(spec, "shelters_from_strike"),
                 shelters=frozenset(
                     key.removeprefix(_SHELTERS)
                     for key, value in spec.items()
                     if key.startswith(_SHELTERS) and value
                 ),
-                allows_placement=_flag(spec, "allows_placement"),
-                carried=_flag(spec, "carried"),
-                acts=_flag(spec, "acts"),
+                allows_placement=_true(spec, "allows_placement"),
+                carried=_true(spec, "carried"),
+                acts=_true(spec, "acts"),
                 placement=str(spec.get("placement", "random")),
                 sides=(sides[0], sides[1]),
             )
         )
     return tuple(found)
+
+
+def kinds_of(rules: Rules) -> int:
+    """How many terrain tiles the rules' games with features know (0 without features)."""
+    extras = rules.expanded
+    return len(extras.terrain_types) if extras is not None else 0
 
 
 def build_extras(
@@ -161,8 +170,8 @@ def build_extras(
     fail: Callable[[str], Exception],
 ) -> Extras:
     """The expanded-play data of one game set; ``troops`` are the troop tiles in type order."""
-    terrain = terrain_types(tileset)
-    by_name = {t.name: t.index for t in terrain}
+    kinds = terrain_types(tileset)
+    by_name = {t.name: t.index for t in kinds}
     set_terrain = []
     for stack in game_set.get("terrain", []):
         name = str(stack["tile"])
@@ -170,7 +179,7 @@ def build_extras(
             raise fail(f"set terrain names unknown terrain tile {name!r}")
         set_terrain.append((by_name[name], int(stack["count"])))
     # Order by content, never by name, so renaming tiles changes nothing but the names.
-    set_terrain.sort(key=lambda entry: (_content(terrain[entry[0]]), entry[1]))
+    set_terrain.sort(key=lambda entry: (_content(kinds[entry[0]]), entry[1]))
     spec = dict(game_set.get("rules", {}))
     for key, choices in (
         ("flag_squares", FLAG_SQUARES),
@@ -222,18 +231,18 @@ def build_extras(
     for army in game_set["armies"][:2]:
         in_play.update(str(e["tile"]) for e in army["start"])
         in_play.update(str(e["tile"]) for e in army["bag"])
-    draft_names = {str(n) for n in spec.get("draft", [])}
+    brought_names = {str(n) for n in spec.get("draft", [])}
     uses_icons = any(
         Icon(i["icon"]).entry.effect.of_feature
         for t in troops
-        if t["name"] in in_play | draft_names
+        if t["name"] in in_play | brought_names
         for side in t["sides"].values()
         for i in side.get("icons", [])
     )
-    uses_abilities = any(t.get("abilities") for t in troops if t["name"] in in_play | draft_names)
+    uses_abilities = any(t.get("abilities") for t in troops if t["name"] in in_play | brought_names)
     used = bool(set_terrain or spec or any(wins) or any(freezes) or uses_icons or uses_abilities)
     return Extras(
-        terrain_types=terrain,
+        terrain_types=kinds,
         set_terrain=tuple(set_terrain),
         objective=objective,
         win=(wins[0], wins[1]),
@@ -244,7 +253,7 @@ def build_extras(
         wins_beyond_tiles=bool(objective.win_flag_home or any(wins)),
         open_carried=all(
             kind.occupants >= 1 and set(MOVEMENTS) <= kind.enter_with
-            for kind in terrain
+            for kind in kinds
             if kind.carried
         ),
     )

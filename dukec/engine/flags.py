@@ -34,11 +34,11 @@ from dukec.engine.actions import (
     Phase,
 )
 from dukec.engine.board import Geometry
+from dukec.engine.extras import kinds_of
 from dukec.engine.feature import Feature, acting
 from dukec.engine.flags_scoring import Homing as Homing
 from dukec.engine.flags_scoring import Scoring as Scoring
 from dukec.engine.occupancy import Carried
-from dukec.engine.terrain import kinds_of
 
 if TYPE_CHECKING:
     from mypy_extensions import i64

@@ -24,6 +24,7 @@ from mypy_extensions import trait
 from dukec.engine import occupancy
 from dukec.engine.baked import BakedTables, foldable
 from dukec.engine.board import all_squares
+from dukec.engine.extras import kinds_of
 from dukec.engine.feature import Feature
 from dukec.engine.masks import Masks
 
@@ -216,9 +217,3 @@ class Laying(Feature):
                 if kind >= 0:
                     key ^= numbers[index * kinds + kind]
         return key
-
-
-def kinds_of(rules: Rules) -> int:
-    """How many kinds of terrain the rules' games with features have."""
-    extras = rules.expanded
-    return len(extras.terrain_types) if extras is not None else 0
