@@ -117,9 +117,7 @@ def _true(spec: Mapping[str, Any], key: str, default: bool = False) -> bool:
 def terrain_types(tileset: Mapping[str, Any]) -> tuple[TerrainType, ...]:
     """Every terrain tile of a tile set, in name order."""
     found = []
-    tiles = sorted(
-        (t for t in tileset["tiles"] if t["kind"] == "terrain"), key=lambda t: t["name"]
-    )
+    tiles = sorted((t for t in tileset["tiles"] if t["kind"] == "terrain"), key=lambda t: t["name"])
     for index, tile in enumerate(tiles):
         spec = tile.get("terrain", {})
         sides = tuple(
