@@ -48,10 +48,10 @@ def plain(g: Game) -> bool:
     """Whether the base tables give every icon's actions now: no Defense icon, frozen or
     settled tile, lying tiles only where their masks are folded into the tables, carried
     pieces that any movement may end on (their feature only bars some tiles from their
-    square), and the
-    obstacle, if any, on its square: while the base tables are read, its square holds the
-    tables' obstacle, a code that blocks every line and that no tile may enter, strike or
-    command (the ends of the lines that meet it are found apart: :func:`meetings`)."""
+    square), and the obstacle, if any, on its square: while the base tables are read, its
+    square holds the tables' obstacle, a code that blocks every line and that no tile may
+    enter, strike or command (the ends of the lines that meet it are found apart:
+    :func:`meetings`)."""
     return not (
         (not g.masks.bare and not g.folded)
         or g.any_defense
