@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+from dukec.balance.alike import Alike
 from dukec.balance.leaves import Leaves
 from dukec.balance.moves import base_like, candidates, captures, has_legal
 from dukec.balance.ordering import Heuristics, Ordering
@@ -118,6 +119,7 @@ class Tree:
         self.options = options
         self.budget = budget
         self.ordering = Ordering(game, leaves, options.heuristics)
+        self.alike: Alike = self.ordering.alike
         self.table = Table()
         self.game = game
         self.keyed: Keyed | None = None
@@ -290,6 +292,8 @@ class Tree:
         best = -INFINITE
         best_action: ActionTuple | None = None
         tried = 0
+        if table_move is not None and self.alike.some:
+            table_move = self.concrete(table_move)
         if table_move is not None and self.plausible(table_move):
             best = self.child(table_move, depth - 1, alpha, beta, ply)
             best_action = table_move
@@ -300,7 +304,7 @@ class Tree:
                     ordering.cutoff(game, table_move, depth, ply)
                     return best, best_action
         self.board()
-        actions, tests = candidates(game, self.base)
+        actions, tests = candidates(game, self.base, self.alike)
         after = self.after()
         for index in ordering.order(game, actions, None, ply):
             action = actions[index]
@@ -345,6 +349,20 @@ class Tree:
         code = self.game.board[frm]
         return code >= 0 and code & 1 == self.game.to_move
 
+    def concrete(self, action: ActionTuple) -> ActionTuple | None:
+        """The table's move as an action of this position: a position whose key it shares may
+        differ from the one the move was found in by which of two alike tile types stands
+        where (or was drawn), so a move naming a tile type is the candidate that does the same
+        with the types here (None if there is none)."""
+        alike = self.alike
+        plain = alike.action(action)
+        if plain == action and not alike.names_tiles(action):
+            return action
+        for candidate in candidates(self.game, None, alike)[0]:
+            if alike.action(candidate) == plain:
+                return candidate
+        return None
+
     def quiet(self, action: ActionTuple) -> bool:
         """Whether an action takes no tile and is no draw."""
         kind = action[0]
@@ -370,7 +388,7 @@ class Tree:
             if entry is not None and entry[0] == depth:
                 return entry[2]
         total = 0.0
-        for tile, probability in game.draw_outcomes():
+        for tile, probability in self.alike.outcomes(game):
             game.apply((DRAW, -1, -1, -1, tile))
             total += probability * self.placed(depth, ply)
             game.undo()

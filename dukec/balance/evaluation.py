@@ -79,12 +79,16 @@ class Evaluator:
         #: Per code: its board weight in units, signed for its owner (seat 1's count against
         #: seat 0). Material is summed in whole units: a sum of integers is the same in any
         #: order, and a position reached by two paths lists its tiles in two orders.
+        # Each type weighs what the first type the rules cannot tell from it weighs (a renamed
+        # copy its original's weights, whatever the weights say of it).
+        first = list(rules.alike) if rules.alike else list(range(len(types)))
         self.signed_board = [
-            round(weights.board[code >> 1] * UNITS) * (1 if code & 1 == 0 else -1)
+            round(weights.board[first[code >> 2] * 2 + ((code >> 1) & 1)] * UNITS)
+            * (1 if code & 1 == 0 else -1)
             for code in range(codes)
         ]
         #: Per type: its bag weight in units.
-        self.bag_weight = [round(w * UNITS) for w in weights.bag]
+        self.bag_weight = [round(weights.bag[first[t]] * UNITS) for t in range(len(types))]
         self.term_weights = TermWeights(weights.terms)
         self.is_duke = [rules.tables.is_duke[code] for code in range(codes)]
         #: Per code: how many more squares its other side's icons reach, if more (whole squares).

@@ -39,8 +39,12 @@ Row = list[tuple[int, float]]
 def provenance(
     rules: Rules, seed: int, policy: str, ply_limit: int, budget: int, games: int
 ) -> dict[str, Any]:
-    """What a fitted file entry was fitted on and from: the tile set and game set, and the
-    games' player, budget, number, seed and length (in the order the keys are written)."""
+    """What a fitted file entry was fitted on and from: the tile set and game set, the games'
+    player, budget, number, seed and length, then the tile set's hash names aside and what
+    each tile in play is (:func:`dukec.balance.tilemodel.contents`), by which the weights are
+    carried to other tile sets (in the order the keys are written)."""
+    from dukec.balance.tilemodel import contents
+
     return {
         "tileset": rules.tileset_hash,
         "game": rules.set_name,
@@ -49,6 +53,8 @@ def provenance(
         "games": games,
         "seed": seed,
         "ply_limit": ply_limit,
+        "content": rules.content_hash,
+        "tiles": contents(rules),
     }
 
 

@@ -19,6 +19,7 @@ import math
 import random
 import time
 
+from dukec.balance.alike import Alike
 from dukec.balance.values import Evaluation, evaluation
 from dukec.engine import Action, ActionKind, Game
 
@@ -61,20 +62,22 @@ class MctsPlayer:
         self.values = Evaluation((), (), "material")
         self._scale = 1.0
         self._rules_key = ""
+        self.alike: Alike | None = None
         #: The tree of the last choice (its root), for inspection.
         self.tree: _Node | None = None
 
     def choose(self, game: Game) -> Action | None:
         """The most visited action after the budget's iterations."""
-        actions = game.legal_actions()
-        if len(actions) <= 1:
-            return actions[0] if actions else None
         rules = game.rules
         key = f"{rules.tileset_hash}/{rules.set_name}"
         if key != self._rules_key:
             self._rules_key = key
             self.values = evaluation(rules)
             self._scale = 1.0 if self.values.source == "fitted" else _MATERIAL_SCALE
+            self.alike = Alike(rules)
+        actions = self._legal(game)
+        if len(actions) <= 1:
+            return actions[0] if actions else None
         root = self.tree = _Node(None, game.to_move ^ 1)
         self.nodes = 0
         if self.seconds > 0.0:
@@ -105,7 +108,7 @@ class MctsPlayer:
                 path.append(node)
                 continue
             if node.untried is None:
-                node.untried = game.legal_actions()
+                node.untried = self._legal(game)
                 self.rng.shuffle(node.untried)
             if node.untried:
                 action = node.untried.pop()
@@ -134,6 +137,16 @@ class MctsPlayer:
             visited.visits += 1
             visited.total += reward if visited.mover == 0 else 1.0 - reward
 
+    def _legal(self, game: Game) -> list[Action]:
+        """The legal actions but those that differ from an earlier one only in alike tile
+        types (:mod:`dukec.balance.alike`): a renamed copy's choices are its original's."""
+        actions = game.legal_actions()
+        alike = self.alike
+        if alike is None or not alike.some:
+            return actions
+        kept = set(alike.distinct([tuple(a) for a in actions]))  # type: ignore[misc]
+        return [a for a in actions if tuple(a) in kept]
+
     def _apply(self, game: Game, action: Action) -> None:
         self.nodes += 1
         game.apply(action)
@@ -153,7 +166,8 @@ class MctsPlayer:
         outcomes = chance.outcomes
         assert outcomes is not None
         if not outcomes:
-            for tile, probability in game.draw_outcomes():
+            assert self.alike is not None  # made by choose()
+            for tile, probability in self.alike.outcomes(game):
                 outcomes[tile] = (probability, _Node(Action(ActionKind.DRAW, tile=tile), -1))
         tile = min(outcomes, key=lambda t: outcomes[t][1].visits / outcomes[t][0])
         node = outcomes[tile][1]

@@ -12,6 +12,7 @@ safe (:func:`dukec.engine.tablemoves.stays_safe`) needs no test.
 
 from __future__ import annotations
 
+from dukec.balance.alike import Alike
 from dukec.engine import Game, Phase, movement, tablemoves, turn
 from dukec.engine.actions import COMMAND, ActionTuple
 
@@ -49,18 +50,26 @@ class Tests:
         return lines is None or not tablemoves.stays_safe(self.found[index], duke, lines)
 
 
-def candidates(game: Game, base: bool | None = None) -> tuple[list[ActionTuple], Tests]:
+def candidates(
+    game: Game, base: bool | None = None, alike: Alike | None = None
+) -> tuple[list[ActionTuple], Tests]:
     """The position's pseudo-legal actions in legal order, and which need the Duke-danger
-    test (none once the game is over); ``base``: :func:`base_like`, if the caller knows it."""
+    test (none once the game is over); ``base``: :func:`base_like`, if the caller knows it.
+    With ``alike``, actions that differ from an earlier one only in alike tile types (a tile
+    drafted, a type ransomed) are left out: they do the same."""
     if game.over is not None:
         return [], Tests(game, [], False, -1)
     if game.phase is not Phase.PLAY:
         # Placements: legal as listed, none needs the test.
         found = game._legal()
+        if alike is not None and alike.some:
+            found = alike.distinct(found)
         return found, Tests(game, found, False, -1)
     duke = game.duke[game.to_move]
     if game.features:
         found = movement.pseudo(game, game.to_move)
+        if alike is not None and alike.some:
+            found = alike.distinct(found)
         return found, Tests(game, found, not (base_like(game) if base is None else base), duke)
     found = tablemoves.pseudo(game)
     return found, Tests(game, found, False, duke)

@@ -6,7 +6,9 @@ position), then captures, the most valuable victim first (the least valuable att
 ties), then the two killer moves of the ply (quiet actions that cut the search off at the same
 ply elsewhere), the counter move (the quiet action that last cut the search off in reply to the
 opponent's last action), and the rest by the history heuristic (how often and how deep each
-quiet action of the player cut the search off). Equal ranks keep the legal order.
+quiet action of the player cut the search off). Equal ranks keep the legal order. Actions are
+told apart by what they do, with each tile type they name taken for its first alike type
+(:mod:`dukec.balance.alike`), so that a renamed copy is ordered as its original.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from dukec.balance.alike import Alike
 from dukec.balance.leaves import Leaves
 from dukec.engine import Game
 from dukec.engine.actions import COMMAND, ActionTuple
@@ -52,6 +55,7 @@ class Ordering:
     def __init__(self, game: Game, leaves: Leaves, heuristics: Heuristics) -> None:
         self.leaves = leaves
         self.heuristics = heuristics
+        self.alike = Alike(game.rules)
         self.side = game.rules.geometry.size + 1
         # Codes by kind and squares: (kind * side + from + 1) * side + to + 1, kinds 0-12.
         self.codes = 13 * self.side * self.side
@@ -69,8 +73,12 @@ class Ordering:
         return (action[0] * side + action[1] + 1) * side + action[2] + 1
 
     def ident(self, action: ActionTuple) -> int:
-        """A number for an action, all its fields in (-1 for none)."""
+        """A number for an action, all its fields in (-1 for none), each tile type it names
+        taken for its first alike type."""
         side = self.side
+        alike = self.alike
+        if alike.some:
+            action = alike.action(action)
         return ((self.code(action) * side + action[3] + 1) << 8) + action[4] + 1
 
     def order(
@@ -103,6 +111,8 @@ class Ordering:
         use_history = heuristics.history
         table = self.ident(first) if first is not None else -1
         side = self.side
+        alike = self.alike
+        aliased = alike.some
         packed: list[int] = []
         for index in range(count):
             action = actions[index]
@@ -115,6 +125,8 @@ class Ordering:
                     rank = _TABLE_MOVE
             else:
                 code = (kind * side + action[1] + 1) * side + to + 1
+                if aliased:
+                    action = alike.action(action)
                 ident = ((code * side + action[3] + 1) << 8) + action[4] + 1
                 if ident == table:
                     rank = _TABLE_MOVE

@@ -21,6 +21,7 @@ import gc
 import random
 from typing import Final
 
+from dukec.balance.alike import Alike
 from dukec.balance.alphabeta import (
     INFINITE,
     NULL,
@@ -33,7 +34,7 @@ from dukec.balance.alphabeta import (
 from dukec.balance.learned import learned
 from dukec.balance.leaves import LearnedLeaves, Leaves
 from dukec.balance.values import Evaluation, evaluation, material
-from dukec.engine import Action, Game
+from dukec.engine import Action, Game, Rules
 from dukec.engine.actions import ActionTuple
 from dukec.engine.zobrist import Keyed
 
@@ -78,10 +79,12 @@ class SearchPlayer:
         # being searched.
         self._root_history = 0
         self._finished: list[float] = []
+        self._alike: Alike | None = None
+        self._alike_rules: Rules | None = None
 
     def choose(self, game: Game) -> Action | None:
         """The best action found within the budget."""
-        actions = game.legal_actions()
+        actions = self._distinct(game, game.legal_actions())
         if len(actions) <= 1:
             return actions[0] if actions else None
         best = self._deepen(game, actions, MAX_DEPTH, abort=True)[1]
@@ -90,10 +93,24 @@ class SearchPlayer:
     def search(self, game: Game, depth: int) -> tuple[float, list[Action]]:
         """The value and the best actions (in legal order) of a search to exactly ``depth``
         (0 and none where the game is over)."""
-        actions = game.legal_actions()
+        actions = self._distinct(game, game.legal_actions())
         if not actions:
             return 0.0, []
         return self._deepen(game, actions, depth, abort=False)
+
+    def _distinct(self, game: Game, actions: list[Action]) -> list[Action]:
+        """The legal actions but those that differ from an earlier one only in alike tile
+        types (:mod:`dukec.balance.alike`): a renamed copy's choices are its original's."""
+        rules = game.rules
+        alike = self._alike
+        if alike is None or self._alike_rules is not rules:
+            alike = self._alike = Alike(rules)
+            self._alike_rules = rules
+        if not alike.some:
+            return actions
+        plain: list[ActionTuple] = [tuple(a) for a in actions]  # type: ignore[misc]
+        kept = set(alike.distinct(plain))
+        return [a for a, p in zip(actions, plain, strict=True) if p in kept]
 
     # -------------------------------------------------------------- root
 

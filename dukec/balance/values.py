@@ -98,20 +98,64 @@ def load_entries(shipped: str, env: str, section: str = "values") -> dict[str, A
 
 
 def fitted(rules: Rules) -> Evaluation | None:
-    """The fitted values of a game set, or None if no values file has them."""
-    entry = load_entries("values.json", VALUES_ENV).get(values_key(rules))
-    if entry is None:
+    """The fitted values of a game set, or None if no values file has them: its own entry, or
+    that of the same tile set under other tile names (the same :attr:`Rules.content_hash` and
+    game set), each tile valued as the tile it is there."""
+    found = own_entry(rules, load_entries("values.json", VALUES_ENV))
+    if found is None:
         return None
-    return entry_evaluation(rules, entry)
+    entry, names = found
+    return entry_evaluation(rules, entry, names)
 
 
-def entry_evaluation(rules: Rules, entry: dict[str, Any]) -> Evaluation:
-    """An evaluation from one entry of a values file (tiles it does not name count 0)."""
+def own_entry(
+    rules: Rules, entries: dict[str, Any]
+) -> tuple[dict[str, Any], dict[int, str] | None] | None:
+    """A game set's own entry among ``entries`` and, where the entry knows its tiles by other
+    names (the tile set renamed), each tile type's name there; None if there is none."""
+    entry = entries.get(values_key(rules))
+    if isinstance(entry, dict):
+        return entry, None
+    from dukec.balance.tilemodel import known_tiles, same
+
+    for key in sorted(entries):
+        candidate = entries[key]
+        if (
+            key.rpartition("/")[2] != rules.set_name
+            or not isinstance(candidate, dict)
+            or candidate.get("content") != rules.content_hash
+            or not isinstance(candidate.get("tiles"), dict)
+        ):
+            continue
+        try:
+            known, _tables = known_tiles(rules.geometry, candidate["tiles"], {})
+        except ValueError:
+            continue
+        names: dict[int, str] = {}
+        for t in rules.types:
+            match = next((k for k in known if same(rules, t, k.tile)), None)
+            if match is not None:
+                names[t.index] = match.tile.name
+        return candidate, names
+    return None
+
+
+def entry_evaluation(
+    rules: Rules, entry: dict[str, Any], names: dict[int, str] | None = None
+) -> Evaluation:
+    """An evaluation from one entry of a values file (tiles it does not name count 0), each
+    type valued by its name there (``names``: by type index, where the entry knows the tiles
+    by other names); a type the rules cannot tell from an earlier one (:attr:`Rules.alike`) is
+    valued as that one."""
     board = entry.get("board", {})
     bag = entry.get("bag", {})
+    types = rules.types
+    first = rules.alike or tuple(range(len(types)))
+    named = [types[first[t.index]] for t in types]
+    called = [names.get(t.index, t.name) if names is not None else t.name for t in named]
     return Evaluation(
-        tuple(float(board.get(t.name, 0.0)) for t in rules.types),
-        tuple(float(bag.get(t.name, 0.0)) for t in rules.types),
+        tuple(float(board.get(name, 0.0)) for name in called),
+        tuple(float(bag.get(name, 0.0)) for name in called),
         "fitted",
     )
 

@@ -94,6 +94,27 @@ class Zobrist:
         self.small = _numbers(rng, _FIELDS * _SMALL)
         self.draws = _numbers(rng, _COUNTER)
         self.events = _numbers(rng, _COUNTER)
+        if any(first != tile for tile, first in enumerate(rules.alike)):
+            self._alias(rules.alike)
+
+    def _alias(self, alike: tuple[int, ...]) -> None:
+        """Give each tile type the numbers of the first type the rules cannot tell from it
+        (:attr:`Rules.alike`): two positions that differ only in which of two such types
+        stands where have one key, as they are the same position but for the names."""
+        types = self.types
+        size = self.size
+        codes = self.codes
+        for tile, first in enumerate(alike):
+            if first == tile:
+                continue
+            for low in range(4):
+                code, same = tile * 4 + low, first * 4 + low
+                for square in range(size):
+                    self.square[square * codes + code] = self.square[square * codes + same]
+            self.drawn[tile + 1] = self.drawn[first + 1]
+            for numbers in (self.bag, self.captured, self.taken, self.boxed, self.held):
+                for owner in (0, 1):
+                    numbers[owner * types + tile] = numbers[owner * types + first]
 
     # ------------------------------------------------------------------ from scratch
 

@@ -19,14 +19,9 @@ from dukec.balance.attacks import ReachMasks, count
 from dukec.balance.evalfit import EvalFit, blank, fit_evaluation, fit_weights
 from dukec.balance.evaluation import Evaluator, Weights
 from dukec.balance.experiments import replace
-from dukec.balance.learned import (
-    EVALUATION_ENV,
-    difference,
-    entry_weights,
-    learned,
-    predicted,
-)
+from dukec.balance.learned import EVALUATION_ENV, entry_weights, learned
 from dukec.balance.terms import TERMS
+from dukec.balance.tilemodel import BOTH, descriptors, regression
 from dukec.balance.values import read_values, values_key
 from dukec.cli import main
 from dukec.commands.common import load_tileset
@@ -168,13 +163,20 @@ def test_every_game_set_of_the_base_tiles_ships_an_evaluation(name: str) -> None
     assert math.isfinite(evaluator.score(game, 0))
 
 
-def test_a_tile_set_that_shares_few_tile_names_has_none() -> None:
-    # Every tile renamed: nothing ties it to the base set's evaluation.
+def test_a_renamed_tile_set_weighs_as_the_set_it_renames() -> None:
+    # Every tile renamed (the tile set's hash changes, its content hash does not): each tile
+    # weighs what its original does, in every game set.
     text = json.dumps(TILESET)
     for tile in TILESET["tiles"]:
         text = text.replace(f'"{tile["name"]}"', f'"My{tile["name"]}"')
     renamed = json.loads(text)
-    assert learned(load_rules(renamed, "base")) is None
+    for name in ("base", "dragon", "dark-rider"):
+        original, other = load_rules(TILESET, name), load_rules(renamed, name)
+        assert other.tileset_hash != original.tileset_hash
+        assert other.content_hash == original.content_hash
+        one, two = learned(original), learned(other)
+        assert one is not None and two is not None and two.entry is one.entry
+        assert two.weights == one.weights
 
 
 def test_a_derived_tile_set_plays_with_the_evaluation_it_was_derived_from() -> None:
@@ -187,25 +189,30 @@ def test_a_derived_tile_set_plays_with_the_evaluation_it_was_derived_from() -> N
     assert evaluator.weights.terms == base.weights.terms
     by_name = {t.name: i for i, t in enumerate(rules.types)}
     base_names = {t.name: i for i, t in enumerate(base.rules.types)}
-    pikeman = by_name["Pikeman"]
-    assert evaluator.weights.board[2 * pikeman] == base.weights.board[2 * base_names["Pikeman"]]
-    # The new tile weighs the Footman's weight (the tile most like it), moved along the line of
-    # weight against material value by the difference in their material values.
-    jumping = rules.types[by_name["JumpingFootman"]]
-    footman = base.rules.types[base_names["Footman"]]
-    known = [
-        (t.value, base.weights.board[2 * base_names[t.name]])
-        for t in rules.types
-        if t.name in base_names and not t.acts_as_duke
+    for name in ("Pikeman", "Footman", "Marshall"):
+        mine, theirs = by_name[name], base_names[name]
+        assert (
+            evaluator.weights.board[2 * mine : 2 * mine + 2]
+            == (base.weights.board[2 * theirs : 2 * theirs + 2])
+        )
+        assert evaluator.weights.bag[mine] == base.weights.bag[theirs]
+    # The new tile weighs the Footman's weight (the tile most like it: four jumps more on
+    # its front), moved by the difference of the two fronts' descriptors times the weights
+    # of the descriptors fitted to the base tiles in play.
+    tables, size = rules.tables, rules.geometry.size
+    playing = {*rules.bags[0], *(s.tile for s in rules.setup)} - {by_name["JumpingFootman"]}
+    points = [
+        (descriptors(tables, size, t, 0), base.weights.board[2 * base_names[rules.types[t].name]])
+        for t in sorted(playing)
+        if not rules.types[t].acts_as_duke
     ]
-    n = len(known)
-    mean_x = sum(x for x, _ in known) / n
-    mean_y = sum(y for _, y in known) / n
-    slope = sum((x - mean_x) * (y - mean_y) for x, y in known) / sum(
-        (x - mean_x) ** 2 for x, _ in known
-    )
-    expected = base.weights.board[2 * footman.index] + slope * (jumping.value - footman.value)
-    assert evaluator.weights.board[2 * jumping.index] == pytest.approx(expected)
+    slope = regression(points)
+    jumping = descriptors(tables, size, by_name["JumpingFootman"], 0)
+    footman = descriptors(tables, size, by_name["Footman"], 0)
+    moved = sum(w * (a - b) for w, a, b in zip(slope, jumping, footman, strict=True))
+    expected = base.weights.board[2 * base_names["Footman"]] + moved
+    assert evaluator.weights.board[2 * by_name["JumpingFootman"]] == pytest.approx(expected)
+    assert moved > 0.1  # four more squares reached weigh more
 
 
 def test_a_renamed_copy_weighs_what_its_original_does() -> None:
@@ -218,25 +225,56 @@ def test_a_renamed_copy_weighs_what_its_original_does() -> None:
     weights = evaluator.weights
     assert weights.board[2 * copy : 2 * copy + 2] == weights.board[2 * original : 2 * original + 2]
     assert weights.bag[copy] == weights.bag[original]
+    # The rules cannot tell the two apart: the copy is taken for the original.
+    assert rules.alike[copy] == original and rules.alike[original] == original
 
 
-def test_a_missing_weight_is_moved_from_the_most_alike_named_one_along_the_line() -> None:
+def test_a_tile_set_of_other_tiles_is_weighed_by_what_its_tiles_reach() -> None:
+    # Every tile of the base set edited (a Move added to each front) and renamed: no tile is
+    # one the evaluation knows, yet each weighs about what the tile it was made from does,
+    # more for the square it gains.
+    data = json.loads(json.dumps(TILESET))
+    for tile in data["tiles"]:
+        if tile["kind"] == "troop" and not tile.get("acts_as_duke"):
+            icons = tile["sides"]["front"]["icons"]
+            taken = {tuple(i["at"]) for i in icons}
+            free = next(p for p in ((0, -1), (-1, -1), (1, -1), (0, -2)) if p not in taken)
+            icons.append({"icon": "move", "at": list(free)})
+    text = json.dumps(data)
+    for tile in TILESET["tiles"]:
+        text = text.replace(f'"{tile["name"]}"', f'"New{tile["name"]}"')
+    rules = load_rules(json.loads(text), "base")
+    base = learned(load_rules(TILESET, "base"))
+    evaluator = learned(rules)
+    assert base is not None and evaluator is not None and evaluator.entry is base.entry
+    for t in rules.types:
+        if t.acts_as_duke or t.name in ("NewOracle", "NewDuchess"):
+            continue
+        theirs = base.rules.type_named(t.name.removeprefix("New"))
+        mine, known = evaluator.weights.board[2 * t.index], base.weights.board[2 * theirs]
+        assert 0.0 < mine - known < 0.25, t.name
+
+
+def test_the_descriptors_and_their_regression() -> None:
     rules = load_rules(TILESET, "base")
-    values = [t.value for t in rules.types]
-    # Weights exactly on a line: a missing one lands on it too, whichever tile it starts from;
-    # the Duke weighs 0.
-    weights: list[float | None] = [0.5 + 0.25 * v for v in values]
-    missing = [i for i, t in enumerate(rules.types) if not t.acts_as_duke][:3]
-    for i in missing:
-        weights[i] = None
-    found = predicted(rules, weights)
-    for i in missing:
-        assert found[i] == pytest.approx(0.5 + 0.25 * values[i])
-    assert predicted(rules, [None] * len(values)) == [0.0] * len(values)
-    # Grids tell every base tile from every other.
-    i = missing[0]
-    assert difference(rules.types[i], rules.types[i]) == 0
-    assert all(difference(rules.types[i], t) > 0 for t in rules.types if t.index != i)
+    tables, size = rules.tables, rules.geometry.size
+    # The Footman's front: four Moves, of which 3.33 squares on average stay on the board.
+    footman = descriptors(tables, size, rules.type_named("Footman"), 0)
+    assert footman == pytest.approx([1.0, 120 / 36, 0.0, 0.0, 0.0])
+    # The Priest's front: four diagonal Slides; the General's back commands.
+    assert descriptors(tables, size, rules.type_named("Priest"), 0)[2] > 5
+    assert descriptors(tables, size, rules.type_named("General"), 1)[4] > 3
+    both = descriptors(tables, size, rules.type_named("Pikeman"), BOTH)
+    front = descriptors(tables, size, rules.type_named("Pikeman"), 0)
+    back = descriptors(tables, size, rules.type_named("Pikeman"), 1)
+    assert both == pytest.approx([(f + b) / 2 for f, b in zip(front, back, strict=True)])
+    # Weights planted on a line of the descriptors are found again (the ridge is light).
+    points = [
+        ([1.0, m, r, s, 0.0], 0.1 + 0.2 * m + 0.05 * r - 0.1 * s)
+        for m, r, s in ((1, 0, 0), (2, 1, 0), (3, 0, 2), (4, 2, 1), (0, 3, 0), (5, 1, 1))
+    ]
+    assert regression(points) == pytest.approx([0.1, 0.2, 0.05, -0.1, 0.0], abs=0.01)
+    assert regression([]) == [0.0] * 5
 
 
 def test_an_evaluation_file_is_read_from_the_environment(
