@@ -54,6 +54,7 @@ PLAIN = (
 )
 #: The search policies of dukec/balance/ (mcts aside): their leaves, tables and baselines.
 SEARCH = (
+    "dukec/balance/alike.py",
     "dukec/balance/alphabeta.py",
     "dukec/balance/attacks.py",
     "dukec/balance/evaluation.py",
