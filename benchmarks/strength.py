@@ -5,9 +5,17 @@
     python benchmarks/strength.py --match search@3ms:search-v1@3ms --pairs 200
     python benchmarks/strength.py --match search+pvs=1@3ms:search@3ms --pairs 200
     python benchmarks/strength.py --verdicts            # the designer's two verdicts, timed
+    python benchmarks/strength.py --unseen              # search against search-v1 on the
+                                                        # tile sets no evaluation was fitted on
+    python benchmarks/strength.py --set my-tiles/ --match search:search-v1
 
 Matches: each seed is played twice with the seats swapped and the same draws (a pair, as
-``dukec balance --paired`` plays them), on the base game. A pair scores 0, 1/2, ..., 2 for the
+``dukec balance --paired`` plays them), on the base game of the shipped tile set or of the
+tile set ``--set`` names. ``--unseen`` plays ``search`` against ``search-v1``, each at its default
+budget, on every tile set no evaluation was fitted on: those of ``benchmarks/unseen/`` (made by
+``benchmarks/make_unseen_sets.py`` from the base tiles by removing, editing and renaming them)
+and the expansion packs' sets under ``tiles/expansions/`` where there are some; each must come
+out at least +150 Elo. A pair scores 0, 1/2, ..., 2 for the
 first player; the score, its 95% interval and the Elo come from the pentanomial counts of the
 pairs (:class:`dukec.balance.pairs.Pentanomial`, the balance statistics). Players are policy
 specs (``search``, ``search@3ms``: CPU milliseconds per move, ``search@600``: nodes per move),
@@ -100,11 +108,24 @@ def player(spec: str, seed: int) -> Player:
     return SearchPlayer(seed, int(budget) if at else DEFAULT_BUDGET, options)
 
 
-def play_pair(job: tuple[str, str, int, int]) -> tuple[float, float, list[float], list[int]]:
+_RULES: dict[str, Rules] = {}
+
+
+def rules_of(where: str) -> Rules:
+    """The base game of the tile set at ``where`` ("" for the shipped one), loaded once."""
+    found = _RULES.get(where)
+    if found is None:
+        found = _RULES[where] = load_rules(load_tileset(Path(where) if where else None), "base")
+    return found
+
+
+def play_pair(
+    job: tuple[str, str, int, int, str],
+) -> tuple[float, float, list[float], list[int]]:
     """The two games of a pair (``a`` first, then second): ``a``'s points in each, and each
     side's CPU seconds and moves."""
-    a, b, seed, _index = job
-    rules = load_rules(load_tileset(None), "base")
+    a, b, seed, _index, where = job
+    rules = rules_of(where)
     points: list[float] = []
     cpu = [0.0, 0.0]
     moves = [0, 0]
@@ -129,9 +150,10 @@ def play_pair(job: tuple[str, str, int, int]) -> tuple[float, float, list[float]
     return points[0], points[1], cpu, moves
 
 
-def match(a: str, b: str, pairs: int, seed: int, workers: int) -> dict[str, Any]:
-    """``a`` against ``b``: pairs of games on the base game, and what each side spent."""
-    jobs = [(a, b, game_seed(seed, index), index) for index in range(pairs)]
+def match(a: str, b: str, pairs: int, seed: int, workers: int, where: str = "") -> dict[str, Any]:
+    """``a`` against ``b``: pairs of games on the base game (of the tile set at ``where``), and
+    what each side spent."""
+    jobs = [(a, b, game_seed(seed, index), index, where) for index in range(pairs)]
     counts = Pentanomial()
     cpu = [0.0, 0.0]
     moves = [0, 0]
@@ -238,7 +260,12 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=1000, help="nodes per move for --speed")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--rate-games", type=int, default=20, help="games for games/s")
+    parser.add_argument("--set", default="", metavar="PATH", help="tile set of the matches")
+    parser.add_argument("--unseen", action="store_true", help="the tile sets never fitted on")
     args = parser.parse_args()
+    if args.unseen:
+        unseen(args.pairs, args.seed, args.workers)
+        return
     if args.verdicts:
         print("the designer's verdicts, default policy, --stop sprt, paired, 2 workers")
         verdicts()
@@ -270,9 +297,54 @@ def main() -> None:
             for o in OPPONENTS
         ]
         pairs += [("search", o) for o in OPPONENTS]
-    print(f"paired matches on the base game, {args.pairs} pairs each, seed {args.seed}")
+    where = f" of {args.set}" if args.set else ""
+    print(f"paired matches on the base game{where}, {args.pairs} pairs each, seed {args.seed}")
     for a, b in pairs:
-        show_match(a, b, match(a, b, args.pairs, args.seed, args.workers))
+        show_match(a, b, match(a, b, args.pairs, args.seed, args.workers, args.set))
+
+
+#: The least Elo the search must come out above search-v1 on a tile set it was not fitted on.
+UNSEEN_TARGET = 150.0
+
+
+def unseen_sets() -> list[Path]:
+    """The tile sets no evaluation was fitted on: benchmarks/unseen/*, and the expansion
+    packs' sets under tiles/expansions/ (each folder or .duke file there), in name order."""
+    found = sorted(p for p in (HERE / "unseen").iterdir() if p.is_dir())
+    packs = HERE.parent / "tiles" / "expansions"
+    if packs.is_dir():
+        found += sorted(p for p in packs.iterdir() if p.is_dir() or p.suffix == ".duke")
+    return found
+
+
+def unseen(pairs: int, seed: int, workers: int) -> None:
+    """``search`` against ``search-v1`` at their default budgets on each unseen tile set: the
+    score over pairs, the Elo with its 95% interval, and whether it reaches the target."""
+    from dukec.balance.learned import entry_for
+
+    print(
+        f"search against search-v1 at {DEFAULT_BUDGET} nodes a move each, {pairs} pairs a tile "
+        f"set, seed {seed}, on tile sets no evaluation was fitted on "
+        f"(target: at least +{UNSEEN_TARGET:.0f} Elo)"
+    )
+    met = True
+    for path in unseen_sets():
+        rules = rules_of(str(path))
+        found = entry_for(rules)
+        origin = "no evaluation" if found is None else f"the evaluation of {found[1]['game']!r}"
+        print(f"{path.relative_to(HERE.parent)}: {len(rules.types)} tile types, {origin}")
+        result = match("search", "search-v1", pairs, seed, workers, str(path))
+        show_match("search", "search-v1", result)
+        counts: Pentanomial = result["pairs"]
+        estimate, low = elo(counts.mean), elo_interval(counts.interval())[0]
+        met = met and estimate >= UNSEEN_TARGET
+        bound = "above" if low >= UNSEEN_TARGET else "not above"
+        print(
+            f"  {'meets' if estimate >= UNSEEN_TARGET else 'MISSES'} the target "
+            f"({estimate:+.0f} Elo; the interval's low end {low:+.0f} is {bound} it)",
+            flush=True,
+        )
+    print("every set meets the target" if met else "some set MISSES the target")
 
 
 if __name__ == "__main__":
