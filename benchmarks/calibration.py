@@ -1,6 +1,7 @@
 """Are the decisions' error rates what they state? Measured against truths that are known.
 
     python benchmarks/calibration.py [--runs 2000] [--real-seeds 100] [--workers 2] [--json]
+    python benchmarks/calibration.py --caps [--runs 600]   # the sequential test's caps only
 
 1. Simulated streams of results of a known Elo, through the project's own statistics: pairs
    drawn from a pentanomial distribution (and unpaired games from a trinomial one) tilted to
@@ -17,6 +18,11 @@
    unpaired, one ``--stop sprt`` run per seed (``dukec balance --replace Footman=Footsoldier
    --with tests/balance/tiles/footsoldier.duke --policy random --unpaired --stop sprt
    --games 40000 --seed S``): how often it is called different.
+
+4. ``--caps``: how often the sequential test of an exact copy (a true 0) reaches a cap
+   undecided, for unpaired games with 2%, 10% and 25% of them drawn and for pairs: what
+   ``dukec balance --unpaired --stop sprt``'s default cap of 2,000 games is chosen by (at most
+   one run in ten inconclusive).
 
 Every run takes its seed from its index, so the figures are the same on every machine.
 """
@@ -77,16 +83,20 @@ def _evidence(kind: str, counts: Sequence[int]) -> Scored:
     return Trinomial(counts[0], counts[1], counts[2])
 
 
-def _sampler(kind: str, truth: float) -> list[float]:
-    shape = PAIR_SHAPE if kind == "pairs" else GAME_SHAPE
+def _sampler(kind: str, truth: float, shape: Sequence[float] | None = None) -> list[float]:
+    if shape is None:
+        shape = PAIR_SHAPE if kind == "pairs" else GAME_SHAPE
     scores = Pentanomial.SCORES if kind == "pairs" else Trinomial.SCORES
     return list(itertools.accumulate(tilt(shape, scores, expected_score(truth))))
 
 
-def sequential_run(kind: str, truth: float, seed: int, criteria: Criteria) -> Ended:
-    """One sequential test on a seeded stream of results of true Elo ``truth``."""
+def sequential_run(
+    kind: str, truth: float, seed: int, criteria: Criteria, shape: Sequence[float] | None = None
+) -> Ended:
+    """One sequential test on a seeded stream of results of true Elo ``truth`` (``shape``: the
+    results' shares at a true 0, by default PAIR_SHAPE or GAME_SHAPE)."""
     rng = random.Random(seed)
-    cumulative = _sampler(kind, truth)
+    cumulative = _sampler(kind, truth, shape)
     counts = [0] * len(cumulative)
     last = len(counts) - 1
     test = SequentialRun(criteria)
@@ -259,13 +269,66 @@ def print_report(document: dict[str, Any]) -> None:
             print(f"  seeds 1 to 100: different {_pct(real['different_first_100'])}")
 
 
+#: The caps ``--caps`` looks at, in results (games, or pairs).
+CAPS = {"games": (1000, 2000, 3000), "pairs": (250, 500, 1000)}
+
+
+def _length(job: tuple[str, tuple[float, ...], int]) -> int:
+    """How many results one sequential test of a true 0 took to decide (shape: the results'
+    shares at a true 0), without a cap that binds."""
+    kind, shape, seed = job
+    return sequential_run(kind, 0.0, seed, Criteria(), shape).samples
+
+
+def cap_rows(runs: int, workers: int) -> list[dict[str, Any]]:
+    """The share of runs of a true 0 still undecided at each cap."""
+    shapes: list[tuple[str, str, tuple[float, ...]]] = [
+        ("games", f"{draw:.0%} drawn", ((1 - draw) / 2, draw, (1 - draw) / 2))
+        for draw in (0.02, 0.10, 0.25)
+    ]
+    shapes.append(("pairs", "pairs", PAIR_SHAPE))
+    rows = []
+    with ProcessPoolExecutor(workers) as pool:
+        for index, (kind, label, shape) in enumerate(shapes):
+            jobs = [(kind, shape, 9_000_000 + index * 1_000_000 + seed) for seed in range(runs)]
+            lengths = sorted(pool.map(_length, jobs, chunksize=20))
+            rows.append(
+                {
+                    "kind": kind,
+                    "results": label,
+                    "runs": runs,
+                    "median": lengths[len(lengths) // 2],
+                    "p90": lengths[int(0.9 * len(lengths)) - 1],
+                    "undecided": {
+                        str(cap): sum(n > cap for n in lengths) / runs for cap in CAPS[kind]
+                    },
+                }
+            )
+    return rows
+
+
+def print_caps(rows: list[dict[str, Any]]) -> None:
+    """The caps' table."""
+    print("sequential test of an exact copy (true 0): results to a decision, runs undecided")
+    for row in rows:
+        caps = ", ".join(f"{share:.1%} at {cap}" for cap, share in row["undecided"].items())
+        print(
+            f"  {row['kind']:<5} {row['results']:<10} median {row['median']:>5}, "
+            f"90% decided by {row['p90']:>5}; undecided: {caps} ({row['runs']} runs)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=2000, help="simulated runs per true Elo")
     parser.add_argument("--real-seeds", type=int, default=100, help="real runs (0: none)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument("--caps", action="store_true", help="the caps of the sequential test")
     args = parser.parse_args()
+    if args.caps:
+        print_caps(cap_rows(args.runs if args.runs != 2000 else 600, args.workers))
+        return
     criteria = Criteria()
     document: dict[str, Any] = {
         "criteria": {"margin": criteria.margin, "alpha": criteria.alpha, "beta": criteria.beta},

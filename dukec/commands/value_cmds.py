@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 from rich.console import Console
 from rich.table import Table
 
@@ -31,6 +32,7 @@ from dukec.commands.options import (
 )
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
+from dukec.insight.skill import LEVELS
 from dukec.insight.value import DEFAULT_REFERENCE, Kind
 from dukec.limits import MAX_EVIDENCE_GAMES
 
@@ -82,6 +84,25 @@ def _measure(
         return measure(
             tileset, game, tile, settings, in_place_of=in_place_of, kind=kind, progress=bar
         )
+
+
+def _is_reference(tileset: dict[str, Any], tile: str, in_place_of: str) -> bool:
+    """Whether ``tile`` is the reference (False for a name that is not a tile: the run that
+    follows says so)."""
+    from dukec.balance.experiments import ExperimentError
+    from dukec.insight.value import is_reference
+
+    try:
+        return is_reference(tileset, tile, in_place_of)
+    except ExperimentError:
+        return False
+
+
+def tile_name_of(tileset: dict[str, Any], tile: str) -> str:
+    """The tile ``tile`` names (any case)."""
+    from dukec.insight.value import tile_name
+
+    return tile_name(tileset, tile)
 
 
 def _elo(value: float | None) -> str:
@@ -147,6 +168,20 @@ def _interval(values: list[float | None]) -> str:
     default=None,
     help="Local worker processes (default: all cores); the numbers do not depend on it.",
 )
+@click.option(
+    "--across-skill",
+    is_flag=True,
+    help="Value TILE at each level of skill (--levels), each playing both armies: a worth per "
+    "level with its interval and the level's own Elo, and what changes across them.",
+)
+@click.option(
+    "--levels",
+    default=",".join(LEVELS),
+    show_default=True,
+    metavar="NAMES",
+    help="With --across-skill: the levels, weakest first (policies, each perhaps with its own "
+    "budget).",
+)
 @click.option("--sides", is_flag=True, help="Also value the tile's front alone and its back alone.")
 @click.option(
     "--evidence",
@@ -168,7 +203,7 @@ def _interval(values: list[float | None]) -> str:
     type=click.Path(dir_okay=False, path_type=Path),
     metavar="FILE",
     help="Record the experiment (one TILE in place of one OLD) and its estimate in a balance "
-    "manifest (added, or replacing the same experiment's entry) for dukec balance --check.",
+    "manifest (added, or replacing the same experiment's entry) for dukec recheck.",
 )
 @click.option(
     "--html",
@@ -207,6 +242,8 @@ def value(
     beta: float,
     elo_model: str,
     workers: int | None,
+    across_skill: bool,
+    levels: str,
     sides: bool,
     evidence_dir: Path | None,
     evidence_games: int,
@@ -228,15 +265,18 @@ def value(
       dukec value --all --html worth.html
     Also the bag worth (every copy against the army without it):
       dukec value Pikeman --bag
-    Keep the experiment as a regression test (dukec balance --check balance.toml):
+    Its worth to random, greedy and searching players of three budgets:
+      dukec value JumpingFootman --with tests/balance/tiles/jumping_footman.duke --across-skill
+    Keep the experiment as a regression test (dukec recheck balance.toml):
       dukec value Wizard --games 2000 --manifest balance.toml
 
     Each tile takes the same place (a starting Footman, in the base game), so worths compare
     between tiles, and it is the worth of one copy, whatever the tile's count. OLD itself is
     worth +0 by definition. A tile acting as the Duke has no worth to measure.
 
-    Exit status: 0 measured, 1 a tile set, tile or experiment that cannot be used or a file
-    that cannot be written, 2 bad usage, 130 or 143 interrupted.
+    Exit status: 0 measured, 1 a tile set, tile or experiment that cannot be used (OLD itself
+    with --manifest: it plays no game, so nothing is recorded) or a file that cannot be
+    written, 2 bad usage, 130 or 143 interrupted.
     """
     from dukec.balance.experiments import ExperimentError
     from dukec.balance.runner import RunnerError
@@ -248,11 +288,16 @@ def value(
     if all_tiles == (tile is not None):
         raise click.UsageError("give a TILE to value, or --all (not both)")
     if all_tiles:
-        for name, given in (("--sides", sides or None), ("--evidence", evidence_dir)):
+        for name, given in (
+            ("--sides", sides or None),
+            ("--evidence", evidence_dir),
+            ("--across-skill", across_skill or None),
+        ):
             if given is not None:
                 raise click.UsageError(f"{name} values one TILE; it does not go with --all")
-    elif html_path is not None:
-        raise click.UsageError("--html draws the ranking of --all")
+    elif html_path is not None and not across_skill:
+        raise click.UsageError("--html draws the ranking of --all or the levels of --across-skill")
+    chosen = _levels(across_skill, levels, bag, sides, evidence_dir, manifest_path)
     inputs = [p for p in (tileset_path, with_path) if p is not None]
     for output in (out_path, html_path, manifest_path):
         if output is not None:
@@ -264,6 +309,9 @@ def value(
     criteria = make_criteria(elo_margin, alpha, beta, elo_model)
     settings = _settings(policy, games, seed, budget, ply_limit, workers, criteria)
     tileset = _sources(tileset_path, with_path)
+    if manifest_path is not None and tile is not None and _is_reference(tileset, tile, in_place_of):
+        # Nothing would be recorded: say so before anything is written (exit 1).
+        raise click.ClickException(reference_note(tile_name_of(tileset, tile)))
 
     def measure_with(
         tileset: dict[str, Any],
@@ -276,7 +324,21 @@ def value(
         return _measure(tileset, game, tile, settings, old, kind, progress)
 
     try:
-        if all_tiles:
+        if chosen is not None:
+            from dukec.insight.report import skill_report
+
+            assert tile is not None
+            document, valuations = skill_report(
+                tileset,
+                game,
+                tile,
+                settings,
+                in_place_of=in_place_of,
+                levels=chosen,
+                rated=load_tileset(tileset_path),
+                measure_with=measure_with,
+            )
+        elif all_tiles:
             document, valuations = ranking(
                 tileset, game, settings, in_place_of=in_place_of, bag=bag, measure_with=measure_with
             )
@@ -315,16 +377,107 @@ def value(
             played = [v.result for v in valuations if v.result is not None]
             sources = (tileset_path, with_path)
             record_runs(manifest_path, played, "copy", sources, game, document["tileset_hash"])
+            for unplayed in (v for v in valuations if v.result is None):
+                click.echo(f"manifest: {reference_note(unplayed.worth.tile)}", err=True)
     except OSError as error:
         raise os_error(Path(error.filename or "dukec"), error) from None
     if as_json:
         click.echo(text, nl=False)
         return
     console = Console(width=None if sys.stdout.isatty() else 120)
-    if all_tiles:
+    if chosen is not None:
+        _show_skill(document, console)
+    elif all_tiles:
         _show_ranking(document, console)
     else:
         _show_one(document, console)
+
+
+def _levels(
+    across_skill: bool,
+    levels: str,
+    bag: bool,
+    sides: bool,
+    evidence_dir: Path | None,
+    manifest_path: Path | None,
+) -> tuple[str, ...] | None:
+    """The levels of --across-skill (None without it); UsageError for what does not go with
+    it."""
+    context = click.get_current_context()
+    given = context.get_parameter_source("levels") is not ParameterSource.DEFAULT
+    if not across_skill:
+        if given:
+            raise click.UsageError("--levels names the levels of --across-skill")
+        return None
+    if context.get_parameter_source("policy") is not ParameterSource.DEFAULT:
+        raise click.UsageError(
+            "--across-skill plays every level: name them with --levels, not --policy"
+        )
+    for name, found in (
+        ("--bag", bag or None),
+        ("--sides", sides or None),
+        ("--evidence", evidence_dir),
+        ("--manifest", manifest_path),
+    ):
+        if found is not None:
+            raise click.UsageError(f"{name} does not go with --across-skill")
+    return tuple(policy_names(levels, "--levels"))
+
+
+def _show_skill(document: dict[str, Any], console: Console) -> None:
+    from dukec.insight.chart import text_bars
+
+    rows = document["levels"]
+    reference = document["in_place_of"]
+    columns = ["level", "level's Elo", "Elo a copy", "95% interval", f"against the {reference}"]
+    table = Table(*columns, "worth", box=None)
+    for row, bar in zip(rows, text_bars(rows, 32), strict=True):
+        rating = row["rating"]
+        table.add_row(
+            row["level"],
+            "-" if rating is None else _rated(rating),
+            _elo(row["elo"]),
+            "reference" if row["decision"] is None else _interval(row["elo_ci95"]),
+            _short_answer(row),
+            bar,
+        )
+    console.print(table)
+    console.print(
+        f"{document['games']} games a level ({document['games'] // 2} pairs), seed "
+        f"{document['seed']}, tile set {document['tileset_hash']}; one {document['tile']} in "
+        f"place of one {reference} ({document['slot']}) at each level; level's Elo: stored "
+        f"rating relative to random (dukec ladder), - where none is stored; bars: █ worth "
+        f"from 0 (│), ├─┤ 95% interval",
+        highlight=False,
+        soft_wrap=True,
+    )
+    console.print(document["sentence"], highlight=False, soft_wrap=True)
+
+
+def _rated(rating: dict[str, Any]) -> str:
+    from dukec.balance.ratings import quoted
+
+    if rating.get("elo") is not None:
+        return _elo(rating["elo"])
+    return quoted(rating).replace(" Elo above random", "").replace(" Elo below random", "")
+
+
+def _short_answer(row: dict[str, Any]) -> str:
+    decision = row["decision"]
+    if decision is None:
+        return "reference"
+    if decision["outcome"] == "fair":
+        return f"within ±{decision['margin']:g}"
+    return _SHORT[decision["outcome"]]
+
+
+def reference_note(tile: str) -> str:
+    """What ``--manifest`` says of the reference, which it does not record."""
+    return (
+        f"{tile!r} is the tile whose place is taken: it is worth +0 a copy by definition, "
+        f"without a game, so there is no experiment for dukec recheck to play again; nothing "
+        f"was recorded for it"
+    )
 
 
 def _show_one(document: dict[str, Any], console: Console) -> None:

@@ -1,4 +1,5 @@
-"""Charts of tile worths: bars with their 95% intervals, as terminal text and as an SVG page.
+"""Charts of tile worths: bars with their 95% intervals, as terminal text and as an SVG page;
+a tile's worth across the levels of skill as a plot.
 
 The SVG page follows the balance report's style (:mod:`dukec.balance.html`): inline CSS and
 SVG, no script, nothing fetched.
@@ -143,6 +144,99 @@ def _rank(bounds: list[int]) -> str:
     return str(best) if best == worst else f"{best}-{worst}"
 
 
+def skill_svg(rows: list[dict[str, Any]], title: str) -> str:
+    """A tile's worth at each level of skill, weakest first from left to right: a point per
+    level with its 95% interval as a whisker, joined by a line, and the worth of 0 dashed."""
+    width, height = WIDTH, 260
+    left, right, top, bottom = 60, WIDTH - 20, 16, 56
+    low, high = _span(rows)
+    step = (right - left) / max(1, len(rows))
+
+    def x(index: int) -> float:
+        return left + step * (index + 0.5)
+
+    def y(value: float | None, default: float) -> float:
+        value = default if value is None or not math.isfinite(value) else value
+        return top + (high - value) / (high - low) * (height - top - bottom)
+
+    parts = []
+    for tick in nice_ticks(low, high, 6):
+        if low <= tick <= high:
+            at = y(tick, 0.0)
+            parts.append(
+                f'<line x1="{left}" y1="{at:.1f}" x2="{right}" y2="{at:.1f}" class="grid"/>'
+                f'<text x="{left - 6}" y="{at + 4:.1f}" text-anchor="end">{tick:g}</text>'
+            )
+    zero = y(0.0, 0.0)
+    parts.append(
+        f'<line x1="{left}" y1="{zero:.1f}" x2="{right}" y2="{zero:.1f}" class="axis" '
+        f'stroke-dasharray="4 3"/>'
+    )
+    points = []
+    for index, row in enumerate(rows):
+        at, point = x(index), y(row["elo"], 0.0)
+        a, b = y(row["elo_ci95"][0], low), y(row["elo_ci95"][1], high)
+        points.append(f"{at:.1f},{point:.1f}")
+        parts.append(
+            f'<line x1="{at:.1f}" y1="{a:.1f}" x2="{at:.1f}" y2="{b:.1f}" class="axis"/>'
+            f'<line x1="{at - 5:.1f}" y1="{a:.1f}" x2="{at + 5:.1f}" y2="{a:.1f}" class="axis"/>'
+            f'<line x1="{at - 5:.1f}" y1="{b:.1f}" x2="{at + 5:.1f}" y2="{b:.1f}" class="axis"/>'
+            f'<circle cx="{at:.1f}" cy="{point:.1f}" r="4" fill="{COLOURS[0]}"><title>'
+            f"{_e(row['level'])}: {_e(_number(row['elo']))} Elo</title></circle>"
+            f'<text x="{at:.1f}" y="{height - bottom + 18}" text-anchor="middle">'
+            f"{_e(row['level'])}</text>"
+        )
+        rating = row.get("rating")
+        if rating is not None and rating.get("elo") is not None:
+            parts.append(
+                f'<text x="{at:.1f}" y="{height - bottom + 32}" text-anchor="middle" '
+                f'class="label">{_e(signed(rating["elo"]))} Elo</text>'
+            )
+    parts.append(
+        f'<polyline points="{" ".join(points)}" fill="none" stroke="{COLOURS[0]}" '
+        f'stroke-width="1.5"/>'
+        f'<text x="{(left + right) / 2:.1f}" y="{height - 6}" text-anchor="middle" '
+        f'class="label">worth a copy in Elo (point) and its 95% interval, at each level of skill '
+        f"(the level's own Elo beneath it)</text>"
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{_e(title)}">{"".join(parts)}</svg>'
+    )
+
+
+def skill_page(document: dict[str, Any]) -> str:
+    """The page of a worth across skill (``dukec value TILE --across-skill --json``): the plot,
+    the table and what changes across the levels."""
+    rows = document["levels"]
+    reference = document["in_place_of"]
+    tile = document["tile"]
+    title = f"What one {tile} is worth at each level of skill"
+    table = "".join(
+        f"<tr><td class=name>{_e(row['level'])}</td>"
+        f"<td>{'-' if row['rating'] is None else _number(row['rating'].get('elo'))}</td>"
+        f"<td>{_number(row['elo'])}</td>"
+        f"<td>{_number(row['elo_ci95'][0])} to {_number(row['elo_ci95'][1])}</td>"
+        f"<td>{_e(row['answer'])}</td></tr>"
+        for row in rows
+    )
+    return (
+        f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>{_e(title)}</title>"
+        f"<style>{STYLE}</style></head><body><h1>{_e(title)}</h1>"
+        f"<p>One {_e(tile)} in place of one {_e(reference)} ({_e(document['slot'])}), against "
+        f"the army as it is, each level playing both armies: {document['games']} games a "
+        f"level (paired), seed {document['seed']}, tile set {_e(document['tileset_hash'])}. "
+        f"A level's Elo is its stored rating relative to random (<code>dukec ladder</code>), "
+        f"- where none is stored.</p>"
+        f"{skill_svg(rows, title)}<p>{_e(document['sentence'])}</p>"
+        f"<table><tr><th>level</th><th>level's Elo</th><th>Elo a copy</th>"
+        f"<th>95% interval</th><th>against the {_e(reference)}</th></tr>{table}</table>"
+        f"</body></html>\n"
+    )
+
+
 def write_page(path: Path, document: dict[str, Any]) -> None:
-    """Write the ranking's page to ``path`` (through a temporary file and a rename)."""
-    write_text_atomic(path, worth_page(document))
+    """Write the page of a ranking or of a worth across skill to ``path`` (through a temporary
+    file and a rename)."""
+    page = skill_page(document) if "levels" in document else worth_page(document)
+    write_text_atomic(path, page)

@@ -42,9 +42,9 @@ HEADER = (
     "# Balance manifest: head-to-head experiments kept as regression tests, recorded by\n"
     "# `dukec value TILE --manifest` (kind copy: one TILE in place of one OLD) and\n"
     "# `dukec balance --replace OLD=NEW --manifest` (kind replace: every OLD made NEW).\n"
-    "# `dukec balance --check` plays each again from another seed and fails when its score\n"
-    "# moved by more than chance allows (two-sample test, false alarms at `alpha`; `margin`:\n"
-    "# the drift in Elo it is built to catch). Paths are relative to this file.\n"
+    "# `dukec recheck` plays each again from another seed and fails when its score moved\n"
+    "# by more than chance allows (two-sample test, false alarms at `alpha`; `margin`: the\n"
+    "# drift in Elo it is built to catch). Paths are relative to this file.\n"
 )
 
 _REQUIRED: dict[str, type | tuple[type, ...]] = {

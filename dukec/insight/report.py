@@ -254,3 +254,72 @@ def ranking(
         "tiles": rows,
     }
     return document, found
+
+
+def skill_report(
+    tileset: dict[str, Any],
+    game: str | None,
+    tile: str,
+    settings: Settings,
+    *,
+    in_place_of: str = DEFAULT_REFERENCE,
+    levels: tuple[str, ...] | None = None,
+    rated: dict[str, Any] | None = None,
+    measure_with: Measure = plain_measure,
+) -> tuple[dict[str, Any], list[Valuation]]:
+    """One tile's worth per copy at each level of skill (:mod:`dukec.insight.skill`): a row per
+    level with the level's stored rating (looked up on ``rated``, the tile set as given, where
+    one is stored), its worth and its answer against the reference; then what changes across
+    the levels, in words."""
+    from dukec.insight.skill import (
+        LEVELS,
+        change,
+        difference_json,
+        level_ratings,
+        measure_levels,
+        sentence,
+    )
+
+    chosen = levels if levels is not None else LEVELS
+    document = header(tileset, game, settings, in_place_of)
+    reference = document["in_place_of"]
+    found = measure_levels(tileset, game, tile, settings, reference, chosen, measure_with)
+    ratings = level_ratings(rated or tileset, document["game"], settings.budget, chosen)
+    rows = []
+    for level in found:
+        valuation = level.valuation
+        decision = None if valuation.result is None else valuation.result.decision
+        rows.append(
+            {
+                "level": level.policy,
+                "rating": ratings.get(level.policy),
+                **valuation.to_json(),
+                "decision": None if decision is None else decision_json(decision),
+                "answer": decision_answer(decision, reference, settings.criteria),
+            }
+        )
+    criteria = settings.criteria
+    shown = change(found, criteria.margin, criteria.alpha)
+    document |= {
+        "policy": ",".join(chosen),
+        "tile": found[0].valuation.worth.tile if found else tile,
+        "levels": rows,
+        "change": {
+            "sign": shown.changes_sign,
+            "above": [found[i].policy for i in shown.above],
+            "below": [found[i].policy for i in shown.below],
+            "apart": [difference_json(found, i, j) for i, j in shown.apart],
+            "method": SKILL_METHOD,
+        },
+        "sentence": sentence(
+            found, shown, criteria.margin, criteria.model.unit, criteria.alpha, reference
+        ),
+    }
+    return document, [level.valuation for level in found]
+
+
+SKILL_METHOD = (
+    "each level's worth above or below 0 by its two-sided test, Holm over the levels; two "
+    "levels apart where a one-sided test puts their difference beyond the margin, Holm over "
+    "every pair of levels; the levels' runs taken as independent"
+)

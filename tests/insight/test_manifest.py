@@ -1,4 +1,4 @@
-"""The balance manifest: reading, writing, recording, and `dukec balance --check`."""
+"""The balance manifest: reading, writing, recording, and `dukec recheck`."""
 
 import re
 import shutil

@@ -200,6 +200,19 @@ def test_all_records_every_tile_in_the_manifest(tmp_path: Path) -> None:
     assert read(manifest) == entries
 
 
+def test_the_reference_is_not_recorded_and_says_so(tmp_path: Path) -> None:
+    manifest = tmp_path / "balance.toml"
+    out = tmp_path / "x.json"
+    result = value("footman", "--games", "4", "--manifest", str(manifest), "--out", str(out))
+    assert result.exit_code == 1
+    assert result.output == (
+        "Error: 'Footman' is the tile whose place is taken: it is worth +0 a copy by "
+        "definition, without a game, so there is no experiment for dukec recheck to play "
+        "again; nothing was recorded for it\n"
+    )
+    assert not manifest.exists() and not out.exists()
+
+
 def test_a_bad_manifest_fails_before_any_game(tmp_path: Path) -> None:
     manifest = tmp_path / "balance.toml"
     manifest.write_text("[[value]]\ntile = 1\n")
