@@ -273,6 +273,7 @@ def skill_report(
     the levels, in words."""
     from dukec.insight.skill import (
         LEVELS,
+        Level,
         change,
         difference_json,
         level_ratings,
@@ -283,11 +284,11 @@ def skill_report(
     chosen = levels if levels is not None else LEVELS
     document = header(tileset, game, settings, in_place_of)
     reference = document["in_place_of"]
-    found = measure_levels(tileset, game, tile, settings, reference, chosen, measure_with)
+    valuations = measure_levels(tileset, game, tile, settings, reference, chosen, measure_with)
+    found = [Level.of(policy, v) for policy, v in zip(chosen, valuations, strict=True)]
     ratings = level_ratings(rated or tileset, document["game"], settings.budget, chosen)
     rows = []
-    for level in found:
-        valuation = level.valuation
+    for level, valuation in zip(found, valuations, strict=True):
         decision = None if valuation.result is None else valuation.result.decision
         rows.append(
             {
@@ -302,7 +303,7 @@ def skill_report(
     shown = change(found, criteria.margin, criteria.alpha)
     document |= {
         "policy": ",".join(chosen),
-        "tile": found[0].valuation.worth.tile if found else tile,
+        "tile": valuations[0].worth.tile if valuations else tile,
         "levels": rows,
         "change": {
             "sign": shown.changes_sign,
@@ -315,7 +316,7 @@ def skill_report(
             found, shown, criteria.margin, criteria.model.unit, criteria.alpha, reference
         ),
     }
-    return document, [level.valuation for level in found]
+    return document, valuations
 
 
 SKILL_METHOD = (

@@ -40,20 +40,20 @@ Measure = Callable[[dict[str, Any], str | None, str, Settings, str, Kind], Valua
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One level's worth: the policy that played both armies, and what it measured."""
+    """One level's worth: the policy that played both armies, the worth in Elo and its
+    standard error (its 95% interval's half width over z), and whether games were played (the
+    reference's worth is 0 without a game)."""
 
     policy: str
-    valuation: Valuation
+    elo: float
+    standard_error: float
+    played: bool = True
 
-    @property
-    def elo(self) -> float:
-        """The worth in Elo."""
-        return self.valuation.worth.elo
-
-    @property
-    def standard_error(self) -> float:
-        """The worth's standard error in Elo (its 95% interval's half width over z)."""
-        return self.valuation.worth.standard_error
+    @staticmethod
+    def of(policy: str, valuation: Valuation) -> Level:
+        """A level's worth as measured."""
+        worth = valuation.worth
+        return Level(policy, worth.elo, worth.standard_error, not valuation.reference)
 
 
 def measure_levels(
@@ -64,14 +64,13 @@ def measure_levels(
     in_place_of: str,
     levels: tuple[str, ...],
     measure_with: Measure,
-) -> list[Level]:
+) -> list[Valuation]:
     """The worth per copy of ``tile`` at each level: ``settings`` with each level's policy
     (``search@1000``: its own budget) for both armies, from the same seed."""
     found = []
     for policy in levels:
         at_level = replace(settings, policy=policy, opponent_policy=None)
-        valuation = measure_with(tileset, game, tile, at_level, in_place_of, Kind.COPY)
-        found.append(Level(policy, valuation))
+        found.append(measure_with(tileset, game, tile, at_level, in_place_of, Kind.COPY))
     return found
 
 
@@ -93,12 +92,12 @@ class Change:
 def change(levels: list[Level], margin: float, alpha: float) -> Change:
     """What the worths show across ``levels``, each family of tests Holm-corrected at
     ``alpha`` (see the module's text). A level played with no game (the reference) shows
-    nothing."""
+    nothing above or below 0."""
     normal = NormalDist()
     sign_p = []
     for level in levels:
         se = level.standard_error
-        if level.valuation.reference or not se > 0 or not math.isfinite(level.elo):
+        if not level.played or not se > 0 or not math.isfinite(level.elo):
             sign_p.append(1.0)
         else:
             sign_p.append(2.0 * (1.0 - normal.cdf(abs(level.elo) / se)))
@@ -110,10 +109,12 @@ def change(levels: list[Level], margin: float, alpha: float) -> Change:
     for i, j in pairs:
         difference = levels[j].elo - levels[i].elo
         se = math.hypot(levels[i].standard_error, levels[j].standard_error)
-        if not se > 0 or not math.isfinite(difference):
+        if not se > 0 or not math.isfinite(difference) or not levels[i].played:
             pair_p.append(1.0)
         else:
-            pair_p.append(1.0 - normal.cdf((abs(difference) - margin) / se))
+            # The p-value of |difference| at the null's edge, a true difference of ±margin.
+            far = abs(difference)
+            pair_p.append(1.0 - normal.cdf((far - margin) / se) + normal.cdf((-far - margin) / se))
     shown = holm(pair_p, alpha)
     apart = [pair for pair, found in zip(pairs, shown, strict=True) if found]
     apart.sort(key=lambda p: (-abs(levels[p[1]].elo - levels[p[0]].elo), p))
@@ -139,8 +140,8 @@ def sentence(
     if not levels:
         return "no level was played"
     if found.changes_sign:
-        ups = ", ".join(f"{levels[i].policy} ({signed(levels[i].elo)})" for i in found.above)
-        downs = ", ".join(f"{levels[i].policy} ({signed(levels[i].elo)})" for i in found.below)
+        ups = ", ".join(f"{levels[i].policy} ({_shown(levels[i].elo)})" for i in found.above)
+        downs = ", ".join(f"{levels[i].policy} ({_shown(levels[i].elo)})" for i in found.below)
         words = (
             f"The worth changes sign across skill: worth more than {_a(reference)} to {ups}, "
             f"less to {downs}"
@@ -162,15 +163,24 @@ def sentence(
         if len(found.apart) > 1:
             words += f" ({len(found.apart)} pairs of levels differ by more than it)"
     else:
-        ordered = sorted(range(len(levels)), key=lambda k: levels[k].elo)
-        low_i, high_i = ordered[0], ordered[-1]
-        words += (
-            f": no two levels' worths are shown to differ by more than ±{margin:g} {unit} "
-            f"(the widest gap, {levels[low_i].policy} to {levels[high_i].policy}, "
-            f"{signed(levels[high_i].elo - levels[low_i].elo)})"
+        words += f": no two levels' worths are shown to differ by more than ±{margin:g} {unit}"
+        finite = sorted(
+            (k for k in range(len(levels)) if math.isfinite(levels[k].elo)),
+            key=lambda k: levels[k].elo,
         )
+        if len(finite) > 1:
+            low_i, high_i = sorted((finite[0], finite[-1]))
+            words += (
+                f" (the widest gap, {levels[low_i].policy} to {levels[high_i].policy}, "
+                f"{signed(levels[high_i].elo - levels[low_i].elo)})"
+            )
     tests = len(levels) * (len(levels) - 1) // 2
     return f"{words}. ({alpha:.0%} false findings over the levels and over {tests} pairs of levels)"
+
+
+def _shown(value: float) -> str:
+    """An Elo figure in words: '+40', '+infinite' (a level that won every game)."""
+    return signed(value) if math.isfinite(value) else ("+" if value > 0 else "-") + "infinite"
 
 
 def _a(name: str) -> str:
