@@ -61,7 +61,7 @@ def test_a_difference_beyond_the_margin_without_a_change_of_sign() -> None:
 def test_the_reference_shows_nothing() -> None:
     found = [Level("random", 0.0, 0.0, played=False), Level("greedy", 0.0, 0.0, played=False)]
     shown = change(found, 30.0, 0.05)
-    assert shown.above == shown.below == shown.apart == ()
+    assert shown.above == shown.below == () and shown.apart == ()
 
 
 def test_equal_worths_are_found_apart_at_most_alpha_of_the_time() -> None:
