@@ -34,6 +34,7 @@ from dukec.balance.report import to_json
 from dukec.balance.run import Observer, RunResult, Settings
 from dukec.balance.tally import Tally
 from dukec.insight.report import worth_document, worth_line
+from dukec.insight.skill import LEVELS
 from dukec.insight.value import Kind, Valuation, Worth, merge_sources
 from dukec.limits import STUDIO_MAX_GAMES, STUDIO_MAX_RUNS, STUDIO_UNWATCHED_SECONDS
 from dukec.studio.api import Workspace, compiled, defined
@@ -50,10 +51,13 @@ CHART_POINTS = 200
 
 
 class RunKind(enum.StrEnum):
-    """What a run measures: the new tile against the old one, or against no tile at all."""
+    """What a run measures: the new tile against the old one, its worth a copy, or that worth
+    at each level of skill."""
 
     BALANCE = "balance"
     VALUE = "value"
+    SKILL = "skill"
+    """A value at each level of skill (`dukec value NEW --across-skill`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,15 +115,16 @@ def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
     source = compiled(request.source)
     new = defined(source, request.new)
     everything = workspace.tileset
-    if request.kind is RunKind.VALUE:
+    worth = request.kind is not RunKind.BALANCE
+    if worth:
         everything = merge_sources(workspace.tileset, source)
     swap = (request.old, new)
     try:
         experiment = app.experiment(
             app.TileSet(workspace.tileset),
             workspace.game,
-            replace=swap if request.kind is RunKind.BALANCE else None,
-            worth=swap if request.kind is RunKind.VALUE else None,
+            replace=None if worth else swap,
+            worth=swap if worth else None,
             tiles=app.TileSet(source),
         )
     except (ExperimentError, ValueError) as error:
@@ -138,11 +143,51 @@ def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
 
 
 def play(prepared: Prepared, observer: Observer | None = None) -> dict[str, Any]:
-    """Play a prepared run; its JSON document (a balance's or a value's)."""
+    """Play a prepared run; its JSON document (a balance's, a value's or one across skill)."""
+    if prepared.kind is RunKind.SKILL:
+        return skill_json(prepared, observer)
     result = app.play(prepared.experiment, prepared.settings, observer)
     if prepared.kind is RunKind.VALUE:
         return value_json(prepared, result)
     return to_json(result, prepared.ratings)
+
+
+def skill_json(prepared: Prepared, observer: Observer | None) -> dict[str, Any]:
+    """A run across skill: `dukec value --across-skill --json`'s document, each level's games
+    played in turn (the observer hears of each level's as a run of its own), with the plot and
+    the page's line."""
+    from dukec.insight.chart import skill_svg
+    from dukec.insight.report import skill_report
+
+    experiment = prepared.experiment
+    assert experiment.replaced is not None  # a value run always puts the new tile in a place
+    old, new = experiment.replaced
+
+    def measure_level(
+        _tileset: dict[str, Any],
+        _game: str | None,
+        _tile: str,
+        settings: Settings,
+        _in_place_of: str,
+        _kind: Kind,
+    ) -> Valuation:
+        result = app.play(experiment, settings, observer)
+        if isinstance(observer, BalanceRun):
+            observer.next_level()
+        return Valuation(Kind.COPY, experiment, result, Worth.of(new, result), old)
+
+    document, _valuations = skill_report(
+        prepared.tileset,
+        experiment.game,
+        new,
+        prepared.settings,
+        in_place_of=old,
+        measure_with=measure_level,
+    )
+    document["plot"] = skill_svg(document["levels"], f"What one {new} is worth across skill")
+    document["verdict"] = "across skill"
+    document["verdict_line"] = document["sentence"]
+    return document
 
 
 def value_json(prepared: Prepared, result: RunResult) -> dict[str, Any]:
@@ -185,7 +230,10 @@ class BalanceRun(Observer):
     ) -> None:
         self.id = run_id
         self.prepared = prepared
-        self.total = prepared.settings.games
+        levels = len(LEVELS) if prepared.kind is RunKind.SKILL else 1
+        self.total = prepared.settings.games * levels
+        #: Games of the levels already played (a run across skill plays one level at a time).
+        self.offset = 0
         self.state = RunState.RUNNING
         self.games = 0
         self.points: list[dict[str, Any]] = []
@@ -220,21 +268,27 @@ class BalanceRun(Observer):
         """After each game: count it, add a chart point now and then, stop if asked to."""
         point = None
         evidence = tally.evidence
-        if evidence.count and (tally.games % self._every == 0 or tally.games == self.total):
+        last = tally.games == self.prepared.settings.games
+        if evidence.count and (tally.games % self._every == 0 or last):
             low, high = evidence.interval()
             point = {
-                "games": tally.games,
+                "games": self.offset + tally.games,
                 "score": evidence.mean,
                 "low": low,
                 "high": high,
                 "verdict": fixed_decision(evidence, self.prepared.settings.criteria).outcome.value,
             }
         with self._lock:
-            self.games = tally.games
+            self.games = self.offset + tally.games
             if point is not None:
                 self.points.append(point)
         if self._asked_to_stop():
             raise Stopped
+
+    def next_level(self) -> None:
+        """A level of a run across skill is played: the next one's games count on from it."""
+        with self._lock:
+            self.offset = self.games
 
     def play(self) -> None:
         """Play the run to its end, its cancelling or its failure (in the run's thread)."""

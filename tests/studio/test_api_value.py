@@ -90,4 +90,35 @@ def test_value_bad_requests(
 
 def test_unknown_kind(client: Client) -> None:
     answer = client.post("/api/runs", {**QUICK, "kind": "tune"})
-    assert (answer.status, answer.json["error"]) == (400, "'kind' must be one of balance, value")
+    assert (answer.status, answer.json["error"]) == (
+        400,
+        "'kind' must be one of balance, value, skill",
+    )
+
+
+def test_worth_across_skill_in_the_background(client: Client, tmp_path: Path) -> None:
+    # Every level plays the games asked for, one after the other; the worths are the
+    # command's.
+    started = client.post("/api/runs", {**QUICK, "kind": "skill", "games": 2})
+    assert started.status == 202 and started.json["total"] == 10
+    done = wait(client, started.json["id"], timeout=600)
+    assert done["state"] == "done" and done["games"] == 10, done
+    result = done["result"]
+    assert [row["level"] for row in result["levels"]] == [
+        "random",
+        "greedy",
+        "search@100",
+        "search@300",
+        "search@1000",
+    ]
+    assert result["plot"].startswith("<svg") and result["verdict_line"] == result["sentence"]
+    source = tmp_path / "jumping.duke"
+    source.write_text(JUMPING)
+    args = ["JumpingFootman", "--with", str(source), "--across-skill", "--games", "2"]
+    args += ["--seed", "3", "--ply-limit", "300", "--workers", "1", "--json"]
+    command = CliRunner().invoke(main, ["value", *args])
+    assert command.exit_code == 0, command.output
+    expected = json.loads(command.output)
+    for mine, theirs in zip(result["levels"], expected["levels"], strict=True):
+        assert mine["elo"] == theirs["elo"]
+        assert mine["pair_counts"] == theirs["pair_counts"]

@@ -1,7 +1,8 @@
 // The quick balance panel: the new tile in place of one of the set's, a run in the background
 // with a live progress bar and chart, then the verdict. "Run" plays the army with every old tile
 // made new against the set's own (a balance); "Value" the army with one new tile in place of one
-// old against the set's own (the tile's worth a copy).
+// old against the set's own (the tile's worth a copy); "Across skill" that worth at each level
+// of skill, drawn as the server's plot.
 
 import { get, post, remove, status } from "./api.js";
 import { drawChart } from "./chart.js";
@@ -12,6 +13,8 @@ const $ = (selector) => document.querySelector(selector);
 export function createBalance({ source, tileName }) {
   const run = $("#balance-run");
   const value = $("#value-run");
+  const skill = $("#skill-run");
+  const plot = $("#skill-plot");
   const cancel = $("#balance-cancel");
   const progress = $("#balance-progress");
   const count = $("#balance-count");
@@ -32,6 +35,8 @@ export function createBalance({ source, tileName }) {
         `policy ${snapshot.policy}`, `players: ${policyWords(snapshot.policy)}`);
       verdict.className = snapshot.result.verdict.replace(" ", "-");
       verdict.dataset.verdict = snapshot.result.verdict;
+      // A run across skill brings its plot (an SVG the server drew from the numbers above).
+      plot.innerHTML = snapshot.result.plot ?? "";
     } else if (snapshot.state === "cancelled") {
       verdict.textContent = `cancelled after ${snapshot.games} games`;
       verdict.className = "";
@@ -58,6 +63,7 @@ export function createBalance({ source, tileName }) {
       current = null;
       run.disabled = false;
       value.disabled = false;
+      skill.disabled = false;
       cancel.disabled = true;
     }
   }
@@ -86,11 +92,13 @@ export function createBalance({ source, tileName }) {
     verdict.textContent = "";
     verdict.className = "";
     delete verdict.dataset.verdict;
+    plot.innerHTML = "";
     try {
       const snapshot = await post("/api/runs", body);
       current = snapshot.id;
       run.disabled = true;
       value.disabled = true;
+      skill.disabled = true;
       cancel.disabled = false;
       show(snapshot);
       poll(snapshot.id);
@@ -102,6 +110,7 @@ export function createBalance({ source, tileName }) {
 
   run.addEventListener("click", () => start("balance"));
   value.addEventListener("click", () => start("value"));
+  skill.addEventListener("click", () => start("skill"));
 
   cancel.addEventListener("click", async () => {
     if (current !== null) {
