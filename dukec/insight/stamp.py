@@ -49,6 +49,11 @@ def _from_report(document: Any, path: Path) -> dict[str, Stat]:
         "dukec-value"
     ):
         raise StatsError(f"{path}:1:1: error: not a `dukec value --json` report")
+    if "levels" in document:
+        raise StatsError(
+            f"{path}:1:1: error: a worth across skill has a worth per level: stamp cards from "
+            f"`dukec value TILE --json` or `dukec value --all --json`"
+        )
     rows = document["tiles"] if "tiles" in document else [document["worth"]]
     found = {}
     for row in rows:

@@ -7,6 +7,7 @@ and from the editor's encoding. Compiler positions are 1-based, LSP's 0-based.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from lsprotocol import types
 
@@ -15,6 +16,7 @@ from dukec.compiler.emit import tile_dict
 from dukec.compiler.model import Tile
 from dukec.compiler.properties import TerrainProperty, rules_vocabulary, terrain_vocabulary
 from dukec.compiler.vocabulary import EMPTY, OWN_SQUARE, Ability, Icon, Kind
+from dukec.insight.stamp import Stat, StatsError, read_stats
 from dukec.lsp.context import Block, cursor, defined_names, word_at
 from dukec.lsp.folder import Checked
 from dukec.names import lookup
@@ -81,16 +83,48 @@ def card(tile: Tile) -> str:
     return f"```text\n{plain(card_lines(view))}```"
 
 
-def hover(checked: Checked, text: str, line: int, character: int) -> types.Hover | None:
-    """A tile's card for its name in a `tile` header or where a set names it."""
+#: The files beside a document whose worths a hover quotes, first found first: a balance
+#: manifest and a ``dukec value --json`` report (one tile or ``--all``), as ``render --stats``
+#: reads them.
+STATS_FILES = ("balance.toml", "worth.json")
+
+
+def worths(folder: Path | None) -> tuple[str, dict[str, Stat]] | None:
+    """The worths a hover quotes: those of the first of :data:`STATS_FILES` in ``folder`` that
+    can be read (its name and the worths by tile), or None."""
+    if folder is None:
+        return None
+    for name in STATS_FILES:
+        path = folder / name
+        if path.is_file():
+            try:
+                return name, read_stats(path)
+            except StatsError:
+                continue
+    return None
+
+
+def hover(
+    checked: Checked,
+    text: str,
+    line: int,
+    character: int,
+    stats: tuple[str, dict[str, Stat]] | None = None,
+) -> types.Hover | None:
+    """A tile's card for its name in a `tile` header or where a set names it, with the worth a
+    copy that ``stats`` records for it (:func:`worths`: the numbers `dukec value` measured, as
+    `dukec render --stats` stamps them on the card)."""
     word = word_at(text, line, character)
     if word is None or not (word.header or word.block in (Block.SET, Block.ARMY)):
         return None
     tile = find_tile(checked, word.text)
     if tile is None:
         return None
+    shown = card(tile)
+    if stats is not None and tile.name in stats[1]:
+        shown += f"\n\nWorth a copy: {stats[1][tile.name].text()} (from {stats[0]})"
     return types.Hover(
-        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=card(tile)),
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=shown),
         range=types.Range(
             types.Position(word.line, word.start), types.Position(word.line, word.end)
         ),

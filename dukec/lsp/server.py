@@ -169,7 +169,10 @@ def create_server() -> DukeServer:
     def hover(ls: DukeServer, params: types.HoverParams) -> types.Hover | None:
         document = ls.workspace.get_text_document(params.text_document.uri)
         line, character = _point(document, params.position)
-        found = features.hover(last_check(ls, document), document.source, line, character)
+        path = document_path(document.uri)
+        stats = features.worths(path.parent if path is not None else None)
+        checked = last_check(ls, document)
+        found = features.hover(checked, document.source, line, character, stats)
         if found is not None and found.range is not None:
             codec = document.position_codec
             found.range = codec.range_to_client_units(document.lines, found.range)

@@ -3,6 +3,7 @@ formatting."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -161,6 +162,29 @@ def test_hover_where_a_set_names_a_tile_of_the_folder(tmp_path: Path) -> None:
     assert features.hover(checked, ARMY, 3, 9) is None
     grid = check_document("scout.duke", SCOUT)
     assert features.hover(grid, SCOUT, 7, 10) is None
+
+
+def test_hover_quotes_the_worth_recorded_beside_the_document(tmp_path: Path) -> None:
+    # The worth `dukec value --json` wrote (or a manifest's copy entry), as render --stats
+    # stamps it on the card.
+    report = {
+        "format": "dukec-value/2",
+        "tileset_hash": "2f1c0a9b8d7e6f50",
+        "worth": {"tile": "Scout", "elo": 51.2, "elo_ci95": [15.0, 87.0]},
+    }
+    (tmp_path / "worth.json").write_text(json.dumps(report))
+    checked = check_document("scout.duke", SCOUT)
+    stats = features.worths(tmp_path)
+    assert stats is not None and stats[0] == "worth.json"
+    found = features.hover(checked, SCOUT, 0, 7, stats)
+    assert found is not None and isinstance(found.contents, types.MarkupContent)
+    assert found.contents.value.endswith(
+        "```\n\nWorth a copy: +51 ± 36 Elo · set 2f1c0a9b8d7e6f50 (from worth.json)"
+    )
+    # No file, or one that cannot be read: the card alone.
+    assert features.worths(tmp_path / "none") is None
+    (tmp_path / "worth.json").write_text("{")
+    assert features.worths(tmp_path) is None
 
 
 def test_hover_shows_abilities() -> None:
