@@ -7,9 +7,9 @@ game set is played with its own entry if there is one, else with an entry of the
 made from (:attr:`dukec.engine.Rules.origin`: an experiment's sets, a tile set of your own's
 ``base``; a game set of another name, with the ``base`` game's), the one whose tiles are most
 often its own, names aside. The features' weights are the entry's (they do not depend on the
-tiles); each tile's weights are carried from the entry's tiles by what it does
+tiles); each tile's weights are carried from the entry's tiles by what it is
 (:mod:`dukec.balance.tilemodel`): a tile that is one of them under any name weighs what it
-does, an edited or new tile what the one most like it does, moved by what the edit changes.
+does, an edited or new tile what the one most like it does.
 So a renamed copy weighs exactly what its original does, renaming every tile of a set changes
 nothing, and a tile set the evaluation never saw is weighed from what its tiles reach.
 """
@@ -20,7 +20,7 @@ from typing import Any
 
 from dukec.balance.evaluation import Evaluator, Weights
 from dukec.balance.terms import TERMS
-from dukec.balance.tilemodel import BOTH, carried, contents, in_play, known_tiles, same
+from dukec.balance.tilemodel import carried, contents, in_play, known_tiles, same
 from dukec.balance.values import load_entries, own_entry, values_key
 from dukec.engine import Rules
 from dukec.engine.rules import BACK, FRONT, SIDE_NAMES
@@ -79,7 +79,7 @@ def entry_for(rules: Rules) -> tuple[str, dict[str, Any]] | None:
         if not isinstance(tiles, dict):
             continue
         try:
-            known, _tables = known_tiles(rules.geometry, tiles, {})
+            known = known_tiles(tiles, {})
         except ValueError:
             continue
         matched = sum(any(same(rules, t, k.tile) for k in known) for t in playing)
@@ -109,10 +109,8 @@ def entry_weights(rules: Rules, entry: dict[str, Any]) -> Weights:
         tiles = contents(rules)  # the tile set's own entry: its names are these tiles'
     weights: dict[int | str, dict[str, Any]] = {FRONT: sides[FRONT], BACK: sides[BACK]}
     weights["bag"] = bag
-    known, tables = known_tiles(rules.geometry, tiles, weights)
-    front = carried(rules, known, tables, FRONT, FRONT)
-    back = carried(rules, known, tables, BACK, BACK)
-    waiting = carried(rules, known, tables, "bag", BOTH)
+    known = known_tiles(tiles, weights)
+    front, back, waiting = (carried(rules, known, key) for key in (FRONT, BACK, "bag"))
     return Weights(
         tuple(w for pair in zip(front, back, strict=True) for w in pair),
         tuple(waiting),

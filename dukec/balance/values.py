@@ -128,7 +128,7 @@ def own_entry(
         ):
             continue
         try:
-            known, _tables = known_tiles(rules.geometry, candidate["tiles"], {})
+            known = known_tiles(candidate["tiles"], {})
         except ValueError:
             continue
         names: dict[int, str] = {}
