@@ -3,7 +3,7 @@
 
 A line holds fields separated by spaces::
 
-    base ...-Duke./....../..+Footman'.../....../....../..+Duke... 1 Footman,Pikeman*3/- ply=1
+    base ...-Duke./....../..+Name'.../....../....../..+Duke... 1 Name,Other*3/- ply=1
 
 1. the game set's name (optional: a position read without one is the game set asked for);
 2. the board, from the last rank down to rank 1, ranks separated by ``/``, each square from
@@ -14,10 +14,9 @@ A line holds fields separated by spaces::
    by commas, ``Name*3`` for three of them in a row, ``-`` for an empty bag (the field ``-``
    alone: the position gives no bags);
 5. then every other field of the JSON position in its order, as ``name=value``: the ply, the
-   drawn tile, the phase and whatever state each rule feature writes (terrain, Flags, the
-   Dragon, scores, ...). A value is written as JSON is, without spaces, and with bare words
-   where a string is a name or a square (``drawn=Footman``, ``terrain=[{tile:Mountain,at:c4}]``,
-   ``result={winner:0,reason:"duke captured"}``).
+   drawn tile, the phase and whatever state each rule feature writes. A value is written as
+   JSON is, without spaces, and with bare words where a string is a name or a square
+   (``drawn=Name``, ``scores=[2,0]``, ``result={winner:0,reason:"duke captured"}``).
 
 The fields after the bags are written from the JSON position alone, so a feature's state comes
 along however the feature writes it (the position modules name no feature, and neither does
