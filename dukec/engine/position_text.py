@@ -74,6 +74,13 @@ def position_from_text(
     PositionError if the text is malformed, names another game set, has another board's size,
     or is not a position of these rules."""
     read = read_position_text(text)
+    check_fits(read, rules)
+    return position_from_json(rules, read.data, seed=seed, ply_limit=ply_limit)
+
+
+def check_fits(read: PositionText, rules: Rules) -> None:
+    """PositionError if a position text names another game set than ``rules``' or has another
+    board's size."""
     if read.set_name is not None and read.set_name != rules.set_name:
         raise PositionError(
             f"the position is of the game set {read.set_name!r}, not {rules.set_name!r}"
@@ -84,7 +91,6 @@ def position_from_text(
             f"the position's board is {read.files}x{read.ranks}; "
             f"the game set's is {geometry.files}x{geometry.ranks}"
         )
-    return position_from_json(rules, read.data, seed=seed, ply_limit=ply_limit)
 
 
 # === Writing ===
