@@ -80,6 +80,7 @@ _LAZY = {
     "dukec.library.game": ("Game", "LegalMoves", "Outcome", "Tile", "new_game"),
     "dukec.library.tilesets": ("load_rules", "load_tileset"),
     "dukec.library.experiments": ("BalanceResult", "ValueResult", "value"),
+    "dukec.balance.experiments": ("ExperimentError",),
 }
 
 __all__ = [
@@ -87,6 +88,7 @@ __all__ = [
     "ActionKind",
     "BalanceResult",
     "CompileError",
+    "ExperimentError",
     "Game",
     "IllegalActionError",
     "LegalMoves",
@@ -117,6 +119,7 @@ if "IPython" in _sys.modules:
     _notebook.register()
 
 if _typing.TYPE_CHECKING:
+    from dukec.balance.experiments import ExperimentError
     from dukec.compiler import CompileError, compile_source
     from dukec.engine import (
         Action,

@@ -301,6 +301,9 @@ def set_names(tileset: Mapping[str, Any]) -> list[str]:
 
 def load_rules(tileset: Mapping[str, Any], set_name: str | None = None) -> Rules:
     """Compile a tile set dict and one of its game sets (default ``base``, else the first)."""
+    if not isinstance(tileset, Mapping):
+        kind = type(tileset).__name__
+        raise RulesError(f"a tile set is a dict, the compiler's output (not {kind})")
     try:
         return _load(tileset, set_name)
     except (KeyError, TypeError, IndexError) as error:

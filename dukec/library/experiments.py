@@ -135,7 +135,9 @@ def balance(
     ``workers`` (default: every core; the same games and numbers with any number).
 
     Raises ``ValueError`` (or ``TypeError``) for an argument the command would refuse,
-    :class:`~dukec.compiler.CompileError` for sources with mistakes.
+    :class:`~dukec.ExperimentError` for an experiment the tile sets cannot give (a tile or
+    game set they do not have), :class:`~dukec.compiler.CompileError` for sources with
+    mistakes.
 
     >>> import dukec
     >>> result = dukec.balance(replace="Knight=Footman", games=4, policy="random", workers=1)
@@ -223,7 +225,9 @@ def value(
 
     ``tileset`` and ``tiles`` are read as ``--set`` and ``--with`` are; the rest are the
     command's options. Raises ``ValueError`` (or ``TypeError``) for an argument the command
-    would refuse, :class:`~dukec.compiler.CompileError` for sources with mistakes.
+    would refuse, :class:`~dukec.ExperimentError` for a tile that cannot be valued so (one the
+    set does not have, the Duke), :class:`~dukec.compiler.CompileError` for sources with
+    mistakes.
 
     >>> import dukec
     >>> worth = dukec.value("Footman")  # the tile whose place it takes: +0, no game played

@@ -32,16 +32,20 @@ def load_tileset(sources: arguments.Sources = None) -> dict[str, Any]:
     >>> tileset["format"], len(tileset["tiles"]) > 16
     ('duke-tileset/1', True)
     """
+    return _read(sources, "sources")
+
+
+def _read(sources: arguments.Sources, what: str) -> dict[str, Any]:
     from dukec.api import open_tileset
 
-    return open_tileset(arguments.sources(sources, "sources")).data
+    return open_tileset(arguments.sources(sources, what)).data
 
 
 def tileset_data(tileset: Mapping[str, Any] | arguments.Sources) -> dict[str, Any]:
     """A tile set dict, checked against the schema and for consistency, or the one that
     :func:`load_tileset` reads from sources."""
     if not isinstance(tileset, Mapping):
-        return load_tileset(tileset)
+        return _read(tileset, "tileset")
     from dukec.engine.rules import RulesError, tileset_hash
 
     data = dict(tileset)
