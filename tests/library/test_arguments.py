@@ -38,11 +38,12 @@ def test_load_rules_of_none_is_the_base_set_and_of_an_empty_list_an_error() -> N
     assert dukec.load_rules(None).set_name == "base"
     with pytest.raises(ValueError, match="an empty list names no sources"):
         dukec.load_rules([])
-    with pytest.raises(TypeError, match="tileset must be a path .* not int"):
+    with pytest.raises(TypeError, match=r"tileset must be a path .* not int"):
         dukec.load_rules(42)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="set_name must be a name"):
         dukec.load_rules(None, 3)  # type: ignore[arg-type]
     # The engine's own reader says what it takes, rather than failing inside.
+    given: object
     for given in (None, [], "tiles/"):
         with pytest.raises(RulesError, match="a tile set is a dict, the compiler's output"):
             engine_rules(given)  # type: ignore[arg-type]
