@@ -377,9 +377,13 @@ def _bar(total: int, label: str, enabled: bool) -> Iterator[Callable[[int], None
         yield None
         return
     import importlib
+    import warnings
 
     try:
-        tqdm = importlib.import_module("tqdm.auto").tqdm
+        with warnings.catch_warnings():
+            # tqdm.auto warns where a notebook has no widgets (ipywidgets), then draws text.
+            warnings.simplefilter("ignore")
+            tqdm = importlib.import_module("tqdm.auto").tqdm
     except ImportError:
         raise ImportError(
             "progress=True shows tqdm's bar: pip install 'dukec[notebook]' (or tqdm)"
