@@ -699,7 +699,7 @@ def new_game(
     <Game 'dragon' ply 0: player 0 to place Duke>
     >>> dukec.new_game("terain")
     Traceback (most recent call last):
-    dukec.engine.rules.RulesError: no game set named 'terain' (did you mean 'terrain'?)
+    dukec.engine.facade.RulesError: no game set named 'terain' (did you mean 'terrain'?)
     >>> dukec.new_game(ply_limit=0)
     Traceback (most recent call last):
     ValueError: ply_limit must be from 1 to 1,000,000, not 0

@@ -90,7 +90,7 @@ def load_rules(
     ('dragon', 6, 6)
     >>> dukec.load_rules({"format": "duke-tileset/1"})
     Traceback (most recent call last):
-    dukec.engine.rules.RulesError: the tile set is not valid:
+    dukec.engine.facade.RulesError: the tile set is not valid:
       $: 'tiles' is a required property
       $: 'sets' is a required property
     """

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import html
 import inspect
+import os
 import re
 import subprocess
 import sys
@@ -31,7 +32,7 @@ def site(root: Path) -> Path:
         cwd=REPO,
         capture_output=True,
         text=True,
-        env={"NO_MKDOCS_2_WARNING": "1", "PATH": "", "HOME": str(root.parent)},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
     assert done.returncode == 0, done.stderr
     return root
