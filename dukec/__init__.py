@@ -77,7 +77,8 @@ _LAZY = {
         "Reason",
         "RulesError",
     ),
-    "dukec.library.game": ("Game", "LegalMoves", "Outcome", "Tile", "new_game"),
+    "dukec.library.game": ("Game", "new_game"),
+    "dukec.library.views": ("LegalMoves", "Outcome", "Tile"),
     "dukec.library.tilesets": ("load_rules", "load_tileset"),
     "dukec.library.experiments": ("BalanceResult", "ValueResult", "value"),
     "dukec.balance.experiments": ("ExperimentError",),
@@ -133,8 +134,9 @@ if _typing.TYPE_CHECKING:
     )
     from dukec.library.experiments import BalanceResult, ValueResult, value
     from dukec.library.experiments import balance as balance
-    from dukec.library.game import Game, LegalMoves, Outcome, Tile, new_game
+    from dukec.library.game import Game, new_game
     from dukec.library.tilesets import load_rules, load_tileset
+    from dukec.library.views import LegalMoves, Outcome, Tile
 
 
 def __getattr__(name: str) -> _typing.Any:

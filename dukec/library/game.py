@@ -1,5 +1,7 @@
-"""The game as a Python user plays it: :class:`Game`, the typed :class:`Tile` on a square, the
-live :class:`LegalMoves` view and the :class:`Outcome`, in python-chess's words.
+"""The game as a Python user plays it: :class:`Game`, in python-chess's words, and
+:func:`new_game`; what it hands out (a :class:`~dukec.library.views.Tile`, the
+:class:`~dukec.library.views.LegalMoves` view, the :class:`~dukec.library.views.Outcome`) is
+:mod:`dukec.library.views`'.
 
 A plain-Python front over the engine's game (:mod:`dukec.engine`, compiled where it can be):
 every call here does what the engine does, named and checked for a person at a keyboard. The
@@ -8,14 +10,14 @@ engine's own game stays what the tools built on it use (``Game.engine``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from dukec.library import arguments
+from dukec.library.views import LegalMoves, Outcome, Tile
 
 if TYPE_CHECKING:
-    from dukec.engine.actions import Action, Phase, Reason
+    from dukec.engine.actions import Action, Phase
     from dukec.engine.game import Game as EngineGame
     from dukec.engine.position_text import PositionText
     from dukec.engine.rules import Rules
@@ -23,109 +25,7 @@ if TYPE_CHECKING:
 #: A square as the library takes it: its name (``"c3"``) or its index (a1 = 0, b1 = 1, ...).
 Square = str | int
 
-
-@dataclass(frozen=True, slots=True)
-class Tile:
-    """A tile on the board: its ``name``, its ``owner`` (0 the first player, 1 the second) and
-    the ``side`` it shows (``"front"``, its starting side, or ``"back"``).
-
-    >>> import dukec
-    >>> game = dukec.Game()
-    >>> game.push_notation("Duke@c1")
-    Action('Duke@c1')
-    >>> game.piece_at("c1")
-    Tile(name='Duke', owner=0, side='front')
-    >>> str(game.piece_at("c1"))
-    "player 0's Duke (front)"
-    """
-
-    name: str
-    owner: int
-    side: str
-
-    def __str__(self) -> str:
-        """``player 0's Duke (front)``."""
-        return f"player {self.owner}'s {self.name} ({self.side})"
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: the ``winner`` (0, 1, or None when the game ends without one, a
-    *drawn game*: the ply limit) and the ``reason`` (:class:`~dukec.engine.Reason`).
-
-    A drawn game is not the action ``draw``, which takes a tile from the bag.
-
-    >>> import dukec
-    >>> game = dukec.Game(ply_limit=1)
-    >>> while not game.is_game_over():
-    ...     _ = game.push(game.legal_actions()[0])
-    >>> outcome = game.outcome()
-    >>> outcome
-    Outcome(winner=None, reason=<Reason.PLY_LIMIT: 'ply limit'>)
-    >>> str(outcome), outcome.result()
-    ('drawn game: ply limit', '1/2-1/2')
-    """
-
-    winner: int | None
-    reason: Reason
-
-    def result(self) -> str:
-        """``1-0`` (the first player won), ``0-1`` or ``1/2-1/2`` (a drawn game), as a chess
-        result reads."""
-        return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[self.winner]
-
-    def __str__(self) -> str:
-        """``player 0 wins: duke captured`` or ``drawn game: ply limit``."""
-        if self.winner is None:
-            return f"drawn game: {self.reason}"
-        return f"player {self.winner} wins: {self.reason}"
-
-
-class LegalMoves:
-    """The legal actions of a game as it stands now (``game.legal_moves``): it follows the
-    game as actions are pushed and popped, and answers ``in`` for an action or its notation.
-
-    >>> import dukec
-    >>> game = dukec.Game()
-    >>> moves = game.legal_moves
-    >>> moves
-    <LegalMoves (Duke@c1, Duke@d1)>
-    >>> "Duke@c1" in moves, "Duke@a1" in moves, len(moves)
-    (True, False, 2)
-    >>> _ = game.push_notation("Duke@c1")
-    >>> list(moves)
-    [Action('Footman@b1'), Action('Footman@d1'), Action('Footman@c2')]
-    """
-
-    __slots__ = ("_game",)
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def __contains__(self, action: object) -> bool:
-        """Whether ``action`` (an :class:`~dukec.engine.Action`, its 5-tuple, or its notation
-        such as ``"c2-c3"``) is legal now."""
-        return self._game.is_legal(action)
-
-    def __iter__(self) -> Iterator[Action]:
-        """The legal actions, in the engine's fixed order."""
-        return iter(self._game.legal_actions())
-
-    def __len__(self) -> int:
-        """How many actions are legal."""
-        return len(self._game.legal_actions())
-
-    def __bool__(self) -> bool:
-        """Whether any action is legal."""
-        return bool(self._game.legal_actions())
-
-    def count(self) -> int:
-        """How many actions are legal (python-chess's ``legal_moves.count()``)."""
-        return len(self)
-
-    def __repr__(self) -> str:
-        """``<LegalMoves (b1-a1, b1-b2, ...)>``, each action in notation."""
-        return f"<LegalMoves ({', '.join(str(a) for a in self._game.legal_actions())})>"
+__all__ = ["Game", "LegalMoves", "Outcome", "Tile", "new_game"]
 
 
 class Game:

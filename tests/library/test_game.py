@@ -16,7 +16,8 @@ import pytest
 
 import dukec
 from dukec.engine import Action, ActionKind, IllegalActionError, NotationError, PositionError
-from dukec.library.game import Game, LegalMoves, Outcome, Tile
+from dukec.library.game import Game
+from dukec.library.views import LegalMoves, Outcome, Tile
 
 REPO = Path(__file__).resolve().parents[2]
 SETUP = ["Duke@c1", "Footman@c2", "Footman@b1", "Duke@d6", "Footman@d5", "Footman@e6"]
