@@ -5,7 +5,8 @@ commands' verdict lines.
 
 They run on every core by default, from a plain script (no ``if __name__ == "__main__":``
 guard needed: the workers never run the script again) and in a notebook alike; ``progress=True``
-shows tqdm's bar (a widget in a notebook), which needs ``pip install 'dukec[notebook]'``.
+shows tqdm's bar (``pip install 'dukec[notebook]'``): a widget in a notebook where ipywidgets is
+installed, text elsewhere.
 """
 
 from __future__ import annotations
@@ -371,8 +372,8 @@ def _with(how: Any, **changes: Any) -> Any:
 
 @contextmanager
 def _bar(total: int, label: str, enabled: bool) -> Iterator[Callable[[int], None] | None]:
-    """tqdm's bar (a widget in a notebook, text elsewhere) when ``enabled``; yields the
-    callback a run calls with the games played so far (None: no bar)."""
+    """tqdm's bar (a widget in a notebook with ipywidgets, text elsewhere) when ``enabled``;
+    yields the callback a run calls with the games played so far (None: no bar)."""
     if not enabled:
         yield None
         return

@@ -1,7 +1,7 @@
 """The game as a Python user plays it: :class:`Game`, in python-chess's words, and
-:func:`new_game`; what it hands out (a :class:`~dukec.library.views.Tile`, the
-:class:`~dukec.library.views.LegalMoves` view, the :class:`~dukec.library.views.Outcome`) is
-:mod:`dukec.library.views`'.
+:func:`new_game`. What it hands out (a :class:`~dukec.library.views.Tile`, the
+:class:`~dukec.library.views.LegalMoves` view, the :class:`~dukec.library.views.Outcome`) is in
+:mod:`dukec.library.views`.
 
 A plain-Python front over the engine's game (:mod:`dukec.engine`, compiled where it can be):
 every call here does what the engine does, named and checked for a person at a keyboard. The
