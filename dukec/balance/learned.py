@@ -82,7 +82,7 @@ def entry_for(rules: Rules) -> tuple[str, dict[str, Any]] | None:
             known = known_tiles(tiles, {})
         except ValueError:
             continue
-        matched = sum(any(same(rules, t, k.tile) for k in known) for t in playing)
+        matched = sum(any(same(t, k) for k in known) for t in playing)
         if matched > most:
             best, most = (other, candidate), matched
     return best

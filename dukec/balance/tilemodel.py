@@ -21,21 +21,58 @@ with its original's weight (``python benchmarks/strength.py --set benchmarks/uns
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from dukec.engine import Rules
 from dukec.engine.rules import BACK, FRONT, SIDE_NAMES, IconAt, TileType
-from dukec.icons import Icon
+from dukec.icons import DECLARED, Icon, base, icon_dict
+
+Grids = tuple[frozenset[str], frozenset[str]]
+"""A tile's two grids as sets of icons at offsets, each ``"move 0 1"`` (:func:`icon_text`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Known:
     """A tile an entry was fitted with: what it is, and its weights by ``side`` key."""
 
-    tile: TileType
+    name: str
+    acts_as_duke: bool
+    abilities: tuple[str, ...]
+    grids: Grids
     weights: dict[int | str, float]
+
+
+def icon_text(placed: IconAt) -> str:
+    """An icon at an offset as a file entry keeps it: ``"move 0 1"``, its name and offset; an
+    icon declared otherwise than the base box's of its name (in what it does: its glyph,
+    label and look aside) has a digest of its declaration after the name."""
+    return f"{icon_key(placed.icon)} {placed.dx} {placed.dy}"
+
+
+_LOOKS = ("glyph", "label", "shape", "colour", "characters")
+
+
+def icon_key(icon: Icon) -> str:
+    """An icon's name, with a digest of what it does where that is not what the base box's
+    icon of the name does."""
+    known = base().by_name.get(icon.name)
+    plays = {k: v for k, v in icon_dict(icon).items() if k in DECLARED and k not in _LOOKS}
+    if known is not None:
+        theirs = {k: v for k, v in icon_dict(known).items() if k in DECLARED and k not in _LOOKS}
+        if theirs == plays:
+            return icon.name
+    text = json.dumps(plays, sort_keys=True)
+    return f"{icon.name}#{hashlib.sha256(text.encode()).hexdigest()[:8]}"
+
+
+def grids(tile: TileType) -> Grids:
+    """A tile type's grids as :data:`Grids`."""
+    front, back = (frozenset(icon_text(i) for i in tile.sides[side]) for side in (FRONT, BACK))
+    return front, back
 
 
 def contents(rules: Rules) -> dict[str, dict[str, Any]]:
@@ -54,8 +91,7 @@ def content(rules: Rules, tile: TileType) -> dict[str, Any]:
     extras = rules.extras
     sides_of = extras.abilities[tile.index] if extras is not None else {}
     found: dict[str, Any] = {
-        side: sorted(f"{i.icon.value} {i.dx} {i.dy}" for i in tile.sides[k])
-        for k, side in enumerate(SIDE_NAMES)
+        side: sorted(grid) for side, grid in zip(SIDE_NAMES, grids(tile), strict=True)
     }
     if tile.acts_as_duke:
         found["acts_as_duke"] = True
@@ -71,16 +107,17 @@ def in_play(rules: Rules) -> frozenset[int]:
     return frozenset({*rules.bags[0], *rules.bags[1], *(s.tile for s in rules.setup), *drafted})
 
 
-def same(rules: Rules, tile: TileType, known: TileType) -> bool:
-    """Whether two tiles are one but for their names (and counts)."""
+def same(tile: TileType, known: Known) -> bool:
+    """Whether a tile is a known one but for its name (and count)."""
     return tile.acts_as_duke == known.acts_as_duke and difference(tile, known) == 0
 
 
-def difference(a: TileType, b: TileType) -> int:
-    """How many icons two tiles' grids differ by (an icon at a square on one side of one and not
-    of the other), and one more where their abilities differ."""
-    icons = sum(len(set(a.sides[side]) ^ set(b.sides[side])) for side in (FRONT, BACK))
-    return icons + (a.abilities != b.abilities)
+def difference(tile: TileType, known: Known) -> int:
+    """How many icons a tile's grids and a known one's differ by (an icon at a square on one
+    side of one and not of the other), and one more where their abilities differ."""
+    mine = grids(tile)
+    icons = sum(len(mine[side] ^ known.grids[side]) for side in (FRONT, BACK))
+    return icons + (tuple(tile.abilities) != known.abilities)
 
 
 def known_tiles(
@@ -94,12 +131,9 @@ def known_tiles(
         spec = tiles[name]
         if not isinstance(spec, dict):
             raise ValueError(f"tile {name!r}: not an object")
-        try:
-            sides = tuple(
-                tuple(_icon_at(str(text)) for text in spec.get(side, [])) for side in SIDE_NAMES
-            )
-        except (TypeError, ValueError):
-            raise ValueError(f"tile {name!r}: its grids are not lists of 'icon dx dy'") from None
+        sides = [spec.get(side, []) for side in SIDE_NAMES]
+        if not all(_is_grid(side) for side in sides):
+            raise ValueError(f"tile {name!r}: its grids are not lists of 'icon dx dy'")
         abilities = spec.get("abilities", {})
         if not isinstance(abilities, dict):
             raise ValueError(f"tile {name!r}: abilities are not an object")
@@ -111,31 +145,28 @@ def known_tiles(
             tile_weights[key] = float(value)
         else:
             duke = bool(spec.get("acts_as_duke", False))
-            front, back = sides
-            grid = TileType(len(found), name, 1, duke, tuple(abilities), (front, back), 0.0)
-            found.append(Known(grid, tile_weights))
+            front, back = (frozenset(side) for side in sides)
+            found.append(Known(name, duke, tuple(abilities), (front, back), tile_weights))
     return found
 
 
-def _icon_at(text: str) -> IconAt:
-    """An icon of :func:`content`'s grids: ``"move 0 1"`` (ValueError if it is not one)."""
-    icon, dx, dy = text.split()
-    return IconAt(Icon(icon), int(dx), int(dy))
+def _is_grid(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(i, str) for i in value)
 
 
 def carried(rules: Rules, known: list[Known], key: int | str) -> list[float]:
     """Each tile type's weight under ``key``, carried from the ``known`` tiles: the weight of
     the one it is but for its name, else of the one fewest icons apart (ties: the first in name
     order); 0 for a new tile acting as the Duke, and for every tile where no tile is known."""
-    fitted = [k for k in known if not k.tile.acts_as_duke]
+    fitted = [k for k in known if not k.acts_as_duke]
     found: list[float] = []
     for t in rules.types:
-        match = next((k for k in known if same(rules, t, k.tile)), None)
+        match = next((k for k in known if same(t, k)), None)
         if match is not None:
             found.append(match.weights[key])
         elif t.acts_as_duke or not fitted:
             found.append(0.0)
         else:
-            near = min(fitted, key=lambda k: difference(t, k.tile))
+            near = min(fitted, key=lambda k: difference(t, k))
             found.append(near.weights[key])
     return found

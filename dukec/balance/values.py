@@ -133,9 +133,9 @@ def own_entry(
             continue
         names: dict[int, str] = {}
         for t in rules.types:
-            match = next((k for k in known if same(rules, t, k.tile)), None)
+            match = next((k for k in known if same(t, k)), None)
             if match is not None:
-                names[t.index] = match.tile.name
+                names[t.index] = match.name
         return candidate, names
     return None
 
