@@ -112,10 +112,11 @@ _RULES: dict[str, Rules] = {}
 
 
 def rules_of(where: str) -> Rules:
-    """The base game of the tile set at ``where`` ("" for the shipped one), loaded once."""
+    """The game set of the tile set at ``where`` ("" for the shipped one) that a command plays
+    by default (``base``, or its only one), loaded once."""
     found = _RULES.get(where)
     if found is None:
-        found = _RULES[where] = load_rules(load_tileset(Path(where) if where else None), "base")
+        found = _RULES[where] = load_rules(load_tileset(Path(where) if where else None))
     return found
 
 
@@ -151,8 +152,8 @@ def play_pair(
 
 
 def match(a: str, b: str, pairs: int, seed: int, workers: int, where: str = "") -> dict[str, Any]:
-    """``a`` against ``b``: pairs of games on the base game (of the tile set at ``where``), and
-    what each side spent."""
+    """``a`` against ``b``: pairs of games on the base game (of the tile set at ``where``: its
+    game set a command plays by default), and what each side spent."""
     jobs = [(a, b, game_seed(seed, index), index, where) for index in range(pairs)]
     counts = Pentanomial()
     cpu = [0.0, 0.0]

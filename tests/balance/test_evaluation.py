@@ -21,6 +21,7 @@ from dukec.balance.evaluation import Evaluator, Weights
 from dukec.balance.experiments import replace
 from dukec.balance.learned import EVALUATION_ENV, entry_weights, learned
 from dukec.balance.terms import TERMS
+from dukec.balance.tilemodel import contents
 from dukec.balance.values import read_values, values_key
 from dukec.cli import main
 from dukec.commands.common import load_tileset
@@ -160,6 +161,20 @@ def test_every_game_set_of_the_base_tiles_ships_an_evaluation(name: str) -> None
     assert learned(rules) is evaluator  # made once
     game = Game(rules, seed=3)
     assert math.isfinite(evaluator.score(game, 0))
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_the_shipped_entries_say_what_their_tiles_are(name: str) -> None:
+    # What fit-evaluation and fit-values write of the tiles, as they would write it today.
+    rules = load_rules(TILESET, name)
+    files = [("evaluation.json", "evaluations"), ("values.json", "values")]
+    for file, section in files:
+        path = REPO / "dukec" / "balance" / file
+        entry = read_values(path.read_text(), file, section).get(values_key(rules))
+        if entry is None:
+            continue
+        assert entry["content"] == rules.content_hash
+        assert entry["tiles"] == contents(rules)
 
 
 def test_a_renamed_tile_set_weighs_as_the_set_it_renames() -> None:
