@@ -123,6 +123,7 @@ def _stop_json(result: RunResult) -> dict[str, Any] | None:
     if rule == "width":
         described["width"] = result.settings.width
     described["decision"] = result.decision.outcome.value
+    described["cap"] = result.settings.games
     described["stopped_early"] = result.tally.games < result.settings.games
     return described
 

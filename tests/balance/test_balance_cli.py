@@ -198,6 +198,22 @@ def test_sprt_stops_early_on_a_clear_answer() -> None:
     assert document["games"] < 3000 and document["games"] % 2 == 0
 
 
+def test_unpaired_sprt_plays_up_to_its_own_cap_and_recommends_pairs() -> None:
+    # At the paired runs' 1,000 games four unpaired runs of an exact copy in ten would end
+    # undecided (docs/statistics.md): unpaired, the test may play 2,000.
+    args = ["--unpaired", "--stop", "sprt", "--replace", "Footman=JumpingFootman"]
+    result = balance(*args, "--with", JUMPING, "--workers", "1", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["stop"]["cap"] == 2000 and document["stop"]["decision"] == "stronger"
+    assert result.stderr == (
+        "note: unpaired games, --stop sprt, at most 2000: paired games (drop --unpaired) "
+        "decide with fewer games, their pairs sharing each seed's luck\n"
+    )
+    given = balance(*args, "--with", JUMPING, "--workers", "1", "--json", "--games", "600")
+    assert json.loads(given.stdout)["stop"]["cap"] == 600
+
+
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
