@@ -9,20 +9,20 @@ starting side, 1 the other), and -1 is an empty square. Flipping a tile is ``cod
 from __future__ import annotations
 
 import difflib
-import hashlib
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from dukec.engine.actions import MOVE, ActionTuple
 from dukec.engine.board import Geometry
+from dukec.engine.content import alike_types, content, content_hash
+from dukec.engine.content import tileset_hash as tileset_hash
 from dukec.engine.extras import Extras, build_extras
 from dukec.engine.facade import RulesError as RulesError
 from dukec.engine.reach import Reach, build_reach
 from dukec.engine.tables import Tables, compile_tables
 from dukec.engine.traits import Traits, build_traits
-from dukec.icons import FORMAT, FORMAT_1, Icon, Vocabulary, hashed_form, vocabulary_of
+from dukec.icons import FORMAT, FORMAT_1, Icon, Vocabulary, vocabulary_of
 from dukec.names import lookup
 
 if TYPE_CHECKING:
@@ -294,70 +294,6 @@ class Rules:
         return (tile * 2 + side) * 2 + owner
 
 
-def tileset_hash(tileset: Mapping[str, Any]) -> str:
-    """A stable hash of a tile set: sha256 of its canonical JSON (a tile set whose icons are the
-    base box's as its first format's: :func:`dukec.icons.hashed_form`)."""
-    form = hashed_form(tileset)
-    text = json.dumps(form, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
-
-
-#: The lists of a game set whose order says nothing (the compiler writes them in name order).
-_UNORDERED: Final = ("bag", "optional")
-
-
-def content_hash(tileset: Mapping[str, Any]) -> str:
-    """A hash of a tile set that renaming its tiles leaves alone: :func:`tileset_hash` of the
-    tile set with each tile's name left out and every other mention of it (an army's tiles, a
-    set's options, its rules) made what the tile is instead (:func:`_content`)."""
-    tiles = tileset.get("tiles", [])
-    known = {str(t["name"]): "#" + _content(t) for t in tiles}
-
-    def plain(value: Any, key: str = "") -> Any:
-        if isinstance(value, dict):
-            return {k: plain(v, k) for k, v in value.items() if not (k == "name" and v in known)}
-        if isinstance(value, list):
-            found = [plain(v) for v in value]
-            # A bag and a set's options are listed in name order, which renaming changes.
-            if key in _UNORDERED:
-                found.sort(key=lambda v: json.dumps(v, sort_keys=True))
-            return found
-        if isinstance(value, str) and key != "name":
-            return known.get(value, value)
-        return value
-
-    canonical = {
-        **{k: v for k, v in tileset.items() if k not in ("tiles", "sets")},
-        "tiles": sorted(known.values()),
-        "sets": [plain(s) for s in tileset.get("sets", [])],
-    }
-    return tileset_hash(canonical)
-
-
-def _content(tile: Mapping[str, Any]) -> str:
-    """Everything a tile set says of a tile but its name, as canonical JSON."""
-    return json.dumps({k: v for k, v in tile.items() if k != "name"}, sort_keys=True)
-
-
-def alike_types(contents: list[str], setup: list[SetupStep], extras: Extras) -> tuple[int, ...]:
-    """Per tile type, the first type the rules cannot tell from it: the same ``contents`` (the
-    tile but for its name) and the same part in the game set (no tile starts beside the one and
-    not the other; no army's win condition or frozen edge names the one and not the other).
-    Two such types differ in their names alone: swapping every tile of the one for the other
-    changes nothing in a game but the names."""
-    parts: list[list[object]] = [[content] for content in contents]
-    for step in setup:
-        if step.beside is not None:
-            parts[step.beside].append(("beside", step.owner))
-    for owner in (0, 1):
-        for win in extras.win[owner]:
-            parts[win.tile].append(("win", owner, win.by, win.count))
-        for tile in sorted(extras.freeze_at_edge[owner]):
-            parts[tile].append(("freeze", owner))
-    first: dict[str, int] = {}
-    return tuple(first.setdefault(repr(part), index) for index, part in enumerate(parts))
-
-
 def set_names(tileset: Mapping[str, Any]) -> list[str]:
     """Names of the game sets in a tile set."""
     return [str(s["name"]) for s in tileset.get("sets", [])]
@@ -395,7 +331,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
 
     troops = [t for t in tileset["tiles"] if t["kind"] == "troop"]
     # Order types by content, never by name, so renaming tiles changes nothing but the names.
-    troops.sort(key=lambda t: (_content(t), t["name"]))
+    troops.sort(key=lambda t: (content(t), t["name"]))
 
     def grid(tile: Mapping[str, Any], side: str) -> tuple[IconAt, ...]:
         return tuple(
@@ -514,7 +450,11 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         first_turn=first_turn,
         origin=str(game_set.get("derived_from", set_name)),
         content_hash=content_hash(tileset),
-        alike=alike_types([_content(t) for t in troops], setup, extras),
+        alike=alike_types(
+            [content(t) for t in troops],
+            [(step.beside, step.owner) for step in setup if step.beside is not None],
+            extras,
+        ),
     )
     if rules.expanded is not None:
         # Built now, not inside the first game (with what the features make ahead of play).
