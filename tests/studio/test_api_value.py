@@ -55,6 +55,19 @@ def test_value_is_the_commands_worth(client: Client, tmp_path: Path) -> None:
     )
 
 
+def test_value_under_the_search_is_the_commands_worth(client: Client, tmp_path: Path) -> None:
+    # The competent player, as the studio offers it: the same games, the same numbers.
+    answer = client.post("/api/value", {**QUICK, "policy": "search@30", "games": 4})
+    assert answer.status == 200, answer.json
+    source = tmp_path / "jumping.duke"
+    source.write_text(JUMPING)
+    args = ["JumpingFootman", "--with", str(source), "--policy", "search@30", "--games", "4"]
+    args += ["--seed", "3", "--ply-limit", "300", "--workers", "1", "--json"]
+    result = CliRunner().invoke(main, ["value", *args])
+    assert result.exit_code == 0, result.output
+    assert answer.json["worth"] == json.loads(result.output)["worth"]
+
+
 def test_value_in_the_background(client: Client) -> None:
     started = client.post("/api/runs", {**QUICK, "kind": "value"})
     assert started.status == 202
