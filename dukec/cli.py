@@ -114,6 +114,9 @@ COMMANDS: dict[str, Entry] = {
         _C + "editor_cmds",
         "Run the language server for .duke files over stdin and stdout (for editors).",
     ),
+    "export": Entry(
+        _C + "export_cmds", "Write a tile set for other tools: Tabletop Simulator (tts)."
+    ),
     "studio": Entry(
         _C + "studio_cmds",
         "A local web page to draw a tile, see its card, lint and figures, balance it and play it.",
