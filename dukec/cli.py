@@ -39,7 +39,7 @@ COMMANDS: dict[str, Entry] = {
         "Re-play a game RECORD (JSON Lines), check every action is legal, print the result.",
     ),
     "play": Entry(
-        _C + "engine_cmds",
+        _C + "play_cmds",
         "Play a game in the terminal: a person types actions against a bot, or bots play.",
     ),
     "perft": Entry(
