@@ -124,7 +124,7 @@ class GameRecord:
     action_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
     end_line: int = field(default=0, compare=False, repr=False)
     title: str = ""
-    """The game in words, when it is an experiment's ("Paladin in place of Knight")."""
+    """The game in words, when it is an experiment's ("NEW in place of OLD")."""
     tileset: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     """The tile set the game was played with, embedded (a set that does not ship with dukec)."""
 
