@@ -33,6 +33,7 @@ def pictures() -> dict[str, bytes]:
     from dukec.compiler import compile_source
     from dukec.engine import Game, load_rules
     from dukec.engine.players import GreedyPlayer
+    from dukec.icons import base as base_icons
     from dukec.studio.pictures import legend
     from dukec.workbench.board import board_drawing
     from dukec.workbench.card import card
@@ -54,7 +55,7 @@ def pictures() -> dict[str, bytes]:
             break
         game.apply(action)
     made["board.svg"] = to_svg(board_drawing(game)).encode()
-    for item in legend():
+    for item in legend(base_icons()):
         made[f"icon-{item['icon']}.svg"] = item["svg"].encode()
     # Print and play: the fronts page of the base set's Knight, Duke and Footman and the Paladin.
     tiles = [find_tile(base, name) for name in ("Duke", "Footman", "Knight")] + [paladin]
