@@ -60,6 +60,8 @@ MAX_BOARD = 26
 #: Tiles (troop and terrain) and game sets in one tile set.
 MAX_TILES = 500
 MAX_SETS = 100
+#: Icons one tile set declares, the base box's eight among them (each has a letter of its own).
+MAX_ICONS = 64
 #: .duke files of one tile set (each defines a tile or a set at least), and their bytes together.
 MAX_SOURCE_FILES = MAX_TILES + MAX_SETS
 MAX_SOURCE_BYTES = MAX_FILE_BYTES

@@ -17,7 +17,7 @@ from dukec.engine.extras import TerrainType
 from dukec.icons import Icon
 from dukec.workbench.card import side_shapes
 from dukec.workbench.grid import grid_bounds, square_panel
-from dukec.workbench.icon_shapes import icon_shapes
+from dukec.workbench.icon_shapes import shape_drawing
 from dukec.workbench.marks import Marks, last_marks
 from dukec.workbench.palette import INK, PAPER
 from dukec.workbench.shapes import Circle, Drawing, Line, Polygon, Rect, Shape, Text
@@ -53,6 +53,8 @@ STRIKE_COLOUR = "#d0312d"
 STRIKE_FILL = "#f0a39c"
 GUARD_COLOUR = "#d0312d"
 FROST = "#3a7bd5"
+#: The mark of a frozen tile: six spokes, a frost mark (the shape cards draw Dread with).
+FROST_SHAPE = "spokes"
 
 
 # === Shapes moved and turned ===
@@ -400,10 +402,10 @@ def _dragon(game: Game) -> Iterable[Shape]:
 def _facing_view(kind: TerrainType, fx: int, fy: int) -> TileView:
     """The acting terrain tile's grids turned so that its forward is the way it faces."""
 
-    def turn(icons: Sequence[tuple[str, int, int]]) -> tuple[PlacedIcon, ...]:
+    def turn(icons: Sequence[tuple[Icon, int, int]]) -> tuple[PlacedIcon, ...]:
         # Forward is (fx, fy) on the board; the tile's right is (fy, -fx).
         return tuple(
-            PlacedIcon(Icon(name), dx * fy + dy * fx, -dx * fx + dy * fy) for name, dx, dy in icons
+            PlacedIcon(icon, dx * fy + dy * fx, -dx * fx + dy * fy) for icon, dx, dy in icons
         )
 
     front, back = (turn(side) for side in kind.sides)
@@ -419,11 +421,7 @@ def _frost(game: Game) -> Iterable[Shape]:
         settled = square in game.settled
         disc, ink = (INK, PAPER) if settled else (PAPER, FROST)
         yield Circle(x + 15, y + 15, 11, disc, ink, 1.5)
-        for shape in icon_shapes(PlacedIcon(Icon.DREAD, 0, 0), x + 15, y + 15, 20):
-            if isinstance(shape, Line):
-                yield replace(shape, stroke=ink)
-            elif isinstance(shape, Circle):
-                yield replace(shape, fill=ink)
+        yield from shape_drawing(FROST_SHAPE, x + 15, y + 15, 20, ink)
 
 
 __all__ = [
