@@ -78,6 +78,7 @@ def test_value_gives_the_commands_worth_line(
     assert (worth.tile, worth.in_place_of, worth.games, worth.pairs) == ("Paladin", "Footman", 4, 2)
     assert worth.elo == pytest.approx(document["worth"]["elo"])
     assert worth.answer == document["answer"]
+    assert worth.verdict == document["decision"]["outcome"]
     assert worth.to_json() == document
     assert str(worth).startswith("One Paladin in place of one Footman (start) is worth ")
 
