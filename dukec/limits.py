@@ -41,6 +41,15 @@ LSP_MAX_ENTRIES = 10_000
 LSP_MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 LSP_MAX_HEADER_BYTES = 1024
 
+# === Files several processes write ===
+
+#: Seconds a writer waits for another's lock on a file they both update (a balance manifest,
+#: a ratings file) before it gives up with an error; each holds it for one read and one write.
+LOCK_SECONDS = 60.0
+#: Bytes of one entry of dukec's cache (a compiled tile set, the parser's code): a larger one
+#: is neither written nor read.
+CACHE_MAX_ENTRY_BYTES = 64 * 1024 * 1024
+
 # === The language, the compiled JSON and the readers ===
 
 #: Bytes in one file that dukec reads (a .duke source, a tile set, a position, a record).
