@@ -14,8 +14,10 @@ calls it drifted when the two scores differ by more than chance allows at ``alph
 
 The file is read with :mod:`tomllib`; mistakes are reported as ``path:line:col: error: ...``
 (the line of the offending key where it can be found, else its table's). It is written back
-whole, through a temporary file and a rename. A manifest of an earlier format (``[[value]]``
-tables of worths against no tile) is refused with a line saying how to record it again.
+whole, through a temporary file and a rename, under dukec's lock on the file
+(:func:`dukec.atomic.locked`), so that runs recording into one manifest at once lose no
+entry. A manifest of an earlier format (``[[value]]`` tables of worths against no tile) is
+refused with a line saying how to record it again.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dukec.atomic import write_text_atomic
+from dukec.atomic import locked, write_text_atomic
 from dukec.balance.game import split_policy
 from dukec.limits import MAX_BUDGET, MAX_DEPTH, MAX_GAMES, MAX_PLY
 from dukec.textfile import NotReadable, absent, read_file
@@ -366,14 +368,17 @@ def dumps(entries: list[Entry]) -> str:
 
 
 def record(path: Path, entry: Entry) -> list[Entry]:
-    """Add ``entry`` to the manifest at ``path``, in place of an entry of the same key."""
-    entries = read(path)
-    keys = [existing.key for existing in entries]
-    if entry.key in keys:
-        entries[keys.index(entry.key)] = entry
-    else:
-        entries.append(entry)
-    write_text_atomic(path, dumps(entries))
+    """Add ``entry`` to the manifest at ``path``, in place of an entry of the same key. The
+    manifest is read and written back under dukec's lock on it, so that runs recording into
+    one manifest at once each land their entry."""
+    with locked(path):
+        entries = read(path)
+        keys = [existing.key for existing in entries]
+        if entry.key in keys:
+            entries[keys.index(entry.key)] = entry
+        else:
+            entries.append(entry)
+        write_text_atomic(path, dumps(entries))
     return entries
 
 
