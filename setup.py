@@ -50,6 +50,7 @@ PLAIN = (
     "dukec/engine/position_problems.py",
     "dukec/engine/position_write.py",
     "dukec/engine/record.py",
+    "dukec/engine/record_fields.py",
     "dukec/engine/text.py",
 )
 #: The search policies of dukec/balance/ (mcts aside): their leaves, tables and baselines.
