@@ -159,17 +159,20 @@ def _tagged(root: int, where: Path) -> None:
     """Refuse a directory that is not dukec's cache; take on one that an earlier dukec made
     (untagged, holding kinds' folders of entries alone) or that is empty: closed to others
     and tagged."""
-    found = _read_small(root, TAG, 4096)
-    if found is not None and found[0].startswith(_TAG_MARK):
-        return
-    names = os.listdir(root)
-    if TAG in names or not all(_old_kind(root, name) for name in names):
-        raise Refused(
-            f"{where} is not dukec's cache (it holds other files and no {TAG} of dukec's); "
-            f"set {DIR_ENV} to a new or empty directory"
-        )
-    os.fchmod(root, 0o700)  # an earlier dukec made it with the umask's mode
-    create_at(root, TAG, _TAG_TEXT, 0o600)
+    for _ in range(2):
+        found = _read_small(root, TAG, 4096)
+        if found is not None and found[0].startswith(_TAG_MARK):
+            return
+        names = os.listdir(root)
+        if TAG not in names and all(_old_kind(root, name) for name in names):
+            os.fchmod(root, 0o700)  # an earlier dukec made it with the umask's mode
+            if create_at(root, TAG, _TAG_TEXT, 0o600):
+                return
+        # Another process may be making the cache this moment: look again once.
+    raise Refused(
+        f"{where} is not dukec's cache (it holds other files and no {TAG} of dukec's); set "
+        f"{DIR_ENV} to a new or empty directory"
+    )
 
 
 def _old_kind(root: int, name: str) -> bool:

@@ -395,3 +395,25 @@ def test_the_cache_command_when_off_and_when_refused(
         f"a new or empty directory\n"
     )
     assert (folder / "mine.txt").read_text() == "mine\n"
+
+
+def test_a_new_cache_made_by_many_at_once_is_used_by_all(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    writers = 8
+    start = threading.Barrier(writers)
+    found: list[bytes] = []
+
+    def write(number: int) -> None:
+        key = cache.key([str(number)])
+        start.wait()
+        cache.write("things", key, b"payload %d" % number)
+        found.append(cache.read("things", key) or b"")
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(found) == sorted(b"payload %d" % n for n in range(writers))
+    assert capsys.readouterr().err == ""
