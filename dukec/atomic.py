@@ -237,9 +237,18 @@ def locked(path: Path, seconds: float = LOCK_SECONDS) -> Iterator[None]:
 
 def _lock(lock: Path, deadline: float, path: Path) -> int:
     pause = 0.001
+    flags = os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    not_a_lock = f"its lock file {lock.name} is not a regular file (remove it)"
     while True:
-        handle = os.open(lock, os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
         try:
+            handle = os.open(lock, flags, 0o666)
+        except OSError as error:
+            if error.errno in (errno.ELOOP, errno.EISDIR):  # a link there is never followed
+                raise OutputRefused(path, not_a_lock) from None
+            raise
+        try:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                raise OutputRefused(path, not_a_lock)  # a FIFO or a device: never waited on
             while True:
                 try:
                     fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -417,3 +417,44 @@ def test_a_new_cache_made_by_many_at_once_is_used_by_all(
         thread.join()
     assert sorted(found) == sorted(b"payload %d" % n for n in range(writers))
     assert capsys.readouterr().err == ""
+
+
+def test_a_hard_link_at_an_entry_is_replaced_and_never_pruned(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    precious = user_file(tmp_path)
+    key = cache.key(["x"])
+    (folder / "things").mkdir(parents=True)
+    os.link(precious, folder / "things" / key)
+    assert cache.read("things", key) is None
+    cache.write("things", key, b"data")
+    assert untouched(precious) and precious.stat().st_nlink == 1
+    other = cache.key(["y"])
+    os.link(precious, folder / "things" / other)
+    monkeypatch.setattr(cache, "KEEP", 0)
+    cache.write("things", cache.key(["z"]), b"data")  # prunes everything of dukec's
+    assert untouched(precious) and (folder / "things" / other).exists()
+
+
+def test_a_socket_at_an_entry_is_not_read(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    key = cache.key(["x"])
+    (folder / "things").mkdir(parents=True)
+    monkeypatch.chdir(folder / "things")  # a socket's path is at most 108 bytes: bound here
+    listening = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        listening.bind(key)
+        assert returns(lambda: cache.read("things", key)) is None
+    finally:
+        listening.close()
+
+
+def test_a_cache_directory_that_is_a_link_to_nothing_is_not_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "cache").symlink_to(tmp_path / "nowhere")
+    monkeypatch.setenv(cache.DIR_ENV, str(tmp_path / "cache"))
+    cache.write("things", cache.key(["x"]), b"data")
+    assert not (tmp_path / "nowhere").exists()
+    assert cache.state() == f"not used: {tmp_path / 'cache'} is a symbolic link, not a directory"

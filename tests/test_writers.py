@@ -135,3 +135,23 @@ def test_concurrent_ladders_keep_each_others_ratings(tmp_path: Path) -> None:
     assert [process.returncode for process in processes] == [0] * len(games), errors
     stored = json.loads(out.read_text())["ratings"]
     assert sorted({rating["game"] for rating in stored}) == sorted(games)
+
+
+@pytest.mark.parametrize("planted", ["link", "fifo", "directory"])
+def test_something_planted_at_the_lock_is_refused_not_used(tmp_path: Path, planted: str) -> None:
+    path = tmp_path / "balance.toml"
+    lock = tmp_path / ".balance.toml.lock"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_text("the user's own words\n")
+    if planted == "link":
+        lock.symlink_to(elsewhere)
+    elif planted == "fifo":
+        os.mkfifo(lock)  # opening it to read would wait for a writer for ever
+    else:
+        lock.mkdir()
+    with pytest.raises(OSError) as caught:
+        manifest.record(path, entry(0, 0))
+    assert str(caught.value) == (
+        f"[Errno 22] its lock file .balance.toml.lock is not a regular file (remove it): '{path}'"
+    )
+    assert elsewhere.read_text() == "the user's own words\n" and not path.exists()
