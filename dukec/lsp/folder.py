@@ -171,14 +171,16 @@ class _FolderCheck:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def _check_sources(sources: Sources, on_disk: bool) -> _FolderCheck:
+def _check_sources(
+    sources: Sources, on_disk: bool, scope: Sequence[tuple[str, str]]
+) -> _FolderCheck:
     # A file of the folder that cannot be read is the folder's error, not the document's; its
     # tiles are unknown, so unknown names are not reported (as `dukec check DIR` does). So for
     # a document checked alone, apart from a folder too large.
     incomplete = bool(sources.unreadable) or sources.alone is not None
     if not on_disk:
         # A text with no file (the studio's page) is a tile on its own: nothing to lay it on.
-        analysis = analyze_texts(sources.texts, incomplete=incomplete)
+        analysis = analyze_texts([*scope, *sources.texts], incomplete=incomplete)
     else:
         # As every command reads the folder: whole, or on top of the base set.
         analysis, _ = analyze_layered(sources.texts, incomplete=incomplete)
@@ -202,12 +204,15 @@ class Checks:
         #: How many checks were made (not found kept): what a test counts.
         self.made = 0
 
-    def of(self, sources: Sources, on_disk: bool) -> _FolderCheck:
-        """The check of ``sources``, kept or made."""
-        key = sources.key(on_disk)
+    def of(
+        self, sources: Sources, on_disk: bool, scope: Sequence[tuple[str, str]] = ()
+    ) -> _FolderCheck:
+        """The check of ``sources`` (with ``scope`` read first, for a text with no file), kept
+        or made."""
+        key = (*sources.key(on_disk), () if on_disk else tuple(scope))
         found = self._found.get(key)
         if found is None:
-            found = _check_sources(sources, on_disk)
+            found = _check_sources(sources, on_disk, scope)
             self.made += 1
             self._found[key] = found
             while len(self._found) > self.keep:
@@ -220,11 +225,14 @@ def check_documents(
     documents: Sequence[tuple[str, str, Path | None]],
     open_texts: Mapping[Path, str],
     checks: Checks | None = None,
+    scope: Sequence[tuple[str, str]] = (),
 ) -> list[Checked]:
     """Check documents (each its name, text and file) with their folders: each directory is
     looked through and read once, and documents whose sources are the same (those of one
     directory) share one check, so that N open documents of a folder cost one check of it,
-    not N. ``checks`` keeps checks from one call to the next."""
+    not N. ``checks`` keeps checks from one call to the next. A text with no file is checked
+    alone, with the texts of ``scope`` (each with its name) read first: the studio's icon
+    declarations of the tile set it works on."""
     checks = checks if checks is not None else Checks(keep=max(1, len(documents)))
     listings: dict[Path, _Listing] = {}
     found = []
@@ -243,7 +251,8 @@ def check_documents(
             if listing is None:
                 listing = listings[path.parent] = _Listing.of(path.parent, open_texts)
             sources = listing.sources(name, text, path)
-        found.append(_own(checks.of(sources, path is not None), name, sources.alone))
+        check = checks.of(sources, path is not None, scope)
+        found.append(_own(check, name, sources.alone))
     return found
 
 
@@ -262,8 +271,14 @@ def _named(diagnostic: Diagnostic, name: str) -> Diagnostic:
 
 
 def check_document(
-    name: str, text: str, path: Path | None = None, open_texts: Mapping[Path, str] | None = None
+    name: str,
+    text: str,
+    path: Path | None = None,
+    open_texts: Mapping[Path, str] | None = None,
+    scope: Sequence[tuple[str, str]] = (),
 ) -> Checked:
     """Check a document with its folder; keep the document's own errors and lint warnings.
-    A document larger than `LSP_MAX_BYTES` (past any design's size) is not checked."""
-    return check_documents([(name, text, path)], open_texts or {})[0]
+    A document larger than `LSP_MAX_BYTES` (past any design's size) is not checked. A text with
+    no file is checked alone, with the texts of ``scope`` (each with its name) read first: the
+    studio's icon declarations of the tile set it works on."""
+    return check_documents([(name, text, path)], open_texts or {}, scope=scope)[0]
