@@ -38,6 +38,10 @@ def _text(value: Any) -> str | None:
     return None if isinstance(value, str) else "a string"
 
 
+def _object(value: Any) -> str | None:
+    return None if isinstance(value, dict) else "a JSON object (the tile set played with)"
+
+
 def _boolean(value: Any) -> str | None:
     return None if isinstance(value, bool) else "true or false"
 
@@ -93,6 +97,8 @@ HEADER: Fields = {
     "seed": (True, _whole(0, 2**64 - 1)),
     "players": (True, _players),
     "ply_limit": (False, _or_null(_whole(1, MAX_PLY))),
+    "title": (False, _text),
+    "tileset": (False, _or_null(_object)),
 }
 ACTION: Fields = {
     "ply": (False, _whole(0, MAX_PLY)),

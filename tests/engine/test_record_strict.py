@@ -105,6 +105,17 @@ def test_an_action_line_of_the_wrong_types(
             "'ply_limit' must be a whole number from 1 to 1,000,000, or null, not 0",
         ),
         ({"tileset_hash": 7}, "'tileset_hash' must be a string, not 7"),
+        ({"title": 3}, "'title' must be a string, not 3"),
+        ({"title": None}, "'title' must be a string, not null"),
+        (
+            {"tileset": []},
+            "'tileset' must be a JSON object (the tile set played with), or null, not []",
+        ),
+        (
+            {"tileset": "base.json"},
+            "'tileset' must be a JSON object (the tile set played with), or null, not "
+            '"base.json"',
+        ),
     ],
 )
 def test_a_header_of_the_wrong_types(
@@ -175,3 +186,11 @@ def test_replay_says_so_and_exits_1(lines: list[str], tmp_path: Path) -> None:
 def test_a_written_record_reads_back(lines: list[str]) -> None:
     record = parse_record("\n".join(lines) + "\n", "game.jsonl")
     assert list(record_lines(record)) == lines
+
+
+def test_a_record_holding_its_tile_set_reads_back(lines: list[str]) -> None:
+    tileset = {"format": "duke-tileset/1", "tiles": {"Footman": {"count": 2}}}
+    text = changed(lines, 0, title="JumpingFootman in place of Footman", tileset=tileset)
+    record = parse_record(text, "game.jsonl")
+    assert (record.title, record.tileset) == ("JumpingFootman in place of Footman", tileset)
+    assert parse_record("\n".join(record_lines(record)) + "\n", "game.jsonl") == record
