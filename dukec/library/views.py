@@ -31,8 +31,11 @@ class Tile:
     """
 
     name: str
+    """The tile's name, as its tile set writes it (``"Duke"``)."""
     owner: int
+    """The player it belongs to: 0 the first player, 1 the second."""
     side: str
+    """The side it shows: ``"front"`` (its starting side) or ``"back"``."""
 
     def __str__(self) -> str:
         """``player 0's Duke (front)``."""
@@ -58,7 +61,10 @@ class Outcome:
     """
 
     winner: int | None
+    """The player who won, 0 or 1; None for a drawn game."""
     reason: Reason
+    """Why the game ended (:class:`~dukec.engine.Reason`: the Duke captured, no legal action,
+    the ply limit, ...)."""
 
     def result(self) -> str:
         """``1-0`` (the first player won), ``0-1`` or ``1/2-1/2`` (a drawn game), as a chess
