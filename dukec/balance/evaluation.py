@@ -322,7 +322,7 @@ class Evaluator:
             if commands & own:
                 moves |= commands
             strikes = key.strikes
-            union |= moves | strikes
+            union |= (moves & ~key.quiet) | strikes
             reach = count(moves & free)
             if strikes & enemy:
                 reach += count(strikes & enemy)
@@ -481,6 +481,9 @@ def _side_reach(rules: Rules) -> list[int]:
             reached |= {t for t, _ in tables.pathed[k]}
             for ray in tables.rays[k]:
                 reached.update(ray)
+            if tables.any_special:
+                for _mode, _before, targets in tables.special[k]:
+                    reached.update(targets)
             total += len(reached)
         found.append(round(total / size))
     return found

@@ -62,6 +62,8 @@ class _Written:
     report: Reporter
     values: dict[str, object] = field(default_factory=dict)
     where: dict[str, Position] = field(default_factory=dict)
+    #: The properties written with a value in error (reported already).
+    wrong: set[str] = field(default_factory=set)
 
     @property
     def name(self) -> str:
@@ -151,6 +153,7 @@ def _read(definition: ast.IconDef, report: Reporter) -> _Written:
         value = _READERS[prop](item.value.text)
         if isinstance(value, _Problem):
             report.error(item.value.pos, str(value))
+            written.wrong.add(prop)
             continue
         written.values[prop] = value
         written.where[prop] = item.value.pos
@@ -216,7 +219,7 @@ class _Resolver:
         geometry = get("geometry", base.geometry if base else None)
         effect = get("effect", base.effect if base else None)
         for prop, what in (("geometry", geometry), ("effect", effect)):
-            if what is None:
+            if what is None and prop not in decl.wrong:
                 choices = Geometry if prop == "geometry" else Effect
                 report.error(
                     name_pos,
@@ -227,6 +230,8 @@ class _Resolver:
         if "glyph" not in values:
             report.error(name_pos, f"icon '{decl.name}' needs a glyph: write `glyph G`, a letter")
             ok = False
+        if decl.wrong:
+            ok = False  # said where it was written
         if not isinstance(geometry, Geometry) or not isinstance(effect, Effect) or not ok:
             return None
         same_geometry = base is not None and base.geometry is geometry

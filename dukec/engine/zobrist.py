@@ -274,8 +274,11 @@ class Keyed(Keeper):
         if by >= 0 and board[by] >= 0:
             key ^= square[by * codes + board[by]]
         game._apply(action)
-        if game.features and game.history[-1][2] == TRAILED:
-            # Any other action of a game set with features may change anything.
+        if (game.features and game.history[-1][2] == TRAILED) or (
+            victim >= 0 and victim & 1 == mover
+        ):
+            # Any other action of a game set with features may change anything; so, for the
+            # masks kept here, does a capture of one's own tile (an icon of friend and foe).
             self.key = numbers.key(game)
             self._anything_changed()
             return
@@ -324,7 +327,10 @@ class Keyed(Keeper):
     def undo(self) -> ActionTuple:
         """Take back the game's last action, keeping ``key`` exact."""
         game = self.game
-        trailed = game.features and game.history[-1][2] == TRAILED
+        record = game.history[-1]
+        trailed = game.features and record[2] == TRAILED
+        # A capture of one's own tile (its code's owner the mover's): keyed as a trailed one.
+        trailed = trailed or (record[2] >= 0 and record[2] & 1 == record[1] & 1)
         drawn = game.drawn  # the tile a draw taken back drew
         action = game._undo()
         before = self.before
