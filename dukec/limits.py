@@ -70,6 +70,10 @@ MAX_WIN_SCORE = 999
 #: Turns of one game: the ply limit, and a position's ``ply``.
 MAX_PLY = 1_000_000
 
+#: A seed: any whole number that fits in 64 bits without a sign (every run's master seed and a
+#: game's).
+MAX_SEED = 2**64 - 1
+
 #: Games of one run: balance, value, ladder (each pairing), tune (each test and each screen),
 #: fit-values and bench. A million random games take minutes; search games, hours.
 MAX_GAMES = 1_000_000

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 from dukec.engine.actions import MOVE, ActionTuple
 from dukec.engine.board import Geometry
 from dukec.engine.extras import Extras, build_extras
+from dukec.engine.facade import RulesError as RulesError
 from dukec.engine.reach import Reach, build_reach
 from dukec.engine.tables import Tables, compile_tables
 from dukec.engine.traits import Traits, build_traits
@@ -44,10 +45,6 @@ FRONT: Final = 0
 BACK: Final = 1
 SIDE_NAMES = ("front", "back")
 EMPTY: Final = -1
-
-
-class RulesError(ValueError):
-    """A tile set or game set the engine cannot play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +303,9 @@ def set_names(tileset: Mapping[str, Any]) -> list[str]:
 
 def load_rules(tileset: Mapping[str, Any], set_name: str | None = None) -> Rules:
     """Compile a tile set dict and one of its game sets (default ``base``, else the first)."""
+    if not isinstance(tileset, Mapping):
+        kind = type(tileset).__name__
+        raise RulesError(f"a tile set is a dict, the compiler's output (not {kind})")
     try:
         return _load(tileset, set_name)
     except (KeyError, TypeError, IndexError) as error:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, TypeAlias
 
 from dukec.engine import Game, Phase, Rules
 from dukec.engine.extras import TerrainType
@@ -21,6 +22,12 @@ from dukec.workbench.marks import Marks, last_marks
 from dukec.workbench.palette import INK, PAPER
 from dukec.workbench.shapes import Circle, Drawing, Line, Polygon, Rect, Shape, Text
 from dukec.workbench.tiles import SIDES, PlacedIcon, TileView
+
+if TYPE_CHECKING:
+    from dukec.library.game import Game as LibraryGame
+
+    #: A game as the pictures take it: the engine's, or the library's over it.
+    AnyGame: TypeAlias = Game | LibraryGame
 
 # === Geometry and colours ===
 
@@ -200,12 +207,19 @@ def flatten(layout: BoardLayout, book: CardBook) -> Drawing:
     return Drawing(layout.width, layout.height, tuple(shapes), layout.title)
 
 
-def board_drawing(game: Game, marks: Marks | None = None) -> Drawing:
-    """The board of ``game`` as a drawing for the SVG and PNG back-ends."""
-    return flatten(board_layout(game, marks), CardBook(game.rules))
+def engine_game(game: AnyGame) -> Game:
+    """The engine's game of ``game``: itself, or the one under a ``dukec.Game``."""
+    return game if isinstance(game, Game) else game.engine
 
 
-def board_svg(game: Game, marks: Marks | None = None) -> str:
+def board_drawing(game: AnyGame, marks: Marks | None = None) -> Drawing:
+    """The board of ``game`` (the engine's or a ``dukec.Game``) as a drawing for the SVG and
+    PNG back-ends."""
+    played = engine_game(game)
+    return flatten(board_layout(played, marks), CardBook(played.rules))
+
+
+def board_svg(game: AnyGame, marks: Marks | None = None) -> str:
     """The board of ``game`` as a standalone SVG document."""
     from dukec.workbench.svg import to_svg
 
