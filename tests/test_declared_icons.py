@@ -456,6 +456,31 @@ def test_random_games_use_every_modifier(rules: Rules) -> None:
     assert 13 in used  # an area group used
 
 
+def test_a_game_is_recorded_and_replayed(compiled: Path, tmp_path: Path) -> None:
+    """A seeded greedy game of the set (whose greedy players take what the icons give) is
+    recorded and replayed action by action."""
+    record = tmp_path / "game.jsonl"
+    played = _run(
+        "play",
+        "--set",
+        str(compiled),
+        "--game",
+        "siege",
+        "--seed",
+        "3",
+        "--first",
+        "greedy",
+        "--second",
+        "greedy",
+        "--quiet",
+        "--record",
+        str(record),
+    )
+    assert played.exit_code == 0, played.output
+    replayed = _run("replay", str(record), "--set", str(compiled))
+    assert replayed.exit_code == 0, replayed.output
+
+
 def test_balance_under_the_search(folder: Path) -> None:
     result = _run(
         "balance",

@@ -119,6 +119,9 @@ class Tables:
     special: list[tuple[Special, ...]] = field(default_factory=list)
     #: Whether any key has a :data:`Special` reach.
     any_special: bool = False
+    #: Whether a :data:`Special` reach may capture its own player's tile (one of friend and
+    #: foe).
+    befriends: bool = False
 
     def entry(self, k: int) -> Entry:
         """Key ``k``'s entries in the seven tables of icons: the tables' own where ``ready[k]``,
@@ -329,5 +332,6 @@ def compile_tables(
         ready=b"\x01" * len(direct),
         special=special,
         any_special=any(special),
+        befriends=any(item[0] & 1 for items in special for item in items),
     )
     return tables, values
