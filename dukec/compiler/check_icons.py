@@ -4,7 +4,7 @@ The base box's declarations (the prelude, :mod:`dukec.compiler.prelude`) come fi
 sources' in the order the files are compiled and, in a file, as written: that is the order of
 the vocabulary. Each item is read (a known word, a known value, once), ``like`` resolved (the
 icon it names may be declared anywhere in scope; a cycle is an error), and the declaration
-checked against the rules of the algebra (:func:`dukec.icons.problems`). Names are unique
+checked against the rules of the algebra (:func:`dukec.icon_rules.problems`). Names are unique
 without regard to case, glyphs exactly; a second declaration of either is an error naming both.
 """
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from dukec.compiler import ast
 from dukec.compiler.check_report import Reporter
 from dukec.compiler.diagnostics import Note, Position, did_you_mean, quote_list
+from dukec.icon_rules import problems
 from dukec.icons import (
     EFFECT_COLOURS,
     PALETTE,
@@ -27,7 +28,6 @@ from dukec.icons import (
     Icon,
     Vocabulary,
     default_shape,
-    problems,
 )
 from dukec.limits import MAX_ICONS, MAX_NAME_LENGTH
 
@@ -250,9 +250,9 @@ class _Resolver:
             blocked = geometry.directed
         same_look = base is not None and same_geometry and base.effect is effect
         shape = str(get("shape", base.shape if same_look and base else None) or "")
-        shape = shape or default_shape(geometry, effect)
+        shape = shape or default_shape(geometry.value, effect.value)
         colour = get("colour", base.colour if base and base.effect is effect else None)
-        colour = str(colour) if colour is not None else EFFECT_COLOURS[effect]
+        colour = str(colour) if colour is not None else EFFECT_COLOURS[effect.value]
         if "characters" in values:
             characters = str(values["characters"])
         elif (

@@ -140,7 +140,8 @@ GLYPHS = "AEFGHIKNOPQRTUVWYZ"
 @st.composite
 def declared(draw: st.DrawFn, index: int) -> dict[str, Any]:
     """A declaration the algebra allows (drawn so, then checked), as the JSON holds it."""
-    from dukec.icons import PALETTE, SHAPES, Captures, Effect, Icon, problems
+    from dukec.icon_rules import problems
+    from dukec.icons import PALETTE, SHAPES, Captures, Effect, Icon
 
     effect = draw(st.sampled_from(list(Effect)))
     geometries = list(Geometry) if effect.captures else [Geometry.SQUARE]

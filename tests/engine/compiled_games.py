@@ -47,6 +47,8 @@ DECLARED_SETS = ("declared",)
 def declared_rules(set_name: str) -> Rules:
     """The rules of a game set of declared icons."""
     return load_rules(load_layered([REPO / "benchmarks" / "tiles"]).data, set_name)
+
+
 #: The plies of a game played through the front door.
 FRONT_DOOR_PLIES = 40
 
