@@ -84,6 +84,16 @@ set siege {
         bag Footman, Siege, Shield, 3 Pikeman, Champion, Bowman
     }
 }
+
+set siege-terrain {
+    board 6 x 6
+    terrain Mountain, Dragon
+    army {
+        start Duke on c1, d1
+        start 2 Footman beside Duke
+        bag Footman, Siege, Shield, 3 Pikeman, Champion, Bowman
+    }
+}
 """
 
 
@@ -128,7 +138,7 @@ def _run(*args: str) -> Result:
 def test_check_reads_the_declarations(folder: Path) -> None:
     result = _run("check", str(folder))
     assert result.exit_code == 0, result.output
-    assert result.stdout == "ok: 2 tiles on top of the base set (23 tiles, 10 sets)\n"
+    assert result.stdout == "ok: 2 tiles on top of the base set (23 tiles, 11 sets)\n"
 
 
 def test_build_lists_every_icon_with_its_properties(folder: Path, tmp_path: Path) -> None:
@@ -436,10 +446,13 @@ def test_bench_plays_the_set(compiled: Path) -> None:
     assert re.search(r"games 20  plies \d+", result.stdout)
 
 
-def test_random_games_use_every_modifier(rules: Rules) -> None:
-    """Seeded random games of the set use an area group, and apply and undo are exact."""
+@pytest.mark.parametrize("set_name", ["siege", "siege-terrain"])
+def test_random_games_use_every_modifier(tileset: dict[str, Any], set_name: str) -> None:
+    """Seeded random games of the sets (one with the Mountain and the Dragon) use an area group,
+    and apply and undo are exact."""
     import random
 
+    rules = load_rules(tileset, set_name)
     used = set()
     for seed in range(40):
         game = Game(rules, seed=seed, ply_limit=300)
