@@ -193,7 +193,7 @@ class Rules:
             for tile in self.types
             for side in (FRONT, BACK)
         ]
-        return build_reach(self.geometry, sides)
+        return build_reach(self.geometry, sides, self.icons.areas)
 
     @property
     def traits(self) -> Traits:
@@ -405,13 +405,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
                 f"tile {tile['name']!r} shows icon {name!r}, which the tile set does not "
                 f"declare{_suggest(name, known)}"
             )
-        icon = icons.by_name[name]
-        if icon.modified:
-            raise RulesError(
-                f"tile {tile['name']!r} shows icon {name!r}, whose modifiers this engine does "
-                "not play yet"
-            )
-        return icon
+        return icons.by_name[name]
 
     raw_types: list[_RawType] = [
         (
