@@ -23,6 +23,10 @@ round in the CPU time of this process.
 
 The ratio is the set's plies per second over the base set's.
 
+Besides the base tile set's game sets, the benchmark runs those of ``benchmarks/tiles/`` (read on
+top of the base set): ``declared``, whose tiles use declared icons of every kind of modifier
+(non-capture, friend and foe, a Hammer, an area group).
+
 With ``--instructions`` (needs valgrind) each set's one round is counted in instructions
 instead, which do not depend on the machine's load: a child process under
 ``valgrind --tool=cachegrind`` plays the games, another loads the same rules and plays none, and
@@ -40,13 +44,40 @@ import argparse
 import statistics
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 from instructions import events
 
 from dukec.commands.engine_cmds import BENCH_GAMES
 from dukec.compiler import load_tileset
+from dukec.compiler.overlay import load_layered
 from dukec.engine import bench_against, load_rules
 from dukec.engine.rules import set_names
+
+#: The benchmark's own game sets (read on top of the base set).
+TILES = Path(__file__).resolve().parent / "tiles"
+#: What a child process loads a set's tile set with: the base set, or the benchmark's own.
+LOAD = """
+from pathlib import Path
+from dukec.compiler import load_tileset
+from dukec.compiler.overlay import load_layered
+tileset = load_layered([Path({tiles!r})]).data if {own!r} else load_tileset()
+"""
+
+
+def own_sets() -> list[str]:
+    """The game sets of ``benchmarks/tiles/``."""
+    return [s for s in set_names(load_layered([TILES]).data) if s not in set_names(load_tileset())]
+
+
+def tileset_of(name: str) -> dict[str, Any]:
+    """The tile set a game set of the benchmark is played from."""
+    return load_layered([TILES]).data if name in own_sets() else load_tileset()
+
+
+def _loading(name: str) -> str:
+    return LOAD.format(tiles=str(TILES), own=name in own_sets())
 
 
 def main() -> None:
@@ -70,8 +101,7 @@ def main() -> None:
         help="with --instructions: cache misses and mispredicted branches too (valgrind's models)",
     )
     args = parser.parse_args()
-    tileset = load_tileset()
-    names = set_names(tileset)
+    names = set_names(load_tileset()) + own_sets()
     if args.sets is not None:
         wanted = {name.strip() for name in args.sets.split(",") if name.strip()}
         unknown = sorted(wanted - set(names))
@@ -101,7 +131,7 @@ def main() -> None:
             flush=True,
         )
         # Fresh rules, in this process: the best round of each set.
-        other, base = load_rules(tileset, name), load_rules(tileset, "base")
+        other, base = load_rules(tileset_of(name), name), load_rules(load_tileset(), "base")
         mine, theirs = bench_against(other, base, args.games, args.seed, rounds=args.rounds)
         speed, base_speed = mine.plies_per_second, theirs.plies_per_second
         print(
@@ -114,16 +144,15 @@ def main() -> None:
 #: A one-round process: load the rules, play the games once, print the plies per second (CPU
 #: time of the games, as ``dukec bench`` prints it).
 ONE_ROUND = """
-from dukec.compiler import load_tileset
 from dukec.engine import bench, load_rules
-rules = load_rules(load_tileset(), {set_name!r})
+rules = load_rules(tileset, {set_name!r})
 print(bench(rules, games={games}, seed={seed}).plies_per_second)
 """
 
 
 def _one_round(set_name: str, games: int, seed: int) -> float:
     """Plies per second of one round of ``set_name`` in a fresh process."""
-    code = ONE_ROUND.format(set_name=set_name, games=games, seed=seed)
+    code = _loading(set_name) + ONE_ROUND.format(set_name=set_name, games=games, seed=seed)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"error: a round of {set_name} failed:\n{done.stderr}")
@@ -134,9 +163,8 @@ def _one_round(set_name: str, games: int, seed: int) -> float:
 #: (and leave without tearing down).
 CHILD = """
 import os, sys
-from dukec.compiler import load_tileset
 from dukec.engine import bench, load_rules
-rules = load_rules(load_tileset(), {set_name!r})
+rules = load_rules(tileset, {set_name!r})
 print("plies", bench(rules, games={games}, seed={seed}).plies if {games} else 0)
 sys.stdout.flush()
 os._exit(0)  # what the games left (a layout's tables) is not freed: no round pays for it
@@ -149,10 +177,10 @@ def _instructions(names: list[str], games: int, seed: int, simulate: bool) -> No
     print(f"{'game set':<18} {'plies':>8}", end="")
     base: dict[str, float] = {}
     for name in names:
-        played, plies = events(
-            CHILD.format(set_name=name, games=games, seed=seed), "plies", simulate
-        )
-        loaded, _ = events(CHILD.format(set_name=name, games=0, seed=seed), "plies", simulate)
+        child = _loading(name) + CHILD.format(set_name=name, games=games, seed=seed)
+        played, plies = events(child, "plies", simulate)
+        idle = _loading(name) + CHILD.format(set_name=name, games=0, seed=seed)
+        loaded, _ = events(idle, "plies", simulate)
         per_ply = {event: (played[event] - loaded[event]) / plies for event in played}
         if not base:
             base = per_ply

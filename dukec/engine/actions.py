@@ -40,6 +40,7 @@ class ActionKind(IntEnum):
     ESCAPE = 10
     RANSOM = 11
     DRAFT = 12
+    AREA = 13
 
 
 #: Each kind's name in records and notation's vocabulary, by kind.
@@ -61,6 +62,8 @@ CHOOSE: Final = 9
 ESCAPE: Final = 10
 RANSOM: Final = 11
 DRAFT: Final = 12
+#: An area group used (declared icons: :mod:`dukec.engine.area`).
+AREA: Final = 13
 
 
 class Phase(IntEnum):

@@ -231,8 +231,9 @@ def build_extras(
         in_play.update(str(e["tile"]) for e in army["start"])
         in_play.update(str(e["tile"]) for e in army["bag"])
     brought_names = {str(n) for n in spec.get("draft", [])}
+    # An icon a rule feature plays: Dread, Defense, an area group's.
     uses_icons = any(
-        icons.named(i["icon"]).effect.of_feature
+        icons.named(i["icon"]).effect.of_feature or bool(icons.named(i["icon"]).area)
         for t in troops
         if t["name"] in in_play | brought_names
         for side in t["sides"].values()

@@ -13,6 +13,7 @@ from mypy_extensions import trait
 
 from dukec.engine.abilities import Abilities
 from dukec.engine.actions import DRAW, ActionKind, Phase
+from dukec.engine.area import Blasting
 from dukec.engine.dragon import Roaming
 from dukec.engine.dragon_acts import DragonPart, Roamer
 from dukec.engine.dread import Freezing
@@ -95,6 +96,7 @@ class Registry:
         carrier: Feature,
         adders: tuple[Feature, ...],
         winners: tuple[Feature, ...],
+        threats: tuple[Blasting, ...] = (),
     ) -> None:
         self.ordered = ordered
         #: The feature whose piece may stand on ``g.obstacle`` (:mod:`dukec.engine.occupancy`).
@@ -106,6 +108,9 @@ class Registry:
         #: The features the game set uses that add a way to win (:meth:`Feature.wins`), asked
         #: in this order after running out of tiles and before the armies' own objectives.
         self.winners = winners
+        #: The features the game set uses whose actions the icons' tables do not hold and that
+        #: may capture (the Duke-danger test asks each: :meth:`Blasting.threatens`).
+        self.threats = threats
         #: No feature the game set uses changes a game after an action (its turns need no
         #: trail where nothing else does: :mod:`dukec.engine.turn`).
         self.nothing_after_action = not any(f.follows_actions() for f in ordered)
@@ -144,6 +149,7 @@ def build_features(rules: Rules) -> Registry:
     freezing, settling, scoring, passing = Freezing(rules), Settling(), Scoring(), Passing()
     abilities, winning, roaming = Abilities(), Winning(), Roaming()
     drafting, planting, laying = Drafting(), Planting(), Laying()
+    blasting = Blasting()
     if extras.set_terrain:
         rules.untouched  # noqa: B018 (what a layout's tables start from, made ahead of play)
     # Frozen tiles thaw in every such game (a position may hold frozen tiles without Dread).
@@ -165,13 +171,18 @@ def build_features(rules: Rules) -> Registry:
     # The draft before set-up, the banners after it; as play begins, random terrain, then the
     # dragon (on a bare square), then Dread takes hold of the board as it stands.
     opening = (drafting, planting, laying, roaming, freezing)
-    everyone = (*opening, settling, scoring, passing, abilities, winning)
+    everyone = (*opening, settling, scoring, passing, abilities, winning, blasting)
     owners = tuple(f for kind in _OWNERS for f in everyone if isinstance(f, kind))
     parts = tuple(f for kind in _PARTS for f in everyone if isinstance(f, kind))
-    adders = (passing,) if objective.flag_passing else ()
+    adders: tuple[Feature, ...] = (passing,) if objective.flag_passing else ()
+    threats: tuple[Blasting, ...] = ()
+    if traits.any_area:
+        used.append(blasting)
+        adders += (blasting,)
+        threats = (blasting,)
     winners = (Homing(),) if objective.win_flag_home else ()
     return Registry(
-        tuple(used), owners, opening, parts, between, roaming, planting, adders, winners
+        tuple(used), owners, opening, parts, between, roaming, planting, adders, winners, threats
     )
 
 
@@ -182,7 +193,7 @@ _PARTS: tuple[type[Feature], ...] = (Laying, Planting, Roaming, Freezing, Settli
 
 #: The features that own phases and action kinds, in the order they read a position's phase
 #: (Scoring first: the banner to relocate is read where nothing else had a problem).
-_OWNERS: tuple[type[Feature], ...] = (Scoring, Drafting, Planting, Abilities, Passing)
+_OWNERS: tuple[type[Feature], ...] = (Scoring, Drafting, Planting, Abilities, Passing, Blasting)
 
 
 def marked(extras: Extras) -> list[str]:

@@ -285,6 +285,21 @@ class Game(BaseGame):
             setattr(twin, name, copy.deepcopy(value, memo))
         return twin
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its rules (by value: the tile set and the game set's name), seed and ply
+        limit, the position it began at (JSON) and the actions played since: loaded, it plays
+        them again, so that it goes on, and takes back, as this game does."""
+        from dukec.engine.position import position_to_json
+
+        start = self.copy()
+        start.keyed = None  # a search's books stay behind
+        played: list[ActionTuple] = []
+        while start.history:
+            played.append(start.undo())
+        played.reverse()
+        began = position_to_json(start)
+        return (remade, (self.rules, self.seed, self.ply_limit, began, played))
+
     # ------------------------------------------------------------- generation
 
     def _placements(self) -> list[int]:
@@ -397,6 +412,23 @@ class Game(BaseGame):
         if self.features:
             return featureplay.play_random(self, rng)
         return playout.play_random(self, rng)
+
+
+def remade(
+    rules: Rules,
+    seed: int,
+    ply_limit: int | None,
+    began: dict[str, Any],
+    played: list[ActionTuple],
+) -> Game:
+    """A pickled game made again: the game at the position it began at, each action played
+    again."""
+    from dukec.engine.position import position_from_json
+
+    game = position_from_json(rules, began, seed=seed, ply_limit=ply_limit)
+    for action in played:
+        game.apply(action)
+    return game
 
 
 __all__ = [

@@ -6,8 +6,9 @@ game set and seed, one line each: a uniformly random game with the sorted legal 
 position and events of every ply (``corpus_games.game_json``); a game record of a random
 against a greedy player; ``bench``'s random playouts (plies, wins, draws); a random game through
 the front door (each action pushed as it prints, the game as text, the actions popped); and on
-the base set and a game set with features, a game record of the search policy against a random
-player.
+the base set, a game set with features and the set of declared icons, a game record of the
+search policy against a random player. Besides the corpus's game sets it plays the benchmark's
+``declared`` set (``benchmarks/tiles/``: declared icons of every kind of modifier).
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ import sys
 from typing import Any
 
 from dukec.balance.play import make_policy
-from dukec.engine import Game, GreedyPlayer, RandomPlayer, Rules, bench, play_game
+from dukec.compiler.overlay import load_layered
+from dukec.engine import Game, GreedyPlayer, RandomPlayer, Rules, bench, load_rules, play_game
 from dukec.kernel import kernel
 from tests.engine.corpus_games import (
     CUSTOM_SETS,
     PACKAGED_SETS,
+    REPO,
     corpus_rules,
     game_json,
     record_text,
@@ -34,8 +37,18 @@ BENCH_GAMES = 10
 #: The search policy's node budget per move, and the plies of its games.
 SEARCH_BUDGET = 60
 SEARCH_PLIES = 30
-#: The game sets whose search games are written out: the base game's, and one with features.
-SEARCH_SETS = ("base", "dragon")
+#: The game sets whose search games are written out: the base game's, one with features, and
+#: one of declared icons.
+SEARCH_SETS = ("base", "dragon", "declared")
+#: The game sets of declared icons (benchmarks/tiles/, read on top of the base set).
+DECLARED_SETS = ("declared",)
+
+
+def declared_rules(set_name: str) -> Rules:
+    """The rules of a game set of declared icons."""
+    return load_rules(load_layered([REPO / "benchmarks" / "tiles"]).data, set_name)
+
+
 #: The plies of a game played through the front door.
 FRONT_DOOR_PLIES = 40
 
@@ -59,8 +72,8 @@ def front_door(rules: Rules, seed: int) -> dict[str, Any]:
 def lines() -> list[str]:
     """Everything this engine plays, one line per game set, seed and kind of play."""
     out = [f"engine {kernel()}"]
-    for set_name in (*PACKAGED_SETS, *CUSTOM_SETS):
-        rules = corpus_rules(set_name)
+    for set_name in (*PACKAGED_SETS, *CUSTOM_SETS, *DECLARED_SETS):
+        rules = declared_rules(set_name) if set_name in DECLARED_SETS else corpus_rules(set_name)
         for seed in SEEDS:
             game = json.dumps(game_json(rules, seed), separators=(",", ":"))
             out.append(f"{set_name} {seed} random-game {game}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from dukec.engine import load_rules
-from dukec.engine.actions import DIVINE, DRAW, ESCAPE, FLAG_PASS, RANSOM, SUMMON, Phase
+from dukec.engine.actions import AREA, DIVINE, DRAW, ESCAPE, FLAG_PASS, RANSOM, SUMMON, Phase
 from dukec.engine.dragon import Roaming
 from dukec.engine.dread import Freezing
 from dukec.engine.flags import Planting, Scoring
@@ -25,7 +25,7 @@ def test_every_feature_phase_and_kind_has_one_owner(tileset: dict[str, Any]) -> 
     for name in names:
         registry = load_rules(tileset, name).features
         assert set(registry.by_phase) == {Phase.DRAFT, Phase.FLAGS, Phase.CHOOSE, Phase.RELOCATE}
-        assert set(registry.by_kind) == {FLAG_PASS, SUMMON, ESCAPE, RANSOM}
+        assert set(registry.by_kind) == {FLAG_PASS, SUMMON, ESCAPE, RANSOM, AREA}
         assert set(registry.by_draw) == {DIVINE}
         assert [k for k, draws in enumerate(registry.draws) if draws] == [DRAW, DIVINE]
         for kind, owner in registry.by_draw.items():

@@ -17,7 +17,7 @@ from dukec.engine.record import record_lines
 
 KINDS = (
     "move, strike, command, draw, place, flag_pass, flag_place, summon, divine, choose, "
-    "escape, ransom, draft"
+    "escape, ransom, draft, area"
 )
 
 
