@@ -6,6 +6,7 @@ read and validated instead.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -160,15 +161,34 @@ def _analyze_found(found: Sequence[tuple[Path, str]]) -> Analysis:
     return Analysis(tuple(parsed), program, (*problems, *diagnostics), texts)
 
 
+#: The line of a file that is read on top of the base set (`dukec.compiler.overlay`).
+EXTENDS_BASE = re.compile(r"^[ \t]*extends[ \t]+base\b", re.M)
+
+
+def _with_base(
+    found: Sequence[tuple[Path, str]], texts: list[str]
+) -> tuple[list[tuple[Path, str]], list[str]]:
+    """The sources with the base set's before them where one says `extends base` (each file
+    once)."""
+    if not any(EXTENDS_BASE.search(text) for text in texts):
+        return list(found), texts
+    given = {os.path.realpath(path) for path, _ in found}
+    base, _ = collect([default_sources()])
+    below = [(path, shown) for path, shown in base if os.path.realpath(path) not in given]
+    return [*below, *found], [read_source(path, shown) for path, shown in below] + texts
+
+
 def compile_sources(found: Sequence[tuple[Path, str]]) -> dict[str, Any]:
-    """Parse, check, emit and validate .duke files; a tile set compiled before from the same
-    texts comes from the cache (:mod:`dukec.compiler.tileset_cache`) instead."""
+    """Parse, check, emit and validate .duke files (with the base set's where one says
+    `extends base`); a tile set compiled before from the same texts comes from the cache
+    (:mod:`dukec.compiler.tileset_cache`) instead."""
     first = found[0][1] if found else "dukec"
     try:
         texts = [read_source(path, shown) for path, shown in found]
     except CompileError:
         # Unreadable sources: compiled as they are, so that every error is reported.
         return emit_analysis(_analyze_found(found), first)
+    found, texts = _with_base(found, texts)
     entry = tileset_cache.entry(texts)
     cached = tileset_cache.read(entry)
     if cached is not None:
