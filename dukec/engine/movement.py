@@ -173,7 +173,13 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
                 out = tablemoves.pseudo(g)
             finally:
                 board[at] = EMPTY
-        if (g.carried or not g.masks.bare) and out and out[-1][0] == DRAW:
+        if g.any_leaders:
+            # The army places beside other tiles than the Duke: a draw is this one's to list.
+            if out and out[-1][0] == DRAW:
+                out.pop()
+            if g.bags[me] and occupancy.drop_squares(g, me, first=True):
+                out.append((DRAW, -1, -1, -1, -1))
+        elif (g.carried or not g.masks.bare) and out and out[-1][0] == DRAW:
             # A draw (the base generator lists it last) needs an empty square beside the Duke
             # that a tile may be placed on.
             duke = g.duke[me]
@@ -218,8 +224,11 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
         feature.add_actions(g, me, out)
     if g.any_ransom:
         abilities.ransom_actions(g, me, out)
-    duke = g.duke[me]
-    if g.bags[me] and duke >= 0 and occupancy.placeable(g, g.neighbours[duke], first=True):
+    if g.bags[me] and (
+        occupancy.drop_squares(g, me, first=True)
+        if g.any_leaders
+        else g.duke[me] >= 0 and occupancy.placeable(g, g.neighbours[g.duke[me]], first=True)
+    ):
         out.append((DRAW, -1, -1, -1, -1))
     return list(dict.fromkeys(out))
 
