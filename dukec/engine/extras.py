@@ -89,6 +89,9 @@ class Swaps:
 
     on: str = ""
     pairs: tuple[tuple[int, int], ...] = ()
+    #: The pack tiles to be swapped in on draw or picked in a draft: each pack tile as many
+    #: times as its count (one shared copy in the packs), in type order.
+    pool: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -254,9 +257,9 @@ def build_extras(
         duke = -1
         for entry in army["start"]:
             if "tile" in entry:
-                tile = lookup(str(entry["tile"]), f"army {owner} start")
-                if troops[tile].get("acts_as_duke"):
-                    duke = tile
+                found = lookup(str(entry["tile"]), f"army {owner} start")
+                if troops[found].get("acts_as_duke"):
+                    duke = found
         dukes.append(duke)
         wins.append(
             tuple(
@@ -283,13 +286,12 @@ def build_extras(
             }
         )
     swap = game_set.get("swap", {})
-    swaps = Swaps(
-        str(swap.get("on", "")),
-        tuple(
-            (lookup(str(pair["tile"]), "swap"), lookup(str(pair["for"]), "swap"))
-            for pair in swap.get("tiles", [])
-        ),
+    pairs = tuple(
+        (lookup(str(pair["tile"]), "swap"), lookup(str(pair["for"]), "swap"))
+        for pair in swap.get("tiles", [])
     )
+    pool = sorted(tile for tile, _base in pairs for _ in range(int(troops[tile]["count"])))
+    swaps = Swaps(str(swap.get("on", "")), pairs, tuple(pool))
     in_play: set[str] = set()
     for army in game_set["armies"][:2]:
         in_play.update(str(e["tile"]) for e in army["start"] if "tile" in e)

@@ -20,6 +20,7 @@ from dukec.engine.feature import Feature
 from dukec.engine.flags import Banner, FlagPart, Passing, Planting
 from dukec.engine.flags_scoring import Homing, Scoring
 from dukec.engine.objectives import Drafting, Settling, Winning
+from dukec.engine.swaps import SwapPart, Swapping
 from dukec.engine.terrain import Laying, TerrainPart
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ PUBLIC: Final[dict[str, type]] = {"Banner": Banner, "Roamer": Roamer}
 
 
 @trait
-class Parts(TerrainPart, DragonPart, FlagPart):
+class Parts(TerrainPart, DragonPart, FlagPart, SwapPart):
     """What the features keep on a game, each its own part (a base of the game's state,
     :class:`dukec.engine.state.FeatureState`, whose attributes they are)."""
 
@@ -42,6 +43,7 @@ class Parts(TerrainPart, DragonPart, FlagPart):
         self._init_terrain(size, extras.terrain_types)
         self._init_dragon()
         self._init_flags()
+        self._init_swaps(extras)
 
 
 def state_key(g: FeatureState) -> tuple[Any, ...]:
@@ -76,6 +78,9 @@ def state_key(g: FeatureState) -> tuple[Any, ...]:
         tuple(g.flag_queue),
         g.relocate,
         tuple(g.last_events),
+        tuple(g.spares),
+        tuple(tuple(s) for s in g.swapped),
+        g.setup_tiles,
     )
 
 
@@ -95,8 +100,11 @@ class Registry:
         carrier: Feature,
         adders: tuple[Feature, ...],
         winners: tuple[Feature, ...],
+        placers: tuple[Feature, ...] = (),
     ) -> None:
         self.ordered = ordered
+        #: The features the game set uses that give tiles to place in a drawn tile's place.
+        self.placers = placers
         #: The feature whose piece may stand on ``g.obstacle`` (:mod:`dukec.engine.occupancy`).
         self.obstacle = obstacle
         #: The feature whose rules say who may end on a carried piece (``g.carried``).
@@ -143,7 +151,7 @@ def build_features(rules: Rules) -> Registry:
     objective = extras.objective
     freezing, settling, scoring, passing = Freezing(rules), Settling(), Scoring(), Passing()
     abilities, winning, roaming = Abilities(), Winning(), Roaming()
-    drafting, planting, laying = Drafting(), Planting(), Laying()
+    drafting, planting, laying, swapping = Drafting(), Planting(), Laying(), Swapping()
     if extras.set_terrain:
         rules.untouched  # noqa: B018 (what a layout's tables start from, made ahead of play)
     # Frozen tiles thaw in every such game (a position may hold frozen tiles without Dread).
@@ -164,25 +172,34 @@ def build_features(rules: Rules) -> Registry:
         between = (roaming,)
     # The draft before set-up, the banners after it; as play begins, random terrain, then the
     # dragon (on a bare square), then Dread takes hold of the board as it stands.
-    opening = (drafting, planting, laying, roaming, freezing)
+    opening = (drafting, swapping, planting, laying, roaming, freezing)
     everyone = (*opening, settling, scoring, passing, abilities, winning)
     owners = tuple(f for kind in _OWNERS for f in everyone if isinstance(f, kind))
     parts = tuple(f for kind in _PARTS for f in everyone if isinstance(f, kind))
     adders = (passing,) if objective.flag_passing else ()
     winners = (Homing(),) if objective.win_flag_home else ()
+    placers = (swapping,) if extras.swaps.on == "draw" else ()
     return Registry(
-        tuple(used), owners, opening, parts, between, roaming, planting, adders, winners
+        tuple(used), owners, opening, parts, between, roaming, planting, adders, winners, placers
     )
 
 
 #: The features with a part of a position, in the order a position is read and written:
 #: terrain before the banners that may lie on it.
-_PARTS: tuple[type[Feature], ...] = (Laying, Planting, Roaming, Freezing, Settling, Scoring)
+_PARTS: tuple[type[Feature], ...] = (
+    Laying,
+    Planting,
+    Roaming,
+    Freezing,
+    Settling,
+    Scoring,
+    Swapping,
+)
 
 
 #: The features that own phases and action kinds, in the order they read a position's phase
 #: (Scoring first: the banner to relocate is read where nothing else had a problem).
-_OWNERS: tuple[type[Feature], ...] = (Scoring, Drafting, Planting, Abilities, Passing)
+_OWNERS: tuple[type[Feature], ...] = (Scoring, Drafting, Planting, Abilities, Passing, Swapping)
 
 
 def marked(extras: Extras) -> list[str]:

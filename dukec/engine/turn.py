@@ -54,7 +54,11 @@ def legal(g: Game) -> list[ActionTuple]:
     if phase is Phase.PLAY:
         return [a for a in movement.pseudo(g, me) if g._check(a)]
     if phase is Phase.PLACING:
-        return [(PLACE, -1, s, -1, g.drawn) for s in placements(g)]
+        out = [(PLACE, -1, s, -1, g.drawn) for s in placements(g)]
+        for feature in g.registry.placers:  # tiles that may take the drawn tile's place
+            for tile in feature.placing_tiles(g):
+                out += [(PLACE, -1, s, -1, tile) for s in placements(g, tile)]
+        return out
     if phase is Phase.SETUP:
         tile = g.setup_tiles[g.setup_index]
         if tile < 0:  # a tile of the step's choices from the bag
@@ -73,9 +77,9 @@ def has_legal(g: Game) -> bool:
     return bool(legal(g))
 
 
-def placements(g: Game) -> list[int]:
-    """Squares for the drawn tile: open, beside the Duke (or the tiles the army places beside),
-    keeping the Duke safe if any do."""
+def placements(g: Game, tile: int = -1) -> list[int]:
+    """Squares for the drawn tile (or ``tile`` in its place): open, beside the Duke (or the
+    tiles the army places beside), keeping the Duke safe if any do."""
     me = g.to_move
     duke = g.duke[me]
     if g.any_leaders:
@@ -87,7 +91,8 @@ def placements(g: Game) -> list[int]:
     if not g.objective.duke_capture_wins or (g.nothing_after_action and not _duke_in_danger(g, me)):
         # The Duke may be left in danger; or a placement only blocks lines and it is safe now.
         return squares
-    safe = [n for n in squares if _placement_safe(g, me, n, g.drawn)]
+    placed = g.drawn if tile < 0 else tile
+    safe = [n for n in squares if _placement_safe(g, me, n, placed)]
     # A drawn tile must be placed, even where the Duke stays in danger.
     return safe or squares
 
@@ -302,7 +307,14 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
     elif kind in g.registry.by_draw:
         g.registry.by_draw[kind].draw(g, action)
     elif kind == PLACE:
-        g.put(action[2], g.rules.code(g.drawn, FRONT, me))
+        tile = action[4]
+        if tile >= 0 and tile != g.drawn:
+            for feature in g.registry.placers:
+                if tile in feature.placing_tiles(g):
+                    feature.place(g, action)
+                    break
+        else:
+            g.put(action[2], g.rules.code(g.drawn, FRONT, me))
         trail.set_game_attr(g, "drawn", -1)
         trail.set_game_attr(g, "phase", Phase.PLAY)
         _finish_turn(g, me, action[2])
@@ -322,6 +334,8 @@ def base_action(g: Game, action: ActionTuple) -> bool:
     base game's apply, and its compact undo record, do exactly what the trail would, unless a
     feature acts between the turns after it (:func:`apply_base`)."""
     kind = action[0]
+    if kind == PLACE and action[4] != g.drawn and action[4] >= 0:
+        return False  # a tile placed in the drawn tile's place: a feature's
     return kind <= PLACE and (kind > COMMAND or action[4] < 0) and base_board(g)
 
 
