@@ -41,6 +41,7 @@ class ActionKind(IntEnum):
     RANSOM = 11
     DRAFT = 12
     SWAP = 13
+    GRANT = 14
 
 
 #: Each kind's name in records and notation's vocabulary, by kind.
@@ -63,6 +64,7 @@ ESCAPE: Final = 10
 RANSOM: Final = 11
 DRAFT: Final = 12
 SWAP: Final = 13
+GRANT: Final = 14
 
 
 class Phase(IntEnum):

@@ -123,8 +123,10 @@ class Extras:
     #: Per army, the tile types beside which it places drawn tiles (empty: its Duke).
     leaders: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
     swaps: Swaps = field(default_factory=Swaps)
-    #: Some terrain tile has two faces or grants icons.
+    #: Some terrain tile the set lays has two faces or grants icons; and some face of one
+    #: grants icons.
     faces: bool = field(default=False)
+    lends: bool = field(default=False)
 
     @property
     def brought_in(self) -> tuple[int, ...]:
@@ -309,6 +311,11 @@ def build_extras(
     faces = any(
         kinds[index].flips_to >= 0 or kinds[index].grants_to for index, _count in set_terrain
     )
+    lends = any(
+        kinds[index].grants_to
+        or (kinds[index].flips_to >= 0 and kinds[kinds[index].flips_to].grants_to)
+        for index, _count in set_terrain
+    )
     classed = any(
         "class" in e or "beside_class" in e for a in game_set["armies"] for e in a["start"]
     )
@@ -348,6 +355,7 @@ def build_extras(
         leaders=(leaders[0], leaders[1]),
         swaps=swaps,
         faces=faces,
+        lends=lends,
     )
 
 

@@ -80,6 +80,11 @@ class Feature:
         """The actions of play this feature adds for ``me`` after the icons' (e.g. passing a
         carried piece)."""
 
+    def attacks(self, g: Game, target: int, by: int) -> bool:
+        """Whether an action this feature adds for ``by`` (:meth:`add_actions`) could capture
+        on ``target`` now (for the Duke-danger test)."""
+        return False
+
     def meets_lines(self, g: Game) -> bool:
         """Whether a Slide or Jump Slide line that reaches this feature's piece on
         ``g.obstacle`` may give an action now (:meth:`line_meets`); the piece blocks every line

@@ -1,8 +1,9 @@
 """The registry of rule features: which a game set uses, in the order the turn calls them.
 
 The order is the rules' order of what follows an action: Dread freezes and frozen tiles thaw,
-tiles settle on an edge, a point is scored beside a banner, and last the objectives are checked
-(they look at everything before them). Terrain that acts between the turns comes last.
+tiles settle on an edge, a point is scored beside a banner, terrain with faces turns, and last
+the objectives are checked (they look at everything before them). Terrain that acts between the
+turns comes last.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dukec.engine.flags_scoring import Homing, Scoring
 from dukec.engine.objectives import Drafting, Settling, Winning
 from dukec.engine.swaps import SwapPart, Swapping
 from dukec.engine.terrain import Laying, TerrainPart
+from dukec.engine.terrain_faces import FacePart, Turning
 
 if TYPE_CHECKING:
     from dukec.engine.extras import Extras
@@ -34,7 +36,7 @@ PUBLIC: Final[dict[str, type]] = {"Banner": Banner, "Roamer": Roamer}
 
 
 @trait
-class Parts(TerrainPart, DragonPart, FlagPart, SwapPart):
+class Parts(TerrainPart, DragonPart, FlagPart, SwapPart, FacePart):
     """What the features keep on a game, each its own part (a base of the game's state,
     :class:`dukec.engine.state.FeatureState`, whose attributes they are)."""
 
@@ -44,6 +46,7 @@ class Parts(TerrainPart, DragonPart, FlagPart, SwapPart):
         self._init_dragon()
         self._init_flags()
         self._init_swaps(extras)
+        self._init_faces(size)
 
 
 def state_key(g: FeatureState) -> tuple[Any, ...]:
@@ -81,6 +84,8 @@ def state_key(g: FeatureState) -> tuple[Any, ...]:
         tuple(g.spares),
         tuple(tuple(s) for s in g.swapped),
         g.setup_tiles,
+        tuple(g.turned),
+        tuple(g.standing),
     )
 
 
@@ -101,8 +106,12 @@ class Registry:
         adders: tuple[Feature, ...],
         winners: tuple[Feature, ...],
         placers: tuple[Feature, ...] = (),
+        attackers: tuple[Feature, ...] = (),
     ) -> None:
         self.ordered = ordered
+        #: The features the game set uses whose added actions may capture (asked by the
+        #: Duke-danger test: :meth:`Feature.attacks`).
+        self.attackers = attackers
         #: The features the game set uses that give tiles to place in a drawn tile's place.
         self.placers = placers
         #: The feature whose piece may stand on ``g.obstacle`` (:mod:`dukec.engine.occupancy`).
@@ -152,6 +161,7 @@ def build_features(rules: Rules) -> Registry:
     freezing, settling, scoring, passing = Freezing(rules), Settling(), Scoring(), Passing()
     abilities, winning, roaming = Abilities(), Winning(), Roaming()
     drafting, planting, laying, swapping = Drafting(), Planting(), Laying(), Swapping()
+    turning = Turning()
     if extras.set_terrain:
         rules.untouched  # noqa: B018 (what a layout's tables start from, made ahead of play)
     # Frozen tiles thaw in every such game (a position may hold frozen tiles without Dread).
@@ -165,6 +175,8 @@ def build_features(rules: Rules) -> Registry:
         used.append(passing)
     if any(extras.abilities):
         used.append(abilities)
+    if extras.faces:
+        used.append(turning)
     if traits.wins_to_check:
         used.append(winning)
     if any(kind.acts for kind in extras.terrain_types):
@@ -172,15 +184,29 @@ def build_features(rules: Rules) -> Registry:
         between = (roaming,)
     # The draft before set-up, the banners after it; as play begins, random terrain, then the
     # dragon (on a bare square), then Dread takes hold of the board as it stands.
-    opening = (drafting, swapping, planting, laying, roaming, freezing)
+    opening = (drafting, swapping, planting, laying, turning, roaming, freezing)
     everyone = (*opening, settling, scoring, passing, abilities, winning)
     owners = tuple(f for kind in _OWNERS for f in everyone if isinstance(f, kind))
     parts = tuple(f for kind in _PARTS for f in everyone if isinstance(f, kind))
-    adders = (passing,) if objective.flag_passing else ()
+    adders: tuple[Feature, ...] = (passing,) if objective.flag_passing else ()
+    attackers: tuple[Feature, ...] = ()
+    if extras.lends:
+        adders += (turning,)
+        attackers = (turning,)
     winners = (Homing(),) if objective.win_flag_home else ()
     placers = (swapping,) if extras.swaps.on == "draw" else ()
     return Registry(
-        tuple(used), owners, opening, parts, between, roaming, planting, adders, winners, placers
+        tuple(used),
+        owners,
+        opening,
+        parts,
+        between,
+        roaming,
+        planting,
+        adders,
+        winners,
+        placers,
+        attackers,
     )
 
 
@@ -188,6 +214,7 @@ def build_features(rules: Rules) -> Registry:
 #: terrain before the banners that may lie on it.
 _PARTS: tuple[type[Feature], ...] = (
     Laying,
+    Turning,
     Planting,
     Roaming,
     Freezing,
@@ -199,7 +226,15 @@ _PARTS: tuple[type[Feature], ...] = (
 
 #: The features that own phases and action kinds, in the order they read a position's phase
 #: (Scoring first: the banner to relocate is read where nothing else had a problem).
-_OWNERS: tuple[type[Feature], ...] = (Scoring, Drafting, Planting, Abilities, Passing, Swapping)
+_OWNERS: tuple[type[Feature], ...] = (
+    Scoring,
+    Drafting,
+    Planting,
+    Abilities,
+    Passing,
+    Swapping,
+    Turning,
+)
 
 
 def marked(extras: Extras) -> list[str]:

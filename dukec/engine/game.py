@@ -94,6 +94,8 @@ class Game(BaseGame):
         #: The rule features, in the order the turn calls them, and by what each owns.
         self.registry: Registry = rules.features
         self.plugins: tuple[Feature, ...] = self.registry.ordered
+        #: The features whose added actions may capture (see :meth:`Feature.attacks`).
+        self.attackers: tuple[Feature, ...] = self.registry.attackers
         traits = rules.traits
         self.edge_freezes = traits.edge_freezes
         self.wins_to_check = traits.wins_to_check
@@ -271,7 +273,7 @@ class Game(BaseGame):
         shared += [self.neighbours, *self.extras.shared()]
         shared += [self.move_actions, self.strike_actions]
         if self.features:
-            shared += [self.reach, self.registry, self.plugins]
+            shared += [self.reach, self.registry, self.plugins, self.attackers]
         return shared
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:

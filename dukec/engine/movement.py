@@ -20,6 +20,7 @@ from dukec.engine.rules import EMPTY
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+    from dukec.engine.reach import Reach
 
 
 def enter_ok(g: Game, me: int, frm: int, to: int, how: str, onto_obstacle: bool = False) -> bool:
@@ -236,10 +237,19 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
 def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -1) -> None:
     """The icon and ability actions of the (unfrozen) tile on ``s``; with ``only``, just those
     that could capture on that square (for the Duke-danger test)."""
+    code = g.board[s]
+    icon_actions(g, me, s, g.reach, code * g.size + s, out, only)
+    if g.extras.abilities[code >> 2] and (only < 0 or g.escapes[code >> 2]):
+        abilities.actions(g, me, s, code, out)
+
+
+def icon_actions(
+    g: Game, me: int, s: int, reach: Reach, k: int, out: list[ActionTuple], only: int = -1
+) -> None:
+    """The actions of the icons at ``reach``'s key ``k`` (a tile's own: its code * size + its
+    square) for the tile of ``me`` on ``s``; with ``only``, just those that could capture on
+    that square."""
     board = g.board
-    reach = g.reach
-    code = board[s]
-    k = code * g.size + s
     obstacle = g.obstacle
     masks = g.masks
     admits = masks.admits
@@ -325,14 +335,16 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
                 for t in squares:
                     if t != q and (only < 0 or t == only) and enter_ok(g, me, q, t, "command"):
                         out.append((COMMAND, q, t, s, -1))
-    if g.extras.abilities[code >> 2] and (only < 0 or g.escapes[code >> 2]):
-        abilities.actions(g, me, s, code, out)
 
 
 def attacked(g: Game, target: int, by: int) -> bool:
     """Whether a tile of ``by`` could capture on ``target`` with one action now."""
     if g.board[target] < 0 or target in g.frozen or target in g.settled:
         return False
+    if g.attackers:
+        for feature in g.attackers:
+            if feature.attacks(g, target, by):
+                return True
     if not g.escapes_or_ransoms and plain(g) and (not g.carried or g.carried_at(target) < 0):
         return plain_attacked(g, target, by)
     board = g.board

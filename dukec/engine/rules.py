@@ -132,6 +132,8 @@ class Rules:
     # The lines of a tile's Slides through the obstacle's square, per ``key * size + square``
     # (key: code * size + the tile's square), made on first use (dukec.engine.movement).
     meet_lines: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    # The icons a feature lends tiles (a face of terrain that grants them), made on first use.
+    lent_reach: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
     # What the properties below build on first use, a slot each (a compiled class keeps no
     # instance dict for functools.cached_property; a list, not a dict: no key to hash).
     _made: list[Any] = field(

@@ -34,7 +34,7 @@ OWN = {
     "dragon": {"dragon", "dragon_acts"},
     "flag": {"flags", "flags_scoring"},
     "banner": {"flags", "flags_scoring"},
-    "terrain": {"terrain"},
+    "terrain": {"terrain", "terrain_faces"},
     "dread": {"dread"},
     "draft": {"objectives"},
     "divin": {"abilities"},

@@ -168,7 +168,7 @@ def test_a_board_that_is_not_a_list_stops_the_checks(rules: Rules) -> None:
         "$.colour: unknown field (expected one of ['bags', 'board', 'boxed', 'captured', "
         "'divined', 'dragon', 'drawn', 'draws', 'events', 'flags', 'flags_to_place', 'frozen', "
         "'pack', 'phase', 'ply', 'pool', 'relocate', 'result', 'scores', 'settled', 'setup', "
-        "'spares', 'swapped', 'taken', 'terrain', 'to_move'])",
+        "'spares', 'swapped', 'taken', 'terrain', 'to_move', 'turned'])",
         "$.board: must be a list of tiles",
     ]
     with pytest.raises(PositionError) as error:
