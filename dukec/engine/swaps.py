@@ -73,14 +73,16 @@ def _copies(g: Game, owner: int, base: int) -> int:
 
 def _replace(g: Game, owner: int, base: int, pack: int, every: bool) -> None:
     """``owner``'s ``base`` tile (every copy with ``every``, else one) becomes ``pack``, in the
-    bag or in the set-up, on the trail."""
+    bag or in the set-up, and the base tile goes to the box (on the trail)."""
     trail = g.trail
     bag = g.bags[owner]
     left = len(bag) + len(g.setup_tiles) if every else 1
     kept = []
+    boxed = list(g.boxed[owner])
     for tile in bag:
         if tile == base and left:
             kept.append(pack)
+            boxed.append(base)
             left -= 1
         else:
             kept.append(tile)
@@ -91,9 +93,12 @@ def _replace(g: Game, owner: int, base: int, pack: int, every: bool) -> None:
         for i, tile in enumerate(tiles):
             if left and tile == base and steps[i].owner == owner:
                 tiles[i] = pack
+                boxed.append(base)
                 left -= 1
         trail.set_game_attr(g, "setup_tiles", tuple(tiles))
-    trail.setitem(g.swapped, owner, [*g.swapped[owner], pack])
+    added = len(boxed) - len(g.boxed[owner])
+    trail.setitem(g.boxed, owner, boxed)
+    trail.setitem(g.swapped, owner, g.swapped[owner] + [pack] * added)
 
 
 def _to_setup(g: Game) -> None:
