@@ -21,7 +21,7 @@ from dukec.compiler.diagnostics import CompileError, Diagnostic, Position, Sourc
 from dukec.compiler.emit import program_dict, source_map
 from dukec.compiler.model import Program
 from dukec.compiler.parser import parse_source, read_source
-from dukec.compiler.sources import JSON_SUFFIX, SOURCE_SUFFIX, collect
+from dukec.compiler.sources import JSON_SUFFIX, PACKS_FOLDER, SOURCE_SUFFIX, collect
 from dukec.compiler.validate import load_json_file, validate_tileset
 from dukec.limits import MAX_SETS, MAX_TILES
 
@@ -245,6 +245,15 @@ def emit_analysis(analysis: Analysis, first: str) -> dict[str, Any]:
 def default_sources() -> Path:
     """The base set's .duke sources, wherever dukec is installed."""
     return Path(str(files("dukec.tiles")))
+
+
+def shipped_packs() -> dict[str, Path]:
+    """The expansion packs that ship with dukec, by name (``robin-hood``: its ``.duke`` file in
+    the base set's packs folder), in name order."""
+    folder = default_sources() / PACKS_FOLDER
+    if not folder.is_dir():
+        return {}
+    return {path.stem: path for path in sorted(folder.glob(f"*{SOURCE_SUFFIX}"))}
 
 
 def load_tileset(path: str | PathLike[str] | None = None) -> dict[str, Any]:
