@@ -227,20 +227,24 @@ def _class_start(
         ok = tile is not None and ok
         tile_name = tile.name if tile is not None else item.tile.text
     if item.beside is not None:
-        beside_ok = check_targets.class_ok(item.beside, known.classes, report)
-        ok = ok and beside_ok
         started = {
             member
             for entry in start
             for member in (known.classes.get(entry.tile, ()) if entry.of_class else (entry.tile,))
         }
-        members = set(known.classes.get(item.beside.text, ()))
+        if item.beside_class:
+            beside_ok = check_targets.class_ok(item.beside, known.classes, report)
+            members = set(known.classes.get(item.beside.text, ()))
+            what = f"no tile of class '{item.beside.text}'"
+        else:
+            found = known.resolve(item.beside, report, Kind.TROOP)
+            beside_ok = found is not None
+            members = {found.name} if found is not None else set()
+            what = f"'{item.beside.text}'"
         if beside_ok and not started & members:
-            report.error(
-                item.beside.pos,
-                f"no tile of class '{item.beside.text}' starts on the board before this entry",
-            )
-            ok = False
+            report.error(item.beside.pos, f"{what} starts on the board before this entry")
+            beside_ok = False
+        ok = ok and beside_ok
     squares: list[str] = []
     for square in item.squares:
         if _square_ok(square, files, ranks, report):

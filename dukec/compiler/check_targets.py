@@ -94,7 +94,9 @@ def class_starts(
         if not isinstance(item, ast.StartDecl) or not item.of_class:
             continue
         name = item.tile.text
-        members = classes.get(name, ())
+        if name not in classes:
+            continue  # reported as unknown
+        members = classes[name]
         count = item.count.value if item.count is not None else 1
         # A tile of several classes may be counted for more than one entry: the bag must hold
         # at least the entries' tiles together.
@@ -103,11 +105,12 @@ def class_starts(
         wanted = sum(taken.values())
         usable = sum(bag.get(tile, 0) for tile in {m for c in taken for m in classes.get(c, ())})
         if count > held or wanted > usable:
+            tiles = "a tile" if count == 1 else f"{count} tiles"
             report.error(
                 item.pos,
-                f"start {count} class {name} takes {count} tiles of class '{name}' from the bag, "
-                f"but the bag holds {held} (start entries before it take {wanted - count}); "
-                f"add them to the army's bag",
+                f"this entry takes {tiles} of class '{name}' from the bag, but the bag holds "
+                f"{held} (start entries before it take {wanted - count}); add them to the "
+                "army's bag",
             )
         dukes = [m for m in members if known[m].acts_as_duke]
         if dukes:
@@ -132,9 +135,9 @@ def swap(
         choices = [" ".join(w) for w in SWAP_WHEN]
         report.error(
             decl.when[0].pos,
-            f"unknown swap '{' '.join(words)}'{did_you_mean(' '.join(words), choices)}: write "
-            f"'swap on draw' (in place of the base tile just drawn), 'swap by draft' (picked in "
-            f"turn before play) or 'swap by choice' (each player's before play)",
+            f"unknown swap '{' '.join(words)}'{did_you_mean(' '.join(words), choices)} (write "
+            "'swap on draw': in place of the base tile just drawn; 'swap by draft': picked in "
+            "turn before play; or 'swap by choice': each player's before play)",
         )
         return None
     # Per tile, the most copies one army has of it (started or in the bag).

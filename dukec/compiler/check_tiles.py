@@ -118,7 +118,7 @@ def check_tile(tile: ast.TileDef, report: Reporter) -> Tile:
                 acts_as_duke = True
         elif isinstance(item, ast.ClassDecl):
             if is_terrain:
-                report.error(item.pos, "a terrain tile has no class (classes are troop tiles')")
+                report.error(item.pos, "a terrain tile has no class: classes tag troop tiles")
             elif once("class", "'class'", item.pos):
                 for word in item.names:
                     if len(word.text) > MAX_NAME_LENGTH:

@@ -211,11 +211,16 @@ def analyze_texts(texts: Sequence[tuple[str, str]], incomplete: bool = False) ->
 
 
 def compile_source(text: str, path: str = "<source>") -> dict[str, Any]:
-    """Compile one .duke source text (as an editor or a notebook holds it) into a tile set.
+    """Compile one .duke source text (as an editor or a notebook holds it) into a tile set (on
+    top of the base set's sources if it says `extends base`).
 
     `path` is the name errors show. Raises CompileError carrying every diagnostic.
     """
-    return emit_analysis(analyze_texts([(path, text)]), path)
+    texts = [(path, text)]
+    if EXTENDS_BASE.search(text):
+        base, _ = collect([default_sources()])
+        texts = [(shown, read_source(file, shown)) for file, shown in base] + texts
+    return emit_analysis(analyze_texts(texts), path)
 
 
 def emit_analysis(analysis: Analysis, first: str) -> dict[str, Any]:
