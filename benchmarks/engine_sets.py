@@ -1,4 +1,4 @@
-"""Random-playout speed of every game set against the base set, measured in one run.
+"""Random-playout speed of every game set, the expansion packs' too, against the base set.
 
     taskset -c 0 python benchmarks/engine_sets.py [--games 1000] [--rounds 3] [--pairs 7]
         [--sets a,b]
@@ -45,6 +45,7 @@ from instructions import events
 
 from dukec.commands.engine_cmds import BENCH_GAMES
 from dukec.compiler import load_tileset
+from dukec.compiler.driver import shipped_packs
 from dukec.engine import bench_against, load_rules
 from dukec.engine.rules import set_names
 
@@ -72,6 +73,13 @@ def main() -> None:
     args = parser.parse_args()
     tileset = load_tileset()
     names = set_names(tileset)
+    # The expansion packs' own sets, each read from its pack (on top of the base set).
+    where: dict[str, str | None] = dict.fromkeys(names)
+    for path in shipped_packs().values():
+        for name in set_names(load_tileset(path)):
+            if name not in where:
+                where[name] = str(path)
+                names.append(name)
     if args.sets is not None:
         wanted = {name.strip() for name in args.sets.split(",") if name.strip()}
         unknown = sorted(wanted - set(names))
@@ -81,14 +89,14 @@ def main() -> None:
     if args.simulate and not args.instructions:
         parser.error("--simulate goes with --instructions")
     if args.instructions:
-        _instructions(names, args.games, args.seed, args.simulate)
+        _instructions(names, where, args.games, args.seed, args.simulate)
         return
     print(f"{'game set':<18} {'plies/s':>10} {'x base':>7}   rounds")
     for name in names[1:]:
         ratios, speeds = [], []
         for _ in range(args.pairs):
-            speed = _one_round(name, args.games, args.seed)
-            base_speed = _one_round("base", args.games, args.seed)
+            speed = _one_round(name, where[name], args.games, args.seed)
+            base_speed = _one_round("base", None, args.games, args.seed)
             ratios.append(speed / base_speed)
             speeds.append((speed, base_speed))
         middle = statistics.median(ratios)
@@ -101,7 +109,7 @@ def main() -> None:
             flush=True,
         )
         # Fresh rules, in this process: the best round of each set.
-        other, base = load_rules(tileset, name), load_rules(tileset, "base")
+        other, base = load_rules(load_tileset(where[name]), name), load_rules(tileset, "base")
         mine, theirs = bench_against(other, base, args.games, args.seed, rounds=args.rounds)
         speed, base_speed = mine.plies_per_second, theirs.plies_per_second
         print(
@@ -116,14 +124,15 @@ def main() -> None:
 ONE_ROUND = """
 from dukec.compiler import load_tileset
 from dukec.engine import bench, load_rules
-rules = load_rules(load_tileset(), {set_name!r})
+rules = load_rules(load_tileset({path!r}), {set_name!r})
 print(bench(rules, games={games}, seed={seed}).plies_per_second)
 """
 
 
-def _one_round(set_name: str, games: int, seed: int) -> float:
-    """Plies per second of one round of ``set_name`` in a fresh process."""
-    code = ONE_ROUND.format(set_name=set_name, games=games, seed=seed)
+def _one_round(set_name: str, path: str | None, games: int, seed: int) -> float:
+    """Plies per second of one round of ``set_name`` (of the pack at ``path``, if not the base
+    set's) in a fresh process."""
+    code = ONE_ROUND.format(set_name=set_name, path=path, games=games, seed=seed)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"error: a round of {set_name} failed:\n{done.stderr}")
@@ -136,23 +145,28 @@ CHILD = """
 import os, sys
 from dukec.compiler import load_tileset
 from dukec.engine import bench, load_rules
-rules = load_rules(load_tileset(), {set_name!r})
+rules = load_rules(load_tileset({path!r}), {set_name!r})
 print("plies", bench(rules, games={games}, seed={seed}).plies if {games} else 0)
 sys.stdout.flush()
 os._exit(0)  # what the games left (a layout's tables) is not freed: no round pays for it
 """
 
 
-def _instructions(names: list[str], games: int, seed: int, simulate: bool) -> None:
+def _instructions(
+    names: list[str], where: dict[str, str | None], games: int, seed: int, simulate: bool
+) -> None:
     """Print one row per game set: per ply of one round, its instructions (with ``simulate``,
     each simulated event), each with the base set's figure over the set's."""
     print(f"{'game set':<18} {'plies':>8}", end="")
     base: dict[str, float] = {}
     for name in names:
+        path = where[name]
         played, plies = events(
-            CHILD.format(set_name=name, games=games, seed=seed), "plies", simulate
+            CHILD.format(set_name=name, path=path, games=games, seed=seed), "plies", simulate
         )
-        loaded, _ = events(CHILD.format(set_name=name, games=0, seed=seed), "plies", simulate)
+        loaded, _ = events(
+            CHILD.format(set_name=name, path=path, games=0, seed=seed), "plies", simulate
+        )
         per_ply = {event: (played[event] - loaded[event]) / plies for event in played}
         if not base:
             base = per_ply

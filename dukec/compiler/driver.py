@@ -157,6 +157,15 @@ def analyze(paths: list[Path]) -> Analysis:
 
 def _analyze_found(found: Sequence[tuple[Path, str]]) -> Analysis:
     parsed, problems, texts = parse_all(found)
+    if any(source.extends() for source in parsed):
+        # Read on top of the base set's sources (each file once).
+        given = {os.path.realpath(path) for path, _ in found}
+        base, _ = collect([default_sources()])
+        below = [(path, shown) for path, shown in base if os.path.realpath(path) not in given]
+        base_parsed, base_problems, base_texts = parse_all(below)
+        texts.texts.update(base_texts.texts)
+        parsed = [*base_parsed, *parsed]
+        problems = [*base_problems, *problems]
     program, diagnostics = check_sources(parsed, incomplete=bool(problems))
     return Analysis(tuple(parsed), program, (*problems, *diagnostics), texts)
 
