@@ -48,6 +48,7 @@ PLAIN = (
     "dukec/engine/position.py",
     "dukec/engine/position_phases.py",
     "dukec/engine/position_problems.py",
+    "dukec/engine/position_text.py",
     "dukec/engine/position_write.py",
     "dukec/engine/record.py",
     "dukec/engine/text.py",

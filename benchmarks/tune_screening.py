@@ -25,13 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from dukec.compiler import load, load_tileset
-from dukec.compiler.vocabulary import Icon, Side
+from dukec.compiler.vocabulary import Side
 from dukec.insight.edits import Edit, EditKind, checked, mirrored_step, single_edits
 from dukec.insight.tune import Search, Stage, Step, TuneSettings
+from tests.base_icons import MOVE
 
 PLANTED_STEP = {
-    Edit(EditKind.REMOVE, Side.FRONT, Icon.MOVE, (-1, 1)),
-    Edit(EditKind.REMOVE, Side.FRONT, Icon.MOVE, (1, 1)),
+    Edit(EditKind.REMOVE, Side.FRONT, MOVE, (-1, 1)),
+    Edit(EditKind.REMOVE, Side.FRONT, MOVE, (1, 1)),
 }
 """The step that takes the planted Moves off."""
 

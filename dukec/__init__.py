@@ -1,33 +1,28 @@
 """dukec: a rules-as-data toolchain for The Duke.
 
-The front door: :func:`load_tileset` and :func:`compile_source` give a validated tile set (the
-compiler's), :func:`new_game` a game of one of its game sets, and :class:`Game` plays it with
-python-chess's words (``legal_actions``, ``push``, ``pop``, ``outcome``); the rest of the engine
-is :mod:`dukec.engine`.
+The library for a Python user, in python-chess's words: :class:`Game` is a game of The Duke
+(``Game()`` the base game at its set-up, ``Game(position)`` a game from a position's one-line
+text), played with :meth:`Game.push` or :meth:`Game.push_notation` and taken back with
+:meth:`Game.pop`; :func:`load_tileset` reads a designer's tiles as every command reads
+``--set``, and :func:`balance` and :func:`value` weigh a tile from Python as ``dukec balance``
+and ``dukec value`` do. The engine itself is :mod:`dukec.engine`, the compiler
+:mod:`dukec.compiler`.
 
 >>> import dukec
->>> game = dukec.new_game("base", seed=7)
+>>> game = dukec.Game(seed=7)
 >>> game
 <Game 'base' ply 0: player 0 to place Duke>
 >>> for text in ["Duke@c1", "Footman@c2", "Footman@b1", "Duke@d6", "Footman@d5", "Footman@e6"]:
 ...     _ = game.push_notation(text)
->>> len(game.legal_actions()), game.legal_actions()[0]
-(9, Action('b1-a1'))
->>> action = game.parse_action("c2-c3")
+>>> game.legal_moves
+<LegalMoves (b1-a1, b1-b2, c1-d1, c1-e1, c1-f1, c2-b2, c2-c3, c2-d2, draw)>
+>>> "c2-c3" in game.legal_moves
+True
+>>> action = game.push_notation("c2-c3")
 >>> action, str(action), tuple(action)
 (Action('c2-c3'), 'c2-c3', (0, 8, 14, -1, -1))
->>> game.push(action)
->>> print(game)
-      a      b      c      d      e      f
-  6   .      .      .     duk    foo     .
-  5   .      .      .     foo     .      .
-  4   .      .      .      .      .      .
-  3   .      .     FOO'    .      .      .
-  2   .      .      .      .      .      .
-  1   .     FOO    DUK     .      .      .
-player 0: 16 in the bag; lost: none
-player 1: 16 in the bag; lost: none
-ply 1: player 1 to move
+>>> game.piece_at("c3")
+Tile(name='Footman', owner=0, side='back')
 >>> game.pop()
 Action('c2-c3')
 >>> game.push(dukec.Action(dukec.ActionKind.MOVE, frm=8, to=20))  # doctest: +ELLIPSIS
@@ -36,9 +31,11 @@ dukec.engine.facade.IllegalActionError: Action(kind=MOVE, frm=8, to=20) is not l
 >>> import random
 >>> rng = random.Random(1)
 >>> while not game.is_game_over():
-...     game.push(rng.choice(game.legal_actions()))
+...     _ = game.push(rng.choice(game.legal_actions()))
 >>> game.outcome()
-Result(winner=1, reason=<Reason.NO_LEGAL_ACTION: 'no legal action'>)
+Outcome(winner=1, reason=<Reason.NO_LEGAL_ACTION: 'no legal action'>)
+>>> game.result()
+'0-1'
 >>> game
 <Game 'base' ply 110: player 1 wins: no legal action>
 
@@ -52,8 +49,6 @@ beside the source may run (not under DUKEC_PURE=1, nor when it is stale);
 # public names alone.
 import sys as _sys
 import typing as _typing
-from collections.abc import Mapping as _Mapping
-from os import PathLike as _PathLike
 from pathlib import Path as _Path
 
 from dukec import kernel as _kernel
@@ -71,35 +66,48 @@ if (_CHECKOUT / "pyproject.toml").is_file() and (_CHECKOUT / "grammar" / "duke.l
 
 #: The names of ``__all__`` that each module gives, imported when first asked for.
 _LAZY = {
-    "dukec.compiler": ("CompileError", "compile_source", "load_tileset"),
+    "dukec.compiler": ("CompileError", "compile_source"),
     "dukec.engine": (
         "Action",
         "ActionKind",
-        "Game",
         "IllegalActionError",
         "NotationError",
-        "Result",
-        "Rules",
+        "Phase",
+        "PositionError",
+        "Reason",
         "RulesError",
-        "load_rules",
     ),
+    "dukec.library.game": ("Game", "new_game"),
+    "dukec.library.views": ("LegalMoves", "Outcome", "Tile"),
+    "dukec.library.tilesets": ("load_rules", "load_tileset"),
+    "dukec.library.experiments": ("BalanceResult", "ValueResult", "value"),
+    "dukec.balance.experiments": ("ExperimentError",),
 }
 
 __all__ = [
     "Action",
     "ActionKind",
+    "BalanceResult",
     "CompileError",
+    "ExperimentError",
     "Game",
     "IllegalActionError",
+    "LegalMoves",
     "NotationError",
-    "Result",
-    "Rules",
+    "Outcome",
+    "Phase",
+    "PositionError",
+    "Reason",
     "RulesError",
+    "Tile",
+    "ValueResult",
     "__version__",
+    "balance",
     "compile_source",
     "load_rules",
     "load_tileset",
     "new_game",
+    "value",
 ]
 
 _kernel.select()
@@ -112,45 +120,30 @@ if "IPython" in _sys.modules:
     _notebook.register()
 
 if _typing.TYPE_CHECKING:
-    from dukec.compiler import CompileError, compile_source, load_tileset
+    from dukec.balance.experiments import ExperimentError
+    from dukec.compiler import CompileError, compile_source
     from dukec.engine import (
         Action,
         ActionKind,
-        Game,
         IllegalActionError,
         NotationError,
-        Result,
-        Rules,
+        Phase,
+        PositionError,
+        Reason,
         RulesError,
-        load_rules,
     )
-
-
-def new_game(
-    set_name: str | None = None,
-    *,
-    tileset: "_Mapping[str, _typing.Any] | str | _PathLike[str] | None" = None,
-    seed: int = 0,
-    ply_limit: int | None = None,
-) -> "Game":
-    """A new game of ``set_name`` (default ``base``), at its set-up.
-
-    ``tileset``: a compiled tile set (a dict), or a path that :func:`load_tileset` reads (a
-    ``.json``, a ``.duke`` file or a directory); by default the tiles that ship with dukec.
-    ``seed`` decides the draws; at ``ply_limit`` turns of play the game ends in a draw.
-    Raises :class:`CompileError` for a tile set with mistakes, :class:`RulesError` for an
-    unknown game set (with the names that come close).
-    """
-    from dukec.engine import Game, load_rules
-
-    if not isinstance(tileset, _Mapping):
-        from dukec.compiler import load_tileset
-
-        tileset = load_tileset(tileset)
-    return Game(load_rules(tileset, set_name), seed=seed, ply_limit=ply_limit)
+    from dukec.library.experiments import BalanceResult, ValueResult, value
+    from dukec.library.experiments import balance as balance
+    from dukec.library.game import Game, new_game
+    from dukec.library.tilesets import load_rules, load_tileset
+    from dukec.library.views import LegalMoves, Outcome, Tile
 
 
 def __getattr__(name: str) -> _typing.Any:
+    if name == "balance":
+        # The package dukec.balance, callable: a function of its name would give way to the
+        # package as soon as one of its modules is imported.
+        return __import__("dukec.balance", fromlist=["__name__"])
     for module, names in _LAZY.items():
         if name in names:
             return getattr(__import__(module, fromlist=[name]), name)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from dukec.balance.experiments import Experiment
     from dukec.balance.run import Observer, RunResult, Settings
     from dukec.compiler.overlay import Layering
+    from dukec.library.arguments import PathLike, Sources
 
 __all__ = ["DEFAULT_POLICY", "TileSet", "experiment", "open_tileset", "play", "settings"]
 
@@ -93,21 +94,24 @@ def _count(number: int, word: str) -> str:
     return f"{number} {word}{'' if number == 1 else 's'}"
 
 
-def open_tileset(path: Path | list[Path] | None = None) -> TileSet:
-    """The tile set at ``path`` (a compiled .json file, .duke files or directories of them)
-    by the layering rule; None: the base set. Raises CompileError on any mistake."""
+def open_tileset(path: Sources = None) -> TileSet:
+    """The tile set at ``path`` (a compiled .json file, .duke files or directories of them,
+    each a ``str`` or ``os.PathLike``, or a list of them) by the layering rule; None: the base
+    set. Raises CompileError on any mistake."""
     from dukec.compiler.overlay import load_layered
+    from dukec.library.arguments import sources
 
-    loaded = load_layered(path)
+    loaded = load_layered(sources(path, "path"))
     return TileSet(loaded.data, loaded.layering, loaded.files, loaded.added)
 
 
-def tiles_of(path: Path) -> TileSet:
+def tiles_of(path: PathLike) -> TileSet:
     """The tiles defined at ``path`` alone, as given (``--with``: tiles added to whatever set
     is played, not to the base set). Raises CompileError on any mistake."""
     from dukec.compiler import load_tileset
+    from dukec.library.arguments import path as as_path
 
-    return TileSet(load_tileset(path))
+    return TileSet(load_tileset(as_path(path)))
 
 
 # === Experiments ===

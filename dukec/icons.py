@@ -1,13 +1,20 @@
-"""The movement icons: one vocabulary for the compiled JSON, the tile language and the engine.
+"""The movement icons as data: the declaration of an icon, and the vocabulary of a tile set.
 
-Each icon is one entry of :data:`ENTRIES`, which says everything the rest of the toolchain needs
-to know about it: where it reaches (its :class:`Geometry`), what it does there (its
-:class:`Effect`), whether tiles in between stop it, where its glyph may stand (its
-:class:`Placement`), its glyph and rulebook name, its shape and colour on a card and its
-character in the terminal. The compiler's checks, the decompiler, the workbench (cards, the
-terminal, describe, lint), the studio's editor and tune's edits read the entries rather than
-naming icons. The order of the entries is the order of glyphs in a cell, of the legends and of
-the studio's click cycle.
+An icon is declared in the tile language (``icon move { glyph M  geometry step ... }``; the base
+box's eight are ``tiles/icons.duke``) and compiled into the tile set's ``icons`` list. Each
+declaration is an :class:`Icon`: where it reaches (its :class:`Geometry`), what it does there
+(its :class:`Effect`), its modifiers (whether tiles in between stop it, what it may capture, a
+path that must be clear, Defense it ignores, the area group it fires with), and how it is drawn
+(its card shape and colour, its terminal characters). A tile set's icons, in declaration order
+(the order of glyphs in a cell, of the legends and of the studio's click cycle), are its
+:class:`Vocabulary`; every consumer (the compiler's checks, the engine's tables, cards, the
+studio, the language server, tune, the search, reinforcement learning) reads the properties of
+the declarations, never an icon's name.
+
+:func:`problems` holds the rules of the algebra (which modifiers an effect and a geometry take),
+for the compiler and for a JSON tile set alike. The base box's vocabulary, for a tile set of
+the first format and for the compiler's prelude, is :data:`BASE_FILE`, a copy of what
+``tiles/icons.duke`` compiles to (``tests/test_icons.py`` keeps them equal).
 
 This module imports nothing of the project: the engine reads it too.
 """
@@ -15,40 +22,12 @@ This module imports nothing of the project: the engine reads it too.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-
-
-class Icon(enum.StrEnum):
-    """A movement icon, named as in the compiled JSON (its entry is :data:`ENTRIES`)."""
-
-    MOVE = "move"
-    JUMP = "jump"
-    SLIDE = "slide"
-    JUMP_SLIDE = "jump_slide"
-    STRIKE = "strike"
-    COMMAND = "command"
-    DREAD = "dread"
-    DEFENSE = "defense"
-
-    @property
-    def entry(self) -> IconEntry:
-        """Everything this icon is: geometry, effect, placement, glyph, pictures."""
-        return ENTRIES[self]
-
-    @property
-    def glyph(self) -> str:
-        """The one-letter glyph that stands for this icon in a grid."""
-        return ENTRIES[self].glyph
-
-    @property
-    def label(self) -> str:
-        """The icon's name as the rulebook prints it."""
-        return ENTRIES[self].label
-
-    @property
-    def words(self) -> str:
-        """The icon's name inside a sentence: "jump slide"."""
-        return self.value.replace("_", " ")
+import functools
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
 
 
 class Geometry(enum.Enum):
@@ -76,6 +55,20 @@ class Geometry(enum.Enum):
         """The first square of a line, in steps from the tile (1, or 2 after a leap)."""
         return 2 if self is Geometry.LEAP_RAY else 1
 
+    @property
+    def passes(self) -> bool:
+        """Whether the tile passes over squares on its way (a step's straight path, a line's
+        squares before the one it ends on): what ``blocked`` and ``path clear`` are about. A
+        leap and a square pass over none."""
+        return self in (Geometry.STEP, Geometry.RAY, Geometry.LEAP_RAY)
+
+    @property
+    def movement(self) -> str:
+        """How a tile moving by this geometry comes onto a square, as the tile set schema's
+        terrain vocabulary (``enter_with``) names it: after the base box's icon of the
+        geometry (a square reached alone is jumped to)."""
+        return _MOVEMENTS[self]
+
 
 class Effect(enum.Enum):
     """What an icon does on the squares it reaches."""
@@ -99,8 +92,33 @@ class Effect(enum.Enum):
 
     @property
     def captures(self) -> bool:
-        """Whether the icon alone can capture an enemy tile."""
+        """Whether an icon of this effect alone may capture a tile (as its ``captures`` says)."""
         return self in (Effect.MOVE, Effect.STRIKE)
+
+
+class Captures(enum.Enum):
+    """What a Move or Strike icon may capture on the square it ends on."""
+
+    #: An enemy tile (the base game's icons).
+    ENEMIES = "enemies"
+    #: None: the square must be empty (a non-capture icon).
+    NOTHING = "nothing"
+    #: A friendly tile as well as an enemy one (never its own player's tile acting as the Duke).
+    ALL = "all"
+
+
+#: How a tile comes onto a square, per geometry, in the schema's ``enter_with`` names.
+_MOVEMENTS: dict[Geometry, str] = {
+    Geometry.STEP: "move",
+    Geometry.LEAP: "jump",
+    Geometry.RAY: "slide",
+    Geometry.LEAP_RAY: "jump_slide",
+    Geometry.SQUARE: "jump",
+}
+#: What a Command comes onto a square by, in the same vocabulary.
+COMMAND_MOVEMENT = "command"
+#: Every movement terrain may admit (the schema's ``enter_with`` vocabulary), in its order.
+MOVEMENTS: tuple[str, ...] = ("move", "jump", "slide", "jump_slide", COMMAND_MOVEMENT)
 
 
 #: The eight directions, clockwise from forward: the order of a directed icon's characters.
@@ -154,7 +172,7 @@ ANYWHERE = Placement()
 NEXT_TO = Placement(
     NEXT_TO_SQUARES,
     sits="next to the tile",
-    grid_error="next to '@': it gives the direction of the slide, and this one is at {at}",
+    grid_error="next to '@': it gives the direction of the line, and this one is at {at}",
     json_error="next to the tile",
     draw_error="next to the tile",
 )
@@ -168,28 +186,181 @@ TWO_OUT = Placement(
     draw_error="two squares in a line",
 )
 
-INK = "#1b1b1b"
+_PLACEMENTS: dict[Geometry, Placement] = {Geometry.RAY: NEXT_TO, Geometry.LEAP_RAY: TWO_OUT}
+
+
+# === Pictures ===
+
+#: The named colours an icon may be drawn in (``colour NAME``), as the cards print them.
+PALETTE: dict[str, str] = {
+    "ink": "#1b1b1b",
+    "red": "#b3261e",
+    "blue": "#1d4f9c",
+    "purple": "#6a1b9a",
+    "green": "#2e7d32",
+    "orange": "#c25e00",
+    "teal": "#00796b",
+    "brown": "#6d4c41",
+    "grey": "#616161",
+}
+INK = PALETTE["ink"]
+
+#: Each effect's colour, where a declaration names none.
+EFFECT_COLOURS: dict[Effect, str] = {
+    Effect.MOVE: "ink",
+    Effect.STRIKE: "red",
+    Effect.COMMAND: "blue",
+    Effect.DREAD: "purple",
+    Effect.DEFENSE: "green",
+}
 
 
 @dataclass(frozen=True, slots=True)
-class IconEntry:
-    """One icon, declared once."""
+class Shape:
+    """A card shape an icon may name (``shape NAME``; drawn by
+    :mod:`dukec.workbench.icon_shapes`), and its terminal characters where a declaration gives
+    none: one, or eight (one per :data:`DIRECTIONS`) for a shape that points."""
 
+    name: str
+    characters: str
+
+    @property
+    def points(self) -> bool:
+        """Whether the shape points along a direction (an arrow)."""
+        return len(self.characters) == len(DIRECTIONS)
+
+
+#: The card shapes, in the order the docs list them.
+SHAPES: dict[str, Shape] = {
+    shape.name: shape
+    for shape in (
+        Shape("dot", "●"),
+        Shape("ring", "○"),
+        Shape("arrow", "↑↗→↘↓↙←↖"),
+        Shape("hollow_arrow", "⇑⇗⇒⇘⇓⇙⇐⇖"),
+        Shape("star", "✶"),
+        Shape("crown", "♔"),
+        Shape("spokes", "✻"),
+        Shape("shield", "◆"),
+        Shape("square", "■"),
+        Shape("hollow_square", "□"),
+        Shape("diamond", "◇"),
+        Shape("hammer", "⚒"),
+        Shape("burst", "✹"),
+        Shape("cross", "✚"),
+    )
+}
+
+#: Each (geometry, effect)'s shape, where a declaration names none.
+_SHAPE_OF: dict[Effect, str] = {
+    Effect.STRIKE: "star",
+    Effect.COMMAND: "crown",
+    Effect.DREAD: "spokes",
+    Effect.DEFENSE: "shield",
+}
+_MOVE_SHAPE_OF: dict[Geometry, str] = {
+    Geometry.STEP: "dot",
+    Geometry.LEAP: "ring",
+    Geometry.RAY: "arrow",
+    Geometry.LEAP_RAY: "hollow_arrow",
+    Geometry.SQUARE: "ring",
+}
+
+
+def default_shape(geometry: Geometry, effect: Effect) -> str:
+    """The shape of an icon that names none: its geometry's for a Move, its effect's else."""
+    if effect is Effect.MOVE:
+        return _MOVE_SHAPE_OF[geometry]
+    return _SHAPE_OF[effect]
+
+
+# === The declaration ===
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """One declared icon: every property spelled out (what ``icons`` holds in the JSON)."""
+
+    #: Its name in the compiled JSON, as declared (unique without regard to case).
+    name: str
     #: The letter that stands for it in a grid.
     glyph: str
-    #: Its name as the rulebook prints it.
+    #: Its name as the rulebook (or the card) prints it.
     label: str
     geometry: Geometry
     effect: Effect
-    #: Whether a tile standing between the tile and a square it reaches stops it there.
+    #: Whether a tile standing between the tile and a square it reaches stops it there (a
+    #: step's; a line always stops at its first tile, a leap and a square never).
     blocked: bool
-    placement: Placement
-    #: Its shape on a card: a name :mod:`dukec.workbench.icon_shapes` draws.
-    shape: str
-    #: Its colour on a card and in the terminal.
-    colour: str
-    #: Its character in the terminal; a directed icon has eight, one per :data:`DIRECTIONS`.
-    characters: str
+    #: What it may capture where it ends (a Move or a Strike).
+    captures: Captures = Captures.ENEMIES
+    #: Every square the tile passes over must be empty too.
+    path_clear: bool = False
+    #: Defense icons do not protect against it.
+    ignores_defense: bool = False
+    #: Its area group ("" none): the icons of one group on one side fire together.
+    area: str = ""
+    #: Its shape on a card: a name of :data:`SHAPES`.
+    shape: str = "dot"
+    #: Its colour on a card and in the terminal: a name of :data:`PALETTE`.
+    colour: str = "ink"
+    #: Its character in the terminal; a directed icon may have eight, one per
+    #: :data:`DIRECTIONS`.
+    characters: str = "●"
+    #: Its position in the vocabulary (declaration order); not part of what it is.
+    order: int = field(default=0, compare=False)
+
+    @property
+    def value(self) -> str:
+        """Its name in the compiled JSON, as the icon enum of earlier versions spelled it."""
+        return self.name
+
+    @property
+    def placement(self) -> Placement:
+        """Where its glyph may stand: where a line's direction can be read, for a directed icon."""
+        return _PLACEMENTS.get(self.geometry, ANYWHERE)
+
+    @property
+    def words(self) -> str:
+        """The icon's label inside a sentence: "jump slide"."""
+        return self.label.lower()
+
+    @property
+    def hex_colour(self) -> str:
+        """Its colour as ``#rrggbb``."""
+        return PALETTE[self.colour]
+
+    @property
+    def movement(self) -> str:
+        """How it brings a tile onto a square, in the schema's ``enter_with`` names (a Command
+        its own; a Strike, Dread and Defense bring none, and name their geometry's)."""
+        return COMMAND_MOVEMENT if self.effect is Effect.COMMAND else self.geometry.movement
+
+    @property
+    def captures_any(self) -> bool:
+        """Whether it may capture a tile at all (a Move or Strike that captures something)."""
+        return self.effect.captures and self.captures is not Captures.NOTHING
+
+    @property
+    def stopped(self) -> bool:
+        """Whether a tile on a square it passes over stops it (``blocked`` or ``path clear``)."""
+        return self.geometry.passes and (self.blocked or self.path_clear)
+
+    @property
+    def modified(self) -> bool:
+        """Whether the engine plays it apart from the base box's kind of icon (whose tables
+        hold a blocked step, a leap, a line or a square that moves and captures an enemy, an
+        unblocked step, leap or square that strikes one, a Command): it captures nothing or
+        friend and foe, ignores Defense, fires in an area group, is a step that moves and that
+        tiles in between do not stop, or a Strike that they stop or that runs along a line."""
+        effect = self.effect
+        return (
+            self.captures is not Captures.ENEMIES
+            or self.ignores_defense
+            or bool(self.area)
+            or (effect is Effect.MOVE and self.geometry is Geometry.STEP and not self.stopped)
+            or (effect is Effect.STRIKE and (self.stopped or self.geometry.directed))
+        )
 
     def character(self, direction: tuple[int, int]) -> str:
         """The terminal character of the icon pointing ``direction`` (any, if undirected)."""
@@ -197,38 +368,280 @@ class IconEntry:
             return self.characters
         return self.characters[DIRECTIONS.index(direction)]
 
+    def sort_key(self) -> int:
+        """Its position among the tile set's icons."""
+        return self.order
 
-ENTRIES: dict[Icon, IconEntry] = {
-    Icon.MOVE: IconEntry("M", "Move", Geometry.STEP, Effect.MOVE, True, ANYWHERE, "dot", INK, "●"),
-    Icon.JUMP: IconEntry(
-        "J", "Jump", Geometry.LEAP, Effect.MOVE, False, ANYWHERE, "ring", INK, "○"
-    ),
-    Icon.SLIDE: IconEntry(
-        "S", "Slide", Geometry.RAY, Effect.MOVE, True, NEXT_TO, "arrow", INK, "↑↗→↘↓↙←↖"
-    ),
-    Icon.JUMP_SLIDE: IconEntry(
-        "L",
-        "Jump Slide",
-        Geometry.LEAP_RAY,
-        Effect.MOVE,
-        True,
-        TWO_OUT,
-        "hollow_arrow",
-        INK,
-        "⇑⇗⇒⇘⇓⇙⇐⇖",
-    ),
-    Icon.STRIKE: IconEntry(
-        "X", "Strike", Geometry.STEP, Effect.STRIKE, False, ANYWHERE, "star", "#b3261e", "✶"
-    ),
-    Icon.COMMAND: IconEntry(
-        "C", "Command", Geometry.SQUARE, Effect.COMMAND, False, ANYWHERE, "crown", "#1d4f9c", "♔"
-    ),
-    Icon.DREAD: IconEntry(
-        "D", "Dread", Geometry.SQUARE, Effect.DREAD, False, ANYWHERE, "spokes", "#6a1b9a", "✻"
-    ),
-    Icon.DEFENSE: IconEntry(
-        "B", "Defense", Geometry.SQUARE, Effect.DEFENSE, False, ANYWHERE, "shield", "#2e7d32", "◆"
-    ),
-}
 
-ICON_BY_GLYPH: dict[str, Icon] = {entry.glyph: icon for icon, entry in ENTRIES.items()}
+#: The properties of a declaration as its JSON spells them, in order.
+JSON_KEYS: tuple[str, ...] = (
+    "name",
+    "glyph",
+    "label",
+    "geometry",
+    "effect",
+    "blocked",
+    "captures",
+    "path_clear",
+    "ignores_defense",
+    "area",
+    "shape",
+    "colour",
+    "character",
+)
+
+
+def icon_dict(icon: Icon) -> dict[str, Any]:
+    """One declaration as the tile set's JSON holds it (every property spelled out)."""
+    return {
+        "name": icon.name,
+        "glyph": icon.glyph,
+        "label": icon.label,
+        "geometry": icon.geometry.value,
+        "effect": icon.effect.value,
+        "blocked": icon.blocked,
+        "captures": icon.captures.value,
+        "path_clear": icon.path_clear,
+        "ignores_defense": icon.ignores_defense,
+        "area": icon.area or None,
+        "shape": icon.shape,
+        "colour": icon.colour,
+        "character": icon.characters,
+    }
+
+
+def icon_from_dict(data: Mapping[str, Any], order: int = 0) -> Icon:
+    """A declaration from its JSON (schema-valid: every property there)."""
+    return Icon(
+        name=str(data["name"]),
+        glyph=str(data["glyph"]),
+        label=str(data["label"]),
+        geometry=Geometry(data["geometry"]),
+        effect=Effect(data["effect"]),
+        blocked=bool(data["blocked"]),
+        captures=Captures(data["captures"]),
+        path_clear=bool(data["path_clear"]),
+        ignores_defense=bool(data["ignores_defense"]),
+        area=str(data["area"] or ""),
+        shape=str(data["shape"]),
+        colour=str(data["colour"]),
+        characters=str(data["character"]),
+        order=order,
+    )
+
+
+# === The rules of the algebra ===
+
+
+def problems(icon: Icon) -> list[tuple[str, str]]:
+    """What is wrong with a declaration, as (property, message): the modifiers its effect and
+    geometry cannot take, a glyph that is no letter, a shape or colour no card has, characters
+    of the wrong count. One place for the compiler and for a JSON tile set."""
+    found: list[tuple[str, str]] = []
+    effect, geometry = icon.effect, icon.geometry
+    what = f"a {effect.value} icon"
+    if len(icon.glyph) != 1 or not icon.glyph.isalpha():
+        found.append(("glyph", f"a glyph is one letter, not {icon.glyph!r}"))
+    if effect in (Effect.COMMAND, Effect.DREAD, Effect.DEFENSE) and geometry is not Geometry.SQUARE:
+        found.append(
+            ("geometry", f"{what} acts on the square it stands on alone: its geometry is square")
+        )
+    if icon.blocked and not geometry.passes:
+        found.append(("blocked", f"a {geometry.value} passes over no square: nothing can block it"))
+    if not icon.blocked and geometry.directed:
+        found.append(("blocked", "a line always ends at the first tile on it: it is blocked"))
+    if icon.captures is not Captures.ENEMIES and not effect.captures:
+        found.append(
+            ("captures", f"{what} captures nothing itself: only a Move or a Strike has 'captures'")
+        )
+    if icon.captures is Captures.NOTHING and effect is Effect.STRIKE:
+        found.append(("captures", "a Strike that captures nothing does nothing"))
+    if icon.path_clear and not (geometry.passes and effect.captures):
+        found.append(
+            (
+                "path_clear",
+                f"{what} with geometry {geometry.value} passes over no square: "
+                "'path clear' is for a Move or Strike that steps or slides",
+            )
+        )
+    if icon.ignores_defense and not icon.captures_any:
+        found.append(
+            (
+                "ignores_defense",
+                f"{what} that captures nothing has no Defense to ignore"
+                if effect.captures
+                else f"{what} captures nothing: only a Move or a Strike can "
+                "ignore Defense (a Command always does)",
+            )
+        )
+    if icon.area and effect is not Effect.STRIKE:
+        found.append(("area", f"an area group is of Strike icons; {what} cannot join one"))
+    if icon.area and geometry.directed:
+        found.append(
+            (
+                "area",
+                "an area group's Strikes hit squares, not lines: its geometry is "
+                "step, leap or square",
+            )
+        )
+    if icon.shape not in SHAPES:
+        found.append(("shape", f"unknown shape {icon.shape!r}"))
+    if icon.colour not in PALETTE:
+        found.append(("colour", f"unknown colour {icon.colour!r}"))
+    count = len(icon.characters)
+    if count != 1 and not (geometry.directed and count == len(DIRECTIONS)):
+        found.append(
+            (
+                "character",
+                f"one character, or eight (one per direction, clockwise from forward) "
+                f"for an icon along a line; this has {count}",
+            )
+            if geometry.directed
+            else (
+                "character",
+                f"one character for an icon of geometry {geometry.value}; this has {count}",
+            )
+        )
+    return found
+
+
+# === A tile set's icons ===
+
+
+class VocabularyError(ValueError):
+    """Icons that cannot make one vocabulary (a name or glyph twice)."""
+
+
+class Vocabulary:
+    """A tile set's icons in declaration order, by name (without regard to case) and by glyph."""
+
+    def __init__(self, icons: Sequence[Icon]) -> None:
+        ordered = tuple(replace(icon, order=index) for index, icon in enumerate(icons))
+        self.icons: tuple[Icon, ...] = ordered
+        self.by_name: dict[str, Icon] = {}
+        self._folded: dict[str, Icon] = {}
+        self.by_glyph: dict[str, Icon] = {}
+        for icon in ordered:
+            if icon.name.casefold() in self._folded:
+                raise VocabularyError(f"icon {icon.name!r} is declared twice")
+            if icon.glyph in self.by_glyph:
+                raise VocabularyError(f"glyph {icon.glyph!r} is declared twice")
+            self.by_name[icon.name] = icon
+            self._folded[icon.name.casefold()] = icon
+            self.by_glyph[icon.glyph] = icon
+
+    def __iter__(self) -> Iterator[Icon]:
+        return iter(self.icons)
+
+    def __len__(self) -> int:
+        return len(self.icons)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Vocabulary) and self.icons == other.icons
+
+    def __hash__(self) -> int:
+        return hash(self.icons)
+
+    def __repr__(self) -> str:
+        return f"Vocabulary({', '.join(icon.name for icon in self.icons)})"
+
+    def named(self, name: str) -> Icon:
+        """The icon named ``name`` as the JSON names it (KeyError if none)."""
+        return self.by_name[name]
+
+    def lookup(self, name: str) -> Icon | None:
+        """The icon named ``name`` without regard to case, or None."""
+        return self._folded.get(name.casefold())
+
+    @property
+    def glyphs(self) -> tuple[str, ...]:
+        """The glyphs in declaration order: the order of glyphs in a cell."""
+        return tuple(icon.glyph for icon in self.icons)
+
+    def legend(self) -> str:
+        """Every glyph with its icon, for an error: "M move, J jump, ..."."""
+        return ", ".join(f"{icon.glyph} {icon.words}" for icon in self.icons)
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The tile set's ``icons`` list."""
+        return [icon_dict(icon) for icon in self.icons]
+
+    @property
+    def areas(self) -> tuple[str, ...]:
+        """The area groups its icons name, in order of first declaration."""
+        return tuple(dict.fromkeys(icon.area for icon in self.icons if icon.area))
+
+    @property
+    def modified(self) -> bool:
+        """Whether any icon has a modifier the base box's have none of."""
+        return any(icon.modified for icon in self.icons)
+
+
+def merged(first: Vocabulary, second: Vocabulary) -> Vocabulary:
+    """``first``'s icons, then those of ``second`` it lacks (a tile set given beside another);
+    VocabularyError where the two declare one name (or one glyph) otherwise."""
+    icons = list(first)
+    for icon in second:
+        same = first.lookup(icon.name)
+        if same is None:
+            if icon.glyph in first.by_glyph:
+                other = first.by_glyph[icon.glyph].name
+                raise VocabularyError(
+                    f"icon {icon.name!r} takes glyph {icon.glyph!r}, which is {other!r}'s"
+                )
+            icons.append(icon)
+        elif same != icon or same.name != icon.name:
+            raise VocabularyError(f"icon {icon.name!r} is declared otherwise in each tile set")
+    return Vocabulary(icons) if len(icons) > len(first) else first
+
+
+#: The base box's icons as the compiler emits them from ``tiles/icons.duke``.
+BASE_FILE = Path(__file__).with_name("base_icons.json")
+
+
+@functools.cache
+def base() -> Vocabulary:
+    """The base box's icons: every tile set's of the first format, and the compiler's prelude."""
+    data = json.loads(BASE_FILE.read_text(encoding="utf-8"))
+    return Vocabulary([icon_from_dict(item, index) for index, item in enumerate(data)])
+
+
+FORMAT_1 = "duke-tileset/1"
+FORMAT = "duke-tileset/2"
+
+
+def vocabulary_of(tileset: Mapping[str, Any]) -> Vocabulary:
+    """A tile set's icons: its ``icons`` list, or the base box's for the first format."""
+    listed = tileset.get("icons")
+    if listed is None or listed == _base_json():
+        return base()
+    return _vocabulary(json.dumps(listed, sort_keys=True))
+
+
+@functools.cache
+def _base_json() -> list[dict[str, Any]]:
+    return base().to_json()
+
+
+@functools.lru_cache(maxsize=64)
+def _vocabulary(text: str) -> Vocabulary:
+    return Vocabulary([icon_from_dict(item, i) for i, item in enumerate(json.loads(text))])
+
+
+def is_base(tileset: Mapping[str, Any]) -> bool:
+    """Whether a tile set's icons are the base box's (of either format)."""
+    listed = tileset.get("icons")
+    return listed is None or listed == _base_json()
+
+
+def hashed_form(tileset: Mapping[str, Any]) -> Mapping[str, Any]:
+    """What a tile set's hash is taken of: a tile set whose icons are the base box's is hashed
+    as its first-format form (the same games, the same hash, whichever format it was written
+    in: records of either replay against both)."""
+    if tileset.get("format") != FORMAT or not is_base(tileset):
+        return tileset
+    return {**{k: v for k, v in tileset.items() if k != "icons"}, "format": FORMAT_1}
+
+
+#: The names of :class:`Icon`'s fields that a declaration writes (all but its order).
+DECLARED = tuple(f.name for f in fields(Icon) if f.name != "order")

@@ -60,6 +60,8 @@ MAX_BOARD = 26
 #: Tiles (troop and terrain) and game sets in one tile set.
 MAX_TILES = 500
 MAX_SETS = 100
+#: Icons one tile set declares, the base box's eight among them (each has a letter of its own).
+MAX_ICONS = 64
 #: .duke files of one tile set (each defines a tile or a set at least), and their bytes together.
 MAX_SOURCE_FILES = MAX_TILES + MAX_SETS
 MAX_SOURCE_BYTES = MAX_FILE_BYTES
@@ -67,6 +69,10 @@ MAX_SOURCE_BYTES = MAX_FILE_BYTES
 MAX_WIN_SCORE = 999
 #: Turns of one game: the ply limit, and a position's ``ply``.
 MAX_PLY = 1_000_000
+
+#: A seed: any whole number that fits in 64 bits without a sign (every run's master seed and a
+#: game's).
+MAX_SEED = 2**64 - 1
 
 #: Games of one run: balance, value, ladder (each pairing), tune (each test and each screen),
 #: fit-values and bench. A million random games take minutes; search games, hours.

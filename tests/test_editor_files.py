@@ -20,7 +20,8 @@ from click.testing import CliRunner
 
 from dukec.cli import main
 from dukec.compiler.check_tiles import TILE_KEYWORDS
-from dukec.compiler.vocabulary import Ability, Icon
+from dukec.compiler.vocabulary import Ability
+from tests.base_icons import BASE
 from tests.conftest import REPO
 from tests.lsp.sources import FORMATTED, UNFORMATTED
 
@@ -105,12 +106,17 @@ def test_the_grid_knows_every_glyph() -> None:
         for p in grid["patterns"]
         if "match" in p and p["name"].startswith("constant.character.glyph.")
     }
+    # The base box's glyphs by their icons; any other letter is a declared icon's glyph.
     assert glyphs == {
-        icon.glyph: f"constant.character.glyph.{icon.value.replace('_', '-')}.duke" for icon in Icon
+        **{
+            icon.glyph: f"constant.character.glyph.{icon.value.replace('_', '-')}.duke"
+            for icon in BASE
+        },
+        "[A-Za-z]": "constant.character.glyph.duke",
     }
     illegal = grid["patterns"][-1]
     assert illegal["name"] == "invalid.illegal.glyph.duke"
-    assert re.fullmatch(illegal["match"], "Q") and not re.fullmatch(illegal["match"], " ")
+    assert re.fullmatch(illegal["match"], "%") and not re.fullmatch(illegal["match"], " ")
 
 
 @pytest.mark.parametrize(

@@ -14,4 +14,35 @@ ladder's policies, the swap matrix's tiles; ``transitivity`` tests that one Elo 
 the results, ``holm`` corrects many tests at once) and ``ratings`` stores the ladder's. A run
 reports each game to a ``run.Observer`` (a progress bar, a live chart); the command layer draws
 the bar.
+
+Called, the package runs one experiment from Python: ``dukec.balance("my/",
+replace="Knight=Paladin", games=40)`` is :func:`dukec.library.experiments.balance`, which says
+what it takes and returns.
 """
+
+import inspect as _inspect
+import sys as _sys
+import types as _types
+from typing import Any as _Any
+
+
+class _Callable(_types.ModuleType):
+    """This package, which ``dukec.balance(...)`` calls (a function of that name could not
+    stand beside the package in ``dukec``'s namespace)."""
+
+    def __call__(self, *args: _Any, **kwargs: _Any) -> _Any:
+        """:func:`dukec.library.experiments.balance`."""
+        from dukec.library.experiments import balance
+
+        return balance(*args, **kwargs)
+
+    @property
+    def __signature__(self) -> _inspect.Signature:
+        """The signature of :func:`dukec.library.experiments.balance`, for ``help()`` and
+        editors."""
+        from dukec.library.experiments import balance
+
+        return _inspect.signature(balance)
+
+
+_sys.modules[__name__].__class__ = _Callable

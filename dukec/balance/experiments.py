@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dukec.engine import RulesError, load_rules
+from dukec.icons import FORMAT, Vocabulary, VocabularyError, base, merged, vocabulary_of
 from dukec.names import lookup
 
 AB_SET = "balance-a-first"
@@ -123,9 +124,11 @@ def combined_tileset(
     ab: list[dict[str, Any]],
     ba: list[dict[str, Any]],
     order: list[str] | None = None,
+    icons: Vocabulary | None = None,
 ) -> dict[str, Any]:
     """A tile set of two game sets like ``template``: AB_SET with armies ``ab``, BA_SET with
-    ``ba``, holding ``tiles`` (in ``order``, or by name)."""
+    ``ba``, holding ``tiles`` (in ``order``, or by name) and the icons they show (``icons``, by
+    default the base box's)."""
     sets = []
     for name, armies in ((AB_SET, ab), (BA_SET, ba)):
         entry = copy.deepcopy(template)
@@ -135,10 +138,23 @@ def combined_tileset(
         entry["armies"] = copy.deepcopy(armies)
         sets.append(entry)
     return {
-        "format": "duke-tileset/1",
+        "format": FORMAT,
+        "icons": (icons if icons is not None else base()).to_json(),
         "tiles": [copy.deepcopy(tiles[name]) for name in order or sorted(tiles)],
         "sets": sets,
     }
+
+
+def icons_of(tileset: dict[str, Any], source: dict[str, Any] | None = None) -> Vocabulary:
+    """The icons of a tile set and of one given beside it (the first's, then the second's
+    others); ExperimentError where the two declare an icon otherwise."""
+    icons = vocabulary_of(tileset)
+    if source is None:
+        return icons
+    try:
+        return merged(icons, vocabulary_of(source))
+    except VocabularyError as error:
+        raise ExperimentError(f"the tile sets cannot be played together: {error}") from None
 
 
 def first_seat(tileset: dict[str, Any], game_set: dict[str, Any]) -> int:
@@ -253,7 +269,12 @@ def replace(
     return Experiment(
         kind="replace",
         tileset=combined_tileset(
-            tiles, game_set, [variant[0], armies[1]], [armies[0], variant[1]], order
+            tiles,
+            game_set,
+            [variant[0], armies[1]],
+            [armies[0], variant[1]],
+            order,
+            icons_of(tileset, source),
         ),
         sets=(AB_SET, BA_SET),
         labels=(f"with {new}", f"with {old}"),
@@ -295,7 +316,9 @@ def sets_against(
         label_a, label_b = f"{label_a} (first set)", f"{label_b} (second set)"
     return Experiment(
         kind="sets",
-        tileset=combined_tileset(tiles, game_a, [army_a, army_b], [army_b, army_a]),
+        tileset=combined_tileset(
+            tiles, game_a, [army_a, army_b], [army_b, army_a], None, icons_of(tileset_a, tileset_b)
+        ),
         sets=(AB_SET, BA_SET),
         labels=(label_a, label_b),
         subject=f"Set {game_a['name']!r}",

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from dukec.icons import hashed_form
 from dukec.limits import MAX_BUDGET
 
 POLICIES = ("random", "greedy", "mcts", "search-material", "search-v1", "search")
@@ -80,8 +81,9 @@ def game_seed(master_seed: int, index: int) -> int:
 
 
 def tileset_digest(tileset: dict[str, Any]) -> str:
-    """A short, stable fingerprint of a tile set (SHA-256 of its canonical JSON)."""
-    canonical = json.dumps(tileset, sort_keys=True, separators=(",", ":"))
+    """A short, stable fingerprint of a tile set (SHA-256 of its canonical JSON; a tile set whose
+    icons are the base box's as its first format's: :func:`dukec.icons.hashed_form`)."""
+    canonical = json.dumps(hashed_form(tileset), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 

@@ -4,6 +4,11 @@ Games go out in batches and may finish in any order; results come back in game-i
 each game's seed depends only on the master seed and its index. So a run gives the same games,
 and the same numbers, with one worker, many workers or a cluster.
 
+Local workers are started afresh (``spawn``) and never run the parent's main script again, as
+``spawn`` otherwise does: a worker plays dukec's games and needs nothing of the script, and a
+script without an ``if __name__ == "__main__":`` guard, run again in every worker, would start
+the run again there. So a plain script or a notebook runs on every core as the command does.
+
 Worker processes (local ones and a local Dask cluster's) cannot outlive the process that started
 them, however it ends: on Linux the kernel ends them with it (``PR_SET_PDEATHSIG``), elsewhere a
 thread watches the pipe to the parent. A run that closes early (decided, cancelled) tells its
@@ -15,8 +20,11 @@ from __future__ import annotations
 import concurrent.futures
 import ctypes
 import importlib
+import itertools
 import logging
 import multiprocessing
+import multiprocessing.context
+import multiprocessing.spawn
 import os
 import signal
 import sys
@@ -143,12 +151,50 @@ def _start_worker(stop: Any) -> None:
     stop_when(lambda: stop.value != 0)
 
 
+#: The name every local worker process's name starts with.
+_WORKER_NAME = "dukec-worker"
+_numbers = itertools.count(1)
+_spawn_preparation = multiprocessing.spawn.get_preparation_data
+
+
+def _preparation(name: str) -> dict[str, Any]:
+    """What a spawned process is told to set up before it starts: all of it, but for a dukec
+    worker, which is not told to run the parent's main module (a script) again."""
+    data: dict[str, Any] = _spawn_preparation(name)
+    if name.startswith(_WORKER_NAME):
+        data.pop("init_main_from_path", None)
+        data.pop("init_main_from_name", None)
+    return data
+
+
+class _WorkerProcess(multiprocessing.context.SpawnProcess):
+    """A spawned worker process, named as one (see :func:`_preparation`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.name = f"{_WORKER_NAME}-{next(_numbers)}"
+
+
+class _WorkerContext(multiprocessing.context.SpawnContext):
+    """The spawn context, its processes dukec workers."""
+
+    Process = _WorkerProcess
+
+
+def worker_context() -> multiprocessing.context.SpawnContext:
+    """The context local workers start in: spawned, without the parent's main script."""
+    # Spawning reads the module's function when each process starts: every process but a
+    # dukec worker is prepared as before.
+    multiprocessing.spawn.get_preparation_data = _preparation
+    return _WorkerContext()
+
+
 class _Processes:
     """A pool of local worker processes."""
 
     def __init__(self, workers: int) -> None:
         # 'spawn' avoids forking a parent that runs threads (the progress bar).
-        context = multiprocessing.get_context("spawn")
+        context = worker_context()
         # A byte in shared memory: read between two moves, it costs next to nothing.
         self.stop = context.RawValue(ctypes.c_byte, 0)
         self.executor = concurrent.futures.ProcessPoolExecutor(

@@ -9,7 +9,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from dukec.limits import MAX_BUDGET, MAX_GAMES, MAX_PLY, MAX_WORKERS
+from dukec.limits import MAX_BUDGET, MAX_GAMES, MAX_PLY, MAX_SEED, MAX_WORKERS
 
 if TYPE_CHECKING:
     from dukec.api import TileSet
@@ -22,7 +22,7 @@ SET_ENVVAR = "DUKEC_SET"
 # slip of the keyboard is a usage error, not a run that never ends.
 
 #: A seed: any whole number that fits in 64 bits without a sign.
-SEED = click.IntRange(0, 2**64 - 1)
+SEED = click.IntRange(0, MAX_SEED)
 #: A ply limit: at least one turn.
 PLY_LIMIT = click.IntRange(1, MAX_PLY)
 #: Nodes per move of the search and mcts policies.

@@ -49,7 +49,7 @@ from dukec.engine.actions import COMMAND, ESCAPE, KIND_NAMES, SUMMON
 from dukec.engine.text import board_text
 from dukec.jsontext import JsonTextError, parse_json
 from dukec.kernel import kernel
-from dukec.limits import MAX_PERFT_DEPTH, MAX_ROUNDS
+from dukec.limits import MAX_PERFT_DEPTH, MAX_PLY, MAX_ROUNDS
 from dukec.textfile import NotReadable, TextFileError, decode_utf8, read_stdin, read_utf8
 
 
@@ -181,8 +181,21 @@ def moves_command(
     help="Also write the game as one self-contained HTML page: the board after every "
     "action, a step slider, previous and next buttons, the arrow keys.",
 )
+@click.option(
+    "--ply",
+    "at_ply",
+    type=click.IntRange(0, MAX_PLY),
+    default=None,
+    metavar="N",
+    help="Print only the position once N turns of play are done (0: before set-up), as one "
+    "line of text (docs/engine.md, Position text).",
+)
 def replay_command(
-    record: Path, tileset_path: Path | None, no_hash_check: bool, html_path: Path | None
+    record: Path,
+    tileset_path: Path | None,
+    no_hash_check: bool,
+    html_path: Path | None,
+    at_ply: int | None,
 ) -> None:
     """Re-play a game RECORD (JSON Lines), check every action is legal, print the result.
 
@@ -190,8 +203,14 @@ def replay_command(
     replay is also written as a web page (no network needed), through a temporary file
     and a rename. Exit status: 0 all legal and as recorded, 1 a record or tile set that
     cannot be read or does not replay (the first bad line is named) or a page that cannot
-    be written, 2 bad usage (such as --html naming the record itself).
+    be written, 2 bad usage (such as --html naming the record itself, or --ply past the
+    game's end).
     """
+    if at_ply is not None:
+        if html_path is not None:
+            raise click.UsageError("--ply prints one position; --html writes the whole game")
+        click.echo(_position_at_ply(record, tileset_path, not no_hash_check, at_ply))
+        return
     if html_path is not None:
         check_output_file(html_path, [record])
     try:
@@ -230,6 +249,33 @@ def replay_command(
         click.echo(f"result: player {result.winner} ({who}) wins ({result.reason})")
     if html_path is not None:
         click.echo(f"page: {html_path}")
+
+
+def _position_at_ply(record: Path, tileset_path: Path | None, check_hash: bool, ply: int) -> str:
+    """The position text of the game ``record`` holds once ``ply`` turns of play are done:
+    before the first action whose ply is ``ply``, or at the game's end if that is its ply."""
+    from dukec.engine.position_text import position_to_text
+
+    found: list[str] = []
+
+    def look(game: Game) -> None:
+        if not found and game.ply == ply:
+            found.append(position_to_text(game))
+
+    try:
+        game_record = read_record(record)
+        rules = read_rules(tileset_path, game_record.set_name)
+        start = Game(rules, seed=game_record.seed, ply_limit=game_record.ply_limit)
+        look(start)
+        game = replay(rules, game_record, check_hash=check_hash, on_action=look)
+    except RecordError as error:
+        message = str(error)
+        if not message.startswith(str(record)):
+            message = f"{record}: error: {message}"
+        raise ReportError(message) from None
+    if not found:
+        raise click.UsageError(f"--ply {ply}: the game ends at ply {game.ply}")
+    return found[0]
 
 
 BOARD_LEGEND = (

@@ -286,7 +286,32 @@ class ExtendsDecl:
     pos: Position = field(default=NO_POSITION, compare=False)
 
 
-Definition = TileDef | SetDef | ExtendsDecl
+# === Icons ===
+
+
+@dataclass(frozen=True, slots=True)
+class IconItem:
+    """One item of an icon declaration: `glyph A`, `like move`, `label "Non-Capture Move"`."""
+
+    key: Word
+    value: Word
+    #: The value was written in double quotes (``value.text`` holds what is between them).
+    quoted: bool = False
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class IconDef:
+    """`icon Name { ... }`: a declared icon, its items in source order."""
+
+    name: Word
+    items: tuple[IconItem, ...]
+    #: Written on one line (`icon A { glyph A  like move }`), as the formatter keeps it.
+    one_line: bool = field(default=False, compare=False)
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+Definition = TileDef | SetDef | IconDef | ExtendsDecl
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +333,10 @@ class SourceFile:
     def extends(self) -> tuple[ExtendsDecl, ...]:
         """The `extends` statements, in source order."""
         return tuple(d for d in self.definitions if isinstance(d, ExtendsDecl))
+
+    def icons(self) -> tuple[IconDef, ...]:
+        """The icon declarations, in source order."""
+        return tuple(d for d in self.definitions if isinstance(d, IconDef))
 
     def find_tile(self, name: str) -> TileDef | None:
         """The first tile definition named `name` (its `.pos.line` is its source line)."""

@@ -1,10 +1,11 @@
 """Check stage: syntax trees to checked rules data (`dukec.compiler.model`), with every error.
 
-Grids become icons at (dx, dy) offsets; names, glyphs, numerals, squares and counts are checked;
-every problem of every file is collected as a `Diagnostic`, none stops the others. This module
-checks the sources together (names shared across files); one tile is `check_tiles` (its grids
-`check_grids`, a terrain tile's properties `properties`), one game set `check_sets`, and
-`check_report` collects the diagnostics.
+The icon declarations in scope (the prelude's, then the sources') become the tile set's
+vocabulary (`check_icons`); grids become icons at (dx, dy) offsets; names, glyphs, numerals,
+squares and counts are checked; every problem of every file is collected as a `Diagnostic`, none
+stops the others. This module checks the sources together (names shared across files); one tile
+is `check_tiles` (its grids `check_grids`, a terrain tile's properties `properties`), one game
+set `check_sets`, and `check_report` collects the diagnostics.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dukec.compiler import ast, check_targets
+from dukec.compiler.check_icons import check_icons
 from dukec.compiler.check_report import Reporter
 from dukec.compiler.check_sets import KnownTiles, check_set
 from dukec.compiler.check_tiles import check_tile
 from dukec.compiler.diagnostics import Diagnostic, Note, Position, did_you_mean
 from dukec.compiler.model import GameSet, Program, Tile
+from dukec.compiler.prelude import is_prelude, prelude
 from dukec.limits import MAX_NAME_LENGTH, MAX_SETS, MAX_TILES
 
 
@@ -62,7 +65,9 @@ def check_sources(
 ) -> tuple[Program, list[Diagnostic]]:
     """Check every file together: tile names are shared across files.
 
-    `incomplete` says some file could not be parsed: unknown tile names are then not reported.
+    `incomplete` says some file could not be parsed: unknown tile names (and glyphs, and the
+    icons `like` names) are then not reported. The prelude's icons come first; a source that is
+    the prelude (:func:`dukec.compiler.prelude.is_prelude`) is read once, as the prelude.
     """
     diagnostics: list[Diagnostic] = []
     tiles: dict[str, Tile] = {}
@@ -70,11 +75,15 @@ def check_sources(
     # and every command looks names up without regard to case.
     folded: dict[str, Tile] = {}
     reporters = {source.path: Reporter(source.path) for source in sources}
+    base = prelude()
+    reporters.setdefault(base.path, Reporter(base.path))
+    scope = [base, *(source for source in sources if not is_prelude(source))]
+    declared = check_icons(scope, reporters, incomplete)
     over = False
     for source in sources:
         report = reporters[source.path]
         for definition in source.tiles():
-            tile = check_tile(definition, report)
+            tile = check_tile(definition, report, declared)
             if not name_ok(definition.name, report):
                 continue
             first = folded.get(tile.name.casefold())
@@ -139,5 +148,7 @@ def check_sources(
     program = Program(
         tiles=tuple(tiles[name] for name in sorted(tiles)),
         sets=tuple(sets[name] for name in sorted(sets)),
+        icons=declared.vocabulary,
+        icon_sources=declared.where,
     )
     return program, diagnostics

@@ -1,16 +1,19 @@
 """Check stage, grids: a side's grid of glyphs to the icons it shows, at (dx, dy) from its '@'.
 
-Rows of equal length, exactly one '@', known glyphs once per cell, icons within reach, and a
-glyph where its icon's placement allows (a Slide or Jump Slide where its direction can be read).
+Rows of equal length, exactly one '@', glyphs the tile set declares (:mod:`check_icons`) once
+per cell, icons within reach, and a glyph where its icon's placement allows (an icon along a
+line where its direction can be read).
 """
 
 from __future__ import annotations
 
 from dukec.compiler import ast
+from dukec.compiler.check_icons import Declared
 from dukec.compiler.check_report import Reporter
 from dukec.compiler.diagnostics import Position, did_you_mean
 from dukec.compiler.model import PlacedIcon
-from dukec.compiler.vocabulary import EMPTY, ICON_BY_GLYPH, OWN_SQUARE, Icon
+from dukec.compiler.vocabulary import EMPTY, OWN_SQUARE
+from dukec.icons import Icon
 from dukec.limits import MAX_OFFSET
 
 
@@ -18,11 +21,7 @@ def _span(first: Position, last: Position) -> Position:
     return Position(first.line, first.column, last.end_line, last.end_column)
 
 
-def _glyph_legend() -> str:
-    return ", ".join(f"{icon.glyph} {icon.words}" for icon in Icon)
-
-
-def grid_icons(grid: ast.SideGrid, report: Reporter) -> tuple[PlacedIcon, ...]:
+def grid_icons(grid: ast.SideGrid, report: Reporter, declared: Declared) -> tuple[PlacedIcon, ...]:
     """The icons a grid shows, at offsets from its '@'; problems go to `report`."""
     side = grid.side.value
     if not grid.rows:
@@ -47,7 +46,7 @@ def grid_icons(grid: ast.SideGrid, report: Reporter) -> tuple[PlacedIcon, ...]:
             if OWN_SQUARE in cell.text:
                 own.append((r, c, cell))
             if cell.text not in (OWN_SQUARE, EMPTY):
-                glyphs += [(r, c, cell, icon) for icon in _cell_icons(cell, report)]
+                glyphs += [(r, c, cell, icon) for icon in _cell_icons(cell, report, declared)]
     if not own:
         report.error(grid.pos, f"the {side} grid has no '@': mark the tile's own square with '@'")
         return ()
@@ -76,7 +75,7 @@ def grid_icons(grid: ast.SideGrid, report: Reporter) -> tuple[PlacedIcon, ...]:
     return tuple(sorted(icons, key=PlacedIcon.sort_key))
 
 
-def _cell_icons(cell: ast.Cell, report: Reporter) -> list[Icon]:
+def _cell_icons(cell: ast.Cell, report: Reporter, declared: Declared) -> list[Icon]:
     if OWN_SQUARE in cell.text:
         report.error(
             cell.pos,
@@ -87,15 +86,20 @@ def _cell_icons(cell: ast.Cell, report: Reporter) -> list[Icon]:
     icons: list[Icon] = []
     for index, char in enumerate(cell.text):
         position = Position.point(cell.pos.line, cell.pos.column + index)
-        icon = ICON_BY_GLYPH.get(char)
+        vocabulary = declared.vocabulary
+        by_glyph = vocabulary.by_glyph
+        icon = by_glyph.get(char)
         if icon is None:
-            hint = did_you_mean(char, ICON_BY_GLYPH) if char.upper() in ICON_BY_GLYPH else ""
+            if char in declared.in_error:
+                continue  # its declaration's error says what is wrong
+            hint = did_you_mean(char, by_glyph) if char.upper() in by_glyph else ""
             if char == EMPTY:
                 report.error(position, "'.' marks an empty square and cannot share a cell")
                 continue
             report.error(
                 position,
-                f"unknown glyph '{char}'{hint}" + ("" if hint else f" (glyphs: {_glyph_legend()})"),
+                f"unknown glyph '{char}'{hint}"
+                + ("" if hint else f" (glyphs: {vocabulary.legend()})"),
             )
         elif icon in icons:
             report.error(position, f"glyph '{char}' ({icon.label}) twice in one cell")
@@ -106,7 +110,7 @@ def _cell_icons(cell: ast.Cell, report: Reporter) -> list[Icon]:
 
 def _placement_ok(icon: Icon, at: tuple[int, int], cell: ast.Cell, report: Reporter) -> bool:
     # A directed icon (a Slide, a Jump Slide) takes its direction from where the glyph sits.
-    placement = icon.entry.placement
+    placement = icon.placement
     if placement.allows(at):
         return True
     report.error(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dukec.compiler import ast
 from dukec.compiler.check_grids import grid_icons
+from dukec.compiler.check_icons import Declared
 from dukec.compiler.check_report import Reporter, count_of
 from dukec.compiler.diagnostics import Position, did_you_mean, quote_list
 from dukec.compiler.model import PlacedIcon, TerrainValue, Tile
@@ -55,7 +56,7 @@ def _ability(decl: ast.AbilityDecl, report: Reporter) -> Ability | None:
     return found
 
 
-def check_tile(tile: ast.TileDef, report: Reporter) -> Tile:
+def check_tile(tile: ast.TileDef, report: Reporter, declared: Declared) -> Tile:
     """Check one tile definition; a tile is returned even when it has errors."""
     name = tile.name.text
     is_terrain = tile.kind is Kind.TERRAIN
@@ -131,7 +132,7 @@ def check_tile(tile: ast.TileDef, report: Reporter) -> Tile:
                         classes.append(word.text)
         elif isinstance(item, ast.SideGrid):
             if once(item.side.value, f"the {item.side.value} grid", item.pos):
-                sides[item.side] = grid_icons(item, report)
+                sides[item.side] = grid_icons(item, report, declared)
         else:
             prop_name = item.name.text
             prop = vocabulary.get(prop_name)

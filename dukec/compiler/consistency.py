@@ -1,9 +1,11 @@
 """Consistency of a compiled tile set: the rules a JSON Schema cannot say.
 
 The compiler guarantees these for what it emits; a JSON file written by hand or by another tool
-is checked here after the schema: unique tile names, icons a grid can hold, names that refer to
-real tiles of the right kind, squares on the board; the army rules (counts that add up, start
-entries, the tile acting as the Duke) are :mod:`dukec.compiler.armies`, shared with the sources.
+is checked here after the schema: the icon declarations (unique names and glyphs, the rules
+of the algebra, :func:`dukec.icons.problems`), unique tile names, declared icons a grid can
+hold, names that refer to real tiles of the right kind, squares on the board; the army rules
+(counts that add up, start entries, the tile acting as the Duke) are :mod:`dukec.compiler.armies`,
+shared with the sources.
 """
 
 from __future__ import annotations
@@ -11,21 +13,71 @@ from __future__ import annotations
 from typing import Any
 
 from dukec.compiler import armies
-from dukec.compiler.vocabulary import Icon, parse_square
+from dukec.compiler.diagnostics import did_you_mean
+from dukec.compiler.vocabulary import parse_square
+from dukec.icons import Icon, icon_from_dict
+from dukec.icons import problems as icon_problems
 
 JsonPath = list[str | int]
 
 
-def _check_tile(index: int, tile: dict[str, Any], problems: list[tuple[JsonPath, str]]) -> None:
+def _check_icons(data: dict[str, Any], problems: list[tuple[JsonPath, str]]) -> dict[str, Icon]:
+    """The declared icons by name (those without a problem), each problem recorded."""
+    declared: dict[str, Icon] = {}
+    folded: dict[str, str] = {}
+    glyphs: dict[str, str] = {}
+    for index, item in enumerate(data["icons"]):
+        here: JsonPath = ["icons", index]
+        icon = icon_from_dict(item, index)
+        first = folded.get(icon.name.casefold())
+        if first is not None:
+            problems.append(
+                (
+                    [*here, "name"],
+                    f"icon '{icon.name}' is declared twice"
+                    if first == icon.name
+                    else f"icon '{icon.name}' differs from '{first}' only "
+                    "in case; icon names are unique without regard to case",
+                )
+            )
+            continue
+        if icon.glyph in glyphs:
+            problems.append(
+                ([*here, "glyph"], f"glyph '{icon.glyph}' is icon '{glyphs[icon.glyph]}''s already")
+            )
+            continue
+        folded[icon.name.casefold()] = icon.name
+        glyphs[icon.glyph] = icon.name
+        wrong = icon_problems(icon)
+        for prop, message in wrong:
+            key = "character" if prop == "characters" else prop
+            problems.append(([*here, key], message))
+        if not wrong:
+            declared[icon.name] = icon
+    return declared
+
+
+def _check_tile(
+    index: int,
+    tile: dict[str, Any],
+    icons: dict[str, Icon],
+    listed: set[str],
+    problems: list[tuple[JsonPath, str]],
+) -> None:
     for side_name, side in tile["sides"].items():
         seen: set[tuple[str, int, int]] = set()
         for position, icon in enumerate(side["icons"]):
             here: JsonPath = ["tiles", index, "sides", side_name, "icons", position]
             kind, at = icon["icon"], tuple(icon["at"])
-            if at == (0, 0):
+            declared = icons.get(kind)
+            if declared is None and kind not in listed:
+                problems.append(
+                    ([*here, "icon"], f"'{kind}' is no declared icon{did_you_mean(kind, icons)}")
+                )
+            elif at == (0, 0):
                 problems.append((here, f"{kind} at [0, 0]: the tile's own square holds no icon"))
-            elif not Icon(kind).entry.placement.allows(at):
-                words = Icon(kind).entry.placement.json_error
+            elif declared is not None and not declared.placement.allows(at):
+                words = declared.placement.json_error
                 problems.append((here, f"{kind} at {list(at)} is not {words}"))
             key = (kind, at[0], at[1])
             if key in seen:
@@ -147,6 +199,9 @@ def consistency_errors(data: dict[str, Any]) -> list[tuple[JsonPath, str]]:
     problems: list[tuple[JsonPath, str]] = []
     tiles: dict[str, dict[str, Any]] = {}
     folded: dict[str, str] = {}
+    icons = _check_icons(data, problems)
+    # Icons declared with a problem (reported there) are not reported again where tiles show them.
+    listed = {str(item["name"]) for item in data["icons"]}
     for index, tile in enumerate(data["tiles"]):
         first = folded.get(tile["name"].casefold())
         if first == tile["name"]:
@@ -162,7 +217,7 @@ def consistency_errors(data: dict[str, Any]) -> list[tuple[JsonPath, str]]:
         else:
             tiles[tile["name"]] = tile
             folded[tile["name"].casefold()] = tile["name"]
-        _check_tile(index, tile, problems)
+        _check_tile(index, tile, icons, listed, problems)
     names: set[str] = set()
     for index, game in enumerate(data["sets"]):
         here: JsonPath = ["sets", index]

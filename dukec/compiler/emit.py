@@ -1,8 +1,9 @@
 """Emit stage: checked rules data to the JSON tile set, and writing it canonically.
 
-Canonical form: keys sorted, two-space indent, UTF-8 as is, one trailing newline; tiles and
-sets sorted by name, icons by (icon, dx, dy). The file is written to a temporary file in the
-same directory and renamed over the target, so a failed run leaves the old output untouched.
+Canonical form: keys sorted, two-space indent, UTF-8 as is, one trailing newline; the declared
+icons in declaration order, tiles and sets sorted by name, a side's icons by (icon, dx, dy). The
+file is written to a temporary file in the same directory and renamed over the target, so a
+failed run leaves the old output untouched.
 """
 
 from __future__ import annotations
@@ -13,8 +14,7 @@ from typing import Any
 from dukec.compiler.diagnostics import Position
 from dukec.compiler.model import Army, GameSet, Program, Targets, Tile
 from dukec.compiler.vocabulary import Side
-
-FORMAT = "duke-tileset/1"
+from dukec.icons import FORMAT
 
 
 def tile_dict(tile: Tile) -> dict[str, Any]:
@@ -27,7 +27,7 @@ def tile_dict(tile: Tile) -> dict[str, Any]:
         "sides": {
             side.value: {
                 "icons": [
-                    {"icon": icon.icon.value, "at": [icon.at[0], icon.at[1]]}
+                    {"icon": icon.icon.name, "at": [icon.at[0], icon.at[1]]}
                     for icon in sorted(tile.icons(side), key=lambda i: i.sort_key())
                 ]
             }
@@ -110,6 +110,7 @@ def program_dict(program: Program) -> dict[str, Any]:
     """The whole tile set as JSON data."""
     return {
         "format": FORMAT,
+        "icons": program.icons.to_json(),
         "tiles": [tile_dict(tile) for tile in sorted(program.tiles, key=lambda t: t.name)],
         "sets": [set_dict(s) for s in sorted(program.sets, key=lambda s: s.name)],
     }
@@ -118,6 +119,8 @@ def program_dict(program: Program) -> dict[str, Any]:
 def source_map(program: Program) -> dict[tuple[str | int, ...], tuple[str, Position]]:
     """JSON path prefix -> where it was written, to map schema errors back to the source."""
     mapping: dict[tuple[str | int, ...], tuple[str, Position]] = {}
+    for index, (_name, path, position) in enumerate(program.icon_sources):
+        mapping[("icons", index)] = (path, position)
     for index, tile in enumerate(sorted(program.tiles, key=lambda t: t.name)):
         mapping[("tiles", index)] = (tile.path, tile.name_pos)
     for index, game_set in enumerate(sorted(program.sets, key=lambda s: s.name)):

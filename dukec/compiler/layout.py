@@ -1,7 +1,8 @@
 """Layout: how .duke text is set out, shared by the decompiler and the formatter.
 
 Four spaces per block level; a grid's cells padded to its widest cell; a long list wrapped after
-a comma, each further line's item under the first.
+a comma, each further line's item under the first; an icon declaration on one line (its items
+two spaces apart) where it was written so and fits, else one item a line.
 """
 
 from __future__ import annotations
@@ -28,3 +29,17 @@ def wrapped(head: str, items: Sequence[str], indent: str) -> list[str]:
         else:
             lines[-1] += f", {item}"
     return lines
+
+
+#: The widest line an icon declaration is kept on one line at.
+ICON_LINE = 100
+
+
+def icon_lines(name: str, items: Sequence[tuple[str, str]], one_line: bool) -> list[str]:
+    """An icon declaration's lines: ``items`` as (word, value as written), on one line when
+    ``one_line`` and it fits in :data:`ICON_LINE`, else one item a line."""
+    written = [f"{key} {value}" for key, value in items]
+    line = f"icon {name} {{ {'  '.join(written)} }}" if written else f"icon {name} {{ }}"
+    if one_line and len(line) <= ICON_LINE:
+        return [line]
+    return [f"icon {name} {{", *(f"{INDENT}{item}" for item in written), "}"]

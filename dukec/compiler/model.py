@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from dukec.compiler.ast import NO_POSITION
 from dukec.compiler.diagnostics import Position
-from dukec.compiler.vocabulary import Ability, Icon, Kind, Side
+from dukec.compiler.vocabulary import Ability, Kind, Side
+from dukec.icons import Icon, Vocabulary, base
 
 TerrainValue = bool | int | str | tuple[str, ...]
 
@@ -25,7 +26,7 @@ class PlacedIcon:
 
     def sort_key(self) -> tuple[str, int, int]:
         """Canonical order: by icon name, then dx, then dy."""
-        return (self.icon.value, self.at[0], self.at[1])
+        return (self.icon.name, self.at[0], self.at[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,10 @@ class GameSet:
 
 @dataclass(frozen=True, slots=True)
 class Program:
-    """Every checked tile and set, sorted by name."""
+    """Every checked tile and set, sorted by name, and the icons declared (prelude first)."""
 
     tiles: tuple[Tile, ...]
     sets: tuple[GameSet, ...]
+    icons: Vocabulary = field(default_factory=base)
+    #: Where each icon is declared: (path, position of its name), by icon name.
+    icon_sources: tuple[tuple[str, str, Position], ...] = field(default=(), compare=False)

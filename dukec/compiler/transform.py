@@ -130,6 +130,21 @@ class ToAst:
         first, last = cells[0].pos, cells[-1].pos
         return ast.Row(cells, Position(first.line, first.column, last.end_line, last.end_column))
 
+    # === Icons ===
+
+    def icon(self, meta: Meta, children: list[Any]) -> ast.IconDef:
+        name, *items = children
+        position = meta_position(meta)
+        one_line = position.line == position.end_line
+        return ast.IconDef(_word(name), tuple(items), one_line, position)
+
+    def icon_item(self, meta: Meta, children: list[Token]) -> ast.IconItem:
+        key, value = children
+        quoted = value.type == "STRING"
+        text = str(value)[1:-1] if quoted else str(value)
+        word = ast.Word(text, token_position(value))
+        return ast.IconItem(_word(key), word, quoted, meta_position(meta))
+
     # === Game sets ===
 
     def set(self, meta: Meta, children: list[Any]) -> ast.SetDef:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Position, SourceTexts
+from dukec.icons import FORMAT, FORMAT_1, base
 from dukec.jsontext import JsonTextError, parse_json
 
 if TYPE_CHECKING:
@@ -114,6 +115,10 @@ def load_json_file(path: Path, shown: str | None = None) -> dict[str, Any]:
     def locate(json_path: list[str | int]) -> tuple[str, Position | None]:
         return name, json_position(text, json_path)
 
+    first_format = isinstance(data, dict) and data.get("format") == FORMAT_1
+    if first_format and "icons" not in data:
+        # The first format's icons are the base box's: read as the format of today.
+        data = upgraded(data)
     validate_tileset(data, name, locate, sources)
     from dukec.compiler.consistency import consistency_errors
 
@@ -126,6 +131,13 @@ def load_json_file(path: Path, shown: str | None = None) -> dict[str, Any]:
         raise CompileError(diagnostics, sources)
     result: dict[str, Any] = data
     return result
+
+
+def upgraded(data: dict[str, Any]) -> dict[str, Any]:
+    """A tile set of the first format as one of today's: the base box's icons declared (the same
+    games, and the same hash: :func:`dukec.icons.hashed_form`)."""
+    rest = {key: value for key, value in data.items() if key != "format"}
+    return {"format": FORMAT, "icons": base().to_json(), **rest}
 
 
 def format_path(json_path: list[str | int]) -> str:

@@ -1,18 +1,15 @@
-"""The closed vocabularies of the tile language: icons and their glyphs, sides, abilities,
-square names."""
+"""The closed vocabularies of the tile language: sides, abilities, kinds of tile, square names.
+
+The icons are not among them: a tile set declares its own (:mod:`dukec.icons`,
+:mod:`dukec.compiler.check_icons`).
+"""
 
 from __future__ import annotations
 
 import enum
 import re
 
-from dukec.icons import ICON_BY_GLYPH, NEXT_TO_SQUARES, TWO_OUT_SQUARES, Icon
-
-__all__ = ["EMPTY", "GLYPH_ORDER", "ICON_BY_GLYPH", "OWN_SQUARE", "Ability", "Icon", "Side"]
-
-
-#: Glyph order inside one cell, as the decompiler writes it (the order of the icons' entries).
-GLYPH_ORDER: tuple[str, ...] = tuple(icon.glyph for icon in Icon)
+__all__ = ["EMPTY", "OWN_SQUARE", "Ability", "Kind", "Side"]
 
 OWN_SQUARE = "@"
 EMPTY = "."
@@ -70,10 +67,3 @@ def parse_square(name: str) -> tuple[int, int] | None:
 def is_numeral(word: str) -> bool:
     """True for a word written in Roman numeral letters (I, V, X, ...)."""
     return bool(word) and all(ch in "IVXLCDM" for ch in word)
-
-
-#: Offsets a Jump Slide glyph may sit at: two squares away on a straight or diagonal line.
-JUMP_SLIDE_OFFSETS: frozenset[tuple[int, int]] = TWO_OUT_SQUARES
-
-#: Offsets a Slide glyph may sit at: the eight squares next to the tile.
-SLIDE_OFFSETS: frozenset[tuple[int, int]] = NEXT_TO_SQUARES

@@ -39,7 +39,8 @@ Notation and positions
     ``format_action(game, action) -> str``, ``parse_action(game, text) -> Action``
     (``NotationError``); ``position_from_json(rules, data, seed=0) -> Game``,
     ``position_to_json(game) -> dict`` (``PositionError``): a position in any phase of any game
-    set.
+    set; ``position_from_text(rules, text, seed=0) -> Game`` and ``position_to_text(game) ->
+    str``: the same position as one line of text (:mod:`dukec.engine.position_text`).
 
 Players, games, records
     ``Player`` protocol (``name``, ``choose(game) -> Action | None``); ``RandomPlayer(seed)``,
@@ -78,6 +79,7 @@ from dukec.engine.players import (
     make_player,
 )
 from dukec.engine.position import PositionError, position_from_json, position_to_json
+from dukec.engine.position_text import position_from_text, position_to_text
 from dukec.engine.record import (
     ActionRecord,
     GameRecord,
@@ -128,7 +130,9 @@ __all__ = [
     "perft_divide",
     "play_game",
     "position_from_json",
+    "position_from_text",
     "position_to_json",
+    "position_to_text",
     "read_record",
     "replay",
     "tileset_hash",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from dukec.engine.masks import Lying, Masks
+from dukec.engine.masks import BY_COMMAND, BY_LEAP, BY_LEAP_LINE, BY_LINE, BY_STEP, Lying, Masks
 from dukec.engine.tables import ROW, ROW_BITS, ROW_MASK, Attack, Entry, Tables, attack_entry
 
 if TYPE_CHECKING:
@@ -28,8 +28,8 @@ _T = TypeVar("_T")
 
 def foldable(kind: Lying) -> bool:
     """Whether a lying tile can be folded into the base tables (see the module docstring)."""
-    ends = {"slide", "jump_slide"} <= kind.enter_with and kind.occupants >= 1
-    command = ("command" in kind.enter_with and kind.occupants >= 1) or kind.occupants == 0
+    ends = {BY_LINE, BY_LEAP_LINE} <= kind.enter_with and kind.occupants >= 1
+    command = (BY_COMMAND in kind.enter_with and kind.occupants >= 1) or kind.occupants == 0
     return (kind.blocks_slide or ends) and command
 
 
@@ -111,14 +111,14 @@ class BakedTables:
         pathed: list[tuple[int, tuple[int, ...]]] = []
         rays: list[tuple[int, ...]] = []
         strikes: list[int] = []
-        admitted = admits["move"]
+        admitted = admits[BY_STEP]
         for step in reach.moves[k]:
             target, cells = step
             if not admitted[target] or _crosses(blocks_slide, cells):
                 continue
             (pathed.append(step) if cells else direct.append(target))
             _add_way(ways, hit, base_attack, target, cells)
-        admitted = admits["jump"]
+        admitted = admits[BY_LEAP]
         for target, paths in reach.jumps[k]:
             if not admitted[target]:
                 continue
@@ -148,7 +148,7 @@ class BakedTables:
                 continue
             strikes.append(target)
             _add_way(ways, hit, base_attack, target, ())
-        admitted = admits["command"]
+        admitted = admits[BY_COMMAND]
         command = [t for t in reach.commands[k] if admitted[t]]
         # A tile's moves overlap where two of its icons reach one square. The terrain only
         # takes destinations away: where the base entry's do not overlap, these do not.

@@ -147,15 +147,14 @@ def crossed_cells(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
 
 def grid_reach(
     geometry: Geometry,
-    grid: tuple[tuple[str, int, int], ...],
-    icon: str,
+    offsets: tuple[tuple[int, int], ...],
     square: int,
     fx: int,
     fy: int,
 ) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Where the ``icon``s of a grid (+dy forward) reach from ``square`` facing (fx, fy), each
-    with the squares the straight line there crosses (the grid of a piece that turns as it
-    faces, as one that acts between the turns may)."""
+    """Where icons at ``offsets`` of a grid (+dy forward) reach from ``square`` facing (fx,
+    fy), each with the squares the straight line there crosses (the grid of a piece that turns
+    as it faces, as one that acts between the turns may)."""
     files, ranks = geometry.files, geometry.ranks
     rank, file = divmod(square, files)
     found = []
@@ -166,9 +165,7 @@ def grid_reach(
     # squares are worked out here, not with Geometry.shift: this runs for every icon, square
     # and facing a turning piece meets.
     turned = fx * fx + fy * fy == 1
-    for kind, dx, dy in grid:
-        if kind != icon:
-            continue
+    for dx, dy in offsets:
         bx, by = dx * rx + dy * fx, dx * ry + dy * fy
         tf, tr = file + bx, rank + by
         if not (0 <= tf < files and 0 <= tr < ranks):

@@ -23,10 +23,11 @@ if TYPE_CHECKING:
     from dukec.engine.game import Game
 
 
-def allows(g: Game, frm: int, to: int, how: str) -> bool:
-    """Whether a tile on ``frm`` may capture the tile on ``to`` by ``how`` (not ``command``):
-    it does not start on one of the target's Defense squares, and the straight path (a Move's,
-    or any straight one) or, with none, some shortest path avoids them all."""
+def allows(g: Game, frm: int, to: int, straight: bool) -> bool:
+    """Whether a tile on ``frm`` may capture the tile on ``to`` (not by a Command): it does not
+    start on one of the target's Defense squares, and its path avoids them all: the straight
+    path, where it steps there along it (``straight``: a Move), else a straight line to it if
+    there is one, or with none some shortest path (a Jump, a Strike)."""
     code = g.board[to]
     defended = g.reach.covers[Effect.DEFENSE][code * g.size + to]
     if not defended:
@@ -35,7 +36,7 @@ def allows(g: Game, frm: int, to: int, how: str) -> bool:
         return False
     geometry = g.rules.geometry
     dx, dy = geometry.delta(frm, to)
-    if how == "move":
+    if straight:
         return not any(geometry.shift(frm, cx, cy) in defended for cx, cy in crossed_cells(dx, dy))
     return any(
         not any(geometry.shift(frm, cx, cy) in defended for cx, cy in path)

@@ -15,6 +15,7 @@ from mypy_extensions import trait
 
 from dukec.engine import defense, occupancy
 from dukec.engine.board import grid_reach, middle_squares
+from dukec.icons import Effect, Geometry, Icon
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -143,9 +144,22 @@ def _offset(g: Game, dx: int, dy: int) -> tuple[int, int]:
 
 
 #: The dragon's grids it acts with: the Move icons of its calm side, the Strike icons of its
-#: enraged side (side, icon).
+#: enraged side.
 _CALM_MOVES, _ENRAGED_STRIKES = 0, 1
-_GRIDS = ((0, "move"), (1, "strike"))
+
+
+def _moves(icon: Icon) -> bool:
+    """Whether an icon of the dragon's is a Move icon (a step that moves it)."""
+    return icon.effect is Effect.MOVE and icon.geometry is Geometry.STEP
+
+
+def _acting(g: Game, grid: int) -> tuple[tuple[int, int], ...]:
+    """The offsets of the icons the dragon acts with on ``grid``: its calm side's Move icons,
+    its enraged side's Strike icons."""
+    side = g.terrain_types[g.dragon.kind].sides[grid]
+    if grid == _CALM_MOVES:
+        return tuple((dx, dy) for icon, dx, dy in side if _moves(icon))
+    return tuple((dx, dy) for icon, dx, dy in side if icon.effect is Effect.STRIKE)
 
 
 def _reach_key(g: Game, grid: int) -> int:
@@ -160,9 +174,8 @@ def _grid_reach(g: Game, grid: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     key = _reach_key(g, grid)
     found = g.rules.turned_reach.get(key)
     if found is None:
-        side, icon = _GRIDS[grid]
         found = g.rules.turned_reach[key] = grid_reach(
-            g.rules.geometry, g.terrain_types[d.kind].sides[side], icon, d.square, d.fx, d.fy
+            g.rules.geometry, _acting(g, grid), d.square, d.fx, d.fy
         )
     return found
 
@@ -189,7 +202,7 @@ def targets(g: Game) -> list[int]:
             if board[q] >= 0 or blocks_slide[q]:
                 break
         else:
-            if not g.any_defense or defense.allows(g, d, t, "move"):
+            if not g.any_defense or defense.allows(g, d, t, True):
                 found.append(t)
     return found
 
@@ -202,7 +215,7 @@ def _strikes(g: Game) -> list[int]:
             continue
         if not occupancy.line_clear(g, line):
             continue
-        if not g.any_defense or defense.allows(g, d, t, "strike"):
+        if not g.any_defense or defense.allows(g, d, t, False):
             found.append(t)
     return found
 
@@ -280,8 +293,8 @@ def _act(g: Game) -> None:
     if _strike_round(g):
         return
     moves = []
-    for kind, rdx, rdy in g.terrain_types[d.kind].sides[1]:
-        if kind != "move":
+    for icon, rdx, rdy in g.terrain_types[d.kind].sides[1]:
+        if not _moves(icon):
             continue
         dx, dy = _offset(g, rdx, rdy)
         step = geometry.shift(d.square, dx, dy)

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 #: What a square may shelter a tile from (``shelters_from_dread``).
-_DREAD: Final = "dread"
+_DREAD: Final = Effect.DREAD.value
 
 
 def spread(g: Game, immune: tuple[bool, ...]) -> None:
@@ -77,7 +77,7 @@ class Freezing(Feature):
         self.immune: tuple[bool, ...] = ()
         if rules is not None:
             self.immune = tuple(
-                any(i.icon.entry.effect is Effect.DREAD for side in kind.sides for i in side)
+                any(i.icon.effect is Effect.DREAD for side in kind.sides for i in side)
                 for kind in rules.types
             )
         #: Whether any tile type of the rules has a Dread icon.

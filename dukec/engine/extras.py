@@ -13,8 +13,7 @@ from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from dukec.engine.masks import MOVEMENTS
-from dukec.icons import Icon
+from dukec.icons import MOVEMENTS, Effect, Icon, Vocabulary
 
 if TYPE_CHECKING:
     from dukec.engine.rules import Rules
@@ -45,8 +44,8 @@ class TerrainType:
     carried: bool
     acts: bool
     placement: str
-    # Grids of a terrain tile that acts (front, back): (icon name, dx, dy) with +dy its facing.
-    sides: tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, int, int], ...]]
+    # Grids of a terrain tile that acts (front, back): (icon, dx, dy) with +dy its facing.
+    sides: tuple[tuple[tuple[Icon, int, int], ...], tuple[tuple[Icon, int, int], ...]]
     #: The tile's other face (a terrain index; -1: it has none), what turns this face over
     #: to it (``enter``, ``leave``, ``use``) and what turns it back.
     flips_to: int = -1
@@ -147,8 +146,8 @@ def _true(spec: Mapping[str, Any], key: str, default: bool = False) -> bool:
     return bool(spec.get(key, default))
 
 
-def terrain_types(tileset: Mapping[str, Any]) -> tuple[TerrainType, ...]:
-    """Every terrain tile of a tile set, in name order."""
+def terrain_types(tileset: Mapping[str, Any], icons: Vocabulary) -> tuple[TerrainType, ...]:
+    """Every terrain tile of a tile set, in name order (``icons``: the tile set's)."""
     found = []
     tiles = sorted((t for t in tileset["tiles"] if t["kind"] == "terrain"), key=lambda t: t["name"])
     index_of = {str(tile["name"]): index for index, tile in enumerate(tiles)}
@@ -156,7 +155,7 @@ def terrain_types(tileset: Mapping[str, Any]) -> tuple[TerrainType, ...]:
         spec = tile.get("terrain", {})
         sides = tuple(
             tuple(
-                (str(i["icon"]), int(i["at"][0]), int(i["at"][1]))
+                (icons.named(str(i["icon"])), int(i["at"][0]), int(i["at"][1]))
                 for i in tile.get("sides", {}).get(side, {}).get("icons", [])
             )
             for side in ("front", "back")
@@ -204,12 +203,13 @@ def build_extras(
     lookup: Callable[[str, str], int],
     duke_squares: tuple[tuple[int, ...], tuple[int, ...]],
     fail: Callable[[str], Exception],
+    icons: Vocabulary,
     of_class: Callable[[str, str], tuple[int, ...]],
 ) -> Extras:
-    """The expanded-play data of one game set; ``troops`` are the troop tiles in type order
-    (``of_class``: the types of a class, ``lookup``: of a name, each failing on an unknown
-    one)."""
-    kinds = terrain_types(tileset)
+    """The expanded-play data of one game set; ``troops`` are the troop tiles in type order,
+    ``icons`` the tile set's (``of_class``: the types of a class, ``lookup``: of a name, each
+    failing on an unknown one)."""
+    kinds = terrain_types(tileset, icons)
     by_name = {t.name: t.index for t in kinds}
     set_terrain = []
     for stack in game_set.get("terrain", []):
@@ -301,7 +301,7 @@ def build_extras(
     brought_names = {str(n) for n in spec.get("draft", [])}
     brought_names.update(str(pair["tile"]) for pair in swap.get("tiles", []))
     uses_icons = any(
-        Icon(i["icon"]).entry.effect.of_feature
+        icons.named(i["icon"]).effect.of_feature
         for t in troops
         if t["name"] in in_play | brought_names
         for side in t["sides"].values()
@@ -367,21 +367,18 @@ def _content(kind: TerrainType) -> str:
         if kind.flips_to >= 0 or kind.grants_to
         else ""
     )
-    return (
-        faces
-        + repr((kind.count, sorted(kind.enter_with), kind.placement, kind.sides))
-        + repr(
-            (
-                kind.occupants,
-                kind.blocks_jump,
-                kind.blocks_slide,
-                kind.blocks_strike_line,
-                kind.shelters_from_strike,
-                bool(kind.shelters - {"strike"}),  # any shelter besides Strike's
-                kind.allows_placement,
-                kind.carried,
-                kind.acts,
-            )
+    sides = tuple(tuple((icon.name, dx, dy) for icon, dx, dy in side) for side in kind.sides)
+    return faces + repr((kind.count, sorted(kind.enter_with), kind.placement, sides)) + repr(
+        (
+            kind.occupants,
+            kind.blocks_jump,
+            kind.blocks_slide,
+            kind.blocks_strike_line,
+            kind.shelters_from_strike,
+            bool(kind.shelters - {Effect.STRIKE.value}),  # any shelter besides Strike's
+            kind.allows_placement,
+            kind.carried,
+            kind.acts,
         )
     )
 

@@ -1,7 +1,9 @@
 """The engine's front door, in plain Python: actions that print in notation, a game as text,
-and the error an illegal action raises. None of it needs to be fast, so none of it is compiled
-(``setup.py`` leaves this module out); :class:`~dukec.engine.game.Game`'s python-chess-style
-methods (``push``, ``pop``, ``copy``, ``outcome``, ``str(game)``, ...) come here for their words.
+and the errors a user meets (an illegal action, text that names none, rules that cannot be
+played), which keep their docstrings where the engine is compiled. None of it needs to be fast,
+so none of it is compiled (``setup.py`` leaves this module out);
+:class:`~dukec.engine.game.Game`'s python-chess-style methods (``push``, ``pop``, ``copy``,
+``outcome``, ``str(game)``, ...) come here for their words.
 
 An action is the kernel's compact 5-tuple ``(kind, frm, to, by, tile)`` with names; one that
 the game handed out (:meth:`~dukec.engine.game.Game.legal_actions`,
@@ -37,6 +39,14 @@ if TYPE_CHECKING:
 
 class IllegalActionError(ValueError):
     """An action that is not legal in the position it was played in."""
+
+
+class NotationError(ValueError):
+    """Text that names no legal action."""
+
+
+class RulesError(ValueError):
+    """A tile set or game set the engine cannot play."""
 
 
 class _Fields(NamedTuple):

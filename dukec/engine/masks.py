@@ -11,8 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-#: The movements a lying tile may admit (the schema's ``enter_with`` vocabulary).
-MOVEMENTS: Final = ("move", "jump", "slide", "jump_slide", "command")
+from dukec.icons import MOVEMENTS
+
+#: The movements a lying tile may admit (the schema's ``enter_with`` vocabulary, read from the
+#: icons' module), by what brings the tile there: a step, a leap (or a square reached alone), a
+#: line, a line after a leap, a Command.
+BY_STEP: Final = MOVEMENTS[0]
+BY_LEAP: Final = MOVEMENTS[1]
+BY_LINE: Final = MOVEMENTS[2]
+BY_LEAP_LINE: Final = MOVEMENTS[3]
+BY_COMMAND: Final = MOVEMENTS[4]
 #: Sheltered from nothing.
 _NONE: frozenset[str] = frozenset()
 

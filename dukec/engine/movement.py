@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from dukec.engine import abilities, defense, occupancy, tablemoves
 from dukec.engine.actions import COMMAND, DRAW, ESCAPE, MOVE, RANSOM, STRIKE, ActionTuple
+from dukec.engine.masks import BY_COMMAND, BY_LEAP, BY_STEP
 from dukec.engine.rules import EMPTY
 
 if TYPE_CHECKING:
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
 def enter_ok(g: Game, me: int, frm: int, to: int, how: str, onto_obstacle: bool = False) -> bool:
     """Whether the tile on ``frm`` may end a ``how`` movement on ``to`` (capturing there).
 
-    ``how`` is the schema's name of the movement (``move``, ``jump``, ``slide``,
-    ``jump_slide``, ``command``); the obstacle's square only where its feature asks
+    ``how`` is the schema's name of the movement (:mod:`dukec.engine.masks`' ``BY_STEP`` ...
+    ``BY_COMMAND``); the obstacle's square only where its feature asks
     (``onto_obstacle``: :meth:`dukec.engine.feature.Feature.line_meets`).
     """
     if to == g.obstacle and not onto_obstacle:
@@ -40,7 +41,7 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str, onto_obstacle: bool 
     if v >= 0:
         if v & 1 == me or to in g.frozen or to in g.settled:
             return False
-        if g.any_defense and how != "command" and not defense.allows(g, frm, to, how):
+        if g.any_defense and how != BY_COMMAND and not defense.allows(g, frm, to, how == BY_STEP):
             return False
     return True
 
@@ -261,7 +262,7 @@ def icon_actions(
     # are in play: then enter_ok, which says the same and more, decides.
     shielded = g.any_defense
     carried = occupancy.carried(g) if g.carried else ()
-    admitted = admits["move"]
+    admitted = admits[BY_STEP]
     for t, cells in reach.moves[k]:
         if only >= 0 and t != only:
             continue
@@ -273,13 +274,13 @@ def icon_actions(
                 break
         else:
             if shielded or t in carried:
-                if enter_ok(g, me, s, t, "move"):
+                if enter_ok(g, me, s, t, BY_STEP):
                     out.append((MOVE, s, t, -1, -1))
             elif (
                 t != obstacle and admitted[t] and (v < 0 or (t not in frozen and t not in settled))
             ):
                 out.append((MOVE, s, t, -1, -1))
-    admitted = admits["jump"]
+    admitted = admits[BY_LEAP]
     for t, paths in reach.jumps[k]:
         if only >= 0 and t != only:
             continue
@@ -289,7 +290,7 @@ def icon_actions(
         if not bare and not occupancy.jump_ok(g, paths):
             continue
         if shielded or t in carried:
-            if enter_ok(g, me, s, t, "jump"):
+            if enter_ok(g, me, s, t, BY_LEAP):
                 out.append((MOVE, s, t, -1, -1))
         elif t != obstacle and admitted[t] and (v < 0 or (t not in frozen and t not in settled)):
             out.append((MOVE, s, t, -1, -1))
@@ -325,7 +326,7 @@ def icon_actions(
             continue
         if masks.shelters_from_strike[t] or not occupancy.line_clear(g, line):
             continue
-        if not g.any_defense or defense.allows(g, s, t, "strike"):
+        if not g.any_defense or defense.allows(g, s, t, False):
             out.append((STRIKE, s, t, -1, -1))
     squares = reach.commands[k]
     if squares:
@@ -333,7 +334,7 @@ def icon_actions(
             v = board[q]
             if v >= 0 and v & 1 == me and q not in g.frozen and q not in g.settled:
                 for t in squares:
-                    if t != q and (only < 0 or t == only) and enter_ok(g, me, q, t, "command"):
+                    if t != q and (only < 0 or t == only) and enter_ok(g, me, q, t, BY_COMMAND):
                         out.append((COMMAND, q, t, s, -1))
 
 

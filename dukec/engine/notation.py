@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dukec.engine.actions import COMMAND, DRAW, MOVE, PLACE, STRIKE, Action, ActionTuple
+from dukec.engine.facade import NotationError as NotationError
 from dukec.engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -25,10 +26,6 @@ if TYPE_CHECKING:
 
 #: How many legal actions an error message lists.
 _SHOWN = 12
-
-
-class NotationError(ValueError):
-    """Text that names no legal action."""
 
 
 class Scene:

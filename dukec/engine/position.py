@@ -255,8 +255,6 @@ def _uses_expanded(rules: Rules, board: list[Any]) -> bool:
         if index is None:
             continue
         kind = rules.types[index]
-        if kind.abilities or any(
-            i.icon.entry.effect.of_feature for side in kind.sides for i in side
-        ):
+        if kind.abilities or any(i.icon.effect.of_feature for side in kind.sides for i in side):
             return True
     return False

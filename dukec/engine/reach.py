@@ -3,8 +3,11 @@ tables of game sets with features.
 
 The base tables (``tables.Tables``) fold a Jump into a plain step and keep no line of sight; here
 every icon keeps the squares its path crosses, which the features look at. Each icon goes to its
-table by its entry's effect and geometry (``dukec.icons``). Built once per rules, indexed like the
-base tables by ``code * board_size + square``.
+table by its declaration's effect and geometry (``dukec.icons``). Built once per rules, indexed
+like the base tables by ``code * board_size + square``.
+
+A square reached alone (geometry ``square``) is reached as a leap with no path: nothing between
+is looked at.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from dukec.icons import Geometry as Lay
 Step = tuple[int, tuple[int, ...]]
 #: A Jump icon: its target and every shortest path to it (the straight one alone if straight).
 Leap = tuple[int, tuple[tuple[int, ...], ...]]
-#: A Slide or Jump Slide icon: how it moves, the square a Jump Slide leaps (-1 for a Slide),
-#: and the squares of its line from the first it may end on to the board's edge.
+#: A Slide or Jump Slide icon: how it moves (the schema's ``enter_with`` name of its geometry),
+#: the square a Jump Slide leaps (-1 for a Slide), and the squares of its line from the first it
+#: may end on to the board's edge.
 Ray = tuple[str, int, tuple[int, ...]]
 
 
@@ -41,13 +45,13 @@ class Reach:
 def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...]]) -> Reach:
     """The tables for tiles whose grids, per piece code (``(type * 2 + side) * 2 + owner``),
     are ``sides[code >> 1]`` as (icon, dx, dy) with +dy forward; each icon goes to its table by
-    its entry's effect and geometry."""
+    its declaration's effect and geometry."""
 
     files, ranks = geometry.files, geometry.ranks
     # Read once (an enum member looked up on its class is an attribute look-up).
     moving, striking, commanding = Effect.MOVE, Effect.STRIKE, Effect.COMMAND
     covering = [effect for effect in Effect if effect.of_feature]
-    step, leap, leap_ray = Lay.STEP, Lay.LEAP, Lay.LEAP_RAY
+    step, leap, leap_ray, alone = Lay.STEP, Lay.LEAP, Lay.LEAP_RAY, Lay.SQUARE
 
     def shift(square: int, dx: int, dy: int) -> int | None:
         rank, file = divmod(square, files)
@@ -61,7 +65,7 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
 
     # Many tiles show the same icon at the same offset: what it reaches from a square is worked
     # out once (the tuples are shared, which changes nothing: they never change).
-    lines: dict[tuple[Icon, int, int, int], Ray | None] = {}
+    lines: dict[tuple[int, int, int, int], Ray | None] = {}
     crossed: dict[tuple[int, int, int], tuple[int, ...]] = {}
     leaps: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
 
@@ -78,7 +82,7 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
         while first is not None:
             line.append(first)
             first = shift(first, ux, uy)
-        return (icon.value, leaped, tuple(line))
+        return (icon.movement, leaped, tuple(line))
 
     def line_to(square: int, dx: int, dy: int) -> tuple[int, ...]:
         key = (square, dx, dy)
@@ -94,7 +98,7 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
         # Each icon's entry read once per code, not once per square.
         icons = []
         for icon, dx, dy in sides[code >> 1]:
-            lay, effect = icon.entry.geometry, icon.entry.effect
+            lay, effect = icon.geometry, icon.effect
             icons.append((icon, lay, effect, lay.directed, *orient((dx, dy), owner)))
         for square in range(geometry.size):
             m: list[Step] = []
@@ -105,7 +109,7 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
             cv: dict[Effect, list[int]] = {}
             for icon, lay, effect, directed, dx, dy in icons:
                 if directed and effect is moving:
-                    key = (icon, square, dx, dy)
+                    key = (icon.order, square, dx, dy)
                     if key in lines:
                         found = lines[key]
                     else:
@@ -125,8 +129,11 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
                             cells(square, p) for p in shortest_paths(dx, dy)
                         )
                     j.append((target, paths))
+                elif effect is moving and lay is alone:
+                    j.append((target, ((),)))
                 elif effect is striking:
-                    s.append((target, line_to(square, dx, dy)))
+                    # A step's line of sight; a leap or a square looks at nothing between.
+                    s.append((target, line_to(square, dx, dy) if lay is step else ()))
                 elif effect is commanding:
                     c.append(target)
                 else:

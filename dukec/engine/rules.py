@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 from dukec.engine.actions import MOVE, ActionTuple
 from dukec.engine.board import Geometry
 from dukec.engine.extras import Extras, build_extras
+from dukec.engine.facade import RulesError as RulesError
 from dukec.engine.reach import Reach, build_reach
 from dukec.engine.tables import Tables, compile_tables
 from dukec.engine.traits import Traits, build_traits
-from dukec.icons import Icon
+from dukec.icons import FORMAT, FORMAT_1, Icon, Vocabulary, hashed_form, vocabulary_of
 from dukec.names import lookup
 
 if TYPE_CHECKING:
@@ -47,13 +48,10 @@ SIDE_NAMES = ("front", "back")
 EMPTY: Final = -1
 
 
-class RulesError(ValueError):
-    """A tile set or game set the engine cannot play."""
-
-
 @dataclass(frozen=True, slots=True)
 class IconAt:
-    """One icon of a grid at an owner-relative offset (+dy forward, +dx the owner's right)."""
+    """One icon of a grid (its declaration) at an owner-relative offset (+dy forward, +dx the
+    owner's right)."""
 
     icon: Icon
     dx: int
@@ -113,6 +111,8 @@ class Rules:
     tileset_hash: str
     tables: Tables = field(repr=False, compare=False)
     by_name: Mapping[str, int] = field(repr=False, compare=False)
+    #: The tile set's icons (its declarations; the base box's for the first format).
+    icons: Vocabulary = field(repr=False, compare=False, default_factory=lambda: vocabulary_of({}))
     # Expanded play (what the rule features read): None when the game set
     # uses none of it, so base games keep the fast path; ``extras`` is always built.
     extras: Extras | None = field(default=None, repr=False, compare=False)
@@ -314,8 +314,10 @@ class Rules:
 
 
 def tileset_hash(tileset: Mapping[str, Any]) -> str:
-    """A stable hash of a tile set: sha256 of its canonical JSON."""
-    text = json.dumps(tileset, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    """A stable hash of a tile set: sha256 of its canonical JSON (a tile set whose icons are the
+    base box's as its first format's: :func:`dukec.icons.hashed_form`)."""
+    form = hashed_form(tileset)
+    text = json.dumps(form, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -326,6 +328,9 @@ def set_names(tileset: Mapping[str, Any]) -> list[str]:
 
 def load_rules(tileset: Mapping[str, Any], set_name: str | None = None) -> Rules:
     """Compile a tile set dict and one of its game sets (default ``base``, else the first)."""
+    if not isinstance(tileset, Mapping):
+        kind = type(tileset).__name__
+        raise RulesError(f"a tile set is a dict, the compiler's output (not {kind})")
     try:
         return _load(tileset, set_name)
     except (KeyError, TypeError, IndexError) as error:
@@ -338,8 +343,9 @@ def _suggest(name: str, choices: Mapping[str, Any] | list[str]) -> str:
 
 
 def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
-    if tileset.get("format") != "duke-tileset/1":
-        raise RulesError("not a compiled tile set (expected format 'duke-tileset/1')")
+    if tileset.get("format") not in (FORMAT, FORMAT_1):
+        raise RulesError(f"not a compiled tile set (expected format {FORMAT!r})")
+    icons = vocabulary_of(tileset)
     sets = {str(s["name"]): s for s in tileset["sets"]}
     if not sets:
         raise RulesError("the tile set defines no game set")
@@ -360,8 +366,25 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
     )
 
     def grid(tile: Mapping[str, Any], side: str) -> tuple[IconAt, ...]:
-        icons = tile["sides"][side]["icons"]
-        return tuple(IconAt(Icon(i["icon"]), int(i["at"][0]), int(i["at"][1])) for i in icons)
+        return tuple(
+            IconAt(declared(tile, str(i["icon"])), int(i["at"][0]), int(i["at"][1]))
+            for i in tile["sides"][side]["icons"]
+        )
+
+    def declared(tile: Mapping[str, Any], name: str) -> Icon:
+        if name not in icons.by_name:
+            known = list(icons.by_name)
+            raise RulesError(
+                f"tile {tile['name']!r} shows icon {name!r}, which the tile set does not "
+                f"declare{_suggest(name, known)}"
+            )
+        icon = icons.by_name[name]
+        if icon.modified:
+            raise RulesError(
+                f"tile {tile['name']!r} shows icon {name!r}, whose modifiers this engine does "
+                "not play yet"
+            )
+        return icon
 
     raw_types: list[_RawType] = [
         (
@@ -458,6 +481,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         lookup,
         (duke_squares[0], duke_squares[1]),
         fail,
+        icons,
         of_class,
     )
     first_turn = setup[0].owner if setup else 0
@@ -477,6 +501,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         tileset_hash=tileset_hash(tileset),
         tables=tables,
         by_name=by_name,
+        icons=icons,
         extras=extras,
         expanded=extras if extras.used else None,
         first_turn=first_turn,

@@ -181,8 +181,11 @@ class FeatureState(Parts):
         return -1
 
     def tile_name(self, square: int) -> str:
-        """The name of the tile on a square."""
-        return self.rules.types[self.board[square] >> 2].name
+        """The name of the tile on a square; ValueError if the square is empty."""
+        code = self.board[square]
+        if code < 0:
+            raise ValueError(f"no tile on {self.rules.geometry.name(square)}")
+        return self.rules.types[code >> 2].name
 
     def state_key(self) -> tuple[Any, ...]:
         """Everything that makes up the state, for comparing two states exactly (the registry

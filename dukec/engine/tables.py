@@ -157,12 +157,12 @@ def compile_tables(
         # of a line in steps (0: not a line), whether tiles on the straight path stop it, offset).
         placed: list[tuple[Effect, int, bool, int, int]] = []
         for i in sides[side]:
-            entry = i.icon.entry
-            effect, lay = entry.effect, entry.geometry
+            icon = i.icon
+            effect, lay = icon.effect, icon.geometry
             if effect is moving or effect is striking or effect is commanding:
                 dx, dy = orient((i.dx, i.dy), owner)
                 line = lay.ray_start if lay.directed else 0
-                placed.append((effect, line, entry.blocked and lay is step, dx, dy))
+                placed.append((effect, line, icon.stopped and lay is step, dx, dy))
         is_duke.append(duke)
         has_command.append(any(p[0] is commanding for p in placed))
         for square in range(size):

@@ -28,7 +28,6 @@ from dukec.engine.actions import COMMAND, GRANT, STRIKE, ActionTuple
 from dukec.engine.feature import Feature
 from dukec.engine.reach import build_reach
 from dukec.engine.terrain import lay
-from dukec.icons import Icon
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
     from dukec.engine.reach import Reach
     from dukec.engine.rules import Rules
     from dukec.engine.zobrist import Zobrist
+    from dukec.icons import Icon
 
 #: The events a face may turn on.
 ENTER: Final = "enter"
@@ -93,8 +93,7 @@ def lent_reach(rules: Rules) -> Reach:
         assert extras is not None
         sides: list[tuple[tuple[Icon, int, int], ...]] = []
         for kind in extras.terrain_types:
-            grid = tuple((Icon(name), dx, dy) for name, dx, dy in kind.sides[0])
-            sides += [grid if kind.grants_to else (), ()]
+            sides += [kind.sides[0] if kind.grants_to else (), ()]
         made = rules.lent_reach[_REACH_KEY] = build_reach(rules.geometry, sides)
     return made
 

@@ -93,12 +93,12 @@ def _children(
     found: list[tuple[tuple[int, float, int], Step, dict[str, Any]]] = []
     singles = search.singles(parent, slope, (needed, *_FREE))
     for index, single in enumerate(singles):
-        made = _step(single.edit, single.tile, parent.tile) if mirrored else None
+        made = _step(single.edit, single.tile, parent.tile, search) if mirrored else None
         step, tile = made if made is not None else ((single.edit,), single.tile)
         if (mirrored and made is None) or tile_key(tile) in measured:
             continue
         if single.edit.kind in _FREE:
-            change = proxy(tile) - parent.proxy
+            change = proxy(tile, search.icons) - parent.proxy
             if not change or (change < 0) != weaken:
                 continue
         seen = effects.get(frozenset(step))
@@ -113,7 +113,9 @@ def _children(
     return [(step, tile) for _, step, tile in found]
 
 
-def _step(edit: Edit, single: dict[str, Any], parent: dict[str, Any]) -> _Candidate | None:
+def _step(
+    edit: Edit, single: dict[str, Any], parent: dict[str, Any], search: Search
+) -> _Candidate | None:
     """The mirror-pair step of a symmetric tile for this edit, compiled, or None where the
     edit and its image clash or the result does not compile."""
     try:
@@ -123,5 +125,5 @@ def _step(edit: Edit, single: dict[str, Any], parent: dict[str, Any]) -> _Candid
         return None
     if len(step) == 1:
         return step, single
-    compiled = checked(made, step)
+    compiled = checked(made, step, search.icons)
     return (step, compiled) if compiled is not None else None

@@ -4,9 +4,11 @@ Every edit of a tile is enumerated, in a fixed order: the flip; each icon remove
 then back, icons in the tile's order); each icon added (side, icon, square); each icon moved
 one square in each of the eight directions (side, icon, direction). Icons sit within two
 squares of the tile (the printed 5x5 grid); Slides only next to it and Jump Slides only two
-squares away in a line, as the grid can draw them. The icons added are the basic movement
-icons and any other icon the tile already carries. An edited tile is checked by the compiler
-(its text compiled through the front door): what does not compile is no candidate.
+squares away in a line, as the grid can draw them. The icons added are the base box's icons that
+move or strike and any other icon the tile already carries, in the tile set's order; the
+icons are the tile set's declarations (:mod:`dukec.icons`). An edited tile is checked by the
+compiler (its text, with the declarations of the icons it shows, compiled through the front
+door): what does not compile is no candidate.
 
 A left-right symmetric tile is edited in steps that keep it so: an edit together with its
 mirror image (``mirrored_step``), or alone where it is its own mirror image.
@@ -23,15 +25,19 @@ from enum import StrEnum
 from typing import Any
 
 from dukec.compiler import CompileError, compile_source
-from dukec.compiler.decompile import tile_text
-from dukec.compiler.vocabulary import Icon, Side
+from dukec.compiler.decompile import declared_icons, icon_text, tile_text
+from dukec.compiler.vocabulary import Side
+from dukec.icons import Icon, Vocabulary, base
 
 REACH = 2
 """How far from the tile an icon may sit, in squares (the printed tile's grid is 5x5)."""
 
-BASIC_ICONS = tuple(icon for icon in Icon if icon.entry.effect.captures)
-"""The icons an edit may add to any tile: those that move or strike, as their entries say
-(others only where the tile already carries them)."""
+
+def basic_icons() -> tuple[Icon, ...]:
+    """The icons an edit may add to any tile: the base box's that move or strike, as their
+    declarations say (others only where the tile already carries them)."""
+    return tuple(icon for icon in base() if icon.effect.captures)
+
 
 SQUARES = tuple(
     (dx, dy)
@@ -126,7 +132,10 @@ def describe_step(step: Sequence[Edit]) -> str:
 def symmetric(tile: dict[str, Any]) -> bool:
     """Whether each side of the compiled tile is its own mirror image, left to right."""
     for side in Side:
-        placed = Counter(_placed(tile, side))
+        placed = Counter(
+            (str(item["icon"]), (int(item["at"][0]), int(item["at"][1])))
+            for item in tile["sides"][side.value]["icons"]
+        )
         if placed != Counter((icon, (-x, y)) for icon, (x, y) in placed.elements()):
             return False
     return True
@@ -148,44 +157,52 @@ def _square(at: tuple[int, int] | None) -> str:
     return f"[{at[0]}, {at[1]}]" if at is not None else "[?]"
 
 
-def _placed(tile: dict[str, Any], side: Side) -> list[tuple[Icon, tuple[int, int]]]:
+def _placed(
+    tile: dict[str, Any], side: Side, icons: Vocabulary | None = None
+) -> list[tuple[Icon, tuple[int, int]]]:
+    vocabulary = icons if icons is not None else base()
     return [
-        (Icon(item["icon"]), (int(item["at"][0]), int(item["at"][1])))
+        (vocabulary.named(item["icon"]), (int(item["at"][0]), int(item["at"][1])))
         for item in tile["sides"][side.value]["icons"]
     ]
 
 
 def squares_for(icon: Icon) -> tuple[tuple[int, int], ...]:
-    """The squares ``icon`` may sit on (within reach, where its entry's placement allows)."""
-    placement = icon.entry.placement
+    """The squares ``icon`` may sit on (within reach, where its declaration's placement
+    allows)."""
+    placement = icon.placement
     return tuple(square for square in SQUARES if placement.allows(square))
 
 
-def addable_icons(tile: dict[str, Any]) -> tuple[Icon, ...]:
-    """The basic icons, then any other the tile carries, in the vocabulary's order."""
-    carried = {icon for side in Side for icon, _ in _placed(tile, side)}
-    return tuple(icon for icon in Icon if icon in BASIC_ICONS or icon in carried)
+def addable_icons(tile: dict[str, Any], icons: Vocabulary | None = None) -> tuple[Icon, ...]:
+    """The basic icons, then any other the tile carries, in the vocabulary's order (``icons``:
+    the tile set's, by default the base box's)."""
+    vocabulary = icons if icons is not None else base()
+    carried = {icon.name for side in Side for icon, _ in _placed(tile, side, vocabulary)}
+    basic = {icon.name for icon in basic_icons()}
+    return tuple(icon for icon in vocabulary if icon.name in basic or icon.name in carried)
 
 
-def single_edits(tile: dict[str, Any]) -> list[Edit]:
-    """Every single edit of a compiled tile, in the fixed order of the module's docstring."""
-    return list(_single_edits(tile))
+def single_edits(tile: dict[str, Any], icons: Vocabulary | None = None) -> list[Edit]:
+    """Every single edit of a compiled tile (its icons of ``icons``, by default the base
+    box's), in the fixed order of the module's docstring."""
+    return list(_single_edits(tile, icons if icons is not None else base()))
 
 
-def _single_edits(tile: dict[str, Any]) -> Iterator[Edit]:
+def _single_edits(tile: dict[str, Any], icons: Vocabulary) -> Iterator[Edit]:
     yield Edit(EditKind.FLIP)
     for side in Side:
-        for icon, at in _placed(tile, side):
+        for icon, at in _placed(tile, side, icons):
             yield Edit(EditKind.REMOVE, side, icon, at)
     for side in Side:
-        present = set(_placed(tile, side))
-        for icon in addable_icons(tile):
+        present = set(_placed(tile, side, icons))
+        for icon in addable_icons(tile, icons):
             for at in squares_for(icon):
                 if (icon, at) not in present:
                     yield Edit(EditKind.ADD, side, icon, at)
     for side in Side:
-        present = set(_placed(tile, side))
-        for icon, at in _placed(tile, side):
+        present = set(_placed(tile, side, icons))
+        for icon, at in _placed(tile, side, icons):
             allowed = squares_for(icon)
             for dx, dy in STEPS:
                 to = (at[0] + dx, at[1] + dy)
@@ -198,11 +215,18 @@ def tile_key(tile: dict[str, Any]) -> str:
     return json.dumps(tile, sort_keys=True, separators=(",", ":"))
 
 
-def checked(tile: dict[str, Any], edits: Sequence[Edit]) -> dict[str, Any] | None:
+def checked(
+    tile: dict[str, Any], edits: Sequence[Edit], icons: Vocabulary | None = None
+) -> dict[str, Any] | None:
     """The compiled tile that ``edits`` made, as the compiler reads it, or None if it does
-    not compile (its text, compiled through the compiler's front door, must pass the schema)."""
+    not compile (its text, with the declarations of the tile set's icons beyond the base box's
+    (``icons``), compiled through the compiler's front door, must pass the schema)."""
+    vocabulary = icons if icons is not None else base()
     try:
-        text = tile_text(tile)
+        declared = "".join(
+            icon_text(icon) for icon in declared_icons({"icons": vocabulary.to_json()})
+        )
+        text = declared + tile_text(tile, vocabulary)
         compiled = compile_source(text, f"<{tile['name']}: {len(edits)} edits>")
     except CompileError:
         return None

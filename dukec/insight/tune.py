@@ -47,6 +47,7 @@ from dukec.balance.report import decision_json
 from dukec.balance.run import Counter, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.tally import pair_numbers
+from dukec.icons import Vocabulary, vocabulary_of
 from dukec.insight.edits import Edit, EditKind, checked, single_edits, symmetric, tile_key
 from dukec.workbench.describe import figures
 from dukec.workbench.tiles import SIDES, TileView
@@ -277,9 +278,10 @@ class Watch(Protocol):
         ...
 
 
-def proxy(tile: dict[str, Any]) -> float:
-    """The static proxy: squares attacked from an empty board's squares, both sides summed."""
-    measured = figures(TileView.from_json(tile))
+def proxy(tile: dict[str, Any], icons: Vocabulary | None = None) -> float:
+    """The static proxy: squares attacked from an empty board's squares, both sides summed
+    (the tile's icons of ``icons``, by default the base box's)."""
+    measured = figures(TileView.from_json(tile, icons))
     return sum(measured.sides[side].attacked.mean for side in SIDES)
 
 
@@ -305,10 +307,13 @@ class Search:
         new: str,
         settings: TuneSettings,
         watch: Watch | None,
+        icons: Vocabulary | None = None,
     ) -> None:
         self.tileset = tileset
         self.old = old
         self.new = new
+        #: The icons the tiles of the search show: the tile set's and its source's.
+        self.icons = icons if icons is not None else vocabulary_of(tileset)
         self.settings = settings
         self.watch = watch
         self.runs: list[Trial] = []
@@ -319,7 +324,8 @@ class Search:
     def play(self, steps: tuple[Step, ...], tile: dict[str, Any], stage: Stage) -> Trial:
         """One run of the tile these steps make in place of the old one, at its stage's seed."""
         s = self.settings
-        experiment = replace(self.tileset, s.game, self.old, self.new, {"tiles": [tile]})
+        source = {"icons": self.icons.to_json(), "tiles": [tile]}
+        experiment = replace(self.tileset, s.game, self.old, self.new, source)
         check_playable(experiment.tileset, experiment.sets)
         seeds = {
             Stage.SCREEN: s.seed,
@@ -341,7 +347,13 @@ class Search:
         told = self.watch.started(steps, stage) if self.watch is not None else None
         result = run(experiment, run_settings, observer=Counter(told))
         trial = Trial(
-            steps, tile, proxy(tile), stage, seeds[stage], result.tally.pairs, result.decision
+            steps,
+            tile,
+            proxy(tile, self.icons),
+            stage,
+            seeds[stage],
+            result.tally.pairs,
+            result.decision,
         )
         self.runs.append(trial)
         if self.watch is not None:
@@ -379,12 +391,12 @@ class Search:
         weaken = elo_now > target
         order = _WEAKENING if weaken else tuple(reversed(_WEAKENING))
         seen = {tile_key(original)}
-        base = proxy(original)
+        base = proxy(original, self.icons)
         found: list[tuple[tuple[int, float, int], Single]] = []
-        for index, edit in enumerate(single_edits(original)):
+        for index, edit in enumerate(single_edits(original, self.icons)):
             if edit.kind not in kinds:
                 continue
-            tile = checked(edit.apply(original), (edit,))
+            tile = checked(edit.apply(original), (edit,), self.icons)
             if tile is None:
                 self.rejected += 1
                 continue
@@ -392,7 +404,7 @@ class Search:
             if key in seen:
                 continue
             seen.add(key)
-            value = proxy(tile)
+            value = proxy(tile, self.icons)
             if slope is not None:
                 miss = abs(elo_now + slope * (value - base) - target)
             else:
@@ -421,12 +433,13 @@ def tune(
     # The tile as written (the experiment's copy has its count sized to OLD's).
     given = {tile["name"]: tile for tile in (source or tileset).get("tiles", [])}
     original = given.get(new) or next(t for t in first.tileset["tiles"] if t["name"] == new)
-    search = Search(tileset, old, new, settings, watch)
+    search = Search(tileset, old, new, settings, watch, vocabulary_of(first.tileset))
     mirrored = settings.mirror and symmetric(original)
     found = search.accepted((), original)
     if found is None and settings.max_steps:
         base = search.runs[0].elo
-        gap = proxy(original) - proxy(next(t for t in first.tileset["tiles"] if t["name"] == old))
+        before = next(t for t in first.tileset["tiles"] if t["name"] == old)
+        gap = proxy(original, search.icons) - proxy(before, search.icons)
         slope = base / gap if gap and base / gap > 0 else None
         found = descend(search, original, slope, mirrored)
     tuned, confirmation = found or (None, None)

@@ -23,6 +23,7 @@ class Block(enum.StrEnum):
     TILE = "tile"
     TERRAIN = "terrain"
     GRID = "grid"
+    ICON = "icon"
     SET = "set"
     ARMY = "army"
     OTHER = "other"
@@ -33,6 +34,7 @@ _OPENERS = {
     "terrain": Block.TERRAIN,
     "front": Block.GRID,
     "back": Block.GRID,
+    "icon": Block.ICON,
     "set": Block.SET,
     "army": Block.ARMY,
 }

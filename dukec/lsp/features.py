@@ -1,5 +1,9 @@
 """The editor's requests answered: diagnostics, hover, completion and formatting.
 
+What an editor is told of icons comes from the declarations in scope (the prelude's and the
+folder's, :mod:`dukec.icons`): the glyphs a grid may hold, an icon's properties on hover, the
+items and values an icon declaration takes.
+
 Positions here are in code points (Python string indices); `dukec.lsp.server` converts them to
 and from the editor's encoding. Compiler positions are 1-based, LSP's 0-based.
 """
@@ -14,8 +18,9 @@ from dukec.compiler.diagnostics import CompileError, Diagnostic, Position
 from dukec.compiler.emit import tile_dict
 from dukec.compiler.model import Tile
 from dukec.compiler.properties import TerrainProperty, rules_vocabulary, terrain_vocabulary
-from dukec.compiler.vocabulary import EMPTY, OWN_SQUARE, Ability, Icon, Kind
-from dukec.lsp.context import Block, cursor, defined_names, word_at
+from dukec.compiler.vocabulary import EMPTY, OWN_SQUARE, Ability, Kind
+from dukec.icons import PALETTE, SHAPES, Captures, Effect, Geometry, Icon, Vocabulary
+from dukec.lsp.context import Block, code, cursor, defined_names, word_at
 from dukec.lsp.folder import Checked
 from dukec.names import lookup
 from dukec.workbench.fmt import FormatError, format_text
@@ -75,22 +80,76 @@ def find_tile(checked: Checked, name: str) -> Tile | None:
     return tiles[found] if found is not None else None
 
 
-def card(tile: Tile) -> str:
+def card(tile: Tile, icons: Vocabulary | None = None) -> str:
     """A tile's card as `dukec show` draws it, as Markdown."""
-    view = TileView.from_json(tile_dict(tile))
+    view = TileView.from_json(tile_dict(tile), icons)
     return f"```text\n{plain(card_lines(view))}```"
 
 
+def icon_summary(icon: Icon) -> str:
+    """An icon's declaration in words, as Markdown: glyph, label, what it is and its
+    modifiers."""
+    facts = [f"geometry {icon.geometry.value}", f"effect {icon.effect.value}"]
+    if icon.geometry.passes:
+        facts.append("blocked" if icon.blocked else "not blocked")
+    if icon.captures is not Captures.ENEMIES:
+        facts.append(f"captures {icon.captures.value}")
+    if icon.path_clear:
+        facts.append("path clear")
+    if icon.ignores_defense:
+        facts.append("ignores defense")
+    if icon.area:
+        facts.append(f"area {icon.area}")
+    return f"`{icon.glyph}` **{icon.label}** (`{icon.name}`): {', '.join(facts)}"
+
+
+def _glyph_at(text: str, line: int, character: int) -> str | None:
+    """The character under the cursor in a grid cell, if it is one."""
+    lines = text.split("\n")
+    if not 0 <= line < len(lines):
+        return None
+    source = code(lines[line])
+    if not 0 <= character < len(source) or source[character].isspace():
+        return None
+    return source[character]
+
+
+def _hover_at(word_range: types.Range, value: str) -> types.Hover:
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=value),
+        range=word_range,
+    )
+
+
 def hover(checked: Checked, text: str, line: int, character: int) -> types.Hover | None:
-    """A tile's card for its name in a `tile` header or where a set names it."""
+    """A tile's card for its name in a `tile` header or where a set names it; an icon's
+    declaration for its glyph in a grid, or its name in an `icon` declaration."""
+    icons = checked.analysis.program.icons
+    if cursor(text, line, character).block is Block.GRID:
+        glyph = _glyph_at(text, line, character)
+        icon = icons.by_glyph.get(glyph) if glyph is not None else None
+        if icon is None:
+            return None
+        where = types.Range(types.Position(line, character), types.Position(line, character + 1))
+        return _hover_at(where, icon_summary(icon))
     word = word_at(text, line, character)
+    if (word is not None and word.block is Block.ICON) or (
+        word is not None and code(text.split("\n")[line]).lstrip().startswith("icon ")
+    ):
+        declared = icons.lookup(word.text)
+        if declared is None:
+            return None
+        where = types.Range(
+            types.Position(word.line, word.start), types.Position(word.line, word.end)
+        )
+        return _hover_at(where, icon_summary(declared))
     if word is None or not (word.header or word.block in (Block.SET, Block.ARMY)):
         return None
     tile = find_tile(checked, word.text)
     if tile is None:
         return None
     return types.Hover(
-        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=card(tile)),
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=card(tile, icons)),
         range=types.Range(
             types.Position(word.line, word.start), types.Position(word.line, word.end)
         ),
@@ -127,6 +186,22 @@ TOP_STATEMENTS = {
     "tile": "tile Name { ... }: a troop tile",
     "terrain": "terrain Name { ... }: a terrain tile",
     "set": "set name { ... }: a game set",
+    "icon": "icon Name { glyph G  like move ... }: a movement icon",
+}
+ICON_ITEMS = {
+    "glyph": "glyph G: the letter that stands for it in a grid",
+    "label": 'label "...": its name as the card prints it',
+    "like": "like ICON: start from a declared icon's properties",
+    "geometry": "geometry step|leap|ray|leap_ray|square: where it reaches",
+    "effect": "effect move|strike|command|dread|defense: what it does there",
+    "blocked": "blocked true|false: whether tiles in between stop it",
+    "captures": "captures enemies|nothing|all: what it may capture",
+    "path": "path clear: every square it passes over must be empty",
+    "ignores": "ignores defense: Defense icons do not protect against it",
+    "area": "area GROUP: the icons of one group on one side fire together",
+    "shape": "shape NAME: how a card draws it",
+    "colour": "colour NAME: its colour on a card",
+    "character": 'character "...": its character in the terminal',
 }
 
 
@@ -174,12 +249,12 @@ def known_tiles(checked: Checked, text: str) -> dict[str, str]:
     return found
 
 
-def _glyphs() -> list[types.CompletionItem]:
+def _glyphs(icons: Vocabulary) -> list[types.CompletionItem]:
     items = [
         types.CompletionItem(
             label=icon.glyph, kind=types.CompletionItemKind.Constant, detail=icon.label
         )
-        for icon in Icon
+        for icon in icons
     ]
     items.append(
         types.CompletionItem(
@@ -281,7 +356,9 @@ def completion(
     if where.block is Block.TOP:
         return _keywords(TOP_STATEMENTS) if not where.words else []
     if where.block is Block.GRID:
-        return _glyphs()
+        return _glyphs(checked.analysis.program.icons)
+    if where.block is Block.ICON:
+        return _in_icon(_icon_words(text, line, character), checked.analysis.program.icons)
     if where.block in (Block.TILE, Block.TERRAIN):
         return _in_tile(where.words, where.block is Block.TERRAIN)
     tiles = known_tiles(checked, text)
@@ -290,6 +367,45 @@ def completion(
     if where.block is Block.ARMY:
         return _in_army(where.words, tiles)
     return []
+
+
+def _icon_words(text: str, line: int, character: int) -> tuple[str, ...]:
+    """The words of an icon declaration's line before the cursor, after its ``{`` if the line
+    holds it (a declaration written on one line)."""
+    lines = text.split("\n")
+    before = code(lines[line][: max(character, 0)]) if 0 <= line < len(lines) else ""
+    after = before.rsplit("{", 1)[-1]
+    words = after.replace('"', " ").split()
+    if after and not after[-1].isspace() and words:
+        words = words[:-1]  # the word being typed
+    return tuple(words)
+
+
+_ICON_VALUES: dict[str, tuple[str, ...]] = {
+    "geometry": tuple(g.value for g in Geometry),
+    "effect": tuple(e.value for e in Effect),
+    "blocked": ("true", "false"),
+    "captures": tuple(c.value for c in Captures),
+    "path": ("clear",),
+    "ignores": (Effect.DEFENSE.value,),
+    "shape": tuple(SHAPES),
+    "colour": tuple(PALETTE),
+}
+
+
+def _in_icon(words: tuple[str, ...], icons: Vocabulary) -> list[types.CompletionItem]:
+    """In an icon declaration: an item's word, or the values the item before the cursor takes
+    (``like``: the icons in scope)."""
+    if len(words) % 2 == 0:
+        return _keywords(ICON_ITEMS)
+    key = words[-1]
+    if key == "like":
+        return _items(
+            (icon.name for icon in icons),
+            types.CompletionItemKind.Class,
+            {icon.name: icon.label for icon in icons},
+        )
+    return _items(_ICON_VALUES.get(key, ()), types.CompletionItemKind.EnumMember)
 
 
 # === Formatting ===

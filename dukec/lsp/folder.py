@@ -15,7 +15,7 @@ lint warnings.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -120,10 +120,16 @@ def folder_sources(
 
 
 def check_document(
-    name: str, text: str, path: Path | None = None, open_texts: Mapping[Path, str] | None = None
+    name: str,
+    text: str,
+    path: Path | None = None,
+    open_texts: Mapping[Path, str] | None = None,
+    scope: Sequence[tuple[str, str]] = (),
 ) -> Checked:
     """Check a document with its folder; keep the document's own errors and lint warnings.
-    A document larger than `LSP_MAX_BYTES` (past any design's size) is not checked."""
+    A document larger than `LSP_MAX_BYTES` (past any design's size) is not checked. A text with
+    no file is checked alone, with the texts of ``scope`` (each with its name) read first: the
+    studio's icon declarations of the tile set it works on."""
     if path is not None:
         name = str(path)
     if len(text) > LSP_MAX_BYTES:
@@ -136,7 +142,7 @@ def check_document(
     incomplete = bool(sources.unreadable) or sources.alone is not None
     if path is None:
         # A text with no file (the studio's page) is a tile on its own: nothing to lay it on.
-        analysis = analyze_texts(sources.texts, incomplete=incomplete)
+        analysis = analyze_texts([*scope, *sources.texts], incomplete=incomplete)
     else:
         # As every command reads the folder: whole, or on top of the base set.
         analysis, _ = analyze_layered(sources.texts, incomplete=incomplete)

@@ -52,7 +52,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from dukec.engine import Action, ActionKind, Rules
-from dukec.icons import Effect, Icon
+from dukec.icons import Effect
+
+#: The blocks of the base game's kinds, named as the kinds are (in records and notation).
+_MOVE = ActionKind.MOVE.name.lower()
+_STRIKE = ActionKind.STRIKE.name.lower()
+_COMMAND = ActionKind.COMMAND.name.lower()
 
 #: The four squares sharing a side with a square, as (file, rank) offsets: right, left, up, down.
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -140,10 +145,10 @@ class ActionLayout:
         specs: list[
             tuple[str, int, Callable[[ActionFields], int | None], Callable[[int], ActionFields]]
         ] = [
-            ("move", squares * squares, self._enc_move, self._dec_move),
+            (_MOVE, squares * squares, self._enc_move, self._dec_move),
             ("push", squares * squares * PUSH_KINDS * dragon, self._enc_push, self._dec_push),
-            ("strike", squares * squares, self._enc_strike, self._dec_strike),
-            ("command", squares * k * k, self._enc_command, self._dec_command),
+            (_STRIKE, squares * squares, self._enc_strike, self._dec_strike),
+            (_COMMAND, squares * k * k, self._enc_command, self._dec_command),
             ("draw", 1, self._enc_draw, self._dec_draw),
             ("place", types * squares, self._enc_place, self._dec_place),
             ("flag_place", squares * flags, self._enc_flag_place, self._dec_flag_place),
@@ -449,9 +454,9 @@ class ActionLayout:
 
 #: Which blocks may hold an action of each engine kind (tried in this order).
 _KIND_BLOCKS: dict[int, tuple[str, ...]] = {
-    ActionKind.MOVE: ("move", "push"),
-    ActionKind.STRIKE: ("strike",),
-    ActionKind.COMMAND: ("command",),
+    ActionKind.MOVE: (_MOVE, "push"),
+    ActionKind.STRIKE: (_STRIKE,),
+    ActionKind.COMMAND: (_COMMAND,),
     ActionKind.DRAW: ("draw",),
     ActionKind.PLACE: ("place",),
     ActionKind.FLAG_PLACE: ("flag_place", "flag_move"),
@@ -483,7 +488,7 @@ def _granted_offsets(rules: Rules) -> tuple[tuple[int, int], ...]:
         for kind in extras.terrain_types:
             if kind.grants_to:
                 for icon, dx, dy in kind.sides[0]:
-                    if Icon(icon).entry.effect is Effect.COMMAND:
+                    if icon.effect is Effect.COMMAND:
                         found |= {(dx, dy), (-dx, -dy)}
     return tuple(sorted(found))
 

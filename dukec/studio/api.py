@@ -13,9 +13,11 @@ from typing import Any
 
 from dukec.atomic import write_text_atomic
 from dukec.compiler import CompileError, Diagnostic
-from dukec.compiler.decompile import tile_text
+from dukec.compiler.decompile import declared_icons, icon_text, tile_text
 from dukec.compiler.diagnostics import SourceTexts, render_diagnostic
 from dukec.compiler.driver import emit_analysis
+from dukec.compiler.parser import parse_source
+from dukec.icons import Vocabulary, vocabulary_of
 from dukec.limits import STUDIO_MAX_FILE_NAME
 from dukec.lsp.folder import Checked, check_document
 from dukec.names import lookup
@@ -33,6 +35,10 @@ SOURCE_NAME = "tile.duke"
 SUFFIX = ".duke"
 
 
+#: The name the tile set's own icon declarations have, read before a source sent by the page.
+ICONS_NAME = "the tile set's icons"
+
+
 @dataclass(frozen=True, slots=True)
 class Workspace:
     """What the studio works on: the tile set, where tiles are saved, the game set played."""
@@ -40,6 +46,39 @@ class Workspace:
     tileset: dict[str, Any]
     folder: Path
     game: str | None = None
+
+    @property
+    def icons(self) -> Vocabulary:
+        """The tile set's icons: what the editor's click cycle, legend and grids show."""
+        return vocabulary_of(self.tileset)
+
+    def scope(self, source: str) -> list[tuple[str, str]]:
+        """What a source sent by the page is checked with: the declarations of the tile set's
+        icons beyond the base box's, those the source declares itself left out (a source
+        that cannot be parsed is checked with them all, and its error is what is said)."""
+        own_names: set[str] = set()
+        own_glyphs: set[str] = set()
+        try:
+            parsed = parse_source(source, SOURCE_NAME)
+        except CompileError:
+            parsed = None
+        if parsed is not None:
+            for definition in parsed.icons():
+                own_names.add(definition.name.text.casefold())
+                own_glyphs.update(
+                    item.value.text for item in definition.items if item.key.text == "glyph"
+                )
+        try:
+            declared = declared_icons(self.tileset)
+        except CompileError:
+            return []
+        kept = [
+            icon
+            for icon in declared
+            if icon.name.casefold() not in own_names and icon.glyph not in own_glyphs
+        ]
+        text = "".join(icon_text(icon) for icon in kept)
+        return [(ICONS_NAME, text)] if text else []
 
 
 # === Sources ===
@@ -60,17 +99,20 @@ def diagnostic_json(diagnostic: Diagnostic, texts: SourceTexts) -> dict[str, Any
     }
 
 
-def check(source: str) -> tuple[Checked, dict[str, Any] | None]:
-    """The source checked as an editor checks it, and its tile set when it has no error."""
-    checked = check_document(SOURCE_NAME, source)
+def check(source: str, workspace: Workspace | None = None) -> tuple[Checked, dict[str, Any] | None]:
+    """The source checked as an editor checks it (with the workspace's icons in scope), and its
+    tile set when it has no error."""
+    scope = workspace.scope(source) if workspace is not None else []
+    checked = check_document(SOURCE_NAME, source, scope=scope)
     if any(d.severity == "error" for d in checked.diagnostics):
         return checked, None
     return checked, emit_analysis(checked.analysis, SOURCE_NAME)
 
 
-def compiled(source: str) -> dict[str, Any]:
-    """The source's tile set; ApiError 422 with the diagnostics when it has errors."""
-    checked, tileset = check(source)
+def compiled(source: str, workspace: Workspace | None = None) -> dict[str, Any]:
+    """The source's tile set (the workspace's icons in scope); ApiError 422 with the
+    diagnostics when it has errors."""
+    checked, tileset = check(source, workspace)
     if tileset is None:
         errors = [d for d in checked.diagnostics if d.severity == "error"]
         raise ApiError(
@@ -135,9 +177,9 @@ def defined(tileset: dict[str, Any], name: str) -> str:
 # === Handlers ===
 
 
-def build(_workspace: Workspace, body: Body) -> dict[str, Any]:
+def build(workspace: Workspace, body: Body) -> dict[str, Any]:
     """Compile a source: errors and lint warnings at their lines, and its tiles with cards."""
-    checked, tileset = check(body.text("source"))
+    checked, tileset = check(body.text("source"), workspace)
     texts = checked.analysis.texts
     return {
         "ok": tileset is not None,
@@ -146,15 +188,16 @@ def build(_workspace: Workspace, body: Body) -> dict[str, Any]:
     }
 
 
-def card(_workspace: Workspace, body: Body) -> dict[str, Any]:
+def card(workspace: Workspace, body: Body) -> dict[str, Any]:
     """The card of a tile of the source (``tile``, default the first)."""
-    view = pick(compiled(body.text("source")), body.optional_text("tile"))
+    view = pick(compiled(body.text("source"), workspace), body.optional_text("tile"))
     return {"tile": view.name, "svg": card_svg(view)}
 
 
-def lint(_workspace: Workspace, body: Body) -> dict[str, Any]:
+def lint(workspace: Workspace, body: Body) -> dict[str, Any]:
     """The source's lint warnings (its errors too, since a tile with errors is not linted)."""
-    checked = check_document(SOURCE_NAME, body.text("source"))
+    source = body.text("source")
+    checked = check_document(SOURCE_NAME, source, scope=workspace.scope(source))
     texts = checked.analysis.texts
     return {
         "warnings": [
@@ -166,7 +209,7 @@ def lint(_workspace: Workspace, body: Body) -> dict[str, Any]:
 
 def describe(workspace: Workspace, body: Body) -> dict[str, Any]:
     """A tile's reach figures, ranked among the set's troop tiles (as `dukec describe`)."""
-    view = pick(compiled(body.text("source")), body.optional_text("tile"))
+    view = pick(compiled(body.text("source"), workspace), body.optional_text("tile"))
     base = base_troops(workspace.tileset, workspace.game or "base")
     own = figures(view)
     ranks = percentiles(own, [figures(other) for other in base])
@@ -195,7 +238,7 @@ def fmt(_workspace: Workspace, body: Body) -> dict[str, Any]:
     return {"source": formatted, "changed": formatted != source}
 
 
-def grid(_workspace: Workspace, body: Body) -> dict[str, Any]:
+def grid(workspace: Workspace, body: Body) -> dict[str, Any]:
     """Click a square of a tile's grid: the source with that square's next icon (or ``glyphs``)."""
     at = body.data.get("at")
     if (
@@ -207,8 +250,15 @@ def grid(_workspace: Workspace, body: Body) -> dict[str, Any]:
     side = body.choice("side", None, ("front", "back"))
     if side is None:
         raise ApiError(400, "missing 'side'")
+    text = body.text("source")
+    checked, _ = check(text, workspace)
     source, glyphs = edit_grid(
-        body.text("source"), body.text("tile"), side, (at[0], at[1]), body.optional_text("glyphs")
+        text,
+        body.text("tile"),
+        side,
+        (at[0], at[1]),
+        body.optional_text("glyphs"),
+        checked.analysis.program.icons,
     )
     return {"source": source, "glyphs": glyphs}
 
@@ -218,7 +268,7 @@ def save(workspace: Workspace, body: Body) -> dict[str, Any]:
     unless ``overwrite``)."""
     source = body.text("source")
     overwrite = body.flag("overwrite")
-    tileset = compiled(source)
+    tileset = compiled(source, workspace)
     formatted = fmt(workspace, body)["source"]
     name = body.optional_text("file") or f"{pick(tileset, None).name.lower()}{SUFFIX}"
     path = target(workspace.folder, name)
@@ -307,4 +357,4 @@ def set_tile(workspace: Workspace, name: str) -> dict[str, Any]:
     """One tile of the set: its card, icons and its source (decompiled)."""
     view = pick(workspace.tileset, name)
     data = next(tile for tile in workspace.tileset["tiles"] if tile["name"] == view.name)
-    return {**tile_json(view), "source": tile_text(data)}
+    return {**tile_json(view), "source": tile_text(data, workspace.icons)}

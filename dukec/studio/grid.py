@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from dukec.compiler import CompileError, ast, parse_source
 from dukec.compiler.decompile import grid_lines
-from dukec.compiler.vocabulary import EMPTY, GLYPH_ORDER, ICON_BY_GLYPH, OWN_SQUARE, Icon
+from dukec.compiler.vocabulary import EMPTY, OWN_SQUARE
+from dukec.icons import Vocabulary
 from dukec.limits import MAX_OFFSET
 from dukec.names import lookup
 from dukec.studio.request import ApiError
@@ -21,39 +22,39 @@ from dukec.studio.request import ApiError
 Cells = dict[tuple[int, int], str]
 
 
-def cycle(at: tuple[int, int]) -> tuple[str, ...]:
+def cycle(at: tuple[int, int], icons: Vocabulary) -> tuple[str, ...]:
     """What a click on the square at ``at`` steps through: empty, then each icon that may
-    stand there alone (as its entry's placement says: a Slide only next to the tile, a Jump
-    Slide only two squares out in a line), in the entries' order."""
-    return (EMPTY, *(icon.glyph for icon in Icon if icon.entry.placement.allows(at)))
+    stand there alone (as its declaration's placement says: a Slide only next to the tile, a
+    Jump Slide only two squares out in a line), in the order the tile set declares them."""
+    return (EMPTY, *(icon.glyph for icon in icons if icon.placement.allows(at)))
 
 
-def next_glyphs(current: str, at: tuple[int, int]) -> str:
+def next_glyphs(current: str, at: tuple[int, int], icons: Vocabulary) -> str:
     """The cell after one click: the next in the cycle; a combination (`MC`) clears."""
-    steps = cycle(at)
+    steps = cycle(at, icons)
     if current not in steps:
         return EMPTY
     return steps[(steps.index(current) + 1) % len(steps)]
 
 
-def checked_glyphs(glyphs: str, at: tuple[int, int]) -> str:
+def checked_glyphs(glyphs: str, at: tuple[int, int], icons: Vocabulary) -> str:
     """Glyphs asked for a square, checked: known letters, each once, allowed where they sit."""
     if glyphs == EMPTY:
         return EMPTY
     for glyph in glyphs:
-        icon = ICON_BY_GLYPH.get(glyph)
+        icon = icons.by_glyph.get(glyph)
         if icon is None:
-            known = "".join(GLYPH_ORDER)
+            known = "".join(icons.glyphs)
             raise ApiError(400, f"'glyphs': {glyph!r} is not an icon glyph (one of {known})")
         if glyphs.count(glyph) > 1:
             raise ApiError(400, f"'glyphs': {glyph!r} is written twice")
-        placement = icon.entry.placement
+        placement = icon.placement
         if not placement.allows(at):
             raise ApiError(400, f"'glyphs': a {icon.label} ({glyph}) sits {placement.sits}")
     return glyphs
 
 
-def read_cells(grid: ast.SideGrid, where: str) -> Cells:
+def read_cells(grid: ast.SideGrid, where: str, icons: Vocabulary) -> Cells:
     """The written cells of a grid by offset from the tile (+dy forward), empty ones left out."""
     own = [
         (row_index, column)
@@ -69,27 +70,33 @@ def read_cells(grid: ast.SideGrid, where: str) -> Cells:
         for column, cell in enumerate(row.cells):
             if cell.text in (EMPTY, OWN_SQUARE):
                 continue
-            if any(glyph not in ICON_BY_GLYPH for glyph in cell.text):
+            if any(glyph not in icons.by_glyph for glyph in cell.text):
                 raise ApiError(422, f"{where}: the cell {cell.text!r} is not icons; fix it first")
             cells[(column - own_column, own_row - row_index)] = cell.text
     return cells
 
 
-def _icons(cells: Cells) -> list[dict[str, object]]:
+def _icons(cells: Cells, icons: Vocabulary) -> list[dict[str, object]]:
     return [
-        {"icon": ICON_BY_GLYPH[glyph].value, "at": [dx, dy]}
+        {"icon": icons.by_glyph[glyph].name, "at": [dx, dy]}
         for (dx, dy), text in cells.items()
         for glyph in text
     ]
 
 
 def edit_grid(
-    text: str, tile_name: str, side: str, at: tuple[int, int], glyphs: str | None
+    text: str,
+    tile_name: str,
+    side: str,
+    at: tuple[int, int],
+    glyphs: str | None,
+    icons: Vocabulary,
 ) -> tuple[str, str]:
     """The source with one square of a tile's side changed, and the square's new glyphs.
 
-    ``glyphs`` None cycles the square to its next icon. ApiError for a source that does not
-    parse (422), an unknown tile or side, or a square that cannot hold the glyphs (400).
+    ``glyphs`` None cycles the square to its next icon (of ``icons``, the source's). ApiError
+    for a source that does not parse (422), an unknown tile or side, or a square that cannot
+    hold the glyphs (400).
     """
     if at == (0, 0):
         raise ApiError(400, "'at': [0, 0] is the tile's own square; it holds no icon")
@@ -114,13 +121,14 @@ def edit_grid(
     where = f"{found}, {side}"
     if grid is None:
         raise ApiError(422, f"{where}: the tile has no {side} grid; write `{side} {{ @ }}` first")
-    cells = read_cells(grid, where)
-    new = next_glyphs(cells.get(at, EMPTY), at) if glyphs is None else checked_glyphs(glyphs, at)
+    cells = read_cells(grid, where, icons)
+    current = cells.get(at, EMPTY)
+    new = next_glyphs(current, at, icons) if glyphs is None else checked_glyphs(glyphs, at, icons)
     if new == EMPTY:
         cells.pop(at, None)
     else:
         cells[at] = new
-    rows = grid_lines(_icons(cells), where)
+    rows = grid_lines(_icons(cells, icons), where, icons)
     return _splice(text, grid, rows, source.comments, where), new
 
 

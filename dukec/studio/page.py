@@ -10,7 +10,7 @@ from importlib.resources import files
 from typing import Any
 
 from dukec.balance.game import DEFAULT_POLICY, POLICIES
-from dukec.icons import Icon
+from dukec.icons import Vocabulary
 from dukec.studio.api import Workspace, card_svg, pick
 from dukec.studio.pictures import legend, own_square
 from dukec.studio.request import ApiError
@@ -37,21 +37,21 @@ def static_file(name: str) -> tuple[str, bytes]:
     return _TYPES[match.group(1)], resource.read_bytes()
 
 
-def legend_html() -> str:
+def legend_html(icons: Vocabulary) -> str:
     """The icons a click steps through, each drawn as on the cards, with its name."""
     return "".join(
-        f'<li data-icon="{item["icon"]}">{item["svg"]}{escape(item["label"])}</li>'
-        for item in legend()
+        f'<li data-icon="{escape(item["icon"])}">{item["svg"]}{escape(item["label"])}</li>'
+        for item in legend(icons)
     )
 
 
-def placements_text() -> str:
-    """Where the icons that may not stand anywhere stand, from their entries: "A Slide stands
-    only next to the tile, a Jump Slide only two squares out in a line."."""
+def placements_text(icons: Vocabulary) -> str:
+    """Where the icons that may not stand anywhere stand, from their declarations: "A Slide
+    stands only next to the tile, a Jump Slide only two squares out in a line."."""
     rules = [
-        f"a {icon.label} only {icon.entry.placement.sits}"
-        for icon in Icon
-        if icon.entry.placement.offsets is not None
+        f"a {icon.label} only {icon.placement.sits}"
+        for icon in icons
+        if icon.placement.offsets is not None
     ]
     if not rules:
         return ""
@@ -84,8 +84,8 @@ def page_html(workspace: Workspace, tile: str | None) -> str:
     colours = f"--front-fill: {FRONT_FILL}; --back-fill: {BACK_FILL};"
     return (
         template.replace("<!--OPENED-->", opened)
-        .replace("<!--LEGEND-->", legend_html())
-        .replace("<!--PLACEMENTS-->", escape(placements_text()))
+        .replace("<!--LEGEND-->", legend_html(workspace.icons))
+        .replace("<!--PLACEMENTS-->", escape(placements_text(workspace.icons)))
         .replace("/*PALETTE*/", colours)
         .replace("{/*SETTINGS*/}", data)
     )

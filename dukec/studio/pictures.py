@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dukec.compiler.vocabulary import Icon
+from dukec.icons import Vocabulary
 from dukec.workbench.card import own_figure
 from dukec.workbench.grid import icons_by_square
 from dukec.workbench.icon_shapes import square_shapes
@@ -57,13 +57,14 @@ def own_square(side: str) -> str:
     )
 
 
-def legend() -> list[dict[str, str]]:
-    """Every icon in legend order: its name and picture (Slides pointing forward)."""
+def legend(icons: Vocabulary) -> list[dict[str, str]]:
+    """Every icon of the tile set in legend order: its name and picture (icons along a line
+    pointing forward)."""
     return [
         {
-            "icon": icon.value,
+            "icon": icon.name,
             "label": icon.label,
             "svg": square_svg(square_shapes([PlacedIcon(icon, 0, 1)], 0, 0, CELL)),
         }
-        for icon in Icon
+        for icon in icons
     ]

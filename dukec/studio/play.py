@@ -220,7 +220,7 @@ def _game_set(
     if source is None:
         raise ApiError(400, "'replace' needs 'source', the text that defines the new tile")
     old, new = replacement
-    tiles = compiled(source)
+    tiles = compiled(source, workspace)
     try:
         experiment = replace(workspace.tileset, workspace.game, old, defined(tiles, new), tiles)
     except ExperimentError as error:

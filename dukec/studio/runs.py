@@ -108,7 +108,7 @@ class Prepared:
 def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
     """The experiment of a request; ApiError 422 for a source with errors or a replacement
     that cannot be made."""
-    source = compiled(request.source)
+    source = compiled(request.source, workspace)
     new = defined(source, request.new)
     everything = workspace.tileset
     if request.kind is RunKind.VALUE:

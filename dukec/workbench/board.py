@@ -10,17 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, TypeAlias
 
 from dukec.engine import Game, Phase, Rules
 from dukec.engine.extras import TerrainType
 from dukec.icons import Icon
 from dukec.workbench.card import side_shapes
 from dukec.workbench.grid import grid_bounds, square_panel
-from dukec.workbench.icon_shapes import icon_shapes
+from dukec.workbench.icon_shapes import shape_drawing
 from dukec.workbench.marks import Marks, last_marks
 from dukec.workbench.palette import INK, PAPER
 from dukec.workbench.shapes import Circle, Drawing, Line, Polygon, Rect, Shape, Text
 from dukec.workbench.tiles import SIDES, PlacedIcon, TileView
+
+if TYPE_CHECKING:
+    from dukec.library.game import Game as LibraryGame
+
+    #: A game as the pictures take it: the engine's, or the library's over it.
+    AnyGame: TypeAlias = Game | LibraryGame
 
 # === Geometry and colours ===
 
@@ -46,6 +53,8 @@ STRIKE_COLOUR = "#d0312d"
 STRIKE_FILL = "#f0a39c"
 GUARD_COLOUR = "#d0312d"
 FROST = "#3a7bd5"
+#: The mark of a frozen tile: six spokes, a frost mark (the shape cards draw Dread with).
+FROST_SHAPE = "spokes"
 
 
 # === Shapes moved and turned ===
@@ -198,12 +207,19 @@ def flatten(layout: BoardLayout, book: CardBook) -> Drawing:
     return Drawing(layout.width, layout.height, tuple(shapes), layout.title)
 
 
-def board_drawing(game: Game, marks: Marks | None = None) -> Drawing:
-    """The board of ``game`` as a drawing for the SVG and PNG back-ends."""
-    return flatten(board_layout(game, marks), CardBook(game.rules))
+def engine_game(game: AnyGame) -> Game:
+    """The engine's game of ``game``: itself, or the one under a ``dukec.Game``."""
+    return game if isinstance(game, Game) else game.engine
 
 
-def board_svg(game: Game, marks: Marks | None = None) -> str:
+def board_drawing(game: AnyGame, marks: Marks | None = None) -> Drawing:
+    """The board of ``game`` (the engine's or a ``dukec.Game``) as a drawing for the SVG and
+    PNG back-ends."""
+    played = engine_game(game)
+    return flatten(board_layout(played, marks), CardBook(played.rules))
+
+
+def board_svg(game: AnyGame, marks: Marks | None = None) -> str:
     """The board of ``game`` as a standalone SVG document."""
     from dukec.workbench.svg import to_svg
 
@@ -386,10 +402,10 @@ def _dragon(game: Game) -> Iterable[Shape]:
 def _facing_view(kind: TerrainType, fx: int, fy: int) -> TileView:
     """The acting terrain tile's grids turned so that its forward is the way it faces."""
 
-    def turn(icons: Sequence[tuple[str, int, int]]) -> tuple[PlacedIcon, ...]:
+    def turn(icons: Sequence[tuple[Icon, int, int]]) -> tuple[PlacedIcon, ...]:
         # Forward is (fx, fy) on the board; the tile's right is (fy, -fx).
         return tuple(
-            PlacedIcon(Icon(name), dx * fy + dy * fx, -dx * fx + dy * fy) for name, dx, dy in icons
+            PlacedIcon(icon, dx * fy + dy * fx, -dx * fx + dy * fy) for icon, dx, dy in icons
         )
 
     front, back = (turn(side) for side in kind.sides)
@@ -405,11 +421,7 @@ def _frost(game: Game) -> Iterable[Shape]:
         settled = square in game.settled
         disc, ink = (INK, PAPER) if settled else (PAPER, FROST)
         yield Circle(x + 15, y + 15, 11, disc, ink, 1.5)
-        for shape in icon_shapes(PlacedIcon(Icon.DREAD, 0, 0), x + 15, y + 15, 20):
-            if isinstance(shape, Line):
-                yield replace(shape, stroke=ink)
-            elif isinstance(shape, Circle):
-                yield replace(shape, fill=ink)
+        yield from shape_drawing(FROST_SHAPE, x + 15, y + 15, 20, ink)
 
 
 __all__ = [

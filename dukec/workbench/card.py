@@ -1,16 +1,20 @@
 """A tile card: both sides of a tile side by side, each in its printed style.
 
 A side is its grid (see ``grid``) with the tile's own square shaded and a figure on it, the
-icons (``icon_shapes``), the starting-side marker, the name and, for an enhanced tile, a double
-border and its Roman numerals. ``side_shapes`` is shared with the sticker sheet and the board.
+icons (``icon_shapes``), the lines joining the icons of an area group (as the printed tiles
+join them: they fire together), the starting-side marker, the name and, for an enhanced tile,
+a double border and its Roman numerals. ``side_shapes`` is shared with the sticker sheet and
+the board.
 """
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from dukec.workbench.grid import BAND, Panel, grid_bounds, icons_by_square, natural_size
 from dukec.workbench.icon_shapes import square_shapes
 from dukec.workbench.palette import BACK_FILL, FRONT_FILL, GRID_LINE, INK, OWN_SQUARE, PAPER
-from dukec.workbench.shapes import Drawing, Polygon, Rect, Shape, Text, outline_at
+from dukec.workbench.shapes import Drawing, Line, Polygon, Rect, Shape, Text, outline_at
 from dukec.workbench.tiles import SIDES, PlacedIcon, TileView
 
 
@@ -44,6 +48,7 @@ def side_shapes(tile: TileView, side: str, panel: Panel) -> list[Shape]:
     shapes.append(Rect(gx, gy, gw, gh, None, INK, 0.04 * cell))
     ox, oy = panel.center(0, 0)
     shapes.append(own_figure(side, ox, oy, cell))
+    shapes.extend(area_lines(tile.side(side), panel))
     for (dx, dy), icons in sorted(icons_by_square(tile.side(side)).items(), key=_reading_order):
         left, top = panel.cell_origin(dx, dy)
         shapes.extend(square_shapes(icons, left, top, cell))
@@ -82,6 +87,33 @@ def side_shapes(tile: TileView, side: str, panel: Panel) -> list[Shape]:
                 bold=True,
             )
         )
+    return shapes
+
+
+def area_lines(icons: tuple[PlacedIcon, ...], panel: Panel) -> list[Shape]:
+    """Lines joining the squares of each area group's icons on a side, one square to the next in
+    reading order, beneath the icons (in the colour of the group's first icon)."""
+    groups: dict[str, list[PlacedIcon]] = {}
+    for icon in icons:
+        if icon.icon.area:
+            groups.setdefault(icon.icon.area, []).append(icon)
+    shapes: list[Shape] = []
+    for members in groups.values():
+        squares = sorted({icon.at for icon in members}, key=lambda at: (-at[1], at[0]))
+        colour = members[0].icon.hex_colour
+        for (ax, ay), (bx, by) in pairwise(squares):
+            x1, y1 = panel.center(ax, ay)
+            x2, y2 = panel.center(bx, by)
+            shapes.append(
+                Line(
+                    round(x1, 3),
+                    round(y1, 3),
+                    round(x2, 3),
+                    round(y2, 3),
+                    colour,
+                    0.06 * panel.cell,
+                )
+            )
     return shapes
 
 

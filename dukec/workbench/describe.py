@@ -2,11 +2,12 @@
 
 On an empty board (6x6 unless told), with the tile on each square in turn: how many squares it
 can move to (an icon whose effect is to move: to its square, or along its line to the edge for
-a directed one, as Slide and Jump Slide), and how many it attacks (those plus the squares of
-icons that strike); each as a mean over the squares and a range. How different the two sides
-are is the share of icons (kind and square) that are on one side only: 0 for identical sides,
-1 for sides with nothing in common. Each figure is ranked among the base set's troop tiles as a
-percentile (ties count half).
+a directed one, as Slide and Jump Slide), and how many it attacks (the squares of the icons
+that move or strike there and may capture: a non-capture icon's squares are reached, not
+attacked); each as a mean over the squares and a range. How different the two sides are is the
+share of icons (kind and square) that are on one side only: 0 for identical sides, 1 for sides
+with nothing in common. Each figure is ranked among the base set's troop tiles as a percentile
+(ties count half).
 """
 
 from __future__ import annotations
@@ -77,26 +78,29 @@ def targets(
 ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """Squares the tile on ``square`` of an empty board can move to, and those it attacks."""
     moves: set[tuple[int, int]] = set()
-    strikes: set[tuple[int, int]] = set()
     x, y = square
+    attacks: set[tuple[int, int]] = set()
     for icon in icons:
         dx, dy = icon.at
-        entry = icon.icon.entry
+        entry = icon.icon
         if entry.effect is not Effect.MOVE and entry.effect is not Effect.STRIKE:
             continue
+        reached: list[tuple[int, int]] = []
         if not entry.geometry.directed:
             target = (x + dx, y + dy)
             if _on_board(target, board):
-                (strikes if entry.effect is Effect.STRIKE else moves).add(target)
+                reached.append(target)
         else:
             step = (_unit(dx), _unit(dy))
             k = entry.geometry.ray_start
             while _on_board((x + k * step[0], y + k * step[1]), board):
-                (strikes if entry.effect is Effect.STRIKE else moves).add(
-                    (x + k * step[0], y + k * step[1])
-                )
+                reached.append((x + k * step[0], y + k * step[1]))
                 k += 1
-    return moves, moves | strikes
+        if entry.effect is Effect.MOVE:
+            moves.update(reached)
+        if entry.captures_any:
+            attacks.update(reached)
+    return moves, attacks
 
 
 def side_figures(icons: Sequence[PlacedIcon], board: tuple[int, int] = BOARD) -> SideFigures:

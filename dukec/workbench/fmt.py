@@ -6,8 +6,10 @@ statements in the order board, optional, terrain, rules (in their written order)
 army the start entries (in their written order, which is the placement order), then the bags,
 the extra ways to win and the tiles frozen at the edge; each grid's cells padded
 to the width of its widest cell; long lists wrapped after a comma with the next item under the
-first; one blank line between definitions. Comments stay with the statement they precede or
-end; a statement the formatter does not know is kept as written.
+first; an icon declaration on one line, its items two spaces apart, where it was written on
+one line and fits (else one item a line, in their written order); one blank line between
+definitions. Comments stay with the statement they precede or end; a statement the formatter
+does not know is kept as written.
 
 `format_text` never returns text that means something else: the result is parsed again and its
 statements compared with the original's, and every comment must still be there.
@@ -22,7 +24,7 @@ from typing import Any
 
 from dukec.compiler import ast
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Position
-from dukec.compiler.layout import INDENT, aligned_rows, wrapped
+from dukec.compiler.layout import INDENT, aligned_rows, icon_lines, wrapped
 from dukec.compiler.parser import parse_source
 from dukec.compiler.vocabulary import Side
 
@@ -151,8 +153,18 @@ def _target(name: ast.Word, of_class: bool) -> str:
     return f"class {name.text}" if of_class else name.text
 
 
+def _icon_value(item: ast.IconItem) -> str:
+    return f'"{item.value.text}"' if item.quoted else item.value.text
+
+
+def _in_written_order(item: object) -> tuple[int, int]:
+    return (0, 0)
+
+
 def _statement(item: object, indent: str) -> list[str] | None:
     """A one-statement node's lines, or None when the node is a block or unknown."""
+    if isinstance(item, ast.IconItem):
+        return [f"{indent}{item.key.text} {_icon_value(item)}"]
     if isinstance(item, ast.CountDecl):
         return [f"{indent}count {item.count.value}"]
     if isinstance(item, ast.AbilityDecl):
@@ -252,6 +264,16 @@ class _Formatter:
             return self._block(node, head, node.items, _army_item_key, indent)
         if isinstance(node, ast.SideGrid):
             return self._block(node, node.side.value, node.rows, None, indent)
+        if isinstance(node, ast.IconDef):
+            items = [(item.key.text, _icon_value(item)) for item in node.items]
+            one = icon_lines(node.name.text, items, one_line=True)
+            inside = self.comments.take(node.pos.line, node.pos.end_line)
+            self.comments.pending += inside
+            keep_one = node.one_line and len(one) == 1
+            if keep_one and all(c.pos.line == node.pos.end_line for c in inside):
+                return self._with_comments(node, [indent + one[0]], indent)
+            head = f"icon {node.name.text}"
+            return self._block(node, head, node.items, _in_written_order, indent)
         lines = _statement(node, indent)
         if lines is None:
             return self._verbatim(node, indent)

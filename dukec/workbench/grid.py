@@ -10,11 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dukec.compiler.vocabulary import Icon
 from dukec.workbench.tiles import PlacedIcon, TileView
-
-#: Several icons on one square are drawn in the legend's order.
-ICON_ORDER = tuple(Icon)
 
 #: The printed tiles' grid is 5x5 around the tile's square; a grid grows where icons need it.
 MIN_REACH = 2
@@ -55,12 +51,13 @@ def grid_bounds(tile: TileView) -> Bounds:
 
 
 def icons_by_square(icons: Iterable[PlacedIcon]) -> dict[tuple[int, int], list[PlacedIcon]]:
-    """Icons grouped by square, each square's icons in legend order."""
+    """Icons grouped by square, each square's icons in legend order (the order the tile set
+    declares them)."""
     squares: dict[tuple[int, int], list[PlacedIcon]] = {}
     for icon in icons:
         squares.setdefault(icon.at, []).append(icon)
     for placed in squares.values():
-        placed.sort(key=lambda p: ICON_ORDER.index(p.icon))
+        placed.sort(key=lambda p: p.icon.order)
     return squares
 
 

@@ -1,8 +1,12 @@
 """Icons as the rulebook's legend draws them: each icon, and several sharing one square, as shapes.
 
-Each icon's entry names its shape (:data:`SHAPES`): Move a filled dot, Jump a hollow one, Slide
-a filled arrow and Jump Slide a hollow one pointing their way, Strike a star, Command a crown,
-Dread a six-spoked mark, Defense a shield.
+Each icon's declaration names its shape (:data:`DRAWINGS`, one per :data:`dukec.icons.SHAPES`):
+Move a filled dot, Jump a hollow one, Slide a filled arrow and Jump Slide a hollow one pointing
+their way, Strike a star, Command a crown, Dread a six-spoked mark, Defense a shield; and the
+shapes a designer's icons may take besides (a square, hollow or filled, a diamond, a hammer, a
+burst, a cross). A modifier the shape cannot show is marked in the corner of the icon's box, in
+its colour: a crossed ring where it captures nothing, a diamond where it captures friend and
+foe, a bar where it ignores Defense. (An area group's icons are joined by lines on the card.)
 """
 
 from __future__ import annotations
@@ -10,15 +14,58 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from dukec.workbench.palette import ICON_COLOURS, INK, PAPER
+from dukec.icons import Captures
+from dukec.workbench.palette import INK, PAPER
 from dukec.workbench.shapes import Circle, Line, Polygon, Shape, outline_at
 from dukec.workbench.tiles import PlacedIcon
 
 
 def icon_shapes(icon: PlacedIcon, cx: float, cy: float, box: float) -> list[Shape]:
-    """One icon drawn in a square box of side ``box`` centred at (cx, cy)."""
-    entry = icon.icon.entry
-    return SHAPES[entry.shape](icon, cx, cy, box, ICON_COLOURS[icon.icon])
+    """One icon drawn in a square box of side ``box`` centred at (cx, cy), with the marks of
+    its modifiers."""
+    declared = icon.icon
+    colour = declared.hex_colour
+    shapes = DRAWINGS[declared.shape](icon, cx, cy, box, colour)
+    return shapes + modifier_marks(icon, cx, cy, box, colour)
+
+
+def shape_drawing(shape: str, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    """A shape alone, undirected (pointing forward), as a mark on a board (a frozen tile's)."""
+    from dukec.icons import base
+
+    any_icon = next(iter(base()))
+    return DRAWINGS[shape](PlacedIcon(any_icon, 0, 1), cx, cy, box, colour)
+
+
+def modifier_marks(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    """The marks of what an icon's shape cannot show, in the corners of its box."""
+    declared = icon.icon
+    marks: list[Shape] = []
+    corner = 0.36 * box
+    r = 0.12 * box
+    if declared.captures is Captures.NOTHING:
+        x, y = round(cx + corner, 3), round(cy - corner, 3)
+        marks.append(Circle(x, y, r, PAPER, colour, 0.05 * box))
+        d = round(0.7 * r, 3)
+        marks.append(
+            Line(
+                round(x - d, 3),
+                round(y + d, 3),
+                round(x + d, 3),
+                round(y - d, 3),
+                colour,
+                0.05 * box,
+            )
+        )
+    elif declared.captures is Captures.ALL:
+        x, y = cx + corner, cy - corner
+        diamond = [(0.0, -r * 1.2), (r * 1.2, 0.0), (0.0, r * 1.2), (-r * 1.2, 0.0)]
+        marks.append(Polygon(outline_at(diamond, x, y), colour, PAPER, 0.03 * box))
+    if declared.ignores_defense:
+        x, y = cx + corner, cy + corner
+        bar = [(-1.3 * r, -0.6 * r), (1.3 * r, -0.6 * r), (1.3 * r, 0.6 * r), (-1.3 * r, 0.6 * r)]
+        marks.append(Polygon(outline_at(bar, x, y), colour, PAPER, 0.03 * box))
+    return marks
 
 
 def _dot(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
@@ -138,8 +185,63 @@ def _shield(cx: float, cy: float, box: float) -> tuple[tuple[float, float], ...]
     return outline_at(outline, cx, cy)
 
 
-#: The shapes an icon's entry may name: each draws one icon in its box, in its colour.
-SHAPES: dict[str, Callable[[PlacedIcon, float, float, float, str], list[Shape]]] = {
+def _square_mark(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    h = 0.26 * box
+    return [Polygon(outline_at([(-h, -h), (h, -h), (h, h), (-h, h)], cx, cy), colour)]
+
+
+def _hollow_square(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    h = 0.23 * box
+    square = outline_at([(-h, -h), (h, -h), (h, h), (-h, h)], cx, cy)
+    return [Polygon(square, PAPER, colour, 0.09 * box)]
+
+
+def _diamond(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    h = 0.34 * box
+    outline = outline_at([(0.0, -h), (h, 0.0), (0.0, h), (-h, 0.0)], cx, cy)
+    return [Polygon(outline, PAPER, colour, 0.08 * box)]
+
+
+def _hammer(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    """A hammer: a head across the top, a handle down."""
+    u = box / 10
+    head = outline_at(
+        [(-3.4 * u, -3.4 * u), (3.4 * u, -3.4 * u), (3.4 * u, -1.2 * u), (-3.4 * u, -1.2 * u)],
+        cx,
+        cy,
+    )
+    handle = outline_at(
+        [(-0.8 * u, -1.2 * u), (0.8 * u, -1.2 * u), (0.8 * u, 3.8 * u), (-0.8 * u, 3.8 * u)], cx, cy
+    )
+    return [Polygon(head, colour), Polygon(handle, colour)]
+
+
+def _burst(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    return [Polygon(_star(cx, cy, 0.42 * box, 0.26 * box, 12), colour)]
+
+
+def _cross(icon: PlacedIcon, cx: float, cy: float, box: float, colour: str) -> list[Shape]:
+    a, b = 0.34 * box, 0.11 * box
+    outline = [
+        (-b, -a),
+        (b, -a),
+        (b, -b),
+        (a, -b),
+        (a, b),
+        (b, b),
+        (b, a),
+        (-b, a),
+        (-b, b),
+        (-a, b),
+        (-a, -b),
+        (-b, -b),
+    ]
+    return [Polygon(outline_at(outline, cx, cy), colour)]
+
+
+#: How each shape an icon may name is drawn (:data:`dukec.icons.SHAPES` names them): each draws
+#: one icon in its box, in its colour.
+DRAWINGS: dict[str, Callable[[PlacedIcon, float, float, float, str], list[Shape]]] = {
     "dot": _dot,
     "ring": _ring,
     "arrow": _filled_arrow,
@@ -148,6 +250,12 @@ SHAPES: dict[str, Callable[[PlacedIcon, float, float, float, str], list[Shape]]]
     "crown": _crown_mark,
     "spokes": _spokes,
     "shield": _shield_mark,
+    "square": _square_mark,
+    "hollow_square": _hollow_square,
+    "diamond": _diamond,
+    "hammer": _hammer,
+    "burst": _burst,
+    "cross": _cross,
 }
 
 

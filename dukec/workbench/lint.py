@@ -29,8 +29,8 @@ from dukec.compiler.diagnostics import Diagnostic, Position, SourceTexts, render
 from dukec.compiler.driver import Analysis, analyze
 from dukec.compiler.model import PlacedIcon, Tile
 from dukec.compiler.sources import collect
-from dukec.compiler.vocabulary import Icon, Kind, Side
-from dukec.icons import Effect, Geometry
+from dukec.compiler.vocabulary import Kind, Side
+from dukec.icons import Effect, Geometry, Icon, Vocabulary, base
 
 BOARD = 6
 
@@ -43,11 +43,6 @@ CODES = (
     "no-backward",
     "redundant-jump",
 )
-
-#: Icons that move the tile, that capture, whose offset is a direction; read from their entries.
-MOVING = frozenset(icon for icon in Icon if icon.entry.effect is Effect.MOVE)
-CAPTURING = frozenset(icon for icon in Icon if icon.entry.effect.captures)
-DIRECTED = frozenset(icon for icon in Icon if icon.entry.geometry.directed)
 
 _ALLOW = re.compile(r"#\s*lint:\s*allow\s+(?P<codes>[a-z-]+(?:\s*,\s*[a-z-]+)*)\s*$")
 
@@ -87,15 +82,19 @@ def _describe(at: tuple[int, int]) -> str:
     return f"({at[0]}, {at[1]})"
 
 
-def side_warnings(icons: Sequence[PlacedIcon]) -> list[tuple[str, PlacedIcon, str]]:
-    """(code, icon, reason) for everything wrong with one side's icons."""
+def side_warnings(
+    icons: Sequence[PlacedIcon], vocabulary: Vocabulary | None = None
+) -> list[tuple[str, PlacedIcon, str]]:
+    """(code, icon, reason) for everything wrong with one side's icons (of ``vocabulary``, by
+    default the base box's)."""
+    vocabulary = vocabulary if vocabulary is not None else base()
     found: list[tuple[str, PlacedIcon, str]] = []
     at_square: dict[tuple[int, int], set[Icon]] = {}
     for icon in icons:
         at_square.setdefault(icon.at, set()).add(icon.icon)
     for icon in icons:
         dx, dy = icon.at
-        if icon.icon not in DIRECTED and max(abs(dx), abs(dy)) >= BOARD:
+        if not icon.icon.geometry.directed and max(abs(dx), abs(dy)) >= BOARD:
             found.append(
                 (
                     "unusable-icon",
@@ -104,8 +103,8 @@ def side_warnings(icons: Sequence[PlacedIcon]) -> list[tuple[str, PlacedIcon, st
                     "board from every square",
                 )
             )
-        found += _duplicates(icon, icons, at_square)
-    commands = [icon for icon in icons if icon.icon.entry.effect is Effect.COMMAND]
+        found += _duplicates(icon, icons, at_square, vocabulary)
+    commands = [icon for icon in icons if icon.icon.effect is Effect.COMMAND]
     if len(commands) == 1:
         found.append(
             (
@@ -118,22 +117,44 @@ def side_warnings(icons: Sequence[PlacedIcon]) -> list[tuple[str, PlacedIcon, st
     return found
 
 
-def _kin(effect: Effect, geometry: Geometry) -> Icon | None:
-    """The icon of this effect and geometry (a Move is the stepping icon that moves)."""
+def _same_kind(icon: Icon, other: Icon) -> bool:
+    """Whether two icons do the same on the squares they reach: the same effect, capturing the
+    same, as Defense and area groups go."""
+    return (
+        icon.effect is other.effect
+        and icon.captures is other.captures
+        and icon.ignores_defense == other.ignores_defense
+        and icon.area == other.area
+    )
+
+
+def _kin(icon: Icon, geometry: Geometry, vocabulary: Vocabulary) -> Icon | None:
+    """The declared icon of this geometry that does what ``icon`` does (a Move is the stepping
+    icon that moves; a blocked one, where the geometry is a step)."""
     return next(
-        (i for i in Icon if i.entry.effect is effect and i.entry.geometry is geometry), None
+        (
+            i
+            for i in vocabulary
+            if i.geometry is geometry
+            and _same_kind(i, icon)
+            and (geometry is not Geometry.STEP or i.stopped)
+        ),
+        None,
     )
 
 
 def _duplicates(
-    icon: PlacedIcon, icons: Sequence[PlacedIcon], at_square: dict[tuple[int, int], set[Icon]]
+    icon: PlacedIcon,
+    icons: Sequence[PlacedIcon],
+    at_square: dict[tuple[int, int], set[Icon]],
+    vocabulary: Vocabulary,
 ) -> list[tuple[str, PlacedIcon, str]]:
-    """What an icon of the same effect on this side already gives: a leap next to the tile (a
+    """What an icon that does the same on this side already gives: a leap next to the tile (a
     step does the same), a step where a leap also is, a step on the line of a ray that tiles
     in between stop as they stop the step, a step or leap a leaping ray already reaches."""
     found: list[tuple[str, PlacedIcon, str]] = []
-    entry = icon.icon.entry
-    step = _kin(entry.effect, Geometry.STEP)
+    entry = icon.icon
+    step = _kin(entry, Geometry.STEP, vocabulary)
     if entry.geometry is Geometry.LEAP and _adjacent(icon.at) and step is not None:
         also = ""
         if step in at_square[icon.at]:
@@ -146,7 +167,7 @@ def _duplicates(
                 "does the same" + also,
             )
         )
-    leap = _kin(entry.effect, Geometry.LEAP)
+    leap = _kin(entry, Geometry.LEAP, vocabulary)
     if (
         entry.geometry is Geometry.STEP
         and not _adjacent(icon.at)
@@ -162,13 +183,13 @@ def _duplicates(
             )
         )
     for other in icons:
-        ray = other.icon.entry
-        if ray.effect is not entry.effect:
+        ray = other.icon
+        if not _same_kind(ray, entry):
             continue
         if (
             ray.geometry is Geometry.RAY
             and entry.geometry is Geometry.STEP
-            and ray.blocked == entry.blocked
+            and ray.stopped == entry.stopped
             and _on_ray(icon.at, other.at) >= 1
         ):
             found.append(
@@ -195,12 +216,12 @@ def _duplicates(
 
 
 def _can_capture(icons: Sequence[PlacedIcon]) -> bool:
-    commands = sum(1 for icon in icons if icon.icon.entry.effect is Effect.COMMAND)
-    return commands >= 2 or any(icon.icon in CAPTURING for icon in icons)
+    commands = sum(1 for icon in icons if icon.icon.effect is Effect.COMMAND)
+    return commands >= 2 or any(icon.icon.captures_any for icon in icons)
 
 
 def _can_move_backward(icons: Sequence[PlacedIcon]) -> bool:
-    return any(icon.icon in MOVING and icon.at[1] < 0 for icon in icons)
+    return any(icon.icon.effect is Effect.MOVE and icon.at[1] < 0 for icon in icons)
 
 
 def _glyph_position(icon: PlacedIcon, path: str, texts: SourceTexts) -> Position:
@@ -214,16 +235,19 @@ def _glyph_position(icon: PlacedIcon, path: str, texts: SourceTexts) -> Position
 
 
 def tile_warnings(
-    tile: Tile, definition: ast.TileDef | None, texts: SourceTexts
+    tile: Tile,
+    definition: ast.TileDef | None,
+    texts: SourceTexts,
+    vocabulary: Vocabulary | None = None,
 ) -> list[Diagnostic]:
-    """Every warning about one tile, before silencing."""
+    """Every warning about one tile (its icons of ``vocabulary``), before silencing."""
     found: list[Diagnostic] = []
 
     def warn(code: str, position: Position | None, reason: str) -> None:
         found.append(Diagnostic(tile.path, position, f"{reason} [{code}]", severity="warning"))
 
     for side in Side:
-        for code, icon, reason in side_warnings(tile.icons(side)):
+        for code, icon, reason in side_warnings(tile.icons(side), vocabulary):
             warn(code, _glyph_position(icon, tile.path, texts), f"{side.value}: {reason}")
     front, back = set(tile.icons(Side.FRONT)), set(tile.icons(Side.BACK))
     if front and front == back:
@@ -291,7 +315,7 @@ def lint_analysis(analysis: Analysis) -> LintReport:
         allowed: set[str] = set()
         if definition is not None and source is not None:
             allowed = allowed_codes(definition, source, analysis.texts)
-        for warning in tile_warnings(tile, definition, analysis.texts):
+        for warning in tile_warnings(tile, definition, analysis.texts, analysis.program.icons):
             code = warning.code
             if code not in allowed and "all" not in allowed:
                 warnings.append(warning)

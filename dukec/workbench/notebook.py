@@ -1,5 +1,5 @@
-"""Pictures in a notebook: IPython's display shows an engine ``Game`` as its board and a
-``TileType`` as its card, both as SVG.
+"""Pictures in a notebook: IPython's display shows a game (``dukec.Game``, or the engine's
+``Game``) as its board and a ``TileType`` as its card, both as SVG.
 
 The engine draws nothing and knows no picture: this module tells IPython's SVG formatter how to
 draw the engine's classes, by module and class name (``for_type_by_name``), so that registering
@@ -15,14 +15,14 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from dukec.engine.game import Game
     from dukec.engine.rules import TileType
+    from dukec.workbench.board import AnyGame
 
 #: The MIME type of the pictures.
 SVG_MIME = "image/svg+xml"
 
 
-def game_svg(game: Game) -> str:
+def game_svg(game: AnyGame) -> str:
     """The board of ``game`` as SVG, its last action and a Duke in Guard marked."""
     from dukec.workbench.board import board_svg
 
@@ -38,6 +38,7 @@ def tile_type_svg(tile: TileType) -> str:
 
 #: What IPython is told: (module, class name, drawing function).
 PICTURES = (
+    ("dukec.library.game", "Game", game_svg),
     ("dukec.engine.game", "Game", game_svg),
     ("dukec.engine.rules", "TileType", tile_type_svg),
 )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dukec import icons
-from dukec.icons import Icon
 
 INK = icons.INK
 PAPER = "#ffffff"
@@ -12,6 +11,3 @@ BACK_FILL = "#d8ccb0"
 GRID_LINE = "#5b5446"
 OWN_SQUARE = "#8c7f66"
 CUT_LINE = "#9e9e9e"
-
-#: Each icon's colour, as its entry declares it.
-ICON_COLOURS: dict[Icon, str] = {icon: icon.entry.colour for icon in Icon}

@@ -6,6 +6,7 @@ so an interrupted run never leaves a half-written picture.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,8 +19,8 @@ from dukec.workbench.sheet import sheets
 from dukec.workbench.tiles import TileView
 
 if TYPE_CHECKING:
-    from dukec.engine import Game
     from dukec.insight.stamp import Stat
+    from dukec.workbench.board import AnyGame
     from dukec.workbench.marks import Marks
 
 
@@ -76,10 +77,12 @@ def render_files(
     return written
 
 
-def write_board(game: Game, path: Path, marks: Marks | None = None) -> None:
-    """Write the board of ``game`` to ``path``, as SVG or PNG after the path's suffix."""
+def write_board(game: AnyGame, path: str | os.PathLike[str], marks: Marks | None = None) -> None:
+    """Write the board of ``game`` (the engine's or a ``dukec.Game``) to ``path`` (a ``str`` or
+    ``os.PathLike``), as SVG or PNG after the path's suffix."""
     from dukec.workbench.board import board_drawing
 
+    path = Path(path)
     fmt = path.suffix.lower().lstrip(".")
     if fmt not in FORMATS:
         raise ValueError(f"{path}: a board picture is .svg or .png")

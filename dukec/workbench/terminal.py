@@ -1,8 +1,8 @@
 """Terminal back-end: a tile card as lines of rich text, both sides side by side with a legend.
 
 It uses the card layout's grid (``grid_bounds``: the same squares for both sides, never smaller
-than 5x5 around the tile) and its palette; each icon's character is its entry's
-(``IconEntry.characters``); rich drops the colour when the output is no terminal.
+than 5x5 around the tile) and its palette; each icon's character is its declaration's
+(``Icon.characters``); rich drops the colour when the output is no terminal.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from rich.text import Text
 
 from dukec.icons import Icon
 from dukec.workbench.grid import Bounds, grid_bounds, icons_by_square
-from dukec.workbench.palette import ICON_COLOURS
 from dukec.workbench.tiles import SIDES, PlacedIcon, TileView
 
 OWN_SQUARE = "■"
@@ -24,11 +23,11 @@ GAP = "    "
 
 def symbol(icon: PlacedIcon) -> str:
     """The character that stands for one icon on a square (a directed one points its way)."""
-    return icon.icon.entry.character(icon.direction)
+    return icon.icon.character(icon.direction)
 
 
 def _style(icon: Icon) -> str:
-    return f"bold {ICON_COLOURS[icon]}"
+    return f"bold {icon.hex_colour}"
 
 
 def side_lines(tile: TileView, side: str, bounds: Bounds) -> list[Text]:
@@ -64,11 +63,9 @@ def legend_lines(tile: TileView) -> list[Text]:
     """The legend: the tile's own square and every icon the tile shows."""
     used = {icon.icon for side in SIDES for icon in tile.side(side)}
     entries = [Text(f"{OWN_SQUARE} the tile")]
-    for icon in Icon:
-        if icon not in used:
-            continue
+    for icon in sorted(used, key=Icon.sort_key):
         # A directed icon shows itself pointing forward and forward-right.
-        characters = icon.entry.characters[:2]
+        characters = icon.characters[:2]
         entry = Text(characters, style=_style(icon))
         entry.append(f" {icon.label}", style="")
         entries.append(entry)

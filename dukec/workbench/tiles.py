@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dukec.compiler.vocabulary import Ability
-from dukec.icons import Effect, Icon
+from dukec.icons import Icon, Vocabulary, base, vocabulary_of
 from dukec.names import lookup
 
 if TYPE_CHECKING:
@@ -18,11 +18,6 @@ if TYPE_CHECKING:
 class WorkbenchError(Exception):
     """A user mistake the workbench reports as one message (no traceback)."""
 
-
-#: Icons that move the tile itself to the target square.
-MOVING_ICONS = frozenset(icon for icon in Icon if icon.entry.effect is Effect.MOVE)
-#: Icons with a direction: the tile goes on along the line past the icon's square.
-SLIDING_ICONS = frozenset(icon for icon in Icon if icon.entry.geometry.directed)
 
 SIDES = ("front", "back")
 
@@ -42,7 +37,7 @@ class PlacedIcon:
 
     @property
     def direction(self) -> tuple[int, int]:
-        """The unit step along the icon's line (for a directed icon: Slide, Jump Slide)."""
+        """The unit step along the icon's line (for a directed icon: one along a line)."""
         return (_sign(self.dx), _sign(self.dy))
 
 
@@ -94,16 +89,18 @@ class TileView:
         return bool(self.abilities)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TileView:
-        """Build a view from one tile of a compiled tile set."""
+    def from_json(cls, data: Mapping[str, Any], icons: Vocabulary | None = None) -> TileView:
+        """Build a view from one tile of a compiled tile set whose icons are ``icons`` (by
+        default the base box's)."""
         sides = data.get("sides", {})
+        vocabulary = icons if icons is not None else base()
         return cls(
             name=str(data["name"]),
             kind=str(data.get("kind", "troop")),
             count=int(data.get("count", 1)),
             abilities=tuple(str(a) for a in data.get("abilities", [])),
-            front=_icons(sides.get("front", {}).get("icons", [])),
-            back=_icons(sides.get("back", {}).get("icons", [])),
+            front=_icons(sides.get("front", {}).get("icons", []), vocabulary),
+            back=_icons(sides.get("back", {}).get("icons", []), vocabulary),
             acts_as_duke=bool(data.get("acts_as_duke", False)),
             classes=tuple(str(c) for c in data.get("classes", [])),
             flips_to=str(data.get("terrain", {}).get("flips_to", "")),
@@ -113,9 +110,7 @@ class TileView:
     @classmethod
     def from_type(cls, tile: TileType) -> TileView:
         """Build a view from one of the engine's tile types (``Rules.types``)."""
-        front, back = (
-            tuple(PlacedIcon(Icon(i.icon.value), i.dx, i.dy) for i in side) for side in tile.sides
-        )
+        front, back = (tuple(PlacedIcon(i.icon, i.dx, i.dy) for i in side) for side in tile.sides)
         return cls(
             name=tile.name,
             kind="troop",
@@ -135,10 +130,14 @@ class TileView:
         return to_svg(card(self))
 
 
-def _icons(items: Iterable[Mapping[str, Any]]) -> tuple[PlacedIcon, ...]:
-    return tuple(
-        PlacedIcon(Icon(item["icon"]), int(item["at"][0]), int(item["at"][1])) for item in items
-    )
+def _icons(items: Iterable[Mapping[str, Any]], icons: Vocabulary) -> tuple[PlacedIcon, ...]:
+    found = []
+    for item in items:
+        icon = icons.by_name.get(str(item["icon"]))
+        if icon is None:
+            raise WorkbenchError(f"{item['icon']!r} is no icon the tile set declares")
+        found.append(PlacedIcon(icon, int(item["at"][0]), int(item["at"][1])))
+    return tuple(found)
 
 
 def _sign(value: int) -> int:
@@ -147,7 +146,8 @@ def _sign(value: int) -> int:
 
 def all_tiles(tileset: Mapping[str, Any]) -> list[TileView]:
     """Every tile of a compiled tile set, in the set's order."""
-    return [TileView.from_json(tile) for tile in tileset.get("tiles", [])]
+    icons = vocabulary_of(tileset)
+    return [TileView.from_json(tile, icons) for tile in tileset.get("tiles", [])]
 
 
 def find_tile(tileset: Mapping[str, Any], name: str) -> TileView:

@@ -226,7 +226,7 @@ def test_base_set(tileset: dict[str, Any]) -> None:
 
 def test_output_validates_against_the_schema(tileset: dict[str, Any]) -> None:
     assert list(tileset_validator().iter_errors(tileset)) == []
-    assert tileset["format"] == "duke-tileset/1"
+    assert tileset["format"] == "duke-tileset/2"
     assert [t["name"] for t in tileset["tiles"]] == sorted(t["name"] for t in tileset["tiles"])
 
 

@@ -11,7 +11,8 @@ from dukec.compiler import CompileError, analyze, ast, parse_file, parse_source,
 from dukec.compiler.check import check_sources
 from dukec.compiler.diagnostics import Position
 from dukec.compiler.parser import build_parser
-from dukec.compiler.vocabulary import Icon, Side
+from dukec.compiler.vocabulary import Side
+from tests.base_icons import COMMAND, JUMP, MOVE, SLIDE
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -67,10 +68,10 @@ def test_icons_map_back_to_their_source_line() -> None:
     assert tile.pos.line == 2 and tile.path == "scout.duke"
     where = {(i.icon, i.at): i.pos.line for i in tile.icons(Side.FRONT)}
     assert where == {
-        (Icon.MOVE, (0, 1)): 5,
-        (Icon.SLIDE, (-1, 0)): 6,
-        (Icon.JUMP, (1, 0)): 6,
-        (Icon.COMMAND, (1, 0)): 6,
+        (MOVE, (0, 1)): 5,
+        (SLIDE, (-1, 0)): 6,
+        (JUMP, (1, 0)): 6,
+        (COMMAND, (1, 0)): 6,
     }
 
 

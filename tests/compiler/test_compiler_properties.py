@@ -17,12 +17,11 @@ from dukec.compiler.emit import canonicalize
 from dukec.compiler.properties import terrain_vocabulary
 from dukec.compiler.validate import tileset_validator
 from dukec.compiler.vocabulary import (
-    JUMP_SLIDE_OFFSETS,
-    SLIDE_OFFSETS,
     Ability,
-    Icon,
     parse_square,
 )
+from dukec.icons import FORMAT, NEXT_TO_SQUARES, TWO_OUT_SQUARES, Icon
+from tests.base_icons import BASE, JUMP_SLIDE, SLIDE
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -31,14 +30,14 @@ NEAR = [(dx, dy) for dx in range(-3, 4) for dy in range(-3, 4) if (dx, dy) != (0
 
 
 def _places(icon: Icon) -> list[tuple[int, int]]:
-    if icon is Icon.SLIDE:
-        return sorted(SLIDE_OFFSETS)
-    if icon is Icon.JUMP_SLIDE:
-        return sorted(JUMP_SLIDE_OFFSETS)
+    if icon is SLIDE:
+        return sorted(NEXT_TO_SQUARES)
+    if icon is JUMP_SLIDE:
+        return sorted(TWO_OUT_SQUARES)
     return NEAR
 
 
-ICON = st.sampled_from(list(Icon)).flatmap(
+ICON = st.sampled_from(list(BASE)).flatmap(
     lambda icon: st.sampled_from(_places(icon)).map(lambda at: (icon.value, at))
 )
 SIDE = st.sets(ICON, max_size=10).map(
@@ -189,7 +188,8 @@ def tilesets(draw: st.DrawFn) -> dict[str, Any]:
         if optional:
             game["optional"] = optional
         sets.append(game)
-    return canonicalize({"format": "duke-tileset/1", "tiles": all_tiles, "sets": sets})
+    icons = BASE.to_json()
+    return canonicalize({"format": FORMAT, "icons": icons, "tiles": all_tiles, "sets": sets})
 
 
 @SETTINGS

@@ -15,6 +15,9 @@ of the rendered page does not see:
     at the keyboard of ``dukec play`` types them.
 ``<!-- exit: N -->``
     every command of the block exits with status N (default 0).
+``<!-- excerpt: PATH -->``
+    the block is a piece of that file of the repository, as it stands there (the test finds it
+    there instead of running it: a declaration every tile set reads already, say).
 ``<!-- requires: MODULE, ... -->``
     the block needs an optional extra; without its modules it is skipped, saying so.
 

@@ -5,9 +5,10 @@ the pages name (``tests/balance/tiles``, ``tests/insight/tiles``), the blocks ru
 that a file one block writes is there for the next: ``python`` blocks run (``>>>`` sessions as
 doctests; a plain block followed at once by a ``text`` block prints exactly that text), ``sh``
 blocks run each ``dukec`` command through click's test runner and expect exit status 0,
-``duke`` blocks compile (a ``set`` block in place of the shipped set of its name), and ``toml``,
-``yaml`` and ``json`` blocks parse. ``text`` and ``diff`` blocks are output, not examples. A
-block that cannot run is marked ``<!-- no-test: REASON -->`` in the page (see
+``duke`` blocks compile (a ``set`` block in place of the shipped set of its name; a block
+marked ``<!-- excerpt: PATH -->`` is instead found, as it is, in that file of the repository),
+and ``toml``, ``yaml`` and ``json`` blocks parse. ``text`` and ``diff`` blocks are output, not
+examples. A block that cannot run is marked ``<!-- no-test: REASON -->`` in the page (see
 ``tests/docs/blocks.py``) and is reported here as a skipped test with its reason; a block of any
 other kind, or a command other than ``dukec``, fails until it is marked. A command may be timed
 (``time dukec ...``): it runs as ``dukec ...``.
@@ -235,7 +236,11 @@ def test_page_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.Monke
             if following and following.lang == "text" and following.line <= block.end + 2
             else None
         )
-        if block.lang == "sh":
+        if "excerpt" in block.marks:
+            # The block is the text of a file of the repository, as it stands there.
+            shown = (REPO / block.marks["excerpt"]).read_text(encoding="utf-8")
+            assert block.body in shown, f"{block.where}: not the text of {block.marks['excerpt']}"
+        elif block.lang == "sh":
             run_sh(block)
         elif block.lang == "python":
             run_python(block, output, session)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from dukec.engine import load_rules
-from dukec.icons import Icon
 from tests.expanded.conftest import pack
 
 #: Per pack, (pack tile, the base tile it replaces) for every replacement that is not the Duke.
@@ -72,19 +71,19 @@ def test_a_designed_tile_keeps_near_the_tile_it_replaces(name: str, tile: str, b
 def _icons(name: str, tile: str, side: int) -> set[tuple[str, int, int]]:
     rules = load_rules(pack(name), "base")
     kind = rules.types[rules.type_named(tile)]
-    return {(i.icon.value, i.dx, i.dy) for i in kind.sides[side]}
+    return {(i.icon.name, i.dx, i.dy) for i in kind.sides[side]}
 
 
 def test_the_grids_the_summary_reads_are_kept() -> None:
     """ "Little John's back has Defense at (-2,+2) and (+2,+2); Friar Tuck's back has Defense at
     (-1,+1), (0,+1), (+1,+1); Richelieu's front has Move at (0,+1), (-1,0), (+1,0), Jump at
     (-2,-1), (+2,-1), and Escape." """
-    defense = Icon("defense").value
+    defense = "defense"
     assert {(defense, -2, 2), (defense, 2, 2)} <= _icons("robin-hood", "Little_John", 1)
     assert {(defense, -1, 1), (defense, 0, 1), (defense, 1, 1)} <= _icons(
         "robin-hood", "Friar_Tuck", 1
     )
-    move, jump = Icon("move").value, Icon("jump").value
+    move, jump = "move", "jump"
     assert _icons("musketeers", "Richelieu", 0) == {
         (move, 0, 1),
         (move, -1, 0),

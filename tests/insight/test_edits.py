@@ -6,17 +6,18 @@ from typing import Any
 import pytest
 
 from dukec.compiler import load_tileset
-from dukec.compiler.vocabulary import Icon, Side
+from dukec.compiler.vocabulary import Side
 from dukec.insight.edits import (
-    BASIC_ICONS,
     Edit,
     EditKind,
     addable_icons,
+    basic_icons,
     checked,
     single_edits,
     squares_for,
     tile_key,
 )
+from tests.base_icons import COMMAND, JUMP, MOVE, SLIDE, STRIKE
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +59,7 @@ def test_every_addition_in_reach_is_enumerated_once(footman: dict[str, Any]) -> 
     expected = {
         (side, icon, at)
         for side in Side
-        for icon in BASIC_ICONS
+        for icon in basic_icons()
         for at in squares_for(icon)
         if (icon.value, at) not in icons(footman, side.value)
     }
@@ -115,13 +116,13 @@ def test_icons_the_tile_carries_can_be_added_too() -> None:
             "back": {"icons": [{"icon": "move", "at": [0, 1]}]},
         },
     }
-    assert addable_icons(tile) == (*BASIC_ICONS, Icon.COMMAND)
+    assert addable_icons(tile) == (*basic_icons(), COMMAND)
 
 
 def test_edits_read_as_sentences() -> None:
-    remove = Edit(EditKind.REMOVE, Side.BACK, Icon.JUMP, (2, 2))
-    move = Edit(EditKind.MOVE, Side.FRONT, Icon.MOVE, (0, 1), (0, 2))
-    add = Edit(EditKind.ADD, Side.FRONT, Icon.STRIKE, (-1, 2))
+    remove = Edit(EditKind.REMOVE, Side.BACK, JUMP, (2, 2))
+    move = Edit(EditKind.MOVE, Side.FRONT, MOVE, (0, 1), (0, 2))
+    add = Edit(EditKind.ADD, Side.FRONT, STRIKE, (-1, 2))
     assert remove.describe() == "remove jump at [2, 2] from the back"
     assert move.describe() == "move move on the front from [0, 1] to [0, 2]"
     assert add.describe() == "add strike at [-1, 2] to the front"
@@ -129,5 +130,5 @@ def test_edits_read_as_sentences() -> None:
 
 
 def test_a_tile_that_does_not_compile_is_no_candidate(footman: dict[str, Any]) -> None:
-    broken = Edit(EditKind.ADD, Side.FRONT, Icon.SLIDE, (2, 2)).apply(footman)
+    broken = Edit(EditKind.ADD, Side.FRONT, SLIDE, (2, 2)).apply(footman)
     assert checked(broken, ()) is None

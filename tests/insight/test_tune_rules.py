@@ -19,10 +19,11 @@ from dukec.balance.sequential import SequentialRun
 from dukec.balance.stats import expected_score
 from dukec.cli import main
 from dukec.compiler import compile_source, load, load_tileset
-from dukec.compiler.vocabulary import Icon, Side
+from dukec.compiler.vocabulary import Side
 from dukec.insight import tune as tune_module
 from dukec.insight.edits import Edit, EditKind, mirrored_step, symmetric
 from dukec.insight.tune import Answer, Stage, TuneResult, TuneSettings, tune
+from tests.base_icons import MOVE
 
 HERE = Path(__file__).resolve().parent
 DIAGONAL = HERE / "tiles" / "diagonal_footman.duke"
@@ -124,18 +125,18 @@ def test_symmetric_tiles_and_mirror_steps() -> None:
     diagonal = load([DIAGONAL])["tiles"][0]
     lopsided = compile_source(LOPSIDED, "<lopsided>")["tiles"][0]
     assert symmetric(diagonal) and not symmetric(lopsided)
-    remove = Edit(EditKind.REMOVE, Side.FRONT, Icon.MOVE, (-1, 1))
+    remove = Edit(EditKind.REMOVE, Side.FRONT, MOVE, (-1, 1))
     step, tile = mirrored_step(remove, diagonal)
-    assert step == (remove, Edit(EditKind.REMOVE, Side.FRONT, Icon.MOVE, (1, 1)))
+    assert step == (remove, Edit(EditKind.REMOVE, Side.FRONT, MOVE, (1, 1)))
     assert symmetric(tile) and worth(tile) == worth(diagonal) - 120
-    ahead = Edit(EditKind.REMOVE, Side.FRONT, Icon.MOVE, (0, 1))
+    ahead = Edit(EditKind.REMOVE, Side.FRONT, MOVE, (0, 1))
     assert mirrored_step(ahead, diagonal)[0] == (ahead,)
     # Moving the middle Move aside: its mirror image has no icon left to move.
     with pytest.raises(ValueError):
-        mirrored_step(Edit(EditKind.MOVE, Side.FRONT, Icon.MOVE, (0, -1), (1, -2)), diagonal)
+        mirrored_step(Edit(EditKind.MOVE, Side.FRONT, MOVE, (0, -1), (1, -2)), diagonal)
     # Two Moves onto one square are no step of a symmetric tile.
     with pytest.raises(ValueError, match="onto one square"):
-        mirrored_step(Edit(EditKind.MOVE, Side.FRONT, Icon.MOVE, (-1, 1), (0, 2)), diagonal)
+        mirrored_step(Edit(EditKind.MOVE, Side.FRONT, MOVE, (-1, 1), (0, 2)), diagonal)
 
 
 def test_a_symmetric_tile_is_edited_in_mirror_pairs(planted: PlantedGames) -> None:

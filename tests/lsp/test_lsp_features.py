@@ -156,11 +156,14 @@ def test_hover_where_a_set_names_a_tile_of_the_folder(tmp_path: Path) -> None:
     found = features.hover(checked, ARMY, 3, 16)
     assert found is not None and isinstance(found.contents, types.MarkupContent)
     assert found.contents.value.startswith("```text\nScout (troop, count 1)\n")
-    # An unknown tile, a keyword, a grid cell: nothing to show.
+    # An unknown tile, a keyword: nothing to show; a glyph in a grid: its icon.
     assert features.hover(checked, ARMY, 4, 14) is None
     assert features.hover(checked, ARMY, 3, 9) is None
     grid = check_document("scout.duke", SCOUT)
-    assert features.hover(grid, SCOUT, 7, 10) is None
+    glyph = features.hover(grid, SCOUT, 7, 10)
+    assert glyph is not None and isinstance(glyph.contents, types.MarkupContent)
+    assert glyph.contents.value == "`M` **Move** (`move`): geometry step, effect move, blocked"
+    assert features.hover(grid, SCOUT, 7, 8) is None  # '.': an empty square
 
 
 def test_hover_shows_abilities() -> None:
@@ -180,7 +183,7 @@ def complete(text: str, line: int, character: int, checked: Checked = EMPTY) -> 
 
 
 def test_completion_of_statements_by_block() -> None:
-    assert complete("", 0, 0) == ["extends", "tile", "terrain", "set"]
+    assert complete("", 0, 0) == ["extends", "tile", "terrain", "set", "icon"]
     assert complete("tile A {\n    \n", 1, 4) == [
         "count",
         "ability",

@@ -420,7 +420,7 @@ def test_head_and_unknown_methods(client: Client) -> None:
 
 
 def test_a_bug_is_one_json_line(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(*_args: object) -> None:
+    def broken(*_args: object, **_keywords: object) -> None:
         raise RuntimeError("boom")
 
     monkeypatch.setattr("dukec.studio.api.check_document", broken)

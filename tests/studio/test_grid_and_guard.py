@@ -8,20 +8,21 @@ import pytest
 
 from dukec.studio import grid
 from dukec.studio.request import ApiError
+from tests.base_icons import BASE
 from tests.studio import browser
 
 
 def test_cycle_next_to_the_tile() -> None:
-    assert grid.cycle((1, 1)) == (".", "M", "J", "S", "X", "C", "D", "B")
+    assert grid.cycle((1, 1), BASE) == (".", "M", "J", "S", "X", "C", "D", "B")
 
 
 def test_cycle_two_squares_out_in_a_line() -> None:
-    assert grid.cycle((0, 2)) == (".", "M", "J", "L", "X", "C", "D", "B")
-    assert grid.cycle((-2, -2)) == (".", "M", "J", "L", "X", "C", "D", "B")
+    assert grid.cycle((0, 2), BASE) == (".", "M", "J", "L", "X", "C", "D", "B")
+    assert grid.cycle((-2, -2), BASE) == (".", "M", "J", "L", "X", "C", "D", "B")
 
 
 def test_cycle_elsewhere() -> None:
-    assert grid.cycle((1, 2)) == (".", "M", "J", "X", "C", "D", "B")
+    assert grid.cycle((1, 2), BASE) == (".", "M", "J", "X", "C", "D", "B")
 
 
 @pytest.mark.parametrize(
@@ -29,7 +30,7 @@ def test_cycle_elsewhere() -> None:
     [(".", (1, 0), "M"), ("S", (1, 0), "X"), ("B", (1, 0), "."), ("MC", (1, 0), ".")],
 )
 def test_next_glyphs(current: str, at: tuple[int, int], expected: str) -> None:
-    assert grid.next_glyphs(current, at) == expected
+    assert grid.next_glyphs(current, at, BASE) == expected
 
 
 def test_a_click_keeps_the_rest_of_the_text() -> None:
@@ -46,7 +47,7 @@ def test_a_click_keeps_the_rest_of_the_text() -> None:
         "    }\n"
         "}\n"
     )
-    edited, glyphs = grid.edit_grid(text, "Scout", "back", (0, -1), None)
+    edited, glyphs = grid.edit_grid(text, "Scout", "back", (0, -1), None, BASE)
     assert glyphs == "M"
     assert edited == text.replace("        @\n", "        @\n        M\n")
 
@@ -57,14 +58,16 @@ def test_a_comment_among_the_rows_is_kept_by_refusing() -> None:
         "    back {\n        @\n    }\n}\n"
     )
     with pytest.raises(ApiError) as caught:
-        grid.edit_grid(text, "T", "front", (1, 0), None)
+        grid.edit_grid(text, "T", "front", (1, 0), None, BASE)
     assert caught.value.status == 422
     assert caught.value.message == "T, front: a comment sits among the grid's rows; edit it as text"
 
 
 def test_missing_side() -> None:
     with pytest.raises(ApiError) as caught:
-        grid.edit_grid("tile T {\n    front {\n        @\n    }\n}\n", "T", "back", (1, 0), None)
+        grid.edit_grid(
+            "tile T {\n    front {\n        @\n    }\n}\n", "T", "back", (1, 0), None, BASE
+        )
     assert caught.value.message == "T, back: the tile has no back grid; write `back { @ }` first"
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import dukec
 from dukec.engine import load_rules
 from dukec.engine.game import Game
 from dukec.engine.rules import TileType
@@ -51,7 +52,11 @@ def test_the_pictures_are_told_by_the_engine_classes_own_names() -> None:
     assert notebook.register(shell)
     told = shell.display_formatter.formatters[notebook.SVG_MIME].told
     classes = {getattr(importlib.import_module(m), n): draw for (m, n), draw in told.items()}
-    assert classes == {Game: notebook.game_svg, TileType: notebook.tile_type_svg}
+    assert classes == {
+        dukec.Game: notebook.game_svg,
+        Game: notebook.game_svg,
+        TileType: notebook.tile_type_svg,
+    }
 
 
 def test_a_game_shows_its_board_and_a_tile_type_its_card() -> None:
@@ -104,7 +109,8 @@ def test_importing_dukec_in_a_running_ipython_registers_and_imports_nothing_more
         print(json.dumps([told, loaded]))
         """
     )
-    assert seen == [[["dukec.engine.game", "Game"], ["dukec.engine.rules", "TileType"]], []]
+    told = [["dukec.library.game", "Game"], ["dukec.engine.game", "Game"]]
+    assert seen == [[*told, ["dukec.engine.rules", "TileType"]], []]
 
 
 def test_in_a_plain_interpreter_dukec_imports_no_workbench() -> None:

@@ -8,7 +8,6 @@ import pytest
 from click.testing import CliRunner
 
 from dukec.cli import main
-from dukec.compiler.vocabulary import Icon
 from dukec.workbench.describe import (
     Spread,
     base_troops,
@@ -19,6 +18,7 @@ from dukec.workbench.describe import (
     targets,
 )
 from dukec.workbench.tiles import PlacedIcon, find_tile
+from tests.base_icons import COMMAND, DEFENSE, DREAD, JUMP_SLIDE, SLIDE, STRIKE
 
 from .goldens import base_set
 
@@ -51,14 +51,14 @@ def test_longbowman_back_strikes_add_attacked_squares() -> None:
 def test_slides_reach_the_edge() -> None:
     duke = figures(find_tile(base_set(), "Duke"))
     assert duke.sides["front"].reachable == Spread(5.0, 5, 5)
-    moves, _ = targets([PlacedIcon(Icon.JUMP_SLIDE, 0, 2)], (0, 0))
+    moves, _ = targets([PlacedIcon(JUMP_SLIDE, 0, 2)], (0, 0))
     assert moves == {(0, 2), (0, 3), (0, 4), (0, 5)}
-    moves, attacked = targets([PlacedIcon(Icon.SLIDE, 1, 1), PlacedIcon(Icon.STRIKE, 0, 1)], (4, 4))
+    moves, attacked = targets([PlacedIcon(SLIDE, 1, 1), PlacedIcon(STRIKE, 0, 1)], (4, 4))
     assert moves == {(5, 5)} and attacked == {(5, 5), (4, 5)}
 
 
 def test_command_dread_and_defense_reach_nothing() -> None:
-    icons = [PlacedIcon(icon, 0, 1) for icon in (Icon.COMMAND, Icon.DREAD, Icon.DEFENSE)]
+    icons = [PlacedIcon(icon, 0, 1) for icon in (COMMAND, DREAD, DEFENSE)]
     assert side_figures(icons).attacked == Spread(0.0, 0, 0)
 
 

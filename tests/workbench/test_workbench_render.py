@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from dukec.atomic import write_bytes_atomic
-from dukec.compiler.vocabulary import JUMP_SLIDE_OFFSETS, SLIDE_OFFSETS, Icon
+from dukec.icons import NEXT_TO_SQUARES, TWO_OUT_SQUARES, Icon
 from dukec.workbench.card import CARD_CELL, card, card_panels
 from dukec.workbench.grid import grid_bounds
 from dukec.workbench.png import image_size, render_image, to_png
@@ -19,6 +19,7 @@ from dukec.workbench.render import render_files
 from dukec.workbench.shapes import Circle, Polygon, Rect
 from dukec.workbench.svg import number, to_svg
 from dukec.workbench.tiles import PlacedIcon, TileView, find_tile
+from tests.base_icons import BASE, JUMP, JUMP_SLIDE, MOVE, SLIDE
 
 from .goldens import GOLDEN_DIR, base_set, custom_set, golden_cases, normalised, rendered
 
@@ -62,10 +63,10 @@ def test_grid_wider_than_five_for_a_custom_tile() -> None:
 def test_every_icon_has_a_distinct_drawing() -> None:
     from dukec.workbench.icon_shapes import icon_shapes
 
-    drawings = {repr(icon_shapes(PlacedIcon(icon, 0, 1), 20, 20, 40)) for icon in Icon}
-    assert len(drawings) == len(Icon)
-    move = icon_shapes(PlacedIcon(Icon.MOVE, 0, 1), 20, 20, 40)
-    jump = icon_shapes(PlacedIcon(Icon.JUMP, 0, 1), 20, 20, 40)
+    drawings = {repr(icon_shapes(PlacedIcon(icon, 0, 1), 20, 20, 40)) for icon in BASE}
+    assert len(drawings) == len(BASE)
+    move = icon_shapes(PlacedIcon(MOVE, 0, 1), 20, 20, 40)
+    jump = icon_shapes(PlacedIcon(JUMP, 0, 1), 20, 20, 40)
     assert isinstance(move[0], Circle) and move[0].fill is not None
     assert isinstance(jump[0], Circle) and jump[0].fill is None
 
@@ -88,7 +89,7 @@ def test_slide_arrow_points_its_direction(
     direction: tuple[int, int], expected: tuple[float, float]
 ) -> None:
 
-    x, y = _tip(PlacedIcon(Icon.SLIDE, *direction))
+    x, y = _tip(PlacedIcon(SLIDE, *direction))
     assert (round(x), round(y)) == expected  # forward (+dy) is up on the card: y decreases
 
 
@@ -195,17 +196,17 @@ def test_atomic_write_leaves_no_temporary_file(tmp_path: Path) -> None:
 
 
 def _icon(icon: Icon) -> st.SearchStrategy[PlacedIcon]:
-    if icon is Icon.SLIDE:
-        places = st.sampled_from(sorted(SLIDE_OFFSETS))
-    elif icon is Icon.JUMP_SLIDE:
-        places = st.sampled_from(sorted(JUMP_SLIDE_OFFSETS))
+    if icon is SLIDE:
+        places = st.sampled_from(sorted(NEXT_TO_SQUARES))
+    elif icon is JUMP_SLIDE:
+        places = st.sampled_from(sorted(TWO_OUT_SQUARES))
     else:
         near = st.integers(-7, 7)
         places = st.tuples(near, near).filter(lambda at: at != (0, 0))
     return places.map(lambda at: PlacedIcon(icon, *at))
 
 
-SIDE_ICONS = st.lists(st.sampled_from(list(Icon)).flatmap(_icon), max_size=12, unique=True)
+SIDE_ICONS = st.lists(st.sampled_from(list(BASE)).flatmap(_icon), max_size=12, unique=True)
 
 
 @settings(max_examples=40, deadline=None)
