@@ -194,7 +194,7 @@ def test_play_a_move_against_the_bot(page: Any, client: Client) -> None:
     record = page.request.get(page.evaluate("document.querySelector('#play-record').href"))
     assert record.ok and record.text().startswith('{"format": "duke-game/1"')
     tileset = page.request.get(page.evaluate("document.querySelector('#play-tileset').href"))
-    assert tileset.ok and tileset.json()["format"] == "duke-tileset/1"
+    assert tileset.ok and tileset.json()["format"] == "duke-tileset/2"
 
 
 def test_save_the_tile(page: Any, folder: Path) -> None:
