@@ -4,10 +4,10 @@
 and demands byte-identical output. The first line names the engine that ran; then, for every
 game set and seed (the expansion packs' sets too), one line each: a uniformly random game with
 the sorted legal actions, position and events of every ply (``corpus_games.game_json``); a game
-record of a random against a greedy player; ``bench``'s random playouts (plies, wins, draws); a random game through
-the front door (each action pushed as it prints, the game as text, the actions popped); and on
-the base set and a game set with features, a game record of the search policy against a random
-player.
+record of a random against a greedy player; ``bench``'s random playouts (plies, wins, draws); a
+random game through the front door (each action pushed as it prints, the game as text, the
+actions popped); and on the base set, a game set with features and a pack's, a game record of
+the search policy against a random player.
 """
 
 from __future__ import annotations
