@@ -126,6 +126,8 @@ class Extras:
     #: grants icons.
     faces: bool = field(default=False)
     lends: bool = field(default=False)
+    #: Some terrain tile of the tile set has faces (laid by this set or not).
+    faced: bool = field(default=False)
 
     @property
     def brought_in(self) -> tuple[int, ...]:
@@ -356,6 +358,7 @@ def build_extras(
         swaps=swaps,
         faces=faces,
         lends=lends,
+        faced=any(kind.flips_to >= 0 or kind.grants_to for kind in kinds),
     )
 
 

@@ -46,7 +46,7 @@ class Parts(TerrainPart, DragonPart, FlagPart, SwapPart, FacePart):
         self._init_dragon()
         self._init_flags()
         self._init_swaps(extras)
-        self._init_faces(size)
+        self._init_faces(size if extras.faced else 0)
 
 
 def state_key(g: FeatureState) -> tuple[Any, ...]:

@@ -235,21 +235,25 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
     return list(dict.fromkeys(out))
 
 
-def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -1) -> None:
-    """The icon and ability actions of the (unfrozen) tile on ``s``; with ``only``, just those
-    that could capture on that square (for the Duke-danger test)."""
-    code = g.board[s]
-    icon_actions(g, me, s, g.reach, code * g.size + s, out, only)
-    if g.extras.abilities[code >> 2] and (only < 0 or g.escapes[code >> 2]):
-        abilities.actions(g, me, s, code, out)
-
-
-def icon_actions(
-    g: Game, me: int, s: int, reach: Reach, k: int, out: list[ActionTuple], only: int = -1
+def tile_actions(
+    g: Game,
+    me: int,
+    s: int,
+    out: list[ActionTuple],
+    only: int = -1,
+    lent: Reach | None = None,
+    key: int = -1,
 ) -> None:
-    """The actions of the icons at ``reach``'s key ``k`` (a tile's own: its code * size + its
-    square) for the tile of ``me`` on ``s``; with ``only``, just those that could capture on
-    that square."""
+    """The icon and ability actions of the (unfrozen) tile on ``s``; with ``only``, just those
+    that could capture on that square (for the Duke-danger test). With ``lent``, the icons at
+    its ``key`` instead of the tile's own (what a feature lends it), and no ability."""
+    code = g.board[s]
+    if lent is None:
+        reach = g.reach
+        k = code * g.size + s
+    else:
+        reach = lent
+        k = key
     board = g.board
     obstacle = g.obstacle
     masks = g.masks
@@ -336,6 +340,17 @@ def icon_actions(
                 for t in squares:
                     if t != q and (only < 0 or t == only) and enter_ok(g, me, q, t, BY_COMMAND):
                         out.append((COMMAND, q, t, s, -1))
+    if lent is None and g.extras.abilities[code >> 2] and (only < 0 or g.escapes[code >> 2]):
+        abilities.actions(g, me, s, code, out)
+
+
+def icon_actions(
+    g: Game, me: int, s: int, reach: Reach, k: int, out: list[ActionTuple], only: int = -1
+) -> None:
+    """The actions of the icons at ``reach``'s key ``k`` for the tile of ``me`` on ``s`` (as
+    :func:`tile_actions` lists them, abilities aside); with ``only``, just those that could
+    capture on that square."""
+    tile_actions(g, me, s, out, only, reach, k)
 
 
 def attacked(g: Game, target: int, by: int) -> bool:

@@ -63,6 +63,7 @@ class FacePart:
     face_squares: list[int]
 
     def _init_faces(self, size: int) -> None:
+        """``size`` 0 where the tile set has no terrain with faces (nothing is kept then)."""
         self.turned = [-1] * size
         self.standing = [-1] * size
         self.face_squares = []
@@ -75,6 +76,8 @@ def _has_faces(kind: TerrainType) -> bool:
 def find_squares(g: Game) -> None:
     """The squares of the tiles with faces, and what stands on each (as play begins or a
     position is read)."""
+    if not g.turned:
+        return  # the tile set has no terrain with faces
     types = g.terrain_types
     found = []
     for s, index in enumerate(g.terrain):
