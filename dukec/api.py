@@ -182,8 +182,11 @@ def settings(
     )
 
 
-def play(made: Experiment, how: Settings, observer: Observer | None = None) -> RunResult:
-    """Play an experiment's games; the run's tally and decision."""
+def play(
+    made: Experiment, how: Settings, observer: Observer | None = None, resume: bool = False
+) -> RunResult:
+    """Play an experiment's games; the run's tally, decision and next step. With ``resume``,
+    the games an earlier run of the same games kept are read back, not played again."""
     from dukec.balance.run import run
 
-    return run(made, how, observer=observer)
+    return run(made, how, observer=observer, resume=resume)

@@ -16,6 +16,8 @@ from dukec.commands.lazy import Entry, LazyGroup
 from dukec.textfile import os_reason
 
 _C = "dukec.commands."
+#: The heading of the engine's own tools, listed after the designer's commands.
+ENGINE = "Engine tools"
 
 #: Every command: name -> (module, summary).
 COMMANDS: dict[str, Entry] = {
@@ -33,24 +35,27 @@ COMMANDS: dict[str, Entry] = {
         _C + "engine_cmds",
         "List the legal actions in POSITION (a position JSON file, '-' for stdin; default: the "
         "start of set-up).",
+        ENGINE,
     ),
     "replay": Entry(
         _C + "engine_cmds",
         "Re-play a game RECORD (JSON Lines), check every action is legal, print the result.",
     ),
     "play": Entry(
-        _C + "engine_cmds",
+        _C + "play_cmds",
         "Play a game in the terminal: a person types actions against a bot, or bots play.",
     ),
     "perft": Entry(
         _C + "engine_cmds",
         "Count turn sequences of length DEPTH from POSITION (default: the start of set-up); a "
         "draw branches on each kind of tile the bag could give and each square it may go on.",
+        ENGINE,
     ),
     "bench": Entry(
         _C + "engine_cmds",
         "Play uniformly random complete games (full legality) and time them in the CPU time of "
         "this process (pin it to one core: taskset -c 0 dukec bench).",
+        ENGINE,
     ),
     "balance": Entry(
         _C + "balance_cmds",
@@ -83,9 +88,12 @@ COMMANDS: dict[str, Entry] = {
     "fit-values": Entry(
         _C + "values_cmds",
         "Fit each tile's value on the board and in the bag from seeded self-play games.",
+        ENGINE,
     ),
     "fit-evaluation": Entry(
-        _C + "values_cmds", "Fit the search's evaluation from seeded self-play games."
+        _C + "values_cmds",
+        "Fit the search's evaluation from seeded self-play games.",
+        ENGINE,
     ),
     "tune": Entry(
         _C + "tune_cmds",
@@ -113,6 +121,9 @@ COMMANDS: dict[str, Entry] = {
     "lsp": Entry(
         _C + "editor_cmds",
         "Run the language server for .duke files over stdin and stdout (for editors).",
+    ),
+    "export": Entry(
+        _C + "export_cmds", "Write a tile set for other tools: Tabletop Simulator (tts)."
     ),
     "studio": Entry(
         _C + "studio_cmds",

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 import dukec.commands
-from dukec.cli import COMMANDS, main
+from dukec.cli import COMMANDS, ENGINE, main
 from dukec.commands.lazy import Entry, LazyCommands, LazyGroup, find_command
 from tests.conftest import REPO
 
@@ -70,9 +70,28 @@ def test_the_listing_is_the_one_click_makes_from_the_commands(width: int) -> Non
     lazy_help = runner.invoke(main, ["--help"], prog_name="dukec", terminal_width=width)
     eager_help = runner.invoke(eager, ["--help"], prog_name="dukec", terminal_width=width)
     assert lazy_help.exit_code == 0
-    assert lazy_help.stdout == eager_help.stdout
-    listed = lazy_help.stdout.split("Commands:\n", 1)[1]
-    assert [line.split()[0] for line in listed.splitlines()] == sorted(COMMANDS)
+    # The same rows, each under its heading (the designer's commands first, then the engine's
+    # tools), the heading and its alignment aside.
+    lazy_head, lazy_rest = lazy_help.stdout.split("Designer's commands:\n", 1)
+    eager_head, eager_rest = eager_help.stdout.split("Commands:\n", 1)
+    assert lazy_head == eager_head
+    designer, engine = lazy_rest.split("\nEngine tools:\n", 1)
+
+    def rows(text: str) -> list[tuple[str, str]]:
+        found = []
+        for line in text.splitlines():
+            if line.startswith("  ") and not line.startswith("   "):
+                name, _, summary = line.strip().partition(" ")
+                found.append((name, summary.strip()))
+        return found
+
+    eager_rows = dict(rows(eager_rest))
+    tools = [name for name, entry in COMMANDS.items() if entry.group == ENGINE]
+    assert [name for name, _ in rows(designer)] == sorted(set(COMMANDS) - set(tools))
+    assert [name for name, _ in rows(engine)] == sorted(tools)
+    assert {"perft", "bench", "fit-values", "fit-evaluation"} <= set(tools)
+    for name, summary in rows(designer) + rows(engine):
+        assert summary.split("...")[0] in eager_rows[name] or eager_rows[name] in summary
 
 
 def _modules_after(args: list[str], tmp_path_text: str = "") -> dict[str, object]:
@@ -171,7 +190,9 @@ def test_commands_added_as_objects_are_listed_and_kept() -> None:
     del group.commands["nothing"]
     assert sorted(group.commands) == ["extra", "fmt"]
     listing = CliRunner().invoke(group, ["--help"], terminal_width=80).stdout
-    assert listing.endswith("Commands:\n  extra  An extra command.\n  fmt    Rewrite.\n")
+    assert listing.endswith(
+        "Designer's commands:\n  fmt  Rewrite.\n\nCommands:\n  extra  An extra command.\n"
+    )
     assert group.commands.loaded == {"extra": extra}
 
 

@@ -31,6 +31,8 @@ NAMES = frozenset(icon.name for icon in BASE)
 ALLOWED = {
     # The kinds of edit tune makes: moving an icon one square is the edit "move".
     ("insight/edits.py", "move"),
+    # A verdict's next step in JSON: the command line that takes it.
+    ("balance/report.py", "command"),
 }
 _ENUM_MEMBER = re.compile(r"\bIcon\.(?:MOVE|JUMP|SLIDE|JUMP_SLIDE|STRIKE|COMMAND|DREAD|DEFENSE)\b")
 

@@ -81,6 +81,14 @@ class Brownian:
             )
         return min(1.0, max(0.0, 1.0 - upper))
 
+    def expected_exit_time(self) -> float:
+        """The mean time until the motion leaves (lower, upper): by Wald's identity
+        E[X_T] = drift E[T], with X_T at either boundary; (b)(-a) / variance without drift."""
+        if abs(self.drift) * (self.upper - self.lower) < 1e-9 * self.variance:
+            return -self.lower * self.upper / self.variance
+        lower = self.lower_exit()
+        return (lower * self.lower + (1.0 - lower) * self.upper) / self.drift
+
     def worse(self, time: float, level: float) -> float:
         """The probability of an outcome no better than stopping at ``time`` with the motion at
         ``level``: at ``lower``, a lower exit by then; at ``upper``, anything but an upper exit

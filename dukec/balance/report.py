@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console, Group
@@ -23,6 +24,9 @@ _SELF_PLAY_WORDS = {
 
 Ratings = dict[str, dict[str, Any]]
 """Stored ratings of the policies a run used, by policy name (see ``dukec.balance.ratings``)."""
+
+Commands = Callable[[RunResult], str | None]
+"""The command that takes a run's next step (the command line's: it knows how it was called)."""
 
 
 def players(result: RunResult, ratings: Ratings | None) -> str:
@@ -78,20 +82,45 @@ def decision_figures(decision: Decision) -> str:
     return f"{_signed(decision.elo)} {unit} (95% {_signed(low)} .. {_signed(high)})"
 
 
-def verdict_line(result: RunResult, ratings: Ratings | None = None) -> str:
-    """The answer, what it rests on and how sure it is, in one line.
+def verdict_line(
+    result: RunResult, ratings: Ratings | None = None, command: str | None = None
+) -> str:
+    """The answer, what it rests on, how sure it is and what to do next, in one line.
 
     'Paladin against the Knight it replaces: stronger, +45 Elo (95% +20 .. +71), 372 games (186
-    pairs), policy search; sequential test: 5% false alarms at +0 Elo, 95% power at ±30 Elo'.
+    pairs), policy search; sequential test: 5% false alarms at +0 Elo, 95% power at ±30 Elo;
+    next: tuning finds the fewest edits that make it fair: dukec tune ...'.
     """
     decision = result.decision
     tally = result.tally
     games = f"{tally.games} games" + (f" ({tally.pairs.pairs} pairs)" if tally.paired else "")
-    return (
+    line = (
         f"{result.experiment.subject} against {result.experiment.opponent}: "
         f"{verdict_words(result)}, {decision_figures(decision)}, {games}, "
         f"{players(result, ratings)}; {decision.error_rates()}"
     )
+    step = result.next
+    # Without a command, a step worth saying in words still is: play on, or a small difference.
+    if step is None or (command is None and step.kind != "more" and not step.small):
+        return line
+    return f"{line}; next: {step.words}" + (f": {command}" if command else "")
+
+
+def next_json(result: RunResult, command: str | None = None) -> dict[str, Any] | None:
+    """The next step for JSON: its kind, words, the games still needed, the command."""
+    step = result.next
+    if step is None:
+        return None
+    more = step.more_games
+    return {
+        "kind": step.kind,
+        "words": step.words,
+        "small": step.small,
+        "more_games": None
+        if more is None
+        else {"more": more.more, "range": [more.low, more.high], "games": more.games},
+        "command": command,
+    }
 
 
 def decision_json(decision: Decision) -> dict[str, Any]:
@@ -127,8 +156,11 @@ def _stop_json(result: RunResult) -> dict[str, Any] | None:
     return described
 
 
-def to_json(result: RunResult, ratings: Ratings | None = None) -> dict[str, Any]:
+def to_json(
+    result: RunResult, ratings: Ratings | None = None, commands: Commands | None = None
+) -> dict[str, Any]:
     """The run as a JSON document (the keys other tools read are stable)."""
+    command = None if commands is None else commands(result)
     settings = result.settings
     numbers = summary_numbers(result.tally, settings.criteria)
     labels = result.experiment.labels
@@ -145,8 +177,9 @@ def to_json(result: RunResult, ratings: Ratings | None = None) -> dict[str, Any]
         ),
         "verdict": result.decision.outcome.value,
         "verdict_words": verdict_words(result),
-        "verdict_line": verdict_line(result, ratings),
+        "verdict_line": verdict_line(result, ratings, command),
         "decision": decision_json(result.decision),
+        "next": next_json(result, command),
         "seed": settings.seed,
         "policy": settings.policy,
         "policies": {labels[0]: policies[0], labels[1]: policies[1]},
@@ -164,6 +197,7 @@ def to_json(result: RunResult, ratings: Ratings | None = None) -> dict[str, Any]
         **numbers,
         "games_per_second": result.games_per_second,
         "seconds": result.seconds,
+        "resumed": result.resumed,
         "workers": settings.workers,
         "backend": settings.backend,
         "tiles": tile_rows(result.tally),
@@ -214,17 +248,25 @@ def _elo(value: float | None) -> str:
     return "-" if value is None else f"{round(value):+d}"
 
 
-def render(result: RunResult, console: Console, ratings: Ratings | None = None) -> None:
+def render(
+    result: RunResult,
+    console: Console,
+    ratings: Ratings | None = None,
+    commands: Commands | None = None,
+) -> None:
     """Print the per-tile table, the numbers behind the answer, then the answer: the last line
     a person sees in the terminal."""
-    document = to_json(result, ratings)
+    document = to_json(result, ratings, commands)
     labels = result.experiment.labels
     console.print(tile_table(document["tiles"]))
     summary = Table(show_header=False, box=None, pad_edge=False)
     summary.add_column(style="dim")
     summary.add_column()
     low, high = document["score_ci95"]
-    summary.add_row("games", f"{document['games']} ({_players(document)}, seed {document['seed']})")
+    resumed = f"; {result.resumed} read back from the earlier run" if result.resumed else ""
+    summary.add_row(
+        "games", f"{document['games']} ({_players(document)}, seed {document['seed']}{resumed})"
+    )
     summary.add_row(
         "results",
         f"{labels[0]} {document['wins'][labels[0]]} wins, "
@@ -274,7 +316,9 @@ def render(result: RunResult, console: Console, ratings: Ratings | None = None) 
     endings = ", ".join(f"{name} {count}" for name, count in document["endings"].items())
     summary.add_row("endings", endings or "-")
     summary.add_row(
-        "speed", f"{document['games_per_second']:.1f} games/s over {document['seconds']:.1f} s"
+        "speed",
+        f"{document['games_per_second']:.1f} games/s over {document['seconds']:.1f} s"
+        + (f" ({result.played} games played)" if result.resumed else ""),
     )
     decision = result.decision
     summary.add_row("decision", _decision_row(result))
@@ -354,13 +398,16 @@ def _rating(document: dict[str, Any]) -> str:
 
 
 def render_ladder(
-    results: list[RunResult], console: Console, ratings: Ratings | None = None
+    results: list[RunResult],
+    console: Console,
+    ratings: Ratings | None = None,
+    commands: Commands | None = None,
 ) -> None:
     """Each policy's run, then one line per rung with the players' ratings: the verdict's
     robustness across skill."""
     for result in results:
         console.rule(f"policy {_rung(to_json(result))}")
-        render(result, console, ratings)
+        render(result, console, ratings, commands)
     overview = Table(title="Ladder", title_justify="left")
     for header in ("policy", "rating", "games", "score", "Elo (95%)", "verdict"):
         overview.add_column(header)
@@ -377,4 +424,5 @@ def render_ladder(
     console.print(Group(overview))
     # The answers last, one a rung, where a person looks (the runs above scroll away).
     for result in results:
-        console.print(Text(to_json(result, ratings)["verdict_line"], style="bold"), soft_wrap=True)
+        line = to_json(result, ratings, commands)["verdict_line"]
+        console.print(Text(line, style="bold"), soft_wrap=True)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from dukec.balance import journal
 from dukec.balance.decision import Criteria, Decision
 from dukec.balance.experiments import Experiment
 from dukec.balance.game import GameSummary, Matchup, a_seat
+from dukec.balance.next_step import NextStep, next_step
 from dukec.balance.runner import PlayBatch, play_batch, run_games
 from dukec.balance.search import DEFAULT_BUDGET
-from dukec.balance.sequential import watch
+from dukec.balance.sequential import SequentialRun, watch
 from dukec.balance.tally import Tally
 
 
@@ -85,11 +88,20 @@ class RunResult:
     tally: Tally
     decision: Decision
     seconds: float
+    next: NextStep | None = None
+    """What to do after this verdict (:mod:`dukec.balance.next_step`)."""
+    resumed: int = 0
+    """Games read back from an earlier run of the same games (``resume``), not played again."""
+
+    @property
+    def played(self) -> int:
+        """Games played by this run (those read back from an earlier one aside)."""
+        return self.tally.games - self.resumed
 
     @property
     def games_per_second(self) -> float:
-        """Games played per wall-clock second."""
-        return self.tally.games / self.seconds if self.seconds > 0 else 0.0
+        """Games played per wall-clock second (those read back from an earlier run aside)."""
+        return self.played / self.seconds if self.seconds > 0 else 0.0
 
 
 def run(
@@ -98,13 +110,16 @@ def run(
     *,
     observer: Observer | None = None,
     play: PlayBatch = play_batch,
+    resume: bool = False,
 ) -> RunResult:
     """Play up to ``settings.games`` games, stopping early if the stopping rule decides, and
     decide.
 
     A paired run plays whole pairs: an odd ``settings.games`` is a ValueError. ``observer``
     hears of each game as it is tallied, in game order; an exception it raises (a cancelled
-    run) stops the games and propagates.
+    run) stops the games and propagates. The games played are kept (:mod:`dukec.balance.
+    journal`); with ``resume`` those an earlier run of the same games kept are read back rather
+    than played again (the result is the same, sooner).
     """
     if observer is None:
         observer = Observer()
@@ -125,7 +140,10 @@ def run(
     tally = Tally(experiment.labels, paired=matchup.paired)
     rule = watch(settings.stop, settings.criteria, settings.width)
     started = time.perf_counter()
-    games = run_games(
+    # Only the engine's games are kept (a test's stand-in for them is not).
+    keeping = play is play_batch
+    kept = journal.load(matchup, settings.seed)[: settings.games] if resume and keeping else []
+    played = run_games(
         matchup,
         settings.seed,
         settings.games,
@@ -133,23 +151,33 @@ def run(
         backend=settings.backend,
         scheduler=settings.scheduler,
         play=play,
+        start=len(kept),
     )
+    summaries: list[GameSummary] = []
     try:
-        for summary in games:
+        for summary in itertools.chain(kept, played):
             seat = a_seat(matchup, summary.index)
             tally.add(seat, summary)
+            summaries.append(summary)
             observer.game(seat, summary)
             observer.standing(tally)
             # Rules look at whole pairs only: each army has had the first move equally often.
             if tally.games % 2 == 0 and rule.update(tally.evidence):
                 break
     finally:
-        games.close()
+        played.close()
+        # Kept however the run ends (decided, cancelled, interrupted): a rerun resumes it.
+        if keeping:
+            journal.save(matchup, settings.seed, summaries)
+    decision = rule.decision(tally.evidence)
+    sequential = rule if isinstance(rule, SequentialRun) else None
     return RunResult(
         experiment,
         matchup,
         settings,
         tally,
-        rule.decision(tally.evidence),
+        decision,
         time.perf_counter() - started,
+        next_step(decision, tally.evidence, sequential, tally.games),
+        resumed=min(len(kept), tally.games),
     )

@@ -67,6 +67,7 @@ def batch_size(games: int, workers: int) -> int:
 
 class _Pool(Protocol):
     capacity: int
+    streams: bool
 
     def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any: ...
 
@@ -87,9 +88,12 @@ class _Played:
 
 
 class _InProcess:
-    """One worker: play each batch in this process when it is submitted."""
+    """One worker: play each batch in this process when it is submitted. It streams: a batch
+    is one game and one is submitted at a time, so each game is heard of as soon as it ends
+    (a progress bar moves game by game, and nothing is played past a stopping rule's stop)."""
 
     capacity = 1
+    streams = True
 
     def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any:
         return _Played(play(jobs))
@@ -201,6 +205,7 @@ class _Processes:
             workers, mp_context=context, initializer=_start_worker, initargs=(self.stop,)
         )
         self.capacity = workers
+        self.streams = False
 
     def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any:
         return self.executor.submit(play, jobs)
@@ -266,6 +271,7 @@ class _Dask:
         # Keep every thread of the cluster busy, however many machines it spans.
         threads = sum(self.client.nthreads().values())
         self.capacity = max(workers if scheduler is None else 1, threads)
+        self.streams = False
 
     def submit(self, play: PlayBatch, jobs: list[GameJob]) -> Any:
         return self.client.submit(play, jobs, pure=False)
@@ -312,27 +318,31 @@ def run_games(
     scheduler: str | None = None,
     play: PlayBatch = play_batch,
     batch: int | None = None,
+    start: int = 0,
 ) -> Generator[GameSummary, None, None]:
-    """Yield the summaries of games 0 .. games-1 in index order.
+    """Yield the summaries of games ``start`` .. games-1 in index order.
 
     Work is submitted a few batches ahead of what has been consumed, so a caller that stops
-    early (a stopping rule) wastes little; closing the iterator cancels what is left.
+    early (a stopping rule) wastes little; closing the iterator cancels what is left. One
+    worker in this process plays game by game, each yielded as soon as it ends.
     """
     if workers < 1:
         raise RunnerError("--workers must be at least 1")
     pool = _pool(backend, workers, scheduler)
     interrupted = False
     try:
-        size = batch or batch_size(games, pool.capacity)
-        if matchup.paired and size % 2:
+        if pool.streams:
+            size, ahead = batch or 1, 1
+        else:
+            size, ahead = batch or batch_size(games - start, pool.capacity), pool.capacity * 3
+        if matchup.paired and size % 2 and not pool.streams:
             # A pair's two games travel together (results never depend on it: games are
             # gathered in index order whatever the batches).
             size += 1
-        ahead = pool.capacity * 3
         pending: dict[Any, int] = {}
         finished: dict[int, list[GameSummary]] = {}
-        submitted = 0
-        consumed = 0
+        submitted = start
+        consumed = start
         while consumed < games:
             while submitted < games and len(pending) < ahead:
                 stop = min(games, submitted + size)

@@ -36,7 +36,7 @@ _ELO_RANGE = 1200.0
 
 
 @dataclass(slots=True)
-class _OneSided:
+class OneSided:
     """One of the two SPRTs: the centre against centre + sign * margin, frozen once decided."""
 
     sign: int
@@ -51,14 +51,14 @@ class SequentialRun:
 
     criteria: Criteria
     sprt: Sprt = field(init=False)
-    up: _OneSided = field(init=False)
-    down: _OneSided = field(init=False)
+    up: OneSided = field(init=False)
+    down: OneSided = field(init=False)
     outcome: Outcome | None = None
 
     def __post_init__(self) -> None:
         self.sprt = Sprt(self.criteria.alpha / 2.0, self.criteria.beta)
-        self.up = _OneSided(+1)
-        self.down = _OneSided(-1)
+        self.up = OneSided(+1)
+        self.down = OneSided(-1)
 
     def update(self, evidence: Evidence) -> bool:
         """Take the evidence so far; True once the test has decided."""

@@ -68,6 +68,12 @@ def moved(old: str, new: str) -> None:
 )
 @click.option("--against-game", metavar="NAME", help="Game set of --against.")
 @games_option(help="Games to play (at most, with --stop).")
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Read back the games an earlier run of the same games played (same tiles, players, "
+    "seed), and play only the rest.",
+)
 @seed_option()
 @click.option(
     "--policy",
@@ -159,6 +165,7 @@ def balance(
     against_path: Path | None,
     against_game: str | None,
     games: int,
+    resume: bool,
     seed: int,
     policy: str | None,
     policies: str | None,
@@ -193,7 +200,9 @@ def balance(
       dukec balance --set expansion/ --against tiles/        # two sets' armies
 
     The verdict, printed last: stronger, weaker, fair within ±--elo-margin Elo, or
-    inconclusive, with Elo and its 95% interval. See also dukec matrix, dukec recheck.
+    inconclusive, with Elo and its 95% interval, and the next step: an inconclusive run says
+    about how many more games should decide and the command that plays them (--resume: the
+    games played already are not played again). See also dukec matrix, dukec recheck.
     Exit status: 0 done, 1 unusable input, 2 bad usage, 130/143 interrupted.
     """
     context = click.get_current_context()
@@ -292,7 +301,9 @@ def balance(
             )
             shown = mine if mine == theirs else f"{mine}:{theirs}"
             with progress_bar(games, f"{shown}: {made.describe()}", progress) as bar:
-                results.append(api.play(made, how, Counter(bar)))
+                results.append(api.play(made, how, Counter(bar), resume=resume))
+            if resume and not results[-1].resumed:
+                click.echo(f"resume: no games of this run were kept; {shown} played them", err=True)
     except (ExperimentError, RunnerError, ValueError) as error:
         raise failure(error) from None
     if manifest_path is not None:
@@ -302,7 +313,12 @@ def balance(
         hashed = digest(merge_sources(tileset.data, None if tiles is None else tiles.data))
         sources = (tileset_path, with_path)
         record_runs(manifest_path, results[:1], "replace", sources, game, hashed)
-    documents: list[dict[str, Any]] = [to_json(result, ratings) for result in results]
+    from dukec.commands.again import balance_next
+
+    def commands(result: RunResult) -> str | None:
+        return balance_next(context, result, manifest_path is not None)
+
+    documents: list[dict[str, Any]] = [to_json(result, ratings, commands) for result in results]
     if report_dir is not None:
         try:
             if len(documents) == 1:
@@ -319,9 +335,9 @@ def balance(
     # Piped output has no terminal width: give the tables room rather than wrapping them at 80.
     console = Console(width=None if sys.stdout.isatty() else 120)
     if len(results) == 1:
-        render(results[0], console, ratings)
+        render(results[0], console, ratings, commands)
     else:
-        render_ladder(results, console, ratings)
+        render_ladder(results, console, ratings, commands)
 
 
 COMMANDS: list[click.Command] = [balance]

@@ -1,4 +1,4 @@
-"""Commands of the engine: moves, replay, play, perft, bench."""
+"""Commands of the engine: moves, replay, perft, bench (play is ``play_cmds``)."""
 
 from __future__ import annotations
 
@@ -23,11 +23,9 @@ from dukec.commands.common import (
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.engine import (
     DEFAULT_PLY_LIMIT,
-    PLAYER_KINDS,
     BenchResult,
     Game,
-    HumanPlayer,
-    Player,
+    GameRecord,
     PositionError,
     RecordError,
     Rules,
@@ -36,17 +34,13 @@ from dukec.engine import (
     bench_against,
     format_action,
     load_rules,
-    make_player,
     perft,
     perft_divide,
-    play_game,
     position_from_json,
     read_record,
     replay,
-    write_record,
 )
 from dukec.engine.actions import COMMAND, ESCAPE, KIND_NAMES, SUMMON
-from dukec.engine.text import board_text
 from dukec.jsontext import JsonTextError, parse_json
 from dukec.kernel import kernel
 from dukec.limits import MAX_PERFT_DEPTH, MAX_PLY, MAX_ROUNDS
@@ -61,6 +55,36 @@ def read_rules(tileset_path: Path | None, set_name: str | None) -> Rules:
         return load_rules(tileset, set_name)
     except RulesError as error:
         raise click.ClickException(str(error)) from None
+
+
+def record_rules(record: GameRecord, tileset_path: Path | None) -> Rules:
+    """The rules to replay ``record`` under: the tile set ``--set`` names, else the one the
+    record holds, else the base set."""
+    if tileset_path is not None or record.tileset is None:
+        tileset = load_tileset(tileset_path)
+        names = [entry["name"] for entry in tileset.get("sets", [])]
+        if record.tileset is not None and record.set_name not in names:
+            raise RecordError(
+                f"{record.source}: error: the record is a game of "
+                f"{record.title or record.set_name!r}, which the tile set given does not have; "
+                f"it holds the tile set it was played with: replay it without --set"
+            )
+        return read_rules(tileset_path, record.set_name)
+    from dukec.compiler import CompileError
+    from dukec.compiler.validate import validate_tileset
+
+    try:
+        validate_tileset(record.tileset, f"{record.source} (its tile set)")
+        rules = load_rules(record.tileset, record.set_name)
+    except (CompileError, RulesError) as error:
+        message = error.render() if isinstance(error, CompileError) else str(error)
+        raise RecordError(f"{record.source}: error: the tile set it holds: {message}") from None
+    if rules.tileset_hash != record.tileset_hash:
+        raise RecordError(
+            f"{record.source}: error: the tile set it holds is not the one its header names "
+            f"({rules.tileset_hash}, not {record.tileset_hash}): give the tile set with --set"
+        )
+    return rules
 
 
 def _json_error(path: str, text: str, error: JsonTextError) -> str:
@@ -199,12 +223,13 @@ def replay_command(
 ) -> None:
     """Re-play a game RECORD (JSON Lines), check every action is legal, print the result.
 
-    Every field of every line is checked against the re-played game. With --html the
-    replay is also written as a web page (no network needed), through a temporary file
-    and a rename. Exit status: 0 all legal and as recorded, 1 a record or tile set that
-    cannot be read or does not replay (the first bad line is named) or a page that cannot
-    be written, 2 bad usage (such as --html naming the record itself, or --ply past the
-    game's end).
+    Every field of every line is checked against the re-played game. A record that holds
+    its tile set (a game of new tiles, from the studio or dukec play --replace) replays with
+    it unless --set names another. With --html the replay is also written as a web page (no
+    network needed), through a temporary file and a rename. Exit status: 0 all legal and as
+    recorded, 1 a record or tile set that cannot be read or does not replay (the first bad
+    line is named) or a page that cannot be written, 2 bad usage (such as --html naming the
+    record itself, or --ply past the game's end).
     """
     if at_ply is not None:
         if html_path is not None:
@@ -215,7 +240,7 @@ def replay_command(
         check_output_file(html_path, [record])
     try:
         game_record = read_record(record)
-        rules = read_rules(tileset_path, game_record.set_name)
+        rules = record_rules(game_record, tileset_path)
         page = None
         if html_path is None:
             game = replay(rules, game_record, check_hash=not no_hash_check)
@@ -239,6 +264,8 @@ def replay_command(
     result = game.result
     if result is None and game_record.result is not None:
         result = game_record.result  # a resignation: the game itself was not over
+    if game_record.title:
+        click.echo(f"game: {game_record.title}")
     click.echo(f"{len(game_record.actions)} actions, {game.ply} plies replayed: all legal")
     if result is None:
         click.echo("result: unfinished")
@@ -264,7 +291,7 @@ def _position_at_ply(record: Path, tileset_path: Path | None, check_hash: bool, 
 
     try:
         game_record = read_record(record)
-        rules = read_rules(tileset_path, game_record.set_name)
+        rules = record_rules(game_record, tileset_path)
         start = Game(rules, seed=game_record.seed, ply_limit=game_record.ply_limit)
         look(start)
         game = replay(rules, game_record, check_hash=check_hash, on_action=look)
@@ -276,125 +303,6 @@ def _position_at_ply(record: Path, tileset_path: Path | None, check_hash: bool, 
     if not found:
         raise click.UsageError(f"--ply {ply}: the game ends at ply {game.ply}")
     return found[0]
-
-
-BOARD_LEGEND = (
-    "board: UPPER CASE the first player's tiles (player 0), lower case the second's "
-    "(player 1); a trailing ' marks a tile showing its back (non-starting) side"
-)
-EXPANDED_LEGEND = (
-    "       ~Name terrain; ^ a tile carrying a Flag (^0, ^1: a lone Flag and its owner); "
-    "# a frozen tile; the Dragon's name with an arrow for its facing (! enraged)"
-)
-
-
-@click.command("play")
-@set_option
-@set_name_option
-@click.option("--seed", type=SEED, default=None, help="Seed of the game (default: random).")
-@click.option("--first", type=click.Choice(PLAYER_KINDS), default="human", show_default=True)
-@click.option("--second", type=click.Choice(PLAYER_KINDS), default="greedy", show_default=True)
-@click.option(
-    "--ply-limit",
-    type=PLY_LIMIT,
-    default=DEFAULT_PLY_LIMIT,
-    show_default=True,
-    help="Turns after which the game is adjudicated a draw.",
-)
-@click.option(
-    "--record",
-    "record_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Write the game record (JSON Lines) here.",
-)
-@click.option("--quiet", is_flag=True, help="Draw the board only at the end.")
-def play_command(
-    tileset_path: Path | None,
-    set_name: str | None,
-    seed: int | None,
-    first: str,
-    second: str,
-    ply_limit: int,
-    record_path: Path | None,
-    quiet: bool,
-) -> None:
-    """Play a game in the terminal: a person types actions against a bot, or bots play.
-
-    Squares and tile names are typed in any case. 'moves' lists the legal actions, 'quit'
-    resigns (as does the end of input). Exit status: 0 the game was played (whoever won),
-    1 a tile set that cannot be read or a record that cannot be written, 2 bad usage.
-    """
-    import random
-
-    if record_path is not None:
-        check_output_file(record_path)
-    rules = read_rules(tileset_path, set_name)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
-    click.echo(f"seed {seed}")
-
-    def ask(prompt: str) -> str:
-        try:
-            return str(click.prompt(prompt, default="", show_default=False))
-        except click.Abort:  # end of input (or Ctrl-C) at the prompt
-            click.echo("\nend of input: quitting", err=True)
-            return "quit"
-
-    def player(kind: str, index: int) -> Player:
-        if kind == "human":
-            return HumanPlayer(ask, click.echo)
-        return make_player(kind, seed * 2 + index)
-
-    players = (player(first, 0), player(second, 1))
-    humans = "human" in (first, second)
-    last: list[Game] = []
-
-    def show(game: Game, entry: Any) -> None:
-        last[:] = [game]
-        if not quiet:
-            drew = f" ({entry.drawn})" if entry.drawn else ""
-            click.echo(f"player {entry.player}: {entry.notation}{drew}")
-            if not humans or players[game.to_move].name == "human":
-                click.echo(board_text(game))
-
-    if humans:
-        click.echo(
-            "actions: c2-c3, c2xc4 (capture), c1!c3 (strike), e1:d1-d2 (command), "
-            "draw, then the square to place on; 'moves' lists them"
-        )
-        if rules.expanded is not None:
-            click.echo(
-                "expanded: flag c2-c3 (pass a Flag), flag@c6, summon f5-d1, divine e3, "
-                "keep Name, escape c1-d1 sacrificing d1, ransom Name for Other@c1, draft Name, "
-                "a3-c3 enrage away|home (push the Dragon)"
-            )
-    if not quiet:
-        click.echo(BOARD_LEGEND)
-        if rules.expanded is not None:
-            click.echo(EXPANDED_LEGEND)
-        if players[0].name == "human":
-            click.echo(board_text(read_position(rules, None, seed)))
-    record = play_game(
-        rules, players[0], players[1], seed=seed, ply_limit=ply_limit, on_action=show
-    )
-    if record_path is not None:
-        try:
-            write_record(record, record_path)
-        except OSError as error:
-            raise os_error(record_path, error) from None
-    result = record.result
-    if quiet and last:
-        click.echo(board_text(last[0]))
-    if record.scores is not None:
-        click.echo(f"scores: {record.scores[0]}-{record.scores[1]}")
-    if result is None or result.winner is None:
-        click.echo(f"result: draw ({result.reason if result else 'unfinished'})")
-    else:
-        click.echo(
-            f"result: player {result.winner} ({record.players[result.winner]}) wins "
-            f"({result.reason}) after {record.plies} plies"
-        )
 
 
 @click.command("perft")
@@ -531,7 +439,6 @@ def _bench_figures(result: BenchResult) -> dict[str, Any]:
 COMMANDS: list[click.Command] = [
     moves_command,
     replay_command,
-    play_command,
     perft_command,
     bench_command,
 ]

@@ -17,11 +17,12 @@ import click
 
 
 class Entry(NamedTuple):
-    """Where a command is defined, and the summary ``--help`` lists for it (the first sentence
-    of its help, as click would shorten it)."""
+    """Where a command is defined, the summary ``--help`` lists for it (the first sentence of
+    its help, as click would shorten it), and the heading it is listed under."""
 
     module: str
     summary: str
+    group: str = "Designer's commands"
 
 
 class LazyCommands(MutableMapping[str, click.Command]):
@@ -86,12 +87,25 @@ class LazyGroup(click.Group):
         self.commands = LazyCommands(table)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """List the commands as click does, each by its summary: no module is imported."""
+        """List the commands as click does, each by its summary, under their headings in the
+        table's order of first use: no module is imported."""
         shown = [(name, self.commands.summary(name)) for name in self.list_commands(ctx)]
         shown = [(name, command) for name, command in shown if not command.hidden]
         if not shown:
             return
         limit = formatter.width - 6 - max(len(name) for name, _ in shown)
-        rows = [(name, command.get_short_help_str(limit)) for name, command in shown]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
+        table = self.commands.table
+        headings = list(dict.fromkeys(entry.group for entry in table.values()))
+        for heading in headings:
+            rows = [
+                (name, command.get_short_help_str(limit))
+                for name, command in shown
+                if name in table and table[name].group == heading
+            ]
+            if rows:
+                with formatter.section(heading):
+                    formatter.write_dl(rows)
+        others = [(n, c.get_short_help_str(limit)) for n, c in shown if n not in table]
+        if others:
+            with formatter.section("Commands"):
+                formatter.write_dl(others)

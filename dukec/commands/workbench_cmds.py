@@ -8,9 +8,16 @@ from typing import TYPE_CHECKING
 
 import click
 
-from dukec.commands.common import ReportError, load_tileset, set_name_option, set_option
+from dukec.commands.common import (
+    FiniteRange,
+    ReportError,
+    load_tileset,
+    set_name_option,
+    set_option,
+)
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.workbench import FORMATS
+from dukec.workbench.print_and_play import PAPERS, TILE_MM
 
 if TYPE_CHECKING:
     from dukec.insight.stamp import Stat
@@ -59,20 +66,44 @@ def show(tile: str, tileset_path: Path | None) -> None:
     "--output",
     type=click.Path(path_type=Path),
     default=None,
-    help="Cards: the directory they are written to (created if missing; default: the current "
-    "directory). --position: the picture file, OUT.svg or OUT.png.",
+    help="A file (FILE.svg, FILE.png or FILE.pdf: the suffix picks the format) or a directory "
+    "(one that exists, or a name ending in / or without such a suffix; created if missing; "
+    "default: the current directory).",
 )
 @click.option(
     "--format",
     "fmt",
     type=click.Choice(FORMATS),
     default=None,
-    help="Picture format of the cards (default: svg); a board takes the suffix of -o.",
+    help="Picture format into a directory (default: svg); a file takes the suffix of -o.",
 )
 @click.option(
     "--sheet",
     is_flag=True,
-    help="Lay the tiles out on printable A4 sticker sheets (sheet-1.svg, ...) instead of cards.",
+    help="Printable sheets instead of cards: as PDF, print-and-play pages (fronts, then backs "
+    "behind them for double-sided printing, with cut lines and registration marks); as SVG "
+    "or PNG, A4 sticker sheets (sheet-1.svg, ...).",
+)
+@click.option(
+    "--pdf",
+    "as_pdf",
+    is_flag=True,
+    help="The same as --format pdf: one PDF file at the printed size.",
+)
+@click.option(
+    "--tile-size",
+    default=TILE_MM,
+    show_default=True,
+    type=FiniteRange(10, 200),
+    metavar="MM",
+    help="A PDF's tile side in millimetres (the printed tiles' size by default).",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(sorted(PAPERS)),
+    default="a4",
+    show_default=True,
+    help="Paper of the print-and-play sheets.",
 )
 @click.option(
     "--stats",
@@ -103,6 +134,9 @@ def render(
     output: Path | None,
     fmt: str | None,
     sheet: bool,
+    as_pdf: bool,
+    tile_size: float,
+    paper: str,
     position: str | None,
     set_name: str | None,
     last: str | None,
@@ -110,15 +144,27 @@ def render(
 ) -> None:
     """Draw a tile card (both sides, in the printed style) for each TILE, or a board position.
 
-    Each card is written to OUTPUT/<tile name>.<format>. With --position the board is drawn
-    to the file -o names (.svg or .png): each tile a small card of its current side in its
-    owner's colour (the second player's turned round), terrain, Flags, the Dragon, frozen
-    tiles, a Duke in Guard and, with --last, the last action. Files are written through a
-    temporary file and a rename.
+    \b
+    Examples:
+      dukec render Paladin --set paladin.duke -o card.png     # one file
+      dukec render Knight Paladin --set my/ -o cards/         # cards/knight.svg, ...
+      dukec render Knight Paladin --set my/ --sheet -o play.pdf   # print and play
+
+    -o FILE writes that one file, its suffix the format; into a directory each card is
+    DIR/<tile name>.<format> (a PDF: DIR/cards.pdf, or DIR/sheets.pdf with --sheet). A PDF
+    is at the printed size: each side --tile-size millimetres wide. With --position the board
+    is drawn to the file -o names (.svg, .png or .pdf): each tile a small card of its current
+    side in its owner's colour (the second player's turned round), terrain, Flags, the Dragon,
+    frozen tiles, a Duke in Guard and, with --last, the last action. Files are written through
+    a temporary file and a rename.
 
     Exit status: 0 written, 1 errors in the tile set, a position that cannot be read or a
     file that cannot be written, 2 bad usage (such as an unknown tile name).
     """
+    if as_pdf:
+        if fmt not in (None, "pdf"):
+            raise click.UsageError(f"--pdf and --format {fmt} say two formats: choose one")
+        fmt = "pdf"
     if position is not None:
         if stats_path is not None:
             raise click.UsageError("--stats stamps tile cards; it does not go with --position")
@@ -129,22 +175,44 @@ def render(
     for name, value in (("--game", set_name), ("--last", last)):
         if value is not None:
             raise click.UsageError(f"{name} goes with --position")
-    from dukec.workbench.render import render_files
+    from dukec.workbench.print_and_play import Layout
+    from dukec.workbench.render import render_file, render_files
 
-    out_dir = Path(".") if output is None else output
-    if out_dir.is_file():  # cards go into a directory (a board picture is a file)
-        raise click.BadParameter(
-            f"Directory '{out_dir}' is a file.", param_hint="'-o' / '--output'"
-        )
-    check_output_dir(out_dir)
+    try:
+        layout = Layout.of(paper, tile_size)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--tile-size") from None
+    target = Path(".") if output is None else output
+    suffix = target.suffix.lower().lstrip(".")
+    one_file = (
+        output is not None
+        and suffix in FORMATS
+        and not str(output).endswith(("/", "\\"))
+        and not target.is_dir()
+    )
+    if one_file:
+        if fmt is not None and fmt != suffix:
+            raise click.UsageError(f"--format {fmt} does not match output '{target}'")
+        check_output_file(target)
+    else:
+        if target.is_file():  # no picture's suffix: a directory was meant
+            raise click.BadParameter(
+                f"Directory '{target}' is a file.", param_hint="'-o' / '--output'"
+            )
+        check_output_dir(target)
     views = _tiles(tiles, tileset_path)
     stats = None
     if stats_path is not None:
         stats = _stats(stats_path, [view.name for view in views], sheet)
     try:
-        written = render_files(views, out_dir, fmt or "svg", sheet, stats)
+        if one_file:
+            written = [render_file(views, target, sheet, stats, layout)]
+        else:
+            written = render_files(views, target, fmt or "svg", sheet, stats, layout)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
     except OSError as error:
-        raise os_error(out_dir, error) from None
+        raise os_error(target, error) from None
     for path in written:
         click.echo(str(path))
 
@@ -186,10 +254,10 @@ def _render_position(
     if sheet:
         raise click.UsageError("--sheet lays out cards; it does not go with --position")
     if output is None:
-        raise click.UsageError("--position needs -o OUT.svg or -o OUT.png")
+        raise click.UsageError("--position needs -o OUT.svg, -o OUT.png or -o OUT.pdf")
     suffix = output.suffix.lower().lstrip(".")
     if suffix not in FORMATS:
-        raise click.UsageError(f"output '{output}' must end in .svg or .png")
+        raise click.UsageError(f"output '{output}' must end in .svg, .png or .pdf")
     if fmt is not None and fmt != suffix:
         raise click.UsageError(f"--format {fmt} does not match output '{output}'")
     check_output_file(output, [] if position == "-" else [Path(position)])

@@ -1,16 +1,18 @@
 """Game records: playing a game to a record, writing and reading it (JSON Lines), replaying it.
 
 A record file has one JSON object per line: a header (format, tile set hash, game set, seed,
-players, ply limit), one line per action (set-up placements, draws and placements included), and
-a last line with the result. Every action line carries what per-tile statistics need: the tile
-that acted, the tile a command moved, the squares, the captured tile and the drawn tile.
+players, ply limit; and, for a game of tiles that do not ship with dukec, the experiment in
+words and the tile set itself, so that the record replays on its own), one line per action (set-
+up placements, draws and placements included), and a last line with the result. Every action
+line carries what per-tile statistics need: the tile that acted, the tile a command moved, the
+squares, the captured tile and the drawn tile.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +36,16 @@ from dukec.jsontext import JsonTextError, parse_json
 from dukec.textfile import TextFileError, read_utf8
 
 RECORD_FORMAT = "duke-game/1"
-_HEADER_KEYS = ("format", "tileset_hash", "set", "seed", "players", "ply_limit")
+_HEADER_KEYS = (
+    "format",
+    "tileset_hash",
+    "set",
+    "seed",
+    "players",
+    "ply_limit",
+    "title",
+    "tileset",
+)
 _ACTION_KEYS = (
     "ply",
     "player",
@@ -112,6 +123,14 @@ class GameRecord:
     source: str = field(default="", compare=False, repr=False)
     action_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
     end_line: int = field(default=0, compare=False, repr=False)
+    title: str = ""
+    """The game in words, when it is an experiment's ("NEW in place of OLD")."""
+    tileset: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The tile set the game was played with, embedded (a set that does not ship with dukec)."""
+
+    def named(self, title: str, tileset: dict[str, Any] | None) -> GameRecord:
+        """This record with its experiment in words and its tile set embedded."""
+        return replace(self, title=title, tileset=tileset)
 
 
 def describe(game: Game, action: ActionTuple) -> ActionRecord:
@@ -221,7 +240,12 @@ def record_lines(record: GameRecord) -> Iterable[str]:
         "players": list(record.players),
         "ply_limit": record.ply_limit,
     }
-    yield json.dumps(header)
+    if record.title:
+        header["title"] = record.title
+    if record.tileset is not None:
+        header["tileset"] = record.tileset
+    # An embedded tile set is long: written compactly, it keeps the header one readable line.
+    yield json.dumps(header, separators=(",", ":") if record.tileset else None)
     for entry in record.actions:
         data = {
             k: list(v) if isinstance(v, tuple) else v
@@ -313,6 +337,9 @@ def parse_record(text: str, source: str = "<record>") -> GameRecord:
                 )
             )
         players = header.get("players", ["?", "?"])
+        embedded = header.get("tileset")
+        if embedded is not None and not isinstance(embedded, dict):
+            raise RecordError(f"{source}:{parsed[0][0]}: error: 'tileset' must be a JSON object")
         return GameRecord(
             tileset_hash=str(header["tileset_hash"]),
             set_name=str(header["set"]),
@@ -326,6 +353,8 @@ def parse_record(text: str, source: str = "<record>") -> GameRecord:
             source=source,
             action_lines=tuple(number for number, _data in body),
             end_line=end_line,
+            title=str(header.get("title", "")),
+            tileset=embedded,
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, RecordError):
@@ -366,7 +395,8 @@ def replay(
     if check_hash and record.tileset_hash != rules.tileset_hash:
         raise RecordError(
             f"the record was played with tile set {record.tileset_hash}, "
-            f"but the tile set given is {rules.tileset_hash}"
+            f"but the tile set given is {rules.tileset_hash}: give the tile set it was played "
+            f"with (--set FILE), or replay it anyway with --no-hash-check"
         )
     if record.set_name != rules.set_name:
         raise RecordError(

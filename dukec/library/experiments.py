@@ -71,16 +71,18 @@ class BalanceResult:
 @dataclass(frozen=True, slots=True)
 class ValueResult:
     """What :func:`value` found: one copy of ``tile`` in place of one ``in_place_of`` is worth
-    ``elo`` Elo (95% interval ``elo_ci95``); ``answer`` says whether it is worth more, less, the
-    same within the margin, or not yet told apart; ``pairs`` paired games (``games`` in all)
-    from the master ``seed``. ``str(result)`` is the line ``dukec value`` prints last;
-    :meth:`to_json` its ``--json`` document.
+    ``elo`` Elo (95% interval ``elo_ci95``); the ``verdict`` against ``in_place_of``
+    (``"stronger"``, ``"weaker"``, ``"fair"`` or ``"inconclusive"``; None for ``in_place_of``
+    itself, worth +0 by definition) and the ``answer`` in words; ``pairs`` paired games
+    (``games`` in all) from the master ``seed``. ``str(result)`` is the line ``dukec value``
+    prints last; :meth:`to_json` its ``--json`` document.
     """
 
     tile: str
     in_place_of: str
     elo: float
     elo_ci95: tuple[float, float]
+    verdict: str | None
     answer: str
     games: int
     pairs: int
@@ -232,8 +234,8 @@ def value(
 
     >>> import dukec
     >>> worth = dukec.value("Footman")  # the tile whose place it takes: +0, no game played
-    >>> worth.elo, worth.games
-    (0.0, 0)
+    >>> worth.elo, worth.games, worth.verdict
+    (0.0, 0, None)
     >>> print(worth)
     Footman is the tile whose place the others take: worth +0 a copy by definition
     """
@@ -276,11 +278,13 @@ def value(
     )
     worth = valuation.worth
     played = 0 if valuation.result is None else valuation.result.tally.games
+    decision = document["decision"]
     return ValueResult(
         tile=worth.tile,
         in_place_of=document["in_place_of"],
         elo=worth.elo,
         elo_ci95=worth.elo_ci95,
+        verdict=None if decision is None else decision["outcome"],
         answer=document["answer"],
         games=played,
         pairs=worth.pairs,

@@ -7,6 +7,8 @@ language server's `check_document` (errors and lint warnings, as an editor shows
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,11 +43,26 @@ ICONS_NAME = "the tile set's icons"
 
 @dataclass(frozen=True, slots=True)
 class Workspace:
-    """What the studio works on: the tile set, where tiles are saved, the game set played."""
+    """What the studio works on: the tile set, where tiles are saved, the game set played, and
+    what the tile set is read from again after a save (``source``: the ``--set`` path; None
+    keeps the tile set as it is)."""
 
     tileset: dict[str, Any]
     folder: Path
     game: str | None = None
+    source: Path | None = None
+
+    def reloaded(self) -> Workspace:
+        """The workspace with its tile set read again (a save changed the folder); as it is
+        when there is nothing to read or the folder no longer compiles."""
+        if self.source is None:
+            return self
+        from dukec.api import open_tileset
+
+        try:
+            return dataclasses.replace(self, tileset=open_tileset(self.source).data)
+        except CompileError:
+            return self
 
     @property
     def icons(self) -> Vocabulary:
@@ -79,6 +96,46 @@ class Workspace:
         ]
         text = "".join(icon_text(icon) for icon in kept)
         return [(ICONS_NAME, text)] if text else []
+
+
+#: A tile or terrain definition's first line: its name.
+_DEFINES = re.compile(r"^\s*(?:tile|terrain)\s+([A-Za-z_][\w-]*)", re.M)
+
+
+def folder_files(folder: Path) -> list[dict[str, Any]]:
+    """The .duke files of the designer's folder, the last edited first: each file's name, the
+    tiles it defines and when it was last changed."""
+    found: list[dict[str, Any]] = []
+    for path in folder.glob(f"*{SUFFIX}"):
+        try:
+            text = path.read_text(encoding="utf-8")
+            modified = path.stat().st_mtime
+        except (OSError, UnicodeDecodeError):
+            continue
+        found.append({"file": path.name, "tiles": _DEFINES.findall(text), "modified": modified})
+    found.sort(key=lambda entry: (-entry["modified"], entry["file"]))
+    return found
+
+
+def folder_file(workspace: Workspace, name: str) -> dict[str, Any]:
+    """One .duke file of the folder: its name, text and tiles; ApiError 404 when none."""
+    path = target(workspace.folder, name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ApiError(404, f"no file {name!r} in the folder") from None
+    except (OSError, UnicodeDecodeError) as error:
+        reason = _reason(error) if isinstance(error, OSError) else "not UTF-8 text"
+        raise ApiError(422, f"cannot read {name}: {reason}") from None
+    return {"file": name, "source": text, "tiles": _DEFINES.findall(text)}
+
+
+def defining_file(folder: Path, tile: str) -> str | None:
+    """The folder's file that defines ``tile``, if one does."""
+    for entry in folder_files(folder):
+        if tile in entry["tiles"]:
+            return str(entry["file"])
+    return None
 
 
 # === Sources ===
@@ -357,4 +414,9 @@ def set_tile(workspace: Workspace, name: str) -> dict[str, Any]:
     """One tile of the set: its card, icons and its source (decompiled)."""
     view = pick(workspace.tileset, name)
     data = next(tile for tile in workspace.tileset["tiles"] if tile["name"] == view.name)
-    return {**tile_json(view), "source": tile_text(data, workspace.icons)}
+    file = defining_file(workspace.folder, view.name)
+    if file is not None:
+        # A tile of the designer's folder opens as its file has it, comments and all.
+        source = folder_file(workspace, file)["source"]
+        return {**tile_json(view), "source": source, "file": file}
+    return {**tile_json(view), "source": tile_text(data, workspace.icons), "file": None}

@@ -11,7 +11,7 @@ from typing import Any
 
 from dukec.balance.game import DEFAULT_POLICY, POLICIES
 from dukec.icons import Vocabulary
-from dukec.studio.api import Workspace, card_svg, pick
+from dukec.studio.api import Workspace, card_svg, folder_file, folder_files, pick
 from dukec.studio.pictures import legend, own_square
 from dukec.studio.request import ApiError
 from dukec.workbench.palette import BACK_FILL, FRONT_FILL
@@ -71,8 +71,18 @@ def page_html(workspace: Workspace, tile: str | None) -> str:
             f"{card_svg(view)}<figcaption>{escape(view.name)}</figcaption></figure>"
         )
         tile = view.name
+    files = folder_files(workspace.folder)
+    # Without a tile asked for, the page opens the folder's last edited file.
+    last = None
+    if tile is None and files:
+        try:
+            last = folder_file(workspace, files[0]["file"])
+        except ApiError:
+            last = None
     settings = {
         "tile": tile,
+        "files": [{"file": entry["file"], "tiles": entry["tiles"]} for entry in files],
+        "open": last,
         "game": workspace.game,
         "folder": str(workspace.folder),
         "policies": list(POLICIES),

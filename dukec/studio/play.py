@@ -50,9 +50,11 @@ class Session:
         bot: str,
         seed: int,
         title: str = "",
+        experiment: str = "",
     ) -> None:
         self.id = session_id
         self.title = title or rules.set_name
+        self.experiment = experiment
         self.rules = rules
         self.tileset = tileset
         self.human = human
@@ -94,11 +96,12 @@ class Session:
         return entry
 
     def record(self) -> GameRecord:
-        """The game so far as a record (`dukec replay` reads it with this game's tile set)."""
+        """The game so far as a record; a game of a new tile holds its tile set and says which
+        experiment it is, so that `dukec replay` reads it alone."""
         players = [self.bot_name, self.bot_name]
         players[self.human] = "human"
         game = self.game
-        return GameRecord(
+        record = GameRecord(
             tileset_hash=self.rules.tileset_hash,
             set_name=self.rules.set_name,
             seed=self.seed,
@@ -109,6 +112,9 @@ class Session:
             plies=game.ply,
             scores=self.entries[-1].scores if self.entries else None,
         )
+        if self.experiment:
+            return record.named(self.experiment, self.tileset)
+        return record
 
     def record_text(self) -> str:
         """The record as JSON Lines."""
@@ -187,12 +193,15 @@ class Games:
         source = body.optional_text("source")
         replacement = None if body.data.get("replace") is None else body.replacement()
         tileset, set_name, title = _game_set(workspace, source, replacement, seat)
+        experiment = title.removesuffix(" in your army") if replacement is not None else ""
         try:
             rules = load_rules(tileset, set_name)
         except RulesError as error:
             raise ApiError(422, f"the engine cannot play this game: {error}") from None
         with self._lock:
-            session = Session(str(next(self._ids)), rules, tileset, seat, bot, seed, title)
+            session = Session(
+                str(next(self._ids)), rules, tileset, seat, bot, seed, title, experiment
+            )
             self._games[session.id] = session
             for key in list(self._games)[: max(0, len(self._games) - KEPT)]:
                 del self._games[key]

@@ -71,7 +71,18 @@ def _source(name: str) -> Handler:
 
 
 def _save(studio: Studio, _args: tuple[str, ...], body: Body) -> Reply:
-    return Reply.json(api.save(studio.workspace, body), 201)
+    saved = api.save(studio.workspace, body)
+    # The saved tile is the set's from now on: the gallery, balance and play see it.
+    studio.workspace = studio.workspace.reloaded()
+    return Reply.json(saved, 201)
+
+
+def _folder(studio: Studio, _args: tuple[str, ...], _body: Body) -> Reply:
+    return Reply.json({"files": api.folder_files(studio.workspace.folder)})
+
+
+def _folder_file(studio: Studio, args: tuple[str, ...], _body: Body) -> Reply:
+    return Reply.json(api.folder_file(studio.workspace, args[0]))
 
 
 def _tiles(studio: Studio, _args: tuple[str, ...], _body: Body) -> Reply:
@@ -157,6 +168,8 @@ ROUTES: tuple[tuple[str, re.Pattern[str], Handler], ...] = (
     ("GET", re.compile("/api/tiles"), _tiles),
     ("GET", re.compile("/api/tiles/([^/]+)"), _tile),
     ("GET", re.compile("/api/policies"), _policies),
+    ("GET", re.compile("/api/folder"), _folder),
+    ("GET", re.compile("/api/folder/([^/]+)"), _folder_file),
     ("POST", re.compile("/api/balance"), _balance),
     ("POST", re.compile("/api/value"), _value),
     ("POST", re.compile("/api/runs"), _run_start),

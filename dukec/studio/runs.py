@@ -18,6 +18,7 @@ the machine the designer works on.
 
 from __future__ import annotations
 
+import collections
 import enum
 import itertools
 import threading
@@ -47,6 +48,9 @@ PLY_LIMIT = app.DEFAULT_PLY_LIMIT
 KEPT = 50
 #: Points of the live chart, at most.
 CHART_POINTS = 200
+#: The games over which a run's speed is measured (the latest ones): a rate that follows the
+#: games as they come, not the games read back at the start.
+RATE_WINDOW = 24
 
 
 class RunKind(enum.StrEnum):
@@ -68,6 +72,8 @@ class BalanceRequest:
     seed: int
     policy: str
     stop: str | None
+    resume: bool = False
+    """Read back the games an earlier run of the same games played ("play N more")."""
 
 
 def balance_request(body: Body, kind: RunKind | None = None) -> BalanceRequest:
@@ -90,6 +96,7 @@ def balance_request(body: Body, kind: RunKind | None = None) -> BalanceRequest:
         seed=body.integer("seed", 1, 0, 2**63 - 1),
         policy=policy,
         stop=body.choice("stop", None, ("sprt", "width")),
+        resume=body.flag("resume"),
     )
 
 
@@ -103,6 +110,7 @@ class Prepared:
     ratings: dict[str, dict[str, Any]]
     tileset: dict[str, Any]
     """The tile set a report names by its hash (a value's: the set's tiles and the source's)."""
+    resume: bool = False
 
 
 def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
@@ -134,12 +142,12 @@ def prepare(workspace: Workspace, request: BalanceRequest) -> Prepared:
         stop=request.stop,
     )
     ratings = stored(None, workspace.tileset, experiment.game, settings.budget, {request.policy})
-    return Prepared(request.kind, experiment, settings, ratings, everything)
+    return Prepared(request.kind, experiment, settings, ratings, everything, request.resume)
 
 
 def play(prepared: Prepared, observer: Observer | None = None) -> dict[str, Any]:
     """Play a prepared run; its JSON document (a balance's or a value's)."""
-    result = app.play(prepared.experiment, prepared.settings, observer)
+    result = app.play(prepared.experiment, prepared.settings, observer, resume=prepared.resume)
     if prepared.kind is RunKind.VALUE:
         return value_json(prepared, result)
     return to_json(result, prepared.ratings)
@@ -199,6 +207,7 @@ class BalanceRun(Observer):
         self._every = max(1, self.total // CHART_POINTS)
         self._unwatched = unwatched
         self._seen = time.monotonic()
+        self._times: collections.deque[tuple[float, int]] = collections.deque(maxlen=RATE_WINDOW)
 
     def cancel(self) -> None:
         """Ask the run to stop: it gives up the game it plays before its next move."""
@@ -231,6 +240,7 @@ class BalanceRun(Observer):
             }
         with self._lock:
             self.games = tally.games
+            self._times.append((time.perf_counter(), tally.games))
             if point is not None:
                 self.points.append(point)
         if self._asked_to_stop():
@@ -251,10 +261,23 @@ class BalanceRun(Observer):
             self.seconds = time.perf_counter() - self.started
         self.finished.set()
 
+    def _rate(self) -> float | None:
+        """Games a second over the latest games (None before two have ended)."""
+        if len(self._times) < 2:
+            return None
+        (start, first), (end, last) = self._times[0], self._times[-1]
+        return (last - first) / (end - start) if end > start else None
+
     def snapshot(self) -> dict[str, Any]:
-        """The run as the page polls it."""
+        """The run as the page polls it: ``rate`` in games a second over the latest games,
+        ``eta_seconds`` the time the games left would take at it (at most: a stopping rule may
+        end the run sooner)."""
         with self._lock:
+            rate = self._rate() if self.state is RunState.RUNNING else None
+            left = self.total - self.games
             return {
+                "rate": rate,
+                "eta_seconds": left / rate if rate else None,
                 "id": self.id,
                 "state": self.state.value,
                 "games": self.games,

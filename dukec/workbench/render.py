@@ -1,7 +1,10 @@
-"""Render stage: tile cards, sticker sheets and boards written to files as SVG or PNG.
+"""Render stage: tile cards, sheets and boards written to files as SVG, PNG or PDF.
 
-Every file is written to a temporary file in the target directory and renamed over its name,
-so an interrupted run never leaves a half-written picture.
+A PDF holds every page in one file at its physical size: each card with a side as wide as a
+printed tile, or the print-and-play sheets (:mod:`dukec.workbench.print_and_play`); SVG and PNG
+are one picture a file (the sticker sheets, a file a page). Every file is written to a
+temporary file in the target directory and renamed over its name, so an interrupted run never
+leaves a half-written picture.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from dukec.atomic import write_bytes_atomic
 from dukec.workbench import FORMATS
-from dukec.workbench.card import card
+from dukec.workbench.card import card, card_panels
+from dukec.workbench.print_and_play import Layout, sheet_pages
 from dukec.workbench.shapes import Drawing
 from dukec.workbench.sheet import sheets
 from dukec.workbench.tiles import TileView
@@ -25,7 +29,11 @@ if TYPE_CHECKING:
 
 
 def encode(drawing: Drawing, fmt: str) -> bytes:
-    """A drawing as the bytes of an SVG or PNG file."""
+    """A drawing as the bytes of an SVG, PNG or (one page) PDF file."""
+    if fmt == "pdf":
+        from dukec.workbench.pdf import to_pdf
+
+        return to_pdf([drawing])
     if fmt == "svg":
         from dukec.workbench.svg import to_svg
 
@@ -61,14 +69,42 @@ def planned_drawings(
     return drawings
 
 
+def card_scale(tile: TileView, size: float) -> float:
+    """Millimetres per unit that print a card's side ``size`` mm wide."""
+    return size / card_panels(tile)["front"].width
+
+
+def pdf_bytes(
+    tiles: Sequence[TileView],
+    sheet: bool,
+    stats: Mapping[str, Stat] | None = None,
+    layout: Layout | None = None,
+) -> bytes:
+    """One PDF: the print-and-play sheets of ``tiles``, or a card a page, each side as wide as
+    ``layout``'s tile."""
+    from dukec.workbench.pdf import to_pdf
+
+    layout = layout or Layout.of()
+    if sheet:
+        return to_pdf(sheet_pages(tiles, layout))
+    drawings = [drawing for _name, drawing in planned_drawings(tiles, "pdf", False, stats)]
+    return to_pdf(drawings, [card_scale(tile, layout.size) for tile in tiles])
+
+
 def render_files(
     tiles: Sequence[TileView],
     out_dir: Path,
     fmt: str,
     sheet: bool = False,
     stats: Mapping[str, Stat] | None = None,
+    layout: Layout | None = None,
 ) -> list[Path]:
-    """Write the cards (or sticker sheets) of ``tiles`` into ``out_dir``; the paths written."""
+    """Write the cards (or sheets) of ``tiles`` into ``out_dir``; the paths written. A PDF is
+    one file, ``cards.pdf`` or ``sheets.pdf``."""
+    if fmt == "pdf":
+        path = out_dir / ("sheets.pdf" if sheet else "cards.pdf")
+        write_bytes_atomic(path, pdf_bytes(tiles, sheet, stats, layout))
+        return [path]
     written = []
     for name, drawing in planned_drawings(tiles, fmt, sheet, stats):
         path = out_dir / name
@@ -77,13 +113,37 @@ def render_files(
     return written
 
 
+def render_file(
+    tiles: Sequence[TileView],
+    path: Path,
+    sheet: bool = False,
+    stats: Mapping[str, Stat] | None = None,
+    layout: Layout | None = None,
+) -> Path:
+    """Write the card (or sheets) of ``tiles`` to the one file ``path``, its suffix the format;
+    ValueError when an SVG or PNG would need more than one picture."""
+    fmt = path.suffix.lower().lstrip(".")
+    if fmt == "pdf":
+        write_bytes_atomic(path, pdf_bytes(tiles, sheet, stats, layout))
+        return path
+    planned = planned_drawings(tiles, fmt, sheet, stats)
+    if len(planned) != 1:
+        what = "sheets" if sheet else "cards"
+        raise ValueError(
+            f"{len(planned)} {what} make {len(planned)} pictures, and {path} is one file: "
+            f"give a directory (-o {path.stem}/) or a .pdf file"
+        )
+    write_bytes_atomic(path, encode(planned[0][1], fmt))
+    return path
+
+
 def write_board(game: AnyGame, path: str | os.PathLike[str], marks: Marks | None = None) -> None:
     """Write the board of ``game`` (the engine's or a ``dukec.Game``) to ``path`` (a ``str`` or
-    ``os.PathLike``), as SVG or PNG after the path's suffix."""
+    ``os.PathLike``), as SVG, PNG or PDF after the path's suffix."""
     from dukec.workbench.board import board_drawing
 
     path = Path(path)
     fmt = path.suffix.lower().lstrip(".")
     if fmt not in FORMATS:
-        raise ValueError(f"{path}: a board picture is .svg or .png")
+        raise ValueError(f"{path}: a board picture is .svg, .png or .pdf")
     write_bytes_atomic(path, encode(board_drawing(game, marks), fmt))

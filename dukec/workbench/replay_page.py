@@ -101,7 +101,9 @@ def page_html(rules: Rules, record: GameRecord, frames: list[Frame]) -> str:
         if index
     )
     players = " vs ".join(f"player {n}: {escape(name)}" for n, name in enumerate(record.players))
-    title = f"{record.set_name}, seed {record.seed}"
+    # An experiment's game says which it was ("Paladin in place of Knight"), not the name of
+    # the game set it made.
+    title = f"{record.title or record.set_name}, seed {record.seed}"
     return _PAGE.format(
         title=escape(title),
         players=players,
@@ -129,10 +131,13 @@ body { font-family: DejaVu Sans, Helvetica, Arial, sans-serif; margin: 1em; colo
 h1 { font-size: 1.3em; margin: 0 0 .2em; }
 p { margin: .2em 0; }
 main { display: flex; gap: 1.5em; align-items: flex-start; flex-wrap: wrap; }
-.board svg { max-width: 92vmin; height: auto; }
-.controls { display: flex; gap: .5em; align-items: center; margin: .5em 0; }
-.controls input { flex: 1; }
-#label { font-weight: bold; min-width: 16em; }
+main > * { min-width: 0; }
+.board { max-width: 100%; }
+.board svg { width: 92vmin; max-width: 100%; height: auto; display: block; }
+.controls { display: flex; flex-wrap: wrap; gap: .5em; align-items: center; margin: .5em 0; }
+.controls input { flex: 1 1 8em; min-width: 0; }
+#label { font-weight: bold; flex: 1 1 100%; overflow-wrap: anywhere; }
+@media (max-width: 600px) { body { margin: .5em; } ol { max-height: 40vh; } }
 ol { max-height: 80vh; overflow-y: auto; margin: 0; padding-left: 3em; font-family: monospace; }
 li { cursor: pointer; padding: 0 .3em; border-left: 4px solid; }
 li.p0 { border-color: #2a62b0; }
@@ -177,6 +182,7 @@ _PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>dukec replay: {title}</title>
 <style>{style}</style>
 </head>

@@ -57,9 +57,13 @@ def test_the_result_is_typed_and_prints_as_the_commands_verdict_line(
     done = CliRunner().invoke(main, [*args, "--policy", "greedy", "--workers", "1", "--json"])
     assert done.exit_code == 0, done.output
     document = json.loads(done.output)
-    assert str(result) == result.line == document["verdict_line"]
+    # The command line's line names the command of the next step; the library, which was
+    # called from no command line, says the step in words only.
+    command = document["next"]["command"]
+    assert str(result) == result.line
+    assert document["verdict_line"] == (result.line + f": {command}" if command else result.line)
     assert result.verdict == document["verdict"]
-    assert result.to_json()["verdict_line"] == document["verdict_line"]
+    assert result.to_json()["verdict_line"] == result.line
 
 
 def test_value_gives_the_commands_worth_line(
@@ -74,6 +78,7 @@ def test_value_gives_the_commands_worth_line(
     assert (worth.tile, worth.in_place_of, worth.games, worth.pairs) == ("Paladin", "Footman", 4, 2)
     assert worth.elo == pytest.approx(document["worth"]["elo"])
     assert worth.answer == document["answer"]
+    assert worth.verdict == document["decision"]["outcome"]
     assert worth.to_json() == document
     assert str(worth).startswith("One Paladin in place of one Footman (start) is worth ")
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from dukec.cli import main
 from dukec.engine import load_rules, parse_record, replay
 from tests.studio.conftest import JUMPING, Client
 
@@ -110,7 +113,7 @@ def test_record_replays(client: Client, base_set: dict[str, Any]) -> None:
     assert game.ply == state["ply"]
 
 
-def test_game_with_the_new_tile(client: Client) -> None:
+def test_game_with_the_new_tile(client: Client, tmp_path: Path) -> None:
     state = start(client, source=JUMPING, replace="footman=jumpingfootman", seed=4)
     assert state["set"] == "balance-a-first"
     second = start(client, source=JUMPING, replace="Footman=JumpingFootman", seat=1)
@@ -122,8 +125,22 @@ def test_game_with_the_new_tile(client: Client) -> None:
     answer = client.get(f"/api/play/{state['id']}/tileset")
     tileset = answer.json
     assert "JumpingFootman" in [tile["name"] for tile in tileset["tiles"]]
-    record = parse_record(client.get(f"/api/play/{state['id']}/record").raw.decode())
+    text = client.get(f"/api/play/{state['id']}/record").raw.decode()
+    record = parse_record(text)
     assert replay(load_rules(tileset, "balance-a-first"), record).ply == state["ply"]
+    # The record holds its tile set and its experiment: `dukec replay FILE` needs nothing else.
+    assert record.title == "JumpingFootman in place of Footman"
+    assert record.tileset == tileset
+    downloaded = tmp_path / "game-1.jsonl"
+    downloaded.write_text(text)
+    replayed = CliRunner().invoke(
+        main, ["replay", str(downloaded), "--html", str(tmp_path / "g.html")]
+    )
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.output.startswith("game: JumpingFootman in place of Footman\n")
+    assert "<title>dukec replay: JumpingFootman in place of Footman, seed 4</title>" in (
+        (tmp_path / "g.html").read_text()
+    )
 
 
 @pytest.mark.parametrize(

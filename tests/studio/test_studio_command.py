@@ -110,3 +110,51 @@ def test_the_page_files_are_package_data() -> None:
     static = REPO / "dukec" / "studio" / "static"
     files = [path.relative_to(static).as_posix() for path in static.iterdir()]
     assert files and all(any(fnmatch.fnmatch(f, p) for p in patterns) for f in files)
+
+
+def test_starts_on_a_new_folder_and_reads_back_what_it_saves(tmp_path: Path) -> None:
+    designs = tmp_path / "new" / "designs"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "dukec",
+            "studio",
+            "--set",
+            str(designs),
+            "--port",
+            "0",
+            "--no-open",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_interrupt,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.endswith(f"(saving into {designs}; Ctrl-C stops)\n"), line
+        assert designs.is_dir()
+        url = line.split()[2]
+        request = urllib.request.Request(
+            f"{url}api/save",
+            data=json.dumps({"source": PALADIN}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            assert answer.status == 201
+        # The set is read again: the saved tile is one of its tiles, and the folder's file.
+        with urllib.request.urlopen(f"{url}api/tiles/Paladin", timeout=30) as answer:
+            tile = json.load(answer)
+        assert tile["file"] == "paladin.duke" and tile["source"] == PALADIN
+        with urllib.request.urlopen(f"{url}api/folder", timeout=30) as answer:
+            files = json.load(answer)["files"]
+        assert [(f["file"], f["tiles"]) for f in files] == [("paladin.duke", ["Paladin"])]
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            page = answer.read().decode()
+        assert '"open": {"file": "paladin.duke"' in page
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=30)
+    assert process.returncode == 0

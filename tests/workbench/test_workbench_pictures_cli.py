@@ -83,8 +83,8 @@ def test_render_position_from_stdin(runner: CliRunner, tmp_path: Path) -> None:
             ["--position", "p.json", "--sheet", "-o", "b.svg"],
             "--sheet lays out cards; it does not go with --position",
         ),
-        (["--position", "p.json"], "--position needs -o OUT.svg or -o OUT.png"),
-        (["--position", "p.json", "-o", "b.gif"], "output 'b.gif' must end in .svg or .png"),
+        (["--position", "p.json"], "--position needs -o OUT.svg, -o OUT.png or -o OUT.pdf"),
+        (["--position", "p.json", "-o", "b.gif"], "output 'b.gif' must end in .svg, .png or .pdf"),
         (
             ["--position", "p.json", "-o", "b.svg", "--format", "png"],
             "--format png does not match output 'b.svg'",

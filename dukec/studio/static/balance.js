@@ -17,15 +17,56 @@ export function createBalance({ source, tileName }) {
   const count = $("#balance-count");
   const chart = $("#balance-chart");
   const verdict = $("#verdict");
+  const next = $("#next-step");
+  const more = $("#balance-more");
   let current = null;
+  // The run the "play more" button continues: its kind, body and the games to continue to.
+  let last = null;
+
+  function duration(seconds) {
+    if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
+    if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+    return `${(seconds / 3600).toFixed(1)} h`;
+  }
+
+  // Game by game: the count, the speed over the latest games, and how long the rest would take
+  // (at most: the sequential test may stop sooner).
+  function progressWords(snapshot) {
+    const words = [`${snapshot.games} / ${snapshot.total} games`];
+    if (snapshot.state === "running") {
+      if (snapshot.rate) words.push(`${snapshot.rate.toFixed(1)} games a second`);
+      if (snapshot.eta_seconds !== null && snapshot.eta_seconds !== undefined) {
+        words.push(`about ${duration(snapshot.eta_seconds)} left at most`);
+      } else words.push("timing the first games");
+    } else if (snapshot.seconds > 0) {
+      words.push(`in ${duration(snapshot.seconds)}`);
+    }
+    return `${words.join(", ")} (players: ${policyWords(snapshot.policy)}; seed ${snapshot.seed})`;
+  }
+
+  function offerMore(snapshot) {
+    const step = snapshot.result && snapshot.result.next;
+    next.hidden = true;
+    if (!step || !last) return;
+    if (step.kind === "more" && step.more_games) {
+      more.textContent = `Play ${step.more_games.games - snapshot.games} more games`;
+      more.hidden = false;
+      last.games = step.more_games.games;
+      $("#next-words").textContent = `(${step.words}; the ${snapshot.games} played are kept)`;
+      next.hidden = false;
+    } else if (step.small) {
+      more.hidden = true;
+      $("#next-words").textContent = step.words;
+      next.hidden = false;
+    }
+  }
 
   function show(snapshot) {
     progress.max = snapshot.total;
     progress.value = snapshot.games;
-    const rate = snapshot.seconds > 0 ? (snapshot.games / snapshot.seconds).toFixed(1) : "-";
-    count.textContent = `${snapshot.games} / ${snapshot.total} games, ${rate} games a second ` +
-      `(players: ${policyWords(snapshot.policy)}; seed ${snapshot.seed})`;
+    count.textContent = progressWords(snapshot);
     drawChart(chart, snapshot.points, snapshot.total);
+    if (snapshot.state === "done") offerMore(snapshot);
     if (snapshot.state === "done") {
       // The verdict as `dukec balance` words it, the players named as the page names them.
       verdict.textContent = snapshot.result.verdict_line.replace(
@@ -62,8 +103,8 @@ export function createBalance({ source, tileName }) {
     }
   }
 
-  async function start(kind) {
-    const games = Number($("#balance-games").value);
+  async function start(kind, resumed) {
+    const games = resumed ? resumed.games : Number($("#balance-games").value);
     if (!Number.isInteger(games) || games < 2 || games % 2) {
       verdict.textContent = "Games: choose an even number, 2 or more: each army moves first in half of them.";
       verdict.className = "error";
@@ -75,7 +116,7 @@ export function createBalance({ source, tileName }) {
       verdict.className = "error";
       return;
     }
-    const body = {
+    const body = resumed ? { ...resumed.body, games, resume: true } : {
       kind,
       source: source(),
       replace: `${old}=${tileName()}`,
@@ -83,6 +124,8 @@ export function createBalance({ source, tileName }) {
       seed: Number($("#balance-seed").value),
       policy: $("#balance-policy").value,
     };
+    last = { kind, body, games };
+    next.hidden = true;
     verdict.textContent = "";
     verdict.className = "";
     delete verdict.dataset.verdict;
@@ -93,6 +136,8 @@ export function createBalance({ source, tileName }) {
       value.disabled = true;
       cancel.disabled = false;
       show(snapshot);
+      // The chart in view while the games come in.
+      $("#balance-panel").scrollIntoView({ block: "nearest", behavior: "smooth" });
       poll(snapshot.id);
     } catch (error) {
       verdict.textContent = error.message;
@@ -101,6 +146,7 @@ export function createBalance({ source, tileName }) {
   }
 
   run.addEventListener("click", () => start("balance"));
+  more.addEventListener("click", () => last && start(last.kind, last));
   value.addEventListener("click", () => start("value"));
 
   cancel.addEventListener("click", async () => {

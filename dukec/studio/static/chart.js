@@ -1,7 +1,7 @@
 // The balance chart: the score as games arrive, its 95% interval as a band, 50% dashed.
 
 const NS = "http://www.w3.org/2000/svg";
-const W = 640, H = 240, LEFT = 44, RIGHT = 12, TOP = 12, BOTTOM = 28;
+const W = 640, H = 200, LEFT = 44, RIGHT = 12, TOP = 12, BOTTOM = 28;
 
 function element(name, attributes, text) {
   const node = document.createElementNS(NS, name);

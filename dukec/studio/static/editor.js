@@ -2,11 +2,11 @@
 // the errors and warnings at their lines, and the describe figures. The server does all the
 // reading and writing of .duke text; this module only shows what it answers.
 
-import { post, status } from "./api.js";
+import { get, post, status } from "./api.js";
 
 const $ = (selector) => document.querySelector(selector);
 
-export function createEditor({ onBuilt, own }) {
+export function createEditor({ onBuilt, own, files, openFile }) {
   const source = $("#source");
   const gutter = $("#gutter");
   const select = $("#tile-select");
@@ -18,12 +18,39 @@ export function createEditor({ onBuilt, own }) {
   let generation = 0;
   let built = { ok: false, tiles: [], diagnostics: [] };
   let chosen = null;
+  // The folder's files, the last edited first: the Tile menu lists their tiles too.
+  let folder = files;
+  let file = null;
 
   const tile = () => built.tiles.find((t) => t.name === chosen) || built.tiles[0] || null;
 
-  function setSource(text) {
+  // The text of a file of the folder (its name in the File name box), or of no file.
+  function setSource(text, name) {
     source.value = text;
+    if (name !== undefined) {
+      file = name || null;
+      $("#save-name").value = file || "";
+    }
     return refresh();
+  }
+
+  function fillMenu() {
+    select.innerHTML = "";
+    for (const t of built.tiles) select.add(new Option(t.name, t.name));
+    const here = new Set(built.tiles.map((t) => t.name));
+    const others = folder.filter((entry) => entry.file !== file && entry.tiles.some((t) => !here.has(t)));
+    if (others.length) {
+      const group = document.createElement("optgroup");
+      group.label = "other files of the folder";
+      for (const entry of others) {
+        for (const name of entry.tiles) {
+          const option = new Option(`${name} (${entry.file})`, `file:${entry.file}`);
+          group.appendChild(option);
+        }
+      }
+      select.appendChild(group);
+    }
+    select.value = chosen ?? "";
   }
 
   function drawGutter(diagnostics) {
@@ -159,10 +186,8 @@ export function createEditor({ onBuilt, own }) {
     panel.classList.toggle("stale", !answer.ok);
     if (!answer.ok) return;
     built = answer;
-    select.innerHTML = "";
-    for (const t of answer.tiles) select.add(new Option(t.name, t.name));
     if (!answer.tiles.some((t) => t.name === chosen)) chosen = answer.tiles[0]?.name ?? null;
-    select.value = chosen ?? "";
+    fillMenu();
     await showTile();
     onBuilt(tile());
   }
@@ -174,6 +199,12 @@ export function createEditor({ onBuilt, own }) {
   });
   source.addEventListener("scroll", () => (gutter.scrollTop = source.scrollTop));
   select.addEventListener("change", () => {
+    if (select.value.startsWith("file:")) {
+      const wanted = select.value.slice(5);
+      select.value = chosen ?? "";
+      openFile(wanted);
+      return;
+    }
     chosen = select.value;
     showTile().then(() => onBuilt(tile()));
   });
@@ -200,7 +231,12 @@ export function createEditor({ onBuilt, own }) {
     asked = null;
     try {
       const answer = await post("/api/save", body);
-      await setSource(answer.source);
+      try {
+        folder = (await get("/api/folder")).files;
+      } catch {
+        // The menu keeps the files it had.
+      }
+      await setSource(answer.source, answer.file);
       status(`saved ${answer.path}`);
     } catch (error) {
       if (error.status === 409 && error.data.file) {

@@ -32,7 +32,9 @@ const STARTER = `tile Paladin {
 let balance = null;
 const editor = createEditor({
   own: settings.own,
+  files: settings.files || [],
   onBuilt: (tile) => balance && balance.setNew(tile ? tile.name : null),
+  openFile: (file) => openFile(file),
 });
 balance = createBalance({ source: editor.source, tileName: () => editor.tile()?.name });
 createPlay({
@@ -41,14 +43,36 @@ createPlay({
   oldName: () => document.getElementById("balance-old").value,
 });
 
+// The tile it would replace: a tile of the set opened to be changed takes its own place (rename
+// it to try the change); a tile of the designer's folder keeps the one chosen, never itself.
+function chooseOld(name, fromFolder) {
+  const old = document.getElementById("balance-old");
+  const troops = [...old.options].map((option) => option.value);
+  if (!fromFolder && troops.includes(name)) old.value = name;
+  else if (old.value === name || !old.value) {
+    old.value = troops.find((troop) => troop !== name && troop === "Knight")
+      || troops.find((troop) => troop !== name) || "";
+  }
+}
+
 async function open(name) {
   try {
     const tile = await get(`/api/tiles/${encodeURIComponent(name)}`);
-    await editor.setSource(tile.source);
+    await editor.setSource(tile.source, tile.file);
     balance.setNew(editor.tile()?.name);
-    // The tile it would replace: the opened one, when it is one of the set's troops.
-    const old = document.getElementById("balance-old");
-    if ([...old.options].some((option) => option.value === tile.name)) old.value = tile.name;
+    chooseOld(tile.name, Boolean(tile.file));
+  } catch (error) {
+    status(error.message, true);
+  }
+}
+
+async function openFile(file) {
+  try {
+    const found = await get(`/api/folder/${encodeURIComponent(file)}`);
+    await editor.setSource(found.source, found.file);
+    balance.setNew(editor.tile()?.name);
+    if (editor.tile()) chooseOld(editor.tile().name, true);
+    status(`opened ${found.file}`);
   } catch (error) {
     status(error.message, true);
   }
@@ -73,7 +97,12 @@ async function start() {
   const names = tiles.map((t) => t.name);
   balance.setTiles(tiles, settings.tile || (names.includes("Knight") ? "Knight" : null));
   if (settings.tile) await open(settings.tile);
-  else await editor.setSource(STARTER);
+  else if (settings.open) {
+    // The folder's last edited file, as it was saved.
+    await editor.setSource(settings.open.source, settings.open.file);
+    balance.setNew(editor.tile()?.name);
+    if (editor.tile()) chooseOld(editor.tile().name, true);
+  } else await editor.setSource(STARTER);
   document.body.dataset.ready = "true";
 }
 
