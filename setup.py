@@ -82,6 +82,7 @@ COMPILED = (
 #: which halves their share of the C compile and costs a game little.
 HOT = (
     *SEARCH,
+    "dukec/engine/area.py",
     "dukec/engine/dragon.py",
     "dukec/engine/dragon_acts.py",
     "dukec/engine/featureplay.py",

@@ -2,7 +2,7 @@
 
 The compiler guarantees these for what it emits; a JSON file written by hand or by another tool
 is checked here after the schema: the icon declarations (unique names and glyphs, the rules
-of the algebra, :func:`dukec.icons.problems`), unique tile names, declared icons a grid can
+of the algebra, :func:`dukec.icon_rules.problems`), unique tile names, declared icons a grid can
 hold, names that refer to real tiles of the right kind, squares on the board; the army rules
 (counts that add up, start entries, the tile acting as the Duke) are :mod:`dukec.compiler.armies`,
 shared with the sources.
@@ -15,8 +15,8 @@ from typing import Any
 from dukec.compiler import armies
 from dukec.compiler.diagnostics import did_you_mean
 from dukec.compiler.vocabulary import parse_square
+from dukec.icon_rules import problems as icon_problems
 from dukec.icons import Icon, icon_from_dict
-from dukec.icons import problems as icon_problems
 
 JsonPath = list[str | int]
 

@@ -128,8 +128,8 @@ def icon_items(icon: Icon) -> list[tuple[str, str]]:
     drawn = SHAPES[icon.shape].characters if icon.shape in SHAPES else ""
     defaults = {
         "captures": "enemies",
-        "shape": default_shape(icon.geometry, icon.effect),
-        "colour": EFFECT_COLOURS[icon.effect],
+        "shape": default_shape(icon.geometry.value, icon.effect.value),
+        "colour": EFFECT_COLOURS[icon.effect.value],
         "character": _quoted(drawn if icon.geometry.directed else drawn[:1]),
     }
     if not label:

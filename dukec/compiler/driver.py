@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
-from os import PathLike
+from os import PathLike, fspath
 from pathlib import Path
 from typing import Any
 
@@ -219,17 +219,19 @@ def analyze_texts(texts: Sequence[tuple[str, str]], incomplete: bool = False) ->
     return Analysis(tuple(parsed), program, (*problems, *diagnostics), sources)
 
 
-def compile_source(text: str, path: str = "<source>") -> dict[str, Any]:
+def compile_source(text: str, path: str | PathLike[str] = "<source>") -> dict[str, Any]:
     """Compile one .duke source text (as an editor or a notebook holds it) into a tile set (on
     top of the base set's sources if it says `extends base`).
 
-    `path` is the name errors show. Raises CompileError carrying every diagnostic.
+    `path` (a ``str`` or ``os.PathLike``) is the name errors show; nothing is read from it.
+    Raises CompileError carrying every diagnostic.
     """
-    texts = [(path, text)]
+    name = fspath(path)
+    texts = [(name, text)]
     if EXTENDS_BASE.search(text):
         base, _ = collect([default_sources()])
         texts = [(shown, read_source(file, shown)) for file, shown in base] + texts
-    return emit_analysis(analyze_texts(texts), path)
+    return emit_analysis(analyze_texts(texts), name)
 
 
 def emit_analysis(analysis: Analysis, first: str) -> dict[str, Any]:

@@ -40,8 +40,9 @@ class ActionKind(IntEnum):
     ESCAPE = 10
     RANSOM = 11
     DRAFT = 12
-    SWAP = 13
-    GRANT = 14
+    AREA = 13
+    SWAP = 14
+    GRANT = 15
 
 
 #: Each kind's name in records and notation's vocabulary, by kind.
@@ -63,8 +64,12 @@ CHOOSE: Final = 9
 ESCAPE: Final = 10
 RANSOM: Final = 11
 DRAFT: Final = 12
-SWAP: Final = 13
-GRANT: Final = 14
+#: An area group used (declared icons: :mod:`dukec.engine.area`).
+AREA: Final = 13
+#: A pack tile taken in place of a base tile, or the base tile kept (:mod:`dukec.engine.swaps`).
+SWAP: Final = 14
+#: An icon a terrain face grants its occupant used (:mod:`dukec.engine.terrain_faces`).
+GRANT: Final = 15
 
 
 class Phase(IntEnum):

@@ -302,8 +302,9 @@ def build_extras(
         in_play.update(str(e["tile"]) for e in army["bag"])
     brought_names = {str(n) for n in spec.get("draft", [])}
     brought_names.update(str(pair["tile"]) for pair in swap.get("tiles", []))
+    # An icon a rule feature plays: Dread, Defense, an area group's.
     uses_icons = any(
-        icons.named(i["icon"]).effect.of_feature
+        icons.named(i["icon"]).effect.of_feature or bool(icons.named(i["icon"]).area)
         for t in troops
         if t["name"] in in_play | brought_names
         for side in t["sides"].values()
@@ -371,17 +372,21 @@ def _content(kind: TerrainType) -> str:
         else ""
     )
     sides = tuple(tuple((icon.name, dx, dy) for icon, dx, dy in side) for side in kind.sides)
-    return faces + repr((kind.count, sorted(kind.enter_with), kind.placement, sides)) + repr(
-        (
-            kind.occupants,
-            kind.blocks_jump,
-            kind.blocks_slide,
-            kind.blocks_strike_line,
-            kind.shelters_from_strike,
-            bool(kind.shelters - {Effect.STRIKE.value}),  # any shelter besides Strike's
-            kind.allows_placement,
-            kind.carried,
-            kind.acts,
+    return (
+        faces
+        + repr((kind.count, sorted(kind.enter_with), kind.placement, sides))
+        + repr(
+            (
+                kind.occupants,
+                kind.blocks_jump,
+                kind.blocks_slide,
+                kind.blocks_strike_line,
+                kind.shelters_from_strike,
+                bool(kind.shelters - {Effect.STRIKE.value}),  # any shelter besides Strike's
+                kind.allows_placement,
+                kind.carried,
+                kind.acts,
+            )
         )
     )
 

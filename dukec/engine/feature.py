@@ -80,9 +80,10 @@ class Feature:
         """The actions of play this feature adds for ``me`` after the icons' (e.g. passing a
         carried piece)."""
 
-    def attacks(self, g: Game, target: int, by: int) -> bool:
-        """Whether an action this feature adds for ``by`` (:meth:`add_actions`) could capture
-        on ``target`` now (for the Duke-danger test)."""
+    def threatens(self, g: Game, target: int, by: int) -> bool:
+        """Whether an action this feature adds for ``by`` (:meth:`add_actions`), which the
+        icons' tables do not hold, could capture on ``target`` now (for the Duke-danger test,
+        which asks the features of ``Registry.threats``)."""
         return False
 
     def meets_lines(self, g: Game) -> bool:

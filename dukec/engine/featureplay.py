@@ -72,7 +72,7 @@ def play_random(g: Game, rng: random.Random) -> bool:
     lines = None
     duke = g.duke[me]
     base = turn.base_board(g, is_plain)
-    if base and duke >= 0 and not g.escapes_or_ransoms:
+    if base and duke >= 0 and not g.escapes_or_ransoms and not g.registry.threats:
         lines = movement.lines_to(g, duke, me ^ 1)
     while actions:
         i = int(rng.random() * len(actions))

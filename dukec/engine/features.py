@@ -14,6 +14,7 @@ from mypy_extensions import trait
 
 from dukec.engine.abilities import Abilities
 from dukec.engine.actions import DRAW, ActionKind, Phase
+from dukec.engine.area import Blasting
 from dukec.engine.dragon import Roaming
 from dukec.engine.dragon_acts import DragonPart, Roamer
 from dukec.engine.dread import Freezing
@@ -106,12 +107,9 @@ class Registry:
         adders: tuple[Feature, ...],
         winners: tuple[Feature, ...],
         placers: tuple[Feature, ...] = (),
-        attackers: tuple[Feature, ...] = (),
+        threats: tuple[Feature, ...] = (),
     ) -> None:
         self.ordered = ordered
-        #: The features the game set uses whose added actions may capture (asked by the
-        #: Duke-danger test: :meth:`Feature.attacks`).
-        self.attackers = attackers
         #: The features the game set uses that give tiles to place in a drawn tile's place.
         self.placers = placers
         #: The feature whose piece may stand on ``g.obstacle`` (:mod:`dukec.engine.occupancy`).
@@ -123,6 +121,10 @@ class Registry:
         #: The features the game set uses that add a way to win (:meth:`Feature.wins`), asked
         #: in this order after running out of tiles and before the armies' own objectives.
         self.winners = winners
+        #: The features the game set uses whose actions the icons' tables do not hold and that
+        #: may capture (an area group's, a terrain face's granted icons): the Duke-danger test
+        #: asks each (:meth:`Feature.threatens`).
+        self.threats = threats
         #: No feature the game set uses changes a game after an action (its turns need no
         #: trail where nothing else does: :mod:`dukec.engine.turn`).
         self.nothing_after_action = not any(f.follows_actions() for f in ordered)
@@ -161,7 +163,7 @@ def build_features(rules: Rules) -> Registry:
     freezing, settling, scoring, passing = Freezing(rules), Settling(), Scoring(), Passing()
     abilities, winning, roaming = Abilities(), Winning(), Roaming()
     drafting, planting, laying, swapping = Drafting(), Planting(), Laying(), Swapping()
-    turning = Turning()
+    turning, blasting = Turning(), Blasting()
     if extras.set_terrain:
         rules.untouched  # noqa: B018 (what a layout's tables start from, made ahead of play)
     # Frozen tiles thaw in every such game (a position may hold frozen tiles without Dread).
@@ -185,14 +187,18 @@ def build_features(rules: Rules) -> Registry:
     # The draft before set-up, the banners after it; as play begins, random terrain, then the
     # dragon (on a bare square), then Dread takes hold of the board as it stands.
     opening = (drafting, swapping, planting, laying, turning, roaming, freezing)
-    everyone = (*opening, settling, scoring, passing, abilities, winning)
+    everyone = (*opening, settling, scoring, passing, abilities, winning, blasting)
     owners = tuple(f for kind in _OWNERS for f in everyone if isinstance(f, kind))
     parts = tuple(f for kind in _PARTS for f in everyone if isinstance(f, kind))
     adders: tuple[Feature, ...] = (passing,) if objective.flag_passing else ()
-    attackers: tuple[Feature, ...] = ()
+    threats: tuple[Feature, ...] = ()
     if extras.lends:
         adders += (turning,)
-        attackers = (turning,)
+        threats += (turning,)
+    if traits.any_area:
+        used.append(blasting)
+        adders += (blasting,)
+        threats += (blasting,)
     winners = (Homing(),) if objective.win_flag_home else ()
     placers = (swapping,) if extras.swaps.on == "draw" else ()
     return Registry(
@@ -206,7 +212,7 @@ def build_features(rules: Rules) -> Registry:
         adders,
         winners,
         placers,
-        attackers,
+        threats,
     )
 
 
@@ -234,6 +240,7 @@ _OWNERS: tuple[type[Feature], ...] = (
     Passing,
     Swapping,
     Turning,
+    Blasting,
 )
 
 

@@ -94,8 +94,6 @@ class Game(BaseGame):
         #: The rule features, in the order the turn calls them, and by what each owns.
         self.registry: Registry = rules.features
         self.plugins: tuple[Feature, ...] = self.registry.ordered
-        #: The features whose added actions may capture (see :meth:`Feature.attacks`).
-        self.attackers: tuple[Feature, ...] = self.registry.attackers
         traits = rules.traits
         self.edge_freezes = traits.edge_freezes
         self.wins_to_check = traits.wins_to_check
@@ -273,7 +271,7 @@ class Game(BaseGame):
         shared += [self.neighbours, *self.extras.shared()]
         shared += [self.move_actions, self.strike_actions]
         if self.features:
-            shared += [self.reach, self.registry, self.plugins, self.attackers]
+            shared += [self.reach, self.registry, self.plugins]
         return shared
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
@@ -286,6 +284,21 @@ class Game(BaseGame):
         for name, value in state.items():
             setattr(twin, name, copy.deepcopy(value, memo))
         return twin
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its rules (by value: the tile set and the game set's name), seed and ply
+        limit, the position it began at (JSON) and the actions played since: loaded, it plays
+        them again, so that it goes on, and takes back, as this game does."""
+        from dukec.engine.position import position_to_json
+
+        start = self.copy()
+        start.keyed = None  # a search's books stay behind
+        played: list[ActionTuple] = []
+        while start.history:
+            played.append(start.undo())
+        played.reverse()
+        began = position_to_json(start)
+        return (remade, (self.rules, self.seed, self.ply_limit, began, played))
 
     # ------------------------------------------------------------- generation
 
@@ -403,6 +416,23 @@ class Game(BaseGame):
         if self.features:
             return featureplay.play_random(self, rng)
         return playout.play_random(self, rng)
+
+
+def remade(
+    rules: Rules,
+    seed: int,
+    ply_limit: int | None,
+    began: dict[str, Any],
+    played: list[ActionTuple],
+) -> Game:
+    """A pickled game made again: the game at the position it began at, each action played
+    again."""
+    from dukec.engine.position import position_from_json
+
+    game = position_from_json(rules, began, seed=seed, ply_limit=ply_limit)
+    for action in played:
+        game.apply(action)
+    return game
 
 
 __all__ = [

@@ -11,6 +11,7 @@ squares, the captured tile and the drawn tile.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -261,8 +262,9 @@ def record_lines(record: GameRecord) -> Iterable[str]:
     yield json.dumps(end)
 
 
-def write_record(record: GameRecord, path: Path) -> None:
-    """Write a record file atomically (temporary file, then rename)."""
+def write_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write a record file atomically (temporary file, then rename); ``path`` a ``str`` or
+    ``os.PathLike``."""
     write_text_atomic(Path(path), "".join(line + "\n" for line in record_lines(record)))
 
 
@@ -371,8 +373,8 @@ def _known_keys(source: str, number: int, data: dict[str, Any], keys: tuple[str,
         )
 
 
-def read_record(path: Path) -> GameRecord:
-    """Read a record file."""
+def read_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record file; ``path`` a ``str`` or ``os.PathLike``."""
     path = Path(path)
     try:
         text = read_utf8(path, "a record is JSON Lines written by `dukec play --record`")

@@ -2,6 +2,9 @@
 (the tile types, the set-up, the bags, the expanded data) with the base game's lookup tables
 (compiled by :mod:`dukec.engine.tables`).
 
+Rules pickle by value, as the tile set's canonical JSON and the game set's name, and are made
+again from them once per process (:func:`rules_from_json`): tables and caches never travel.
+
 A piece code packs what a square holds: ``code = (type * 2 + side) * 2 + owner`` (side 0 the
 starting side, 1 the other), and -1 is an empty square. Flipping a tile is ``code ^ 2``.
 """
@@ -29,6 +32,11 @@ if TYPE_CHECKING:
     from dukec.engine.features import Registry
 
 _T = TypeVar("_T")
+#: Rules pickled or loaded from a pickle in this process, by tile set hash, game set and whether
+#: the features' turn is forced (:meth:`Rules.with_expanded`): a pickle loaded again gives the
+#: same rules, made once.
+_PICKLED: dict[tuple[str, str, bool], Rules] = {}
+_PICKLED_KEPT: Final = 8
 #: The slots of ``Rules._made``: what each property built on first use keeps.
 _NEIGHBOURS: Final = 0
 _AROUND: Final = 1
@@ -134,6 +142,9 @@ class Rules:
     meet_lines: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
     # The icons a feature lends tiles (a face of terrain that grants them), made on first use.
     lent_reach: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: The tile set as its canonical JSON text (what ``tileset_hash`` hashes), which a pickle
+    #: of the rules holds.
+    tileset_json: str = field(default="", repr=False, compare=False)
     # What the properties below build on first use, a slot each (a compiled class keeps no
     # instance dict for functools.cached_property; a list, not a dict: no key to hash).
     _made: list[Any] = field(
@@ -148,6 +159,15 @@ class Rules:
         if made is None:
             made = self._made[slot] = build(self)
         return cast(_T, made)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by value: the tile set's canonical JSON, the game set's name and whether the
+        features' turn is forced (:meth:`with_expanded`). Loaded, the rules are made again,
+        once per process: where they were pickled, or once loaded, the same rules come back."""
+        # Forced: the features' turn on where the game set uses no feature.
+        forced = self.expanded is not None and not self.expanded.used
+        _remember((self.tileset_hash, self.set_name, forced), self)
+        return (rules_from_json, (self.tileset_json, self.set_name, forced))
 
     def with_expanded(self) -> Rules:
         """The same rules with the features' turn forced on (for a position on a base set that
@@ -190,7 +210,7 @@ class Rules:
             for tile in self.types
             for side in (FRONT, BACK)
         ]
-        return build_reach(self.geometry, sides)
+        return build_reach(self.geometry, sides, self.icons.areas)
 
     @property
     def traits(self) -> Traits:
@@ -314,11 +334,43 @@ class Rules:
 
 
 def tileset_hash(tileset: Mapping[str, Any]) -> str:
-    """A stable hash of a tile set: sha256 of its canonical JSON (a tile set whose icons are the
-    base box's as its first format's: :func:`dukec.icons.hashed_form`)."""
+    """A stable hash of a tile set: sha256 of its canonical JSON (:func:`canonical_json`)."""
+    return _hash_of(canonical_json(tileset))
+
+
+def canonical_json(tileset: Mapping[str, Any]) -> str:
+    """A tile set as canonical JSON text: keys sorted, no spaces, ASCII; a tile set whose icons
+    are the base box's written as its first format's (:func:`dukec.icons.hashed_form`), which
+    loads to the same rules."""
     form = hashed_form(tileset)
-    text = json.dumps(form, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return json.dumps(form, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def _hash_of(text: str) -> str:
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def rules_from_json(text: str, set_name: str, forced: bool = False) -> Rules:
+    """The rules of the game set ``set_name`` of the tile set whose canonical JSON is ``text``
+    (with the features' turn forced on if ``forced``): what a pickle of rules loads as, made
+    once per process."""
+    key = (_hash_of(text), set_name, forced)
+    found = _PICKLED.get(key)
+    if found is None:
+        found = load_rules(json.loads(text), set_name)
+        if forced:
+            found = found.with_expanded()
+        _remember(key, found)
+    return found
+
+
+def _remember(key: tuple[str, str, bool], rules: Rules) -> None:
+    """Keep ``rules`` as the ones a pickle of ``key`` loads as (the rules pickled last win, so
+    that a pickle loaded where it was made gives back those very rules)."""
+    _PICKLED.pop(key, None)
+    if len(_PICKLED) >= _PICKLED_KEPT:
+        del _PICKLED[next(iter(_PICKLED))]
+    _PICKLED[key] = rules
 
 
 def set_names(tileset: Mapping[str, Any]) -> list[str]:
@@ -378,13 +430,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
                 f"tile {tile['name']!r} shows icon {name!r}, which the tile set does not "
                 f"declare{_suggest(name, known)}"
             )
-        icon = icons.by_name[name]
-        if icon.modified:
-            raise RulesError(
-                f"tile {tile['name']!r} shows icon {name!r}, whose modifiers this engine does "
-                "not play yet"
-            )
-        return icon
+        return icons.by_name[name]
 
     raw_types: list[_RawType] = [
         (
@@ -487,6 +533,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
     first_turn = setup[0].owner if setup else 0
     if extras.objective.first_turn == "last_setup" and setup:
         first_turn = setup[-1].owner
+    text = canonical_json(tileset)
     tables, values = compile_tables(geometry, [(raw[2], raw[4]) for raw in raw_types])
     types = tuple(
         TileType(index, name, count, duke, abilities, sides, values[index], classes)
@@ -498,7 +545,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         types=types,
         setup=tuple(setup),
         bags=(bags[0], bags[1]),
-        tileset_hash=tileset_hash(tileset),
+        tileset_hash=_hash_of(text),
         tables=tables,
         by_name=by_name,
         icons=icons,
@@ -506,6 +553,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         expanded=extras if extras.used else None,
         first_turn=first_turn,
         origin=str(game_set.get("derived_from", set_name)),
+        tileset_json=text,
     )
     if rules.expanded is not None:
         # Built now, not inside the first game (with what the features make ahead of play).

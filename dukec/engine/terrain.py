@@ -94,7 +94,9 @@ def fold_tables(g: Game) -> None:
         kinds = g.terrain_types
         masks = Masks.of_layout(layout, kinds)
         folded: Tables | None = None
-        if all(foldable(kinds[i]) for i in layout if i >= 0):
+        # Icons with modifiers are played apart from the tables a layout folds into
+        # (Reach.special): a layout is folded only where the tiles show none.
+        if not rules.reach.special and all(foldable(kinds[i]) for i in layout if i >= 0):
             folded = BakedTables(rules, layout, kinds, masks).tables
         made = (masks, folded)
         if len(rules.layouts) < LAYOUTS_KEPT:

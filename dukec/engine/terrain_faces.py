@@ -97,7 +97,7 @@ def lent_reach(rules: Rules) -> Reach:
         sides: list[tuple[tuple[Icon, int, int], ...]] = []
         for kind in extras.terrain_types:
             sides += [kind.sides[0] if kind.grants_to else (), ()]
-        made = rules.lent_reach[_REACH_KEY] = build_reach(rules.geometry, sides)
+        made = rules.lent_reach[_REACH_KEY] = build_reach(rules.geometry, sides, rules.icons.areas)
     return made
 
 
@@ -202,7 +202,7 @@ class Turning(Feature):
         for s in g.face_squares:
             granted(g, me, s, out)
 
-    def attacks(self, g: Game, target: int, by: int) -> bool:
+    def threatens(self, g: Game, target: int, by: int) -> bool:
         """Whether a granted icon of ``by``'s could capture on ``target``."""
         for s in g.face_squares:
             found: list[ActionTuple] = []

@@ -33,6 +33,8 @@ block                 indices                             engine action
 ``ransom``            (slot(to) * E + escape) * R         RANSOM a captured Ransom type for one
                       + ransom                            of the E Escape types
 ``draft``             tile                                DRAFT a tile type; draft sets
+``area``              frm * G + group                     AREA: an area group used, one of the G
+                                                          groups of the tile set; area sets
 ``swap``              pair * 2 + keep                     SWAP a pack tile for the base tile of
                                                           one of the set's pairs (keep: 1 keeps
                                                           the base tile); sets that swap before
@@ -40,8 +42,8 @@ block                 indices                             engine action
 ``grant_move``        frm * S + to                        GRANT of a granted move; sets with a
                                                           granting terrain face
 ``grant_strike``      frm * S + to                        GRANT of a granted strike; the same
-``grant_command``     (by * G + slot(q)) * G + slot(t)    GRANT of a granted command by the tile
-                                                          on by; slot: one of the G granted
+``grant_command``     (by * K + slot(q)) * K + slot(t)    GRANT of a granted command by the tile
+                                                          on by; slot: one of the K granted
                                                           Command offsets; the same
 ====================  ==================================  =====================================
 """
@@ -124,6 +126,9 @@ class ActionLayout:
         self.escapers = tuple(t for t, a in enumerate(abilities) if "escape" in a)
         self.ransomers = tuple(t for t, a in enumerate(abilities) if "ransom" in a)
         escape = bool(self.escapers)
+        #: The tile set's area groups (an area set's indices number each on each square).
+        self.groups = len(rules.icons.areas)
+        area = features is not None and rules.traits.any_area
         self.duke_squares = (
             tuple(sorted(set(features.duke_squares[0]) | set(features.duke_squares[1])))
             if features is not None and (escape or self.ransomers)
@@ -160,6 +165,7 @@ class ActionLayout:
             ("escape", squares * d * (4 + r) * escape, self._enc_escape, self._dec_escape),
             ("ransom", d * e * r, self._enc_ransom, self._dec_ransom),
             ("draft", types * draft, self._enc_draft, self._dec_draft),
+            ("area", squares * self.groups * area, self._enc_area, self._dec_area),
             ("swap", 2 * len(self.swap_pairs), self._enc_swap, self._dec_swap),
             ("grant_move", squares * squares * lends, self._enc_grant_move, self._dec_grant_move),
             (
@@ -400,6 +406,16 @@ class ActionLayout:
     def _dec_draft(self, i: int) -> ActionFields:
         return (ActionKind.DRAFT, -1, -1, -1, i)
 
+    def _enc_area(self, a: ActionFields) -> int | None:
+        _kind, frm, to, by, group = a
+        if to != -1 or by != -1 or self._square(frm) is None or not 0 <= group < self.groups:
+            return None
+        return frm * self.groups + group
+
+    def _dec_area(self, i: int) -> ActionFields:
+        frm, group = divmod(i, self.groups)
+        return (ActionKind.AREA, frm, -1, -1, group)
+
     def _enc_swap(self, a: ActionFields) -> int | None:
         _kind, frm, to, base, tile = a
         slot = self._swap_slot.get(base)
@@ -467,6 +483,7 @@ _KIND_BLOCKS: dict[int, tuple[str, ...]] = {
     ActionKind.ESCAPE: ("escape",),
     ActionKind.RANSOM: ("ransom",),
     ActionKind.DRAFT: ("draft",),
+    ActionKind.AREA: ("area",),
     ActionKind.SWAP: ("swap",),
     ActionKind.GRANT: ("grant_move", "grant_strike", "grant_command"),
 }

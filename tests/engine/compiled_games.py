@@ -6,8 +6,10 @@ game set and seed (the expansion packs' sets too), one line each: a uniformly ra
 the sorted legal actions, position and events of every ply (``corpus_games.game_json``); a game
 record of a random against a greedy player; ``bench``'s random playouts (plies, wins, draws); a
 random game through the front door (each action pushed as it prints, the game as text, the
-actions popped); and on the base set, a game set with features and a pack's, a game record of
-the search policy against a random player.
+actions popped); and on the base set, a game set with features, the set of declared icons and a
+pack's, a game record of the search policy against a random player. Besides the corpus's game
+sets it plays the benchmark's ``declared`` set (``benchmarks/tiles/``: declared icons of every
+kind of modifier).
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ import sys
 from typing import Any
 
 from dukec.balance.play import make_policy
+from dukec.compiler.overlay import load_layered
 from dukec.engine import Game, GreedyPlayer, RandomPlayer, Rules, bench, load_rules, play_game
 from dukec.kernel import kernel
 from tests.engine.corpus_games import (
     CUSTOM_SETS,
     PACKAGED_SETS,
+    REPO,
     corpus_rules,
     game_json,
     record_text,
@@ -35,8 +39,18 @@ BENCH_GAMES = 10
 SEARCH_BUDGET = 60
 SEARCH_PLIES = 30
 #: The game sets whose search games are written out: the base game's, one with features, and
-#: an expansion pack's (Camelot's granted Commands, several targets to win).
-SEARCH_SETS = ("base", "dragon", "arthurian-legends")
+#: one of declared icons and an expansion pack's (Camelot's granted Commands, several targets to
+#: win).
+SEARCH_SETS = ("base", "dragon", "declared", "arthurian-legends")
+#: The game sets of declared icons (benchmarks/tiles/, read on top of the base set).
+DECLARED_SETS = ("declared",)
+
+
+def declared_rules(set_name: str) -> Rules:
+    """The rules of a game set of declared icons."""
+    return load_rules(load_layered([REPO / "benchmarks" / "tiles"]).data, set_name)
+
+
 #: The plies of a game played through the front door.
 FRONT_DOOR_PLIES = 40
 
@@ -61,8 +75,13 @@ def lines() -> list[str]:
     """Everything this engine plays, one line per game set, seed and kind of play."""
     out = [f"engine {kernel()}"]
     packs = pack_rules()
-    for set_name in (*PACKAGED_SETS, *CUSTOM_SETS, *packs):
-        rules = packs[set_name] if set_name in packs else corpus_rules(set_name)
+    for set_name in (*PACKAGED_SETS, *CUSTOM_SETS, *DECLARED_SETS, *packs):
+        if set_name in packs:
+            rules = packs[set_name]
+        elif set_name in DECLARED_SETS:
+            rules = declared_rules(set_name)
+        else:
+            rules = corpus_rules(set_name)
         for seed in SEEDS:
             game = json.dumps(game_json(rules, seed), separators=(",", ":"))
             out.append(f"{set_name} {seed} random-game {game}")

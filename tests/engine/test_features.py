@@ -6,7 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from dukec.engine import load_rules
-from dukec.engine.actions import DIVINE, DRAW, ESCAPE, FLAG_PASS, GRANT, RANSOM, SUMMON, Phase
+from dukec.engine.actions import (
+    AREA,
+    DIVINE,
+    DRAW,
+    ESCAPE,
+    FLAG_PASS,
+    GRANT,
+    RANSOM,
+    SUMMON,
+    Phase,
+)
 from dukec.engine.dragon import Roaming
 from dukec.engine.dread import Freezing
 from dukec.engine.flags import Planting, Scoring
@@ -33,7 +43,7 @@ def test_every_feature_phase_and_kind_has_one_owner(tileset: dict[str, Any]) -> 
             Phase.RELOCATE,
             Phase.SWAP,
         }
-        assert set(registry.by_kind) == {FLAG_PASS, SUMMON, ESCAPE, RANSOM, GRANT}
+        assert set(registry.by_kind) == {FLAG_PASS, SUMMON, ESCAPE, RANSOM, AREA, GRANT}
         assert set(registry.by_draw) == {DIVINE}
         assert [k for k, draws in enumerate(registry.draws) if draws] == [DRAW, DIVINE]
         for kind, owner in registry.by_draw.items():

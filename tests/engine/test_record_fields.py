@@ -67,7 +67,7 @@ def test_an_unknown_kind(rules: Rules, tmp_path: Path) -> None:
     assert _error(rules, path) == (
         f"{path}:{index + 1}: error: unknown action kind 'teleport' (one of move, strike, "
         "command, draw, place, flag_pass, flag_place, summon, divine, choose, escape, ransom, "
-        "draft, swap, grant)"
+        "draft, area, swap, grant)"
     )
 
 
