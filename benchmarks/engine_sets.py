@@ -1,4 +1,4 @@
-"""Random-playout speed of every game set against the base set, measured in one run.
+"""Random-playout speed of every game set, the expansion packs' too, against the base set.
 
     taskset -c 0 python benchmarks/engine_sets.py [--games 1000] [--rounds 3] [--pairs 7]
         [--sets a,b]
@@ -25,7 +25,8 @@ The ratio is the set's plies per second over the base set's.
 
 Besides the base tile set's game sets, the benchmark runs those of ``benchmarks/tiles/`` (read on
 top of the base set): ``declared``, whose tiles use declared icons of every kind of modifier
-(non-capture, friend and foe, a Hammer, an area group).
+(non-capture, friend and foe, a Hammer, an area group); and those of the shipped expansion packs
+(``tiles/expansions/``, each read from its pack on top of the base set).
 
 With ``--instructions`` (needs valgrind) each set's one round is counted in instructions
 instead, which do not depend on the machine's load: a child process under
@@ -41,6 +42,7 @@ than in instructions, these say why.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import subprocess
 import sys
@@ -51,18 +53,21 @@ from instructions import events
 
 from dukec.commands.engine_cmds import BENCH_GAMES
 from dukec.compiler import load_tileset
+from dukec.compiler.driver import shipped_packs
 from dukec.compiler.overlay import load_layered
 from dukec.engine import bench_against, load_rules
 from dukec.engine.rules import set_names
 
 #: The benchmark's own game sets (read on top of the base set).
 TILES = Path(__file__).resolve().parent / "tiles"
-#: What a child process loads a set's tile set with: the base set, or the benchmark's own.
+#: What a child process loads a set's tile set with: the base set, the benchmark's own tiles
+#: (layered on it), or a shipped pack (which extends it).
 LOAD = """
 from pathlib import Path
 from dukec.compiler import load_tileset
 from dukec.compiler.overlay import load_layered
-tileset = load_layered([Path({tiles!r})]).data if {own!r} else load_tileset()
+own, pack = {own!r}, {pack!r}
+tileset = load_layered([Path({tiles!r})]).data if own else load_tileset(pack)
 """
 
 
@@ -71,13 +76,27 @@ def own_sets() -> list[str]:
     return [s for s in set_names(load_layered([TILES]).data) if s not in set_names(load_tileset())]
 
 
+@functools.cache
+def pack_sets() -> dict[str, str]:
+    """The shipped expansion packs' own game sets, each with its pack's file."""
+    base = set(set_names(load_tileset()))
+    found: dict[str, str] = {}
+    for path in shipped_packs().values():
+        for name in set_names(load_tileset(path)):
+            if name not in base:
+                found.setdefault(name, str(path))
+    return found
+
+
 def tileset_of(name: str) -> dict[str, Any]:
     """The tile set a game set of the benchmark is played from."""
-    return load_layered([TILES]).data if name in own_sets() else load_tileset()
+    if name in own_sets():
+        return load_layered([TILES]).data
+    return load_tileset(pack_sets().get(name))
 
 
 def _loading(name: str) -> str:
-    return LOAD.format(tiles=str(TILES), own=name in own_sets())
+    return LOAD.format(tiles=str(TILES), own=name in own_sets(), pack=pack_sets().get(name))
 
 
 def main() -> None:
@@ -101,7 +120,7 @@ def main() -> None:
         help="with --instructions: cache misses and mispredicted branches too (valgrind's models)",
     )
     args = parser.parse_args()
-    names = set_names(load_tileset()) + own_sets()
+    names = set_names(load_tileset()) + own_sets() + list(pack_sets())
     if args.sets is not None:
         wanted = {name.strip() for name in args.sets.split(",") if name.strip()}
         unknown = sorted(wanted - set(names))

@@ -176,7 +176,7 @@ class Game(BaseGame):
         if self.phase is Phase.PLACING:
             return self.drawn
         if self.phase is Phase.SETUP:
-            return self.rules.setup[self.setup_index].tile
+            return self.setup_tiles[self.setup_index]  # -1: chosen from the bag
         return -1
 
     def legal_actions(self) -> list[Action]:
@@ -328,7 +328,11 @@ class Game(BaseGame):
         step = self.rules.setup[self.setup_index]
         if step.squares is not None:
             return [s for s in step.squares if board[s] < 0]
-        beside = [s for s in self.pieces[self.to_move] if board[s] >> 2 == step.beside]
+        if step.beside is not None:
+            beside = [s for s in self.pieces[self.to_move] if board[s] >> 2 == step.beside]
+        else:
+            types = step.beside_of
+            beside = [s for s in self.pieces[self.to_move] if board[s] >> 2 in types]
         if len(beside) == 1:  # most often: no square found twice, none to drop
             found = [n for n in self.neighbours[beside[0]] if board[n] < 0]
             found.sort()

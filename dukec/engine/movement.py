@@ -22,6 +22,7 @@ from dukec.engine.rules import EMPTY
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+    from dukec.engine.reach import Reach
 
 
 def enter_ok(g: Game, me: int, frm: int, to: int, how: str, onto_obstacle: bool = False) -> bool:
@@ -175,7 +176,13 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
                 out = tablemoves.pseudo(g)
             finally:
                 board[at] = EMPTY
-        if (g.carried or not g.masks.bare) and out and out[-1][0] == DRAW:
+        if g.any_leaders:
+            # The army places beside other tiles than the Duke: a draw is this one's to list.
+            if out and out[-1][0] == DRAW:
+                out.pop()
+            if g.bags[me] and occupancy.drop_squares(g, me, first=True):
+                out.append((DRAW, -1, -1, -1, -1))
+        elif (g.carried or not g.masks.bare) and out and out[-1][0] == DRAW:
             # A draw (the base generator lists it last) needs an empty square beside the Duke
             # that a tile may be placed on.
             duke = g.duke[me]
@@ -220,19 +227,35 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
         feature.add_actions(g, me, out)
     if g.any_ransom:
         abilities.ransom_actions(g, me, out)
-    duke = g.duke[me]
-    if g.bags[me] and duke >= 0 and occupancy.placeable(g, g.neighbours[duke], first=True):
+    if g.bags[me] and (
+        occupancy.drop_squares(g, me, first=True)
+        if g.any_leaders
+        else g.duke[me] >= 0 and occupancy.placeable(g, g.neighbours[g.duke[me]], first=True)
+    ):
         out.append((DRAW, -1, -1, -1, -1))
     return list(dict.fromkeys(out))
 
 
-def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -1) -> None:
+def tile_actions(
+    g: Game,
+    me: int,
+    s: int,
+    out: list[ActionTuple],
+    only: int = -1,
+    lent: Reach | None = None,
+    key: int = -1,
+) -> None:
     """The icon and ability actions of the (unfrozen) tile on ``s``; with ``only``, just those
-    that could capture on that square (for the Duke-danger test)."""
+    that could capture on that square (for the Duke-danger test). With ``lent``, the icons at
+    its ``key`` instead of the tile's own (what a feature lends it), and no ability."""
+    code = g.board[s]
+    if lent is None:
+        reach = g.reach
+        k = code * g.size + s
+    else:
+        reach = lent
+        k = key
     board = g.board
-    reach = g.reach
-    code = board[s]
-    k = code * g.size + s
     obstacle = g.obstacle
     masks = g.masks
     admits = masks.admits
@@ -322,8 +345,17 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
                 for t in squares:
                     if t != q and (only < 0 or t == only) and enter_ok(g, me, q, t, BY_COMMAND):
                         out.append((COMMAND, q, t, s, -1))
-    if g.extras.abilities[code >> 2] and (only < 0 or g.escapes[code >> 2]):
+    if lent is None and g.extras.abilities[code >> 2] and (only < 0 or g.escapes[code >> 2]):
         abilities.actions(g, me, s, code, out)
+
+
+def icon_actions(
+    g: Game, me: int, s: int, reach: Reach, k: int, out: list[ActionTuple], only: int = -1
+) -> None:
+    """The actions of the icons at ``reach``'s key ``k`` for the tile of ``me`` on ``s`` (as
+    :func:`tile_actions` lists them, abilities aside); with ``only``, just those that could
+    capture on that square."""
+    tile_actions(g, me, s, out, only, reach, k)
 
 
 def _special_actions(

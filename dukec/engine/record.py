@@ -120,7 +120,7 @@ def describe(game: Game, action: ActionTuple) -> ActionRecord:
     tile = moved = captured = drawn = None
     writer = game.registry.writers.get(kind) if game.features and kind > PLACE else None
     if kind == PLACE:
-        tile = names[game.placement_tile()].name
+        tile = names[_tile if _tile >= 0 else game.placement_tile()].name
     elif kind <= COMMAND:
         actor = game.board[by if kind == COMMAND else frm]
         tile = names[actor >> 2].name

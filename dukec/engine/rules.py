@@ -47,7 +47,8 @@ _UNTOUCHED: Final = 5
 _CROSSING: Final = 6
 _MOVE_ACTIONS: Final = 7
 _STRIKE_ACTIONS: Final = 8
-_SLOTS: Final = 9
+_SETUP_TILES: Final = 9
+_SLOTS: Final = 10
 
 FRONT: Final = 0
 BACK: Final = 1
@@ -76,20 +77,34 @@ class TileType:
     abilities: tuple[str, ...]
     sides: tuple[tuple[IconAt, ...], tuple[IconAt, ...]]
     value: float = field(compare=False)
+    #: The tile's classes (``class legend``), which terrain, set-up and win rules name.
+    classes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class SetupStep:
-    """One set-up placement: ``tile`` on one of ``squares``, or beside a ``beside`` tile."""
+    """One set-up placement: ``tile`` on one of ``squares``, or beside a ``beside`` tile; with
+    ``choices`` (``tile`` -1), any of those types from the owner's bag (the player's choice),
+    and with ``beside_of`` (``beside`` None), beside a tile of one of those types."""
 
     owner: int
     tile: int
     squares: tuple[int, ...] | None
     beside: int | None
+    choices: tuple[int, ...] = ()
+    beside_of: tuple[int, ...] = ()
 
 
-#: A tile type as read from the tile set: name, count, acts as the Duke, abilities, grids.
-_RawType = tuple[str, int, bool, tuple[str, ...], tuple[tuple[IconAt, ...], tuple[IconAt, ...]]]
+#: A tile type as read from the tile set: name, count, acts as the Duke, abilities, grids,
+#: classes.
+_RawType = tuple[
+    str,
+    int,
+    bool,
+    tuple[str, ...],
+    tuple[tuple[IconAt, ...], tuple[IconAt, ...]],
+    tuple[str, ...],
+]
 
 
 @dataclass(frozen=True)
@@ -125,6 +140,8 @@ class Rules:
     # The lines of a tile's Slides through the obstacle's square, per ``key * size + square``
     # (key: code * size + the tile's square), made on first use (dukec.engine.movement).
     meet_lines: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    # The icons a feature lends tiles (a face of terrain that grants them), made on first use.
+    lent_reach: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
     #: The tile set as its canonical JSON text (what ``tileset_hash`` hashes), which a pickle
     #: of the rules holds.
     tileset_json: str = field(default="", repr=False, compare=False)
@@ -203,8 +220,16 @@ class Rules:
     def _traits(self) -> Traits:
         extras = self.expanded if self.expanded is not None else self.extras
         assert extras is not None
-        in_play = {*self.bags[0], *self.bags[1], *(step.tile for step in self.setup)}
+        in_play = {*self.bags[0], *self.bags[1], *(s.tile for s in self.setup if s.tile >= 0)}
         return build_traits(extras, self.reach, frozenset(in_play | set(extras.brought_in)))
+
+    @property
+    def setup_tiles(self) -> tuple[int, ...]:
+        """Per set-up step, the tile type it places (-1: the player chooses from ``choices``)."""
+        return self._once(_SETUP_TILES, Rules._setup_tiles)
+
+    def _setup_tiles(self) -> tuple[int, ...]:
+        return tuple(step.tile for step in self.setup)
 
     @property
     def features(self) -> Registry:
@@ -414,6 +439,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
             bool(t.get("acts_as_duke", False)),
             tuple(str(a) for a in t.get("abilities", [])),
             (grid(t, "front"), grid(t, "back")),
+            tuple(str(c) for c in t.get("classes", [])),
         )
         for t in troops
     ]
@@ -426,11 +452,30 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
             )
         return by_name[name]
 
+    members: dict[str, tuple[int, ...]] = {}
+    for index, raw in enumerate(raw_types):
+        for name in raw[5]:
+            members[name] = (*members.get(name, ()), index)
+
+    def of_class(name: str, where: str) -> tuple[int, ...]:
+        if name not in members:
+            raise RulesError(
+                f"set {set_name!r}: {where} names unknown class {name!r}"
+                f"{_suggest(name, list(members))}"
+            )
+        return members[name]
+
     setup: list[SetupStep] = []
     bags: list[tuple[int, ...]] = []
     for owner, army in enumerate(game_set["armies"][:2]):
         for entry in army["start"]:
-            tile = lookup(str(entry["tile"]), f"army {owner} start")
+            choices: tuple[int, ...] = ()
+            beside_of: tuple[int, ...] = ()
+            if "class" in entry:
+                tile = -1
+                choices = of_class(str(entry["class"]), f"army {owner} start")
+            else:
+                tile = lookup(str(entry["tile"]), f"army {owner} start")
             squares: tuple[int, ...] | None = None
             beside: int | None = None
             if "squares" in entry:
@@ -444,10 +489,14 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
                         )
                     found.append(square if owner == 0 else geometry.rotate(square))
                 squares = tuple(found)
+            elif "beside_class" in entry:
+                beside_of = of_class(str(entry["beside_class"]), f"army {owner} start 'beside'")
             else:
                 beside = lookup(str(entry["beside"]), f"army {owner} start 'beside'")
+                beside_of = (beside,)
             setup.extend(
-                SetupStep(owner, tile, squares, beside) for _ in range(int(entry["count"]))
+                SetupStep(owner, tile, squares, beside, choices, beside_of)
+                for _ in range(int(entry["count"]))
             )
         bag: list[int] = []
         for stack in army["bag"]:
@@ -457,7 +506,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         raise RulesError(f"set {set_name!r} must have two armies")
 
     for owner in (0, 1):
-        dukes = [s for s in setup if s.owner == owner and raw_types[s.tile][2]]
+        dukes = [s for s in setup if s.owner == owner and s.tile >= 0 and raw_types[s.tile][2]]
         if len(dukes) > 1 or any(raw_types[t][2] for t in bags[owner]):
             raise RulesError(
                 f"set {set_name!r}: army {owner} may have one tile acting as the Duke, "
@@ -465,7 +514,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
             )
     duke_squares: list[tuple[int, ...]] = [(), ()]
     for step in setup:
-        if raw_types[step.tile][2] and step.squares is not None:
+        if step.tile >= 0 and raw_types[step.tile][2] and step.squares is not None:
             duke_squares[step.owner] = step.squares
 
     def fail(message: str) -> RulesError:
@@ -479,6 +528,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         (duke_squares[0], duke_squares[1]),
         fail,
         icons,
+        of_class,
     )
     first_turn = setup[0].owner if setup else 0
     if extras.objective.first_turn == "last_setup" and setup:
@@ -486,8 +536,8 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
     text = canonical_json(tileset)
     tables, values = compile_tables(geometry, [(raw[2], raw[4]) for raw in raw_types])
     types = tuple(
-        TileType(index, name, count, duke, abilities, sides, values[index])
-        for index, (name, count, duke, abilities, sides) in enumerate(raw_types)
+        TileType(index, name, count, duke, abilities, sides, values[index], classes)
+        for index, (name, count, duke, abilities, sides, classes) in enumerate(raw_types)
     )
     rules = Rules(
         set_name=set_name,

@@ -167,8 +167,8 @@ def test_a_board_that_is_not_a_list_stops_the_checks(rules: Rules) -> None:
         "$: missing field 'to_move'",
         "$.colour: unknown field (expected one of ['bags', 'board', 'boxed', 'captured', "
         "'divined', 'dragon', 'drawn', 'draws', 'events', 'flags', 'flags_to_place', 'frozen', "
-        "'phase', 'ply', 'pool', 'relocate', 'result', 'scores', 'settled', 'setup', 'taken', "
-        "'terrain', 'to_move'])",
+        "'pack', 'phase', 'ply', 'pool', 'relocate', 'result', 'scores', 'settled', 'setup', "
+        "'spares', 'swapped', 'taken', 'terrain', 'to_move', 'turned'])",
         "$.board: must be a list of tiles",
     ]
     with pytest.raises(PositionError) as error:

@@ -66,8 +66,8 @@ def test_an_unknown_kind(rules: Rules, tmp_path: Path) -> None:
     _tampered(path, lines, index, kind="teleport")
     assert _error(rules, path) == (
         f"{path}:{index + 1}: error: 'kind' must be one of move, strike, command, draw, place, "
-        "flag_pass, flag_place, summon, divine, choose, escape, ransom, draft, area, not "
-        '"teleport"'
+        "flag_pass, flag_place, summon, divine, choose, escape, ransom, draft, area, swap, "
+        'grant, not "teleport"'
     )
 
 
