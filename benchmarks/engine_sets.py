@@ -1,4 +1,4 @@
-"""Random-playout speed of every game set against the base set, measured in one run.
+"""Random-playout speed of every game set, the expansion packs' too, against the base set.
 
     taskset -c 0 python benchmarks/engine_sets.py [--games 1000] [--rounds 3] [--pairs 7]
         [--sets a,b]
@@ -23,6 +23,11 @@ round in the CPU time of this process.
 
 The ratio is the set's plies per second over the base set's.
 
+Besides the base tile set's game sets, the benchmark runs those of ``benchmarks/tiles/`` (read on
+top of the base set): ``declared``, whose tiles use declared icons of every kind of modifier
+(non-capture, friend and foe, a Hammer, an area group); and those of the shipped expansion packs
+(``tiles/expansions/``, each read from its pack on top of the base set).
+
 With ``--instructions`` (needs valgrind) each set's one round is counted in instructions
 instead, which do not depend on the machine's load: a child process under
 ``valgrind --tool=cachegrind`` plays the games, another loads the same rules and plays none, and
@@ -37,16 +42,61 @@ than in instructions, these say why.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 from instructions import events
 
 from dukec.commands.engine_cmds import BENCH_GAMES
 from dukec.compiler import load_tileset
+from dukec.compiler.driver import shipped_packs
+from dukec.compiler.overlay import load_layered
 from dukec.engine import bench_against, load_rules
 from dukec.engine.rules import set_names
+
+#: The benchmark's own game sets (read on top of the base set).
+TILES = Path(__file__).resolve().parent / "tiles"
+#: What a child process loads a set's tile set with: the base set, the benchmark's own tiles
+#: (layered on it), or a shipped pack (which extends it).
+LOAD = """
+from pathlib import Path
+from dukec.compiler import load_tileset
+from dukec.compiler.overlay import load_layered
+own, pack = {own!r}, {pack!r}
+tileset = load_layered([Path({tiles!r})]).data if own else load_tileset(pack)
+"""
+
+
+def own_sets() -> list[str]:
+    """The game sets of ``benchmarks/tiles/``."""
+    return [s for s in set_names(load_layered([TILES]).data) if s not in set_names(load_tileset())]
+
+
+@functools.cache
+def pack_sets() -> dict[str, str]:
+    """The shipped expansion packs' own game sets, each with its pack's file."""
+    base = set(set_names(load_tileset()))
+    found: dict[str, str] = {}
+    for path in shipped_packs().values():
+        for name in set_names(load_tileset(path)):
+            if name not in base:
+                found.setdefault(name, str(path))
+    return found
+
+
+def tileset_of(name: str) -> dict[str, Any]:
+    """The tile set a game set of the benchmark is played from."""
+    if name in own_sets():
+        return load_layered([TILES]).data
+    return load_tileset(pack_sets().get(name))
+
+
+def _loading(name: str) -> str:
+    return LOAD.format(tiles=str(TILES), own=name in own_sets(), pack=pack_sets().get(name))
 
 
 def main() -> None:
@@ -70,8 +120,7 @@ def main() -> None:
         help="with --instructions: cache misses and mispredicted branches too (valgrind's models)",
     )
     args = parser.parse_args()
-    tileset = load_tileset()
-    names = set_names(tileset)
+    names = set_names(load_tileset()) + own_sets() + list(pack_sets())
     if args.sets is not None:
         wanted = {name.strip() for name in args.sets.split(",") if name.strip()}
         unknown = sorted(wanted - set(names))
@@ -101,7 +150,7 @@ def main() -> None:
             flush=True,
         )
         # Fresh rules, in this process: the best round of each set.
-        other, base = load_rules(tileset, name), load_rules(tileset, "base")
+        other, base = load_rules(tileset_of(name), name), load_rules(load_tileset(), "base")
         mine, theirs = bench_against(other, base, args.games, args.seed, rounds=args.rounds)
         speed, base_speed = mine.plies_per_second, theirs.plies_per_second
         print(
@@ -114,16 +163,15 @@ def main() -> None:
 #: A one-round process: load the rules, play the games once, print the plies per second (CPU
 #: time of the games, as ``dukec bench`` prints it).
 ONE_ROUND = """
-from dukec.compiler import load_tileset
 from dukec.engine import bench, load_rules
-rules = load_rules(load_tileset(), {set_name!r})
+rules = load_rules(tileset, {set_name!r})
 print(bench(rules, games={games}, seed={seed}).plies_per_second)
 """
 
 
 def _one_round(set_name: str, games: int, seed: int) -> float:
     """Plies per second of one round of ``set_name`` in a fresh process."""
-    code = ONE_ROUND.format(set_name=set_name, games=games, seed=seed)
+    code = _loading(set_name) + ONE_ROUND.format(set_name=set_name, games=games, seed=seed)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"error: a round of {set_name} failed:\n{done.stderr}")
@@ -134,9 +182,8 @@ def _one_round(set_name: str, games: int, seed: int) -> float:
 #: (and leave without tearing down).
 CHILD = """
 import os, sys
-from dukec.compiler import load_tileset
 from dukec.engine import bench, load_rules
-rules = load_rules(load_tileset(), {set_name!r})
+rules = load_rules(tileset, {set_name!r})
 print("plies", bench(rules, games={games}, seed={seed}).plies if {games} else 0)
 sys.stdout.flush()
 os._exit(0)  # what the games left (a layout's tables) is not freed: no round pays for it
@@ -149,10 +196,10 @@ def _instructions(names: list[str], games: int, seed: int, simulate: bool) -> No
     print(f"{'game set':<18} {'plies':>8}", end="")
     base: dict[str, float] = {}
     for name in names:
-        played, plies = events(
-            CHILD.format(set_name=name, games=games, seed=seed), "plies", simulate
-        )
-        loaded, _ = events(CHILD.format(set_name=name, games=0, seed=seed), "plies", simulate)
+        child = _loading(name) + CHILD.format(set_name=name, games=games, seed=seed)
+        played, plies = events(child, "plies", simulate)
+        idle = _loading(name) + CHILD.format(set_name=name, games=0, seed=seed)
+        loaded, _ = events(idle, "plies", simulate)
         per_ply = {event: (played[event] - loaded[event]) / plies for event in played}
         if not base:
             base = per_ply

@@ -11,10 +11,12 @@ path that must be clear, Defense it ignores, the area group it fires with), and 
 studio, the language server, tune, the search, reinforcement learning) reads the properties of
 the declarations, never an icon's name.
 
-:func:`problems` holds the rules of the algebra (which modifiers an effect and a geometry take),
-for the compiler and for a JSON tile set alike. The base box's vocabulary, for a tile set of
-the first format and for the compiler's prelude, is :data:`BASE_FILE`, a copy of what
-``tiles/icons.duke`` compiles to (``tests/test_icons.py`` keeps them equal).
+:func:`dukec.icon_rules.problems` holds the rules of the algebra (which modifiers an effect and a
+geometry take), for the compiler and for a JSON tile set alike; :mod:`dukec.icon_pictures` how a
+declaration may be drawn (its shape, colour and characters, and their defaults). The base box's
+vocabulary, for a tile set of the first format and for the compiler's prelude, is
+:data:`BASE_FILE`, a copy of what ``tiles/icons.duke`` compiles to (``tests/test_icons.py`` keeps
+them equal).
 
 This module imports nothing of the project: the engine reads it too.
 """
@@ -25,9 +27,44 @@ import enum
 import functools
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+from dukec.icon_pictures import (
+    EFFECT_COLOURS,
+    INK,
+    PALETTE,
+    SHAPES,
+    Shape,
+    default_shape,
+)
+
+__all__ = [
+    "DIRECTIONS",
+    "EFFECT_COLOURS",
+    "FORMAT",
+    "FORMAT_1",
+    "INK",
+    "MOVEMENTS",
+    "PALETTE",
+    "SHAPES",
+    "Captures",
+    "Effect",
+    "Geometry",
+    "Icon",
+    "Placement",
+    "Shape",
+    "Vocabulary",
+    "VocabularyError",
+    "base",
+    "default_shape",
+    "hashed_form",
+    "icon_dict",
+    "icon_from_dict",
+    "merged",
+    "vocabulary_of",
+]
 
 
 class Geometry(enum.Enum):
@@ -189,91 +226,6 @@ TWO_OUT = Placement(
 _PLACEMENTS: dict[Geometry, Placement] = {Geometry.RAY: NEXT_TO, Geometry.LEAP_RAY: TWO_OUT}
 
 
-# === Pictures ===
-
-#: The named colours an icon may be drawn in (``colour NAME``), as the cards print them.
-PALETTE: dict[str, str] = {
-    "ink": "#1b1b1b",
-    "red": "#b3261e",
-    "blue": "#1d4f9c",
-    "purple": "#6a1b9a",
-    "green": "#2e7d32",
-    "orange": "#c25e00",
-    "teal": "#00796b",
-    "brown": "#6d4c41",
-    "grey": "#616161",
-}
-INK = PALETTE["ink"]
-
-#: Each effect's colour, where a declaration names none.
-EFFECT_COLOURS: dict[Effect, str] = {
-    Effect.MOVE: "ink",
-    Effect.STRIKE: "red",
-    Effect.COMMAND: "blue",
-    Effect.DREAD: "purple",
-    Effect.DEFENSE: "green",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Shape:
-    """A card shape an icon may name (``shape NAME``; drawn by
-    :mod:`dukec.workbench.icon_shapes`), and its terminal characters where a declaration gives
-    none: one, or eight (one per :data:`DIRECTIONS`) for a shape that points."""
-
-    name: str
-    characters: str
-
-    @property
-    def points(self) -> bool:
-        """Whether the shape points along a direction (an arrow)."""
-        return len(self.characters) == len(DIRECTIONS)
-
-
-#: The card shapes, in the order the docs list them.
-SHAPES: dict[str, Shape] = {
-    shape.name: shape
-    for shape in (
-        Shape("dot", "●"),
-        Shape("ring", "○"),
-        Shape("arrow", "↑↗→↘↓↙←↖"),
-        Shape("hollow_arrow", "⇑⇗⇒⇘⇓⇙⇐⇖"),
-        Shape("star", "✶"),
-        Shape("crown", "♔"),
-        Shape("spokes", "✻"),
-        Shape("shield", "◆"),
-        Shape("square", "■"),
-        Shape("hollow_square", "□"),
-        Shape("diamond", "◇"),
-        Shape("hammer", "⚒"),
-        Shape("burst", "✹"),
-        Shape("cross", "✚"),
-    )
-}
-
-#: Each (geometry, effect)'s shape, where a declaration names none.
-_SHAPE_OF: dict[Effect, str] = {
-    Effect.STRIKE: "star",
-    Effect.COMMAND: "crown",
-    Effect.DREAD: "spokes",
-    Effect.DEFENSE: "shield",
-}
-_MOVE_SHAPE_OF: dict[Geometry, str] = {
-    Geometry.STEP: "dot",
-    Geometry.LEAP: "ring",
-    Geometry.RAY: "arrow",
-    Geometry.LEAP_RAY: "hollow_arrow",
-    Geometry.SQUARE: "ring",
-}
-
-
-def default_shape(geometry: Geometry, effect: Effect) -> str:
-    """The shape of an icon that names none: its geometry's for a Move, its effect's else."""
-    if effect is Effect.MOVE:
-        return _MOVE_SHAPE_OF[geometry]
-    return _SHAPE_OF[effect]
-
-
 # === The declaration ===
 
 
@@ -373,24 +325,6 @@ class Icon:
         return self.order
 
 
-#: The properties of a declaration as its JSON spells them, in order.
-JSON_KEYS: tuple[str, ...] = (
-    "name",
-    "glyph",
-    "label",
-    "geometry",
-    "effect",
-    "blocked",
-    "captures",
-    "path_clear",
-    "ignores_defense",
-    "area",
-    "shape",
-    "colour",
-    "character",
-)
-
-
 def icon_dict(icon: Icon) -> dict[str, Any]:
     """One declaration as the tile set's JSON holds it (every property spelled out)."""
     return {
@@ -428,81 +362,6 @@ def icon_from_dict(data: Mapping[str, Any], order: int = 0) -> Icon:
         characters=str(data["character"]),
         order=order,
     )
-
-
-# === The rules of the algebra ===
-
-
-def problems(icon: Icon) -> list[tuple[str, str]]:
-    """What is wrong with a declaration, as (property, message): the modifiers its effect and
-    geometry cannot take, a glyph that is no letter, a shape or colour no card has, characters
-    of the wrong count. One place for the compiler and for a JSON tile set."""
-    found: list[tuple[str, str]] = []
-    effect, geometry = icon.effect, icon.geometry
-    what = f"a {effect.value} icon"
-    if len(icon.glyph) != 1 or not icon.glyph.isalpha():
-        found.append(("glyph", f"a glyph is one letter, not {icon.glyph!r}"))
-    if effect in (Effect.COMMAND, Effect.DREAD, Effect.DEFENSE) and geometry is not Geometry.SQUARE:
-        found.append(
-            ("geometry", f"{what} acts on the square it stands on alone: its geometry is square")
-        )
-    if icon.blocked and not geometry.passes:
-        found.append(("blocked", f"a {geometry.value} passes over no square: nothing can block it"))
-    if not icon.blocked and geometry.directed:
-        found.append(("blocked", "a line always ends at the first tile on it: it is blocked"))
-    if icon.captures is not Captures.ENEMIES and not effect.captures:
-        found.append(
-            ("captures", f"{what} captures nothing itself: only a Move or a Strike has 'captures'")
-        )
-    if icon.captures is Captures.NOTHING and effect is Effect.STRIKE:
-        found.append(("captures", "a Strike that captures nothing does nothing"))
-    if icon.path_clear and not (geometry.passes and effect.captures):
-        found.append(
-            (
-                "path_clear",
-                f"{what} with geometry {geometry.value} passes over no square: "
-                "'path clear' is for a Move or Strike that steps or slides",
-            )
-        )
-    if icon.ignores_defense and not icon.captures_any:
-        found.append(
-            (
-                "ignores_defense",
-                f"{what} that captures nothing has no Defense to ignore"
-                if effect.captures
-                else f"{what} captures nothing: only a Move or a Strike can "
-                "ignore Defense (a Command always does)",
-            )
-        )
-    if icon.area and effect is not Effect.STRIKE:
-        found.append(("area", f"an area group is of Strike icons; {what} cannot join one"))
-    if icon.area and geometry.directed:
-        found.append(
-            (
-                "area",
-                "an area group's Strikes hit squares, not lines: its geometry is "
-                "step, leap or square",
-            )
-        )
-    if icon.shape not in SHAPES:
-        found.append(("shape", f"unknown shape {icon.shape!r}"))
-    if icon.colour not in PALETTE:
-        found.append(("colour", f"unknown colour {icon.colour!r}"))
-    count = len(icon.characters)
-    if count != 1 and not (geometry.directed and count == len(DIRECTIONS)):
-        found.append(
-            (
-                "character",
-                f"one character, or eight (one per direction, clockwise from forward) "
-                f"for an icon along a line; this has {count}",
-            )
-            if geometry.directed
-            else (
-                "character",
-                f"one character for an icon of geometry {geometry.value}; this has {count}",
-            )
-        )
-    return found
 
 
 # === A tile set's icons ===
@@ -641,7 +500,3 @@ def hashed_form(tileset: Mapping[str, Any]) -> Mapping[str, Any]:
     if tileset.get("format") != FORMAT or not is_base(tileset):
         return tileset
     return {**{k: v for k, v in tileset.items() if k != "icons"}, "format": FORMAT_1}
-
-
-#: The names of :class:`Icon`'s fields that a declaration writes (all but its order).
-DECLARED = tuple(f.name for f in fields(Icon) if f.name != "order")

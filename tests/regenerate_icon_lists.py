@@ -54,7 +54,11 @@ def schema_text(text: str) -> str:
     for key, values in ENUMS.items():
         pattern = re.compile(rf'("{key}": \{{"enum": )\[[^\]]*\]')
         enum = json.dumps(values)
-        text, count = pattern.subn(lambda m, enum=enum: m.group(1) + enum, text)
+
+        def listed(match: re.Match[str], enum: str = enum) -> str:
+            return match.group(1) + enum
+
+        text, count = pattern.subn(listed, text)
         if count != 1:
             raise ValueError(f"{SCHEMA}: expected one {key} enum, found {count}")
     return text

@@ -141,6 +141,7 @@ def test_keywords_numerals_and_abilities() -> None:
     keyword = re.compile(rule("keyword")["match"])
     statements = [*TILE_KEYWORDS, "board", "optional", "terrain", "rule", "army", "start", "bag"]
     statements += ["win", "freeze", "beside", "on", "at", "edge", "first", "second"]
+    statements += ["extends", "swap", "for", "every", "place"]
     for word in statements:
         assert keyword.fullmatch(word), word
     assert not keyword.search("Duke") and not keyword.search("countless")

@@ -1,4 +1,5 @@
-"""No module of dukec names a base icon but the declarations' own (``dukec/icons.py``): the
+"""No module of dukec names a base icon but the declarations' own (``dukec/icons.py``, with how
+an icon is drawn and the rules of the algebra, ``icon_pictures.py`` and ``icon_rules.py``): the
 compiler, the engine, the workbench, the studio, the language server, tune, the search and
 reinforcement learning read an icon's properties (its geometry, effect and modifiers), never
 its name, so that a declared icon is played, drawn and edited as the base box's are.
@@ -24,8 +25,9 @@ from pathlib import Path
 from tests.base_icons import BASE
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dukec"
-#: The declarations and their loader: the one module that may name the base box's icons.
-LOADER = "icons.py"
+#: The declarations and their loader: the modules that may name the base box's icons (where
+#: the names of the effects, spelt alike, key the defaults).
+LOADER = {"icons.py", "icon_pictures.py", "icon_rules.py"}
 NAMES = frozenset(icon.name for icon in BASE)
 #: (module, string): what a string spelt as a base icon's name is there.
 ALLOWED = {
@@ -43,7 +45,7 @@ def strings() -> dict[str, list[tuple[int, str]]]:
     found: dict[str, list[tuple[int, str]]] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         module = path.relative_to(PACKAGE).as_posix()
-        if module == LOADER:
+        if module in LOADER:
             continue
         tokens = tokenize.generate_tokens(io.StringIO(path.read_text()).readline)
         for token in tokens:

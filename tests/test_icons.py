@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from dukec.icon_rules import problems
 from dukec.icons import (
     BASE_FILE,
     DIRECTIONS,
@@ -22,7 +23,6 @@ from dukec.icons import (
     base,
     hashed_form,
     merged,
-    problems,
     vocabulary_of,
 )
 from dukec.workbench.icon_shapes import DRAWINGS

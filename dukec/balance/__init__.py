@@ -1,6 +1,12 @@
 """Balance checking: many seeded games between two armies, with honest statistics.
 
-One direction, one module per stage:
+From Python, call the package: ``dukec.balance("my/", replace="Knight=Paladin", games=40)``
+plays the games ``dukec balance --set my/ --replace Knight=Paladin --games 40`` plays and
+returns a :class:`dukec.BalanceResult` (``print(result)``: the command's verdict line; its
+fields: verdict, Elo and interval, games, seed). :func:`dukec.library.experiments.balance`
+says every argument it takes; ``dukec.value(TILE)`` measures one tile's worth.
+
+For the code's readers, one direction, one module per stage:
 
     experiments (tile-set JSON with the two armies) -> runner (games on processes or Dask,
     each by play, with the search policy in search) -> tally (counts in game order, and in
@@ -14,10 +20,6 @@ ladder's policies, the swap matrix's tiles; ``transitivity`` tests that one Elo 
 the results, ``holm`` corrects many tests at once) and ``ratings`` stores the ladder's. A run
 reports each game to a ``run.Observer`` (a progress bar, a live chart); the command layer draws
 the bar.
-
-Called, the package runs one experiment from Python: ``dukec.balance("my/",
-replace="Knight=Paladin", games=40)`` is :func:`dukec.library.experiments.balance`, which says
-what it takes and returns.
 """
 
 import inspect as _inspect

@@ -3,13 +3,16 @@ evaluation (:mod:`dukec.balance.evaluation`) counts mobility, control and threat
 
 A key ``code * size + square`` (a tile code, as on the board, on a square) has one
 :class:`ReachMasks`, made from the rules' tables (or a terrain layout's) when first looked at.
+The icons with a modifier (the tables' special reaches) count as the plain ones they are like:
+a move's squares among the moves (those of an icon that captures nothing among the squares it
+does not attack: ``quiet``), a strike's among the strikes.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from dukec.engine.tables import Tables
+from dukec.engine.tables import MOVE_ALL, QUIET, Tables
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -27,14 +30,37 @@ class ReachMasks:
         #: How many ranks up the board from its owner's home edge it stands (0 for a Duke).
         self.advance = advance
         direct, pathed, rays, strikes, command, _overlap, _attack = tables.entry(k)
+        paths = [(t, path) for t, path in pathed]
+        rays_all = list(rays)
+        struck = mask_of(strikes)
+        quiet = capturing = 0
+        special = tables.special[k] if tables.any_special else ()
+        for mode, before, squares in special:
+            if mode <= MOVE_ALL:
+                if len(squares) > 1 or not before:
+                    rays_all.append(squares)
+                else:
+                    paths.append((squares[0], before))
+            if mode == QUIET:
+                quiet |= mask_of(squares)
+            else:
+                capturing |= mask_of(squares)
+            if mode > MOVE_ALL:
+                struck |= mask_of(squares)
         self.steps = mask_of(direct)
-        self.strikes = mask_of(strikes)
+        self.strikes = struck
         self.commands = mask_of(command)
-        self.paths = tuple((1 << t, mask_of(path)) for t, path in pathed)
+        self.paths = tuple((1 << t, mask_of(path)) for t, path in paths)
         #: Each ray's squares as one mask, and whether it runs up the square numbers (a ray
         #: runs one way along a line of the board: its first square taken is then the lowest
         #: or the highest of the mask's squares taken).
-        self.lines = tuple((mask_of(ray), len(ray) < 2 or ray[1] > ray[0]) for ray in rays)
+        self.lines = tuple((mask_of(ray), len(ray) < 2 or ray[1] > ray[0]) for ray in rays_all)
+        if quiet:
+            capturing |= mask_of(direct) | mask_of(strikes) | mask_of([t for t, _ in pathed])
+            for ray in rays:
+                capturing |= mask_of(ray)
+        #: The squares only an icon that captures nothing reaches (moved to, not attacked).
+        self.quiet = quiet & ~capturing
         targets = blockers = lines = 0
         for target, path in self.paths:
             targets |= target

@@ -17,15 +17,14 @@ and in the bag, fitted the same way to the same positions) and of the first seat
 
 from __future__ import annotations
 
-import concurrent.futures
 import math
-import multiprocessing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from dukec.balance.evaluation import Evaluator, Weights
 from dukec.balance.fit import Row, game_seeds, logistic, play_positions, provenance
+from dukec.balance.runner import worker_pool
 from dukec.balance.terms import TERMS
 from dukec.balance.values import FORMAT
 from dukec.engine import Game, Rules, load_rules
@@ -182,9 +181,7 @@ class _Games:
         wins: list[float] = []
         if self.workers <= 1 or len(chunks) <= 1:
             return rows, wins, self._gather(map(_play_chunk, jobs), rows, wins)
-        # 'spawn': a fresh interpreter for each worker, whatever threads the caller runs.
-        context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context) as pool:
+        with worker_pool(self.workers) as pool:
             return rows, wins, self._gather(pool.map(_play_chunk, jobs), rows, wins)
 
     def _gather(self, found: Iterator[_Played], rows: list[Row], wins: list[float]) -> int:

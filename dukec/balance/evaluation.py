@@ -91,6 +91,9 @@ class Evaluator:
         self.bag_weight = [round(weights.bag[first[t]] * UNITS) for t in range(len(types))]
         self.term_weights = TermWeights(weights.terms)
         self.is_duke = [rules.tables.is_duke[code] for code in range(codes)]
+        #: Some tile's icon captures nothing (its squares are reached, not attacked: the masks'
+        #: ``quiet``); most sets have none, and their attacks are counted without looking.
+        self.quiet_icons = rules.tables.any_special
         #: Per code: how many more squares its other side's icons reach, if more (whole squares).
         reach = _side_reach(rules)
         self.flip_gain = [max(0, reach[(c >> 1) ^ 1] - reach[c >> 1]) for c in range(codes)]
@@ -305,6 +308,7 @@ class Evaluator:
         signed = self.signed_board
         free = ~own
         union = mobility = flip = advance = duke_moves = material = 0
+        quiet_icons = self.quiet_icons
         # The squares of ``own`` lowest first (bits of a mask cost less to walk than a set).
         rest = own
         while rest:
@@ -326,7 +330,10 @@ class Evaluator:
             if commands & own:
                 moves |= commands
             strikes = key.strikes
-            union |= moves | strikes
+            if quiet_icons:
+                union |= (moves & ~key.quiet) | strikes
+            else:
+                union |= moves | strikes
             reach = count(moves & free)
             if strikes & enemy:
                 reach += count(strikes & enemy)
@@ -485,6 +492,9 @@ def _side_reach(rules: Rules) -> list[int]:
             reached |= {t for t, _ in tables.pathed[k]}
             for ray in tables.rays[k]:
                 reached.update(ray)
+            if tables.any_special:
+                for _mode, _before, targets in tables.special[k]:
+                    reached.update(targets)
             total += len(reached)
         found.append(round(total / size))
     return found

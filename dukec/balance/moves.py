@@ -98,11 +98,15 @@ def captures(game: Game, base: bool | None = None) -> tuple[list[ActionTuple], T
 def base_like(game: Game) -> bool:
     """Whether the position's Duke-danger test is the base game's: in the base game, and in a
     game set with features on a board that plays as the base game's
-    (:func:`dukec.engine.turn.base_board`) with no dragon to block or be pushed and no tile
-    that may Escape or Ransom. It changes only with what the features keep (a search's keys
+    (:func:`dukec.engine.turn.base_board`) with no dragon to block or be pushed, no tile that
+    may Escape or Ransom, and no action the tables do not hold that may capture (an area
+    group's). It changes only with what the features keep (a search's keys
     number that: ``Keyed.extras``)."""
     return not game.features or (
-        turn.base_board(game) and game.dragon.square < 0 and not game.escapes_or_ransoms
+        turn.base_board(game)
+        and game.dragon.square < 0
+        and not game.escapes_or_ransoms
+        and not game.registry.threats
     )
 
 

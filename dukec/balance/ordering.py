@@ -19,7 +19,7 @@ from typing import Final
 from dukec.balance.alike import Alike
 from dukec.balance.leaves import Leaves
 from dukec.engine import Game
-from dukec.engine.actions import COMMAND, ActionTuple
+from dukec.engine.actions import COMMAND, ActionKind, ActionTuple
 
 _TABLE_MOVE: Final = 1 << 40
 _CAPTURE: Final = 1 << 36
@@ -57,8 +57,8 @@ class Ordering:
         self.heuristics = heuristics
         self.alike = Alike(game.rules)
         self.side = game.rules.geometry.size + 1
-        # Codes by kind and squares: (kind * side + from + 1) * side + to + 1, kinds 0-12.
-        self.codes = 13 * self.side * self.side
+        # Codes by kind and squares: (kind * side + from + 1) * side + to + 1, every kind.
+        self.codes = len(ActionKind) * self.side * self.side
         self.history = [0] * (2 * self.codes)
         self.counter = [-1] * (2 * self.codes)
         self.killers: list[list[int]] = []

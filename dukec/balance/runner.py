@@ -8,6 +8,8 @@ Local workers are started afresh (``spawn``) and never run the parent's main scr
 ``spawn`` otherwise does: a worker plays dukec's games and needs nothing of the script, and a
 script without an ``if __name__ == "__main__":`` guard, run again in every worker, would start
 the run again there. So a plain script or a notebook runs on every core as the command does.
+:func:`worker_pool` is the one way dukec starts them (the fit of the evaluation's weights uses
+it too).
 
 Worker processes (local ones and a local Dask cluster's) cannot outlive the process that started
 them, however it ends: on Linux the kernel ends them with it (``PR_SET_PDEATHSIG``), elsewhere a
@@ -147,12 +149,13 @@ def dask_setup(_worker: Any) -> None:
 
 
 def _start_worker(stop: Any) -> None:
-    """A local worker, before its first batch: it dies with its parent, leaves Ctrl-C to the
+    """A local worker, before its first task: it dies with its parent, leaves Ctrl-C to the
     parent (which ends it; a terminal sends it to the whole group), and gives up its game
-    when ``stop`` (a shared byte) is set."""
+    when ``stop`` (a shared byte; None: never) is set."""
     die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    stop_when(lambda: stop.value != 0)
+    if stop is not None:
+        stop_when(lambda: stop.value != 0)
 
 
 #: The name every local worker process's name starts with.
@@ -193,17 +196,24 @@ def worker_context() -> multiprocessing.context.SpawnContext:
     return _WorkerContext()
 
 
+def worker_pool(workers: int, stop: Any = None) -> concurrent.futures.ProcessPoolExecutor:
+    """The one way dukec starts local worker processes: ``workers`` of them, spawned afresh
+    without the parent's main script (:func:`worker_context`), each dying with its parent and
+    leaving Ctrl-C to it; with ``stop`` (a shared byte, ``worker_context().RawValue``), each
+    gives up the game it plays, between two moves, once the byte is set."""
+    # 'spawn' avoids forking a parent that runs threads (the progress bar).
+    return concurrent.futures.ProcessPoolExecutor(
+        workers, mp_context=worker_context(), initializer=_start_worker, initargs=(stop,)
+    )
+
+
 class _Processes:
     """A pool of local worker processes."""
 
     def __init__(self, workers: int) -> None:
-        # 'spawn' avoids forking a parent that runs threads (the progress bar).
-        context = worker_context()
         # A byte in shared memory: read between two moves, it costs next to nothing.
-        self.stop = context.RawValue(ctypes.c_byte, 0)
-        self.executor = concurrent.futures.ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_start_worker, initargs=(self.stop,)
-        )
+        self.stop = worker_context().RawValue(ctypes.c_byte, 0)
+        self.executor = worker_pool(workers, self.stop)
         self.capacity = workers
         self.streams = False
 

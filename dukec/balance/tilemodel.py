@@ -24,12 +24,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from dukec.engine import Rules
 from dukec.engine.rules import BACK, FRONT, SIDE_NAMES, IconAt, TileType
-from dukec.icons import DECLARED, Icon, base, icon_dict
+from dukec.icons import Icon, base, icon_dict
 
 Grids = tuple[frozenset[str], frozenset[str]]
 """A tile's two grids as sets of icons at offsets, each ``"move 0 1"`` (:func:`icon_text`)."""
@@ -54,15 +54,17 @@ def icon_text(placed: IconAt) -> str:
 
 
 _LOOKS = ("glyph", "label", "shape", "colour", "characters")
+#: What an icon's declaration says of how it plays: its fields but its looks and its order.
+_PLAYED = tuple(f.name for f in fields(Icon) if f.name not in (*_LOOKS, "order"))
 
 
 def icon_key(icon: Icon) -> str:
     """An icon's name, with a digest of what it does where that is not what the base box's
     icon of the name does."""
     known = base().by_name.get(icon.name)
-    plays = {k: v for k, v in icon_dict(icon).items() if k in DECLARED and k not in _LOOKS}
+    plays = {k: v for k, v in icon_dict(icon).items() if k in _PLAYED}
     if known is not None:
-        theirs = {k: v for k, v in icon_dict(known).items() if k in DECLARED and k not in _LOOKS}
+        theirs = {k: v for k, v in icon_dict(known).items() if k in _PLAYED}
         if theirs == plays:
             return icon.name
     text = json.dumps(plays, sort_keys=True)

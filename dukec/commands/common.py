@@ -139,17 +139,43 @@ def policy_option(**override: Any) -> Callable[[F], F]:
     return click.option("--policy", **{**attrs, **override})
 
 
+class SetPath(click.Path):
+    """A tile set's path, or the name of an expansion pack that ships with dukec (``--set
+    robin-hood``: ``tiles/expansions/robin-hood.duke``, read on top of the base set)."""
+
+    def __init__(self) -> None:
+        super().__init__(exists=True, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """An existing path as it is; else a shipped pack's file; else click's error, with the
+        packs' names."""
+        text = str(value)
+        if not Path(text).exists() and "/" not in text and "\\" not in text:
+            from dukec.compiler.driver import shipped_packs
+
+            packs = shipped_packs()
+            if text in packs:
+                return packs[text]
+            try:
+                return super().convert(value, param, ctx)
+            except click.BadParameter as error:
+                names = ", ".join(packs) or "none"
+                self.fail(f"{error.message} Nor is it a pack that ships with dukec ({names}).")
+        return super().convert(value, param, ctx)
+
+
 def set_option(function: F) -> F:
-    """Add ``--set PATH`` (a compiled JSON tile set, a .duke file or a directory of them)."""
+    """Add ``--set PATH`` (a compiled JSON tile set, a .duke file or a directory of them, or
+    the name of a shipped expansion pack)."""
     return click.option(
         "--set",
         "tileset_path",
-        type=click.Path(exists=True, path_type=Path),
+        type=SetPath(),
         envvar=SET_ENVVAR,
         default=None,
         show_envvar=True,
-        help="Tile set: JSON, .duke file or folder; a folder of new tiles lies on the base "
-        "set (default: the base set).",
+        help="Tile set: JSON, .duke file or folder, or a shipped pack's name (robin-hood); a "
+        "folder of new tiles lies on the base set (default: the base set).",
     )(function)
 
 

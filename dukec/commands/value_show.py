@@ -8,6 +8,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from dukec.balance.stats import chance
+
 
 def _elo(value: float | None) -> str:
     from dukec.insight.report import shown_elo
@@ -172,7 +174,7 @@ def show_ranking(document: dict[str, Any], console: Console) -> None:
     console.print(
         f"{_how(document, ' a tile (paired)')}; each tile one copy in place of one {reference} "
         f"({document['slot']}). Ranks: tiles not told apart share a range (paired by seed, "
-        f"Holm over {method['comparisons']} pairs of tiles: {method['alpha']:.0%} chance of "
+        f"Holm over {method['comparisons']} pairs of tiles: {chance(method['alpha'])} chance of "
         f"any false order); bars: █ worth from 0 (│), ├─┤ 95% interval",
         highlight=False,
         soft_wrap=True,

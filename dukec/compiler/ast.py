@@ -101,7 +101,15 @@ class PropertyDecl:
     pos: Position = field(default=NO_POSITION, compare=False)
 
 
-TileItem = CountDecl | AbilityDecl | ActsAsDuke | SideGrid | PropertyDecl
+@dataclass(frozen=True, slots=True)
+class ClassDecl:
+    """`class legend, knight`: the tags terrain, set-up and win rules name the tile by."""
+
+    names: tuple[Word, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+TileItem = CountDecl | AbilityDecl | ActsAsDuke | ClassDecl | SideGrid | PropertyDecl
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +126,15 @@ class TileDef:
 
 
 @dataclass(frozen=True, slots=True)
+class Target:
+    """A tile by its name, or (`class legend`) every tile of a class."""
+
+    name: Word
+    of_class: bool = False
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Stack:
     """`[N] Name` in a bag or terrain list (N defaults to 1)."""
 
@@ -128,13 +145,16 @@ class Stack:
 
 @dataclass(frozen=True, slots=True)
 class StartDecl:
-    """`start [N] Name on a1, b1` or `start [N] Name beside Other`."""
+    """`start [N] Name on a1, b1` or `start [N] Name beside Other`; with `class` before a name
+    (`start class musketeer on c1`), a tile of that class from the bag, and beside one."""
 
     count: Number | None
     tile: Word
     squares: tuple[Word, ...]
     beside: Word | None
     pos: Position = field(default=NO_POSITION, compare=False)
+    of_class: bool = False
+    beside_class: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +176,24 @@ class WinDecl:
 
 
 @dataclass(frozen=True, slots=True)
+class WinEveryDecl:
+    """`win capture every Tile, class name` inside an army: none of those left on the board
+    wins."""
+
+    by: Word
+    targets: tuple[Target, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDecl:
+    """`place beside Tile, class name` inside an army: where its drawn tiles are placed."""
+
+    targets: tuple[Target, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class FreezeDecl:
     """`freeze Tile, ... at edge` inside an army."""
 
@@ -163,7 +201,7 @@ class FreezeDecl:
     pos: Position = field(default=NO_POSITION, compare=False)
 
 
-ArmyItem = StartDecl | BagDecl | WinDecl | FreezeDecl
+ArmyItem = StartDecl | BagDecl | WinDecl | WinEveryDecl | FreezeDecl | PlaceDecl
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +247,26 @@ class RuleDecl:
     pos: Position = field(default=NO_POSITION, compare=False)
 
 
-SetItem = BoardDecl | OptionalDecl | TerrainDecl | ArmyDef | RuleDecl
+@dataclass(frozen=True, slots=True)
+class SwapPair:
+    """`Conan for Champion`: a pack tile and the base tile it replaces."""
+
+    tile: Word
+    replaced: Word
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SwapDecl:
+    """`swap on draw|by draft|by choice Tile for Other, ...` inside a set: how pack tiles come
+    into the game in place of base tiles."""
+
+    when: tuple[Word, Word]
+    pairs: tuple[SwapPair, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+SetItem = BoardDecl | OptionalDecl | TerrainDecl | ArmyDef | RuleDecl | SwapDecl
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +275,14 @@ class SetDef:
 
     name: Word
     items: tuple[SetItem, ...]
+    pos: Position = field(default=NO_POSITION, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ExtendsDecl:
+    """`extends base`: the file is read on top of the base set."""
+
+    name: Word
     pos: Position = field(default=NO_POSITION, compare=False)
 
 
@@ -246,7 +311,7 @@ class IconDef:
     pos: Position = field(default=NO_POSITION, compare=False)
 
 
-Definition = TileDef | SetDef | IconDef
+Definition = TileDef | SetDef | IconDef | ExtendsDecl
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +329,10 @@ class SourceFile:
     def sets(self) -> tuple[SetDef, ...]:
         """The set definitions, in source order."""
         return tuple(d for d in self.definitions if isinstance(d, SetDef))
+
+    def extends(self) -> tuple[ExtendsDecl, ...]:
+        """The `extends` statements, in source order."""
+        return tuple(d for d in self.definitions if isinstance(d, ExtendsDecl))
 
     def icons(self) -> tuple[IconDef, ...]:
         """The icon declarations, in source order."""

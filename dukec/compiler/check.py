@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dukec.compiler import ast
+from dukec.compiler import ast, check_targets
 from dukec.compiler.check_icons import check_icons
 from dukec.compiler.check_report import Reporter
 from dukec.compiler.check_sets import KnownTiles, check_set
 from dukec.compiler.check_tiles import check_tile
-from dukec.compiler.diagnostics import Diagnostic, Note, Position
+from dukec.compiler.diagnostics import Diagnostic, Note, Position, did_you_mean
 from dukec.compiler.model import GameSet, Program, Tile
 from dukec.compiler.prelude import is_prelude, prelude
 from dukec.limits import MAX_NAME_LENGTH, MAX_SETS, MAX_TILES
@@ -32,6 +32,32 @@ def name_ok(word: ast.Word, report: Reporter) -> bool:
         )
         return False
     return True
+
+
+#: What a file may extend: the base set that ships with dukec.
+EXTENDS = ("base",)
+
+
+def _check_extends(sources: Sequence[ast.SourceFile], reporters: dict[str, Reporter]) -> None:
+    """`extends base`, at most once a file."""
+    for source in sources:
+        report = reporters[source.path]
+        seen: ast.ExtendsDecl | None = None
+        for decl in source.extends():
+            if decl.name.text not in EXTENDS:
+                report.error(
+                    decl.name.pos,
+                    f"a file extends the base set: write 'extends base', not "
+                    f"'extends {decl.name.text}'{did_you_mean(decl.name.text, EXTENDS)}",
+                )
+            elif seen is not None:
+                report.error(
+                    decl.pos,
+                    "'extends base' is given twice in this file",
+                    report.note(seen.pos, "first given here"),
+                )
+            else:
+                seen = decl
 
 
 def check_sources(
@@ -82,7 +108,12 @@ def check_sources(
                 continue
             tiles[tile.name] = tile
             folded[tile.name.casefold()] = tile
-    known = KnownTiles(tiles, incomplete)
+    _check_extends(sources, reporters)
+    classes = check_targets.known_classes(tiles)
+    definitions = [d for source in sources for d in source.tiles()]
+    paths = {id(d): source.path for source in sources for d in source.tiles()}
+    check_targets.terrain_faces(definitions, tiles, classes, reporters, paths)
+    known = KnownTiles(tiles, incomplete, classes)
     sets: dict[str, GameSet] = {}
     set_positions: dict[str, tuple[str, Position]] = {}
     over = False

@@ -4,7 +4,7 @@ The base box's declarations (the prelude, :mod:`dukec.compiler.prelude`) come fi
 sources' in the order the files are compiled and, in a file, as written: that is the order of
 the vocabulary. Each item is read (a known word, a known value, once), ``like`` resolved (the
 icon it names may be declared anywhere in scope; a cycle is an error), and the declaration
-checked against the rules of the algebra (:func:`dukec.icons.problems`). Names are unique
+checked against the rules of the algebra (:func:`dukec.icon_rules.problems`). Names are unique
 without regard to case, glyphs exactly; a second declaration of either is an error naming both.
 """
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from dukec.compiler import ast
 from dukec.compiler.check_report import Reporter
 from dukec.compiler.diagnostics import Note, Position, did_you_mean, quote_list
+from dukec.icon_rules import problems
 from dukec.icons import (
     EFFECT_COLOURS,
     PALETTE,
@@ -27,7 +28,6 @@ from dukec.icons import (
     Icon,
     Vocabulary,
     default_shape,
-    problems,
 )
 from dukec.limits import MAX_ICONS, MAX_NAME_LENGTH
 
@@ -62,6 +62,8 @@ class _Written:
     report: Reporter
     values: dict[str, object] = field(default_factory=dict)
     where: dict[str, Position] = field(default_factory=dict)
+    #: The properties written with a value in error (reported already).
+    wrong: set[str] = field(default_factory=set)
 
     @property
     def name(self) -> str:
@@ -151,6 +153,7 @@ def _read(definition: ast.IconDef, report: Reporter) -> _Written:
         value = _READERS[prop](item.value.text)
         if isinstance(value, _Problem):
             report.error(item.value.pos, str(value))
+            written.wrong.add(prop)
             continue
         written.values[prop] = value
         written.where[prop] = item.value.pos
@@ -216,7 +219,7 @@ class _Resolver:
         geometry = get("geometry", base.geometry if base else None)
         effect = get("effect", base.effect if base else None)
         for prop, what in (("geometry", geometry), ("effect", effect)):
-            if what is None:
+            if what is None and prop not in decl.wrong:
                 choices = Geometry if prop == "geometry" else Effect
                 report.error(
                     name_pos,
@@ -227,6 +230,8 @@ class _Resolver:
         if "glyph" not in values:
             report.error(name_pos, f"icon '{decl.name}' needs a glyph: write `glyph G`, a letter")
             ok = False
+        if decl.wrong:
+            ok = False  # said where it was written
         if not isinstance(geometry, Geometry) or not isinstance(effect, Effect) or not ok:
             return None
         same_geometry = base is not None and base.geometry is geometry
@@ -245,9 +250,9 @@ class _Resolver:
             blocked = geometry.directed
         same_look = base is not None and same_geometry and base.effect is effect
         shape = str(get("shape", base.shape if same_look and base else None) or "")
-        shape = shape or default_shape(geometry, effect)
+        shape = shape or default_shape(geometry.value, effect.value)
         colour = get("colour", base.colour if base and base.effect is effect else None)
-        colour = str(colour) if colour is not None else EFFECT_COLOURS[effect]
+        colour = str(colour) if colour is not None else EFFECT_COLOURS[effect.value]
         if "characters" in values:
             characters = str(values["characters"])
         elif (

@@ -8,12 +8,12 @@ are `dukec.compiler.armies`, shared with a compiled JSON tile set.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from dukec.compiler import armies, ast
+from dukec.compiler import armies, ast, check_targets
 from dukec.compiler.check_report import Reporter, count_of, shown_number
 from dukec.compiler.diagnostics import Position, did_you_mean, quote_list
-from dukec.compiler.model import Army, GameSet, StartEntry, TerrainValue, Tile
+from dukec.compiler.model import Army, GameSet, StartEntry, Targets, TerrainValue, Tile
 from dukec.compiler.properties import rules_vocabulary, terrain_value
 from dukec.compiler.vocabulary import Kind, parse_square
 from dukec.limits import MAX_BOARD, MIN_BOARD
@@ -25,11 +25,17 @@ _SET_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 
 @dataclass(frozen=True, slots=True)
 class KnownTiles:
-    """The tiles a game set may name, looked up with a "did you mean" for an unknown one."""
+    """The tiles a game set may name, looked up with a "did you mean" for an unknown one, and
+    the classes the tiles declare (their tiles' names, per class)."""
 
     tiles: dict[str, Tile]
     # When some file failed to parse, an unknown name may be defined there: stay quiet.
     incomplete: bool = False
+    classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def troop(self, report: Reporter) -> check_targets.Resolve:
+        """Resolves a name to a troop tile, reported to ``report``."""
+        return lambda word: self.resolve(word, report, Kind.TROOP)
 
     def resolve(self, word: ast.Word, report: Reporter, kind: Kind | None) -> Tile | None:
         """The tile ``word`` names, of ``kind`` if given; None (reported) when there is none."""
@@ -67,6 +73,9 @@ def _check_army(
     entries: list[armies.Entry[Position]] = []
     win: list[tuple[str, str, int]] = []
     freeze: list[str] = []
+    every: list[Targets] = []
+    place: Targets | None = None
+    place_at: Position | None = None
 
     for item in army.items:
         if isinstance(item, ast.WinDecl):
@@ -84,6 +93,34 @@ def _check_army(
             found = known.resolve(item.tile, report, Kind.TROOP)
             if found is not None:
                 win.append((how, found.name, count))
+            continue
+        if isinstance(item, ast.WinEveryDecl):
+            if item.by.text != "capture":
+                report.error(
+                    item.by.pos,
+                    f"'win {item.by.text} every' is not a way to win; write 'win capture every "
+                    "Tile, class name' (none of those left on the board wins)",
+                )
+                continue
+            found_targets = check_targets.targets(
+                item.targets, known.troop(report), known.classes, report
+            )
+            if found_targets is not None:
+                every.append(found_targets)
+            continue
+        if isinstance(item, ast.PlaceDecl):
+            if place_at is not None:
+                report.error(
+                    item.pos,
+                    "'place beside' is given twice in this army",
+                    report.note(place_at, "first given here"),
+                )
+                continue
+            place_at = item.pos
+            place = check_targets.targets(item.targets, known.troop(report), known.classes, report)
+            continue
+        if isinstance(item, ast.StartDecl) and (item.of_class or item.beside_class):
+            _class_start(item, known, files, ranks, report, start, entries)
             continue
         if isinstance(item, ast.FreezeDecl):
             for word in item.tiles:
@@ -158,12 +195,88 @@ def _check_army(
                     armies.Entry(False, tile.name, count, tile.count, tile.acts_as_duke, stack.pos)
                 )
     armies.check_army(entries, report.error, shared)
-    return Army(
+    checked = Army(
         tuple(start),
         tuple(sorted((name, c) for name, (c, _) in bag.items())),
         tuple(win),
         tuple(sorted(freeze)),
+        tuple(every),
+        place if place is not None else Targets(),
     )
+    check_targets.class_starts(army, checked, known.tiles, known.classes, report)
+    return checked
+
+
+def _class_start(
+    item: ast.StartDecl,
+    known: KnownTiles,
+    files: int,
+    ranks: int,
+    report: Reporter,
+    start: list[StartEntry],
+    entries: list[armies.Entry[Position]],
+) -> None:
+    """A start entry that names a class (a tile of it from the bag), or starts beside one."""
+    count = count_of(item.count, item.pos, report)
+    ok = count is not None
+    if item.of_class:
+        ok = check_targets.class_ok(item.tile, known.classes, report) and ok
+        tile_name = item.tile.text
+    else:
+        tile = known.resolve(item.tile, report, Kind.TROOP)
+        ok = tile is not None and ok
+        tile_name = tile.name if tile is not None else item.tile.text
+    if item.beside is not None:
+        started = {
+            member
+            for entry in start
+            for member in (known.classes.get(entry.tile, ()) if entry.of_class else (entry.tile,))
+        }
+        if item.beside_class:
+            beside_ok = check_targets.class_ok(item.beside, known.classes, report)
+            members = set(known.classes.get(item.beside.text, ()))
+            what = f"no tile of class '{item.beside.text}'"
+        else:
+            found = known.resolve(item.beside, report, Kind.TROOP)
+            beside_ok = found is not None
+            members = {found.name} if found is not None else set()
+            what = f"'{item.beside.text}'"
+        if beside_ok and not started & members:
+            report.error(item.beside.pos, f"{what} starts on the board before this entry")
+            beside_ok = False
+        ok = ok and beside_ok
+    squares: list[str] = []
+    for square in item.squares:
+        if _square_ok(square, files, ranks, report):
+            if square.text in squares:
+                report.error(square.pos, f"square '{square.text}' is listed twice")
+            else:
+                squares.append(square.text)
+    if count is not None and item.squares and count > len(item.squares):
+        report.error(
+            item.squares[0].pos,
+            f"{count} tiles need {count} squares to start on, but {len(item.squares)} "
+            f"{'is' if len(item.squares) == 1 else 'are'} listed",
+        )
+        ok = False
+    if not ok or count is None:
+        return
+    beside = item.beside.text if item.beside is not None else None
+    start.append(
+        StartEntry(
+            tile_name,
+            count,
+            tuple(squares),
+            beside,
+            of_class=item.of_class,
+            beside_class=item.beside_class,
+        )
+    )
+    if not item.of_class:
+        tile = known.tiles[tile_name]
+        entries.append(
+            armies.Entry(True, tile.name, count, tile.count, tile.acts_as_duke, item.pos)
+        )
 
 
 def _start_squares(army: ast.ArmyDef, files: int, ranks: int) -> list[armies.StartSquare[Position]]:
@@ -276,6 +389,20 @@ def check_set(definition: ast.SetDef, known: KnownTiles, report: Reporter) -> Ga
         report.error,
         one_army="both" in starts,
     )
+    swap: tuple[str, tuple[tuple[str, str], ...]] = ("", ())
+    swaps = [item for item in definition.items if isinstance(item, ast.SwapDecl)]
+    for extra_swap in swaps[1:]:
+        report.error(
+            extra_swap.pos,
+            f"a second 'swap' in set '{name}': one set brings its pack tiles in one way",
+            report.note(swaps[0].pos, "the first is here"),
+        )
+    if swaps:
+        found_swap = check_targets.swap(
+            swaps[0], known.troop(report), list(checked.values()), report
+        )
+        if found_swap is not None:
+            swap = found_swap
     terrain: dict[str, int] = {}
     optional: list[str] = []
     rules: dict[str, TerrainValue] = {}
@@ -349,6 +476,8 @@ def check_set(definition: ast.SetDef, known: KnownTiles, report: Reporter) -> Ga
         terrain=tuple(sorted(terrain.items())),
         optional=tuple(sorted(optional)),
         rules=tuple(sorted(rules.items())),
+        swap=swap[0],
+        swaps=swap[1],
         path=report.path,
         pos=definition.pos,
     )

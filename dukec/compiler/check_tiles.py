@@ -1,6 +1,6 @@
 """Check stage, tiles: one tile definition to a checked `Tile`.
 
-Its count, enhanced abilities and their sides, acting as the Duke, its two grids (see
+Its count, enhanced abilities and their sides, acting as the Duke, its classes, its two grids (see
 `dukec.compiler.check_grids`) and, for a terrain tile, its properties (`dukec.compiler.properties`);
 each given at most once.
 """
@@ -15,8 +15,9 @@ from dukec.compiler.diagnostics import Position, did_you_mean, quote_list
 from dukec.compiler.model import PlacedIcon, TerrainValue, Tile
 from dukec.compiler.properties import terrain_value, terrain_vocabulary
 from dukec.compiler.vocabulary import ABILITY_BY_NUMERAL, Ability, Kind, Side, is_numeral
+from dukec.limits import MAX_NAME_LENGTH
 
-TILE_KEYWORDS = ("count", "ability", "acts", "front", "back")
+TILE_KEYWORDS = ("count", "ability", "acts", "class", "front", "back")
 DEFAULT_COUNT = 1
 
 
@@ -64,6 +65,7 @@ def check_tile(tile: ast.TileDef, report: Reporter, declared: Declared) -> Tile:
     abilities: list[Ability] = []
     ability_sides: list[tuple[Ability, tuple[Side, ...]]] = []
     acts_as_duke = False
+    classes: list[str] = []
     sides: dict[Side, tuple[PlacedIcon, ...]] = {}
     terrain: dict[str, TerrainValue] = {}
     vocabulary = terrain_vocabulary()
@@ -115,6 +117,19 @@ def check_tile(tile: ast.TileDef, report: Reporter, declared: Declared) -> Tile:
                 report.error(item.pos, "a terrain tile cannot act as the Duke")
             elif once("acts", "'acts as duke'", item.pos):
                 acts_as_duke = True
+        elif isinstance(item, ast.ClassDecl):
+            if is_terrain:
+                report.error(item.pos, "a terrain tile has no class: classes tag troop tiles")
+            elif once("class", "'class'", item.pos):
+                for word in item.names:
+                    if len(word.text) > MAX_NAME_LENGTH:
+                        report.error(
+                            word.pos, f"a class name is at most {MAX_NAME_LENGTH} characters"
+                        )
+                    elif word.text in classes:
+                        report.error(word.pos, f"class '{word.text}' is listed twice")
+                    else:
+                        classes.append(word.text)
         elif isinstance(item, ast.SideGrid):
             if once(item.side.value, f"the {item.side.value} grid", item.pos):
                 sides[item.side] = grid_icons(item, report, declared)
@@ -154,6 +169,7 @@ def check_tile(tile: ast.TileDef, report: Reporter, declared: Declared) -> Tile:
         acts_as_duke=acts_as_duke,
         sides=tuple((side, sides.get(side, ())) for side in Side),
         terrain=tuple(sorted(terrain.items())) if is_terrain else None,
+        classes=tuple(sorted(classes)),
         path=report.path,
         pos=tile.pos,
         name_pos=tile.name.pos,

@@ -2,7 +2,7 @@
 
 The compiler guarantees these for what it emits; a JSON file written by hand or by another tool
 is checked here after the schema: the icon declarations (unique names and glyphs, the rules
-of the algebra, :func:`dukec.icons.problems`), unique tile names, declared icons a grid can
+of the algebra, :func:`dukec.icon_rules.problems`), unique tile names, declared icons a grid can
 hold, names that refer to real tiles of the right kind, squares on the board; the army rules
 (counts that add up, start entries, the tile acting as the Duke) are :mod:`dukec.compiler.armies`,
 shared with the sources.
@@ -15,8 +15,8 @@ from typing import Any
 from dukec.compiler import armies
 from dukec.compiler.diagnostics import did_you_mean
 from dukec.compiler.vocabulary import parse_square
+from dukec.icon_rules import problems as icon_problems
 from dukec.icons import Icon, icon_from_dict
-from dukec.icons import problems as icon_problems
 
 JsonPath = list[str | int]
 
@@ -130,9 +130,21 @@ def _check_army(
             [*here, "beside"] if beside is not None else None,
         )
 
+    classes = {c for tile in tiles.values() for c in tile.get("classes", [])}
+
+    def targets(here: JsonPath, found: dict[str, Any]) -> None:
+        for number, name in enumerate(found.get("tiles", [])):
+            troop([*here, "tiles", number], name)
+        for number, name in enumerate(found.get("classes", [])):
+            if name not in classes:
+                problems.append(([*here, "classes", number], f"unknown class '{name}'"))
+
     entries: list[armies.Entry[JsonPath]] = []
     for index, item in enumerate(army["start"]):
         here: JsonPath = [*path, "start", index]
+        for key in ("class", "beside_class"):
+            if key in item and item[key] not in classes:
+                problems.append(([*here, key], f"unknown class '{item[key]}'"))
         if "beside" in item and item["beside"] not in tiles:
             problems.append(([*here, "beside"], f"unknown tile '{item['beside']}'"))
         for number, square in enumerate(item.get("squares", [])):
@@ -141,7 +153,7 @@ def _check_army(
             file_index, rank = parsed
             if file_index >= board["files"] or rank > board["ranks"]:
                 problems.append(([*here, "squares", number], f"square '{square}' is off the board"))
-        if troop([*here, "tile"], item["tile"]):
+        if "tile" in item and troop([*here, "tile"], item["tile"]):
             entries.append(entry(True, here, item))
     in_bag: set[str] = set()
     for index, stack in enumerate(army["bag"]):
@@ -156,6 +168,10 @@ def _check_army(
         troop([*path, "win", index, "tile"], win["tile"])
     for index, name in enumerate(army.get("freeze_at_edge", [])):
         troop([*path, "freeze_at_edge", index], name)
+    for index, found in enumerate(army.get("capture_every", [])):
+        targets([*path, "capture_every", index], found)
+    if "place_beside" in army:
+        targets([*path, "place_beside"], army["place_beside"])
 
 
 def _start_squares(
@@ -173,7 +189,8 @@ def _start_squares(
             if square not in named:
                 named.add(square)
                 where: JsonPath = [*here, "armies", number, "start", entry, "squares", index]
-                found.append(armies.StartSquare(entry, item["tile"], square, where))
+                named_tile = item.get("tile", item.get("class", ""))
+                found.append(armies.StartSquare(entry, named_tile, square, where))
     return found
 
 
@@ -240,4 +257,32 @@ def consistency_errors(data: dict[str, Any]) -> list[tuple[JsonPath, str]]:
         for number, name in enumerate(game.get("optional", [])):
             if name not in tiles:
                 problems.append(([*here, "optional", number], f"unknown tile '{name}'"))
+        for number, pair in enumerate(game.get("swap", {}).get("tiles", [])):
+            for key in ("tile", "for"):
+                tile = tiles.get(pair[key])
+                if tile is None or tile["kind"] != "troop":
+                    where = [*here, "swap", "tiles", number, key]
+                    problems.append((where, f"'{pair[key]}' is no troop tile"))
+    _check_faces(data, tiles, problems)
     return problems
+
+
+def _check_faces(
+    data: dict[str, Any], tiles: dict[str, dict[str, Any]], problems: list[tuple[JsonPath, str]]
+) -> None:
+    """A terrain tile's other face is another terrain tile, and the classes it grants to are
+    some troop tile's."""
+    classes = {c for tile in tiles.values() for c in tile.get("classes", [])}
+    for index, tile in enumerate(data["tiles"]):
+        spec = tile.get("terrain", {})
+        here: JsonPath = ["tiles", index, "terrain"]
+        other = spec.get("flips_to")
+        if other is not None:
+            found = tiles.get(other)
+            if found is None or found["kind"] != "terrain" or other == tile["name"]:
+                problems.append(([*here, "flips_to"], f"'{other}' is no other terrain tile"))
+            elif "flips_to" in found.get("terrain", {}):
+                problems.append(([*here, "flips_to"], f"'{other}' flips to a tile of its own"))
+        for number, name in enumerate(spec.get("grants_to", [])):
+            if name not in classes:
+                problems.append(([*here, "grants_to", number], f"unknown class '{name}'"))

@@ -128,8 +128,8 @@ def icon_items(icon: Icon) -> list[tuple[str, str]]:
     drawn = SHAPES[icon.shape].characters if icon.shape in SHAPES else ""
     defaults = {
         "captures": "enemies",
-        "shape": default_shape(icon.geometry, icon.effect),
-        "colour": EFFECT_COLOURS[icon.effect],
+        "shape": default_shape(icon.geometry.value, icon.effect.value),
+        "colour": EFFECT_COLOURS[icon.effect.value],
         "character": _quoted(drawn if icon.geometry.directed else drawn[:1]),
     }
     if not label:
@@ -183,6 +183,8 @@ def tile_text(tile: dict[str, Any], vocabulary: Vocabulary | None = None) -> str
         lines.append(line)
     if tile.get("acts_as_duke"):
         lines.append(f"{INDENT}acts as duke")
+    if tile.get("classes"):
+        lines += wrapped("class", list(tile["classes"]), INDENT)
     if is_terrain:
         order = list(terrain_vocabulary())
         terrain = tile.get("terrain", {})
@@ -208,21 +210,32 @@ def _stacks(stacks: list[dict[str, Any]]) -> list[str]:
     ]
 
 
+def _targets(targets: dict[str, Any]) -> list[str]:
+    return [*targets.get("tiles", []), *(f"class {name}" for name in targets.get("classes", []))]
+
+
 def _army_lines(army: dict[str, Any], player: str | None) -> list[str]:
     lines = [f"{INDENT}army {player} {{" if player else f"{INDENT}army {{"]
     inner = INDENT * 2
     for entry in army["start"]:
         count = f"{entry['count']} " if entry["count"] != 1 else ""
+        tile = f"class {entry['class']}" if "class" in entry else entry["tile"]
         if "beside" in entry:
-            lines.append(f"{inner}start {count}{entry['tile']} beside {entry['beside']}")
+            lines.append(f"{inner}start {count}{tile} beside {entry['beside']}")
+        elif "beside_class" in entry:
+            lines.append(f"{inner}start {count}{tile} beside class {entry['beside_class']}")
         else:
-            lines.append(f"{inner}start {count}{entry['tile']} on {', '.join(entry['squares'])}")
+            lines.append(f"{inner}start {count}{tile} on {', '.join(entry['squares'])}")
     if army["bag"]:
         lines += wrapped("bag", _stacks(army["bag"]), inner)
     for win in army.get("win", []):
         lines.append(f"{inner}win {win['by']} {win['count']} {win['tile']}")
+    for targets in army.get("capture_every", []):
+        lines += wrapped("win capture every", _targets(targets), inner)
     if army.get("freeze_at_edge"):
         lines.append(f"{inner}freeze {', '.join(army['freeze_at_edge'])} at edge")
+    if army.get("place_beside"):
+        lines += wrapped("place beside", _targets(army["place_beside"]), inner)
     lines.append(f"{INDENT}}}")
     return lines
 
@@ -242,6 +255,11 @@ def set_text(game_set: dict[str, Any]) -> str:
             lines += wrapped(f"rule {key}", [str(v) for v in rules[key]], INDENT)
         else:
             lines.append(f"{INDENT}rule {key} {_value_text(rules[key])}")
+    swap = game_set.get("swap")
+    if swap is not None:
+        when = {"draw": "on draw", "draft": "by draft", "choice": "by choice"}[swap["on"]]
+        pairs = [f"{pair['tile']} for {pair['for']}" for pair in swap["tiles"]]
+        lines += wrapped(f"swap {when}", pairs, INDENT)
     first, second = game_set["armies"]
     if first == second:
         lines += _army_lines(first, None)

@@ -6,11 +6,12 @@ read and validated instead.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
-from os import PathLike
+from os import PathLike, fspath
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from dukec.compiler.diagnostics import CompileError, Diagnostic, Position, Sourc
 from dukec.compiler.emit import program_dict, source_map
 from dukec.compiler.model import Program
 from dukec.compiler.parser import parse_source, read_source
-from dukec.compiler.sources import JSON_SUFFIX, SOURCE_SUFFIX, collect
+from dukec.compiler.sources import JSON_SUFFIX, PACKS_FOLDER, SOURCE_SUFFIX, collect
 from dukec.compiler.validate import load_json_file, validate_tileset
 from dukec.limits import MAX_SETS, MAX_TILES
 
@@ -156,19 +157,47 @@ def analyze(paths: list[Path]) -> Analysis:
 
 def _analyze_found(found: Sequence[tuple[Path, str]]) -> Analysis:
     parsed, problems, texts = parse_all(found)
+    if any(source.extends() for source in parsed):
+        # Read on top of the base set's sources (each file once).
+        given = {os.path.realpath(path) for path, _ in found}
+        base, _ = collect([default_sources()])
+        below = [(path, shown) for path, shown in base if os.path.realpath(path) not in given]
+        base_parsed, base_problems, base_texts = parse_all(below)
+        texts.texts.update(base_texts.texts)
+        parsed = [*base_parsed, *parsed]
+        problems = [*base_problems, *problems]
     program, diagnostics = check_sources(parsed, incomplete=bool(problems))
     return Analysis(tuple(parsed), program, (*problems, *diagnostics), texts)
 
 
+#: The line of a file that is read on top of the base set (`dukec.compiler.overlay`).
+EXTENDS_BASE = re.compile(r"^[ \t]*extends[ \t]+base\b", re.M)
+
+
+def _with_base(
+    found: Sequence[tuple[Path, str]], texts: list[str]
+) -> tuple[list[tuple[Path, str]], list[str]]:
+    """The sources with the base set's before them where one says `extends base` (each file
+    once)."""
+    if not any(EXTENDS_BASE.search(text) for text in texts):
+        return list(found), texts
+    given = {os.path.realpath(path) for path, _ in found}
+    base, _ = collect([default_sources()])
+    below = [(path, shown) for path, shown in base if os.path.realpath(path) not in given]
+    return [*below, *found], [read_source(path, shown) for path, shown in below] + texts
+
+
 def compile_sources(found: Sequence[tuple[Path, str]]) -> dict[str, Any]:
-    """Parse, check, emit and validate .duke files; a tile set compiled before from the same
-    texts comes from the cache (:mod:`dukec.compiler.tileset_cache`) instead."""
+    """Parse, check, emit and validate .duke files (with the base set's where one says
+    `extends base`); a tile set compiled before from the same texts comes from the cache
+    (:mod:`dukec.compiler.tileset_cache`) instead."""
     first = found[0][1] if found else "dukec"
     try:
         texts = [read_source(path, shown) for path, shown in found]
     except CompileError:
         # Unreadable sources: compiled as they are, so that every error is reported.
         return emit_analysis(_analyze_found(found), first)
+    found, texts = _with_base(found, texts)
     entry = tileset_cache.entry(texts)
     cached = tileset_cache.read(entry)
     if cached is not None:
@@ -190,12 +219,19 @@ def analyze_texts(texts: Sequence[tuple[str, str]], incomplete: bool = False) ->
     return Analysis(tuple(parsed), program, (*problems, *diagnostics), sources)
 
 
-def compile_source(text: str, path: str = "<source>") -> dict[str, Any]:
-    """Compile one .duke source text (as an editor or a notebook holds it) into a tile set.
+def compile_source(text: str, path: str | PathLike[str] = "<source>") -> dict[str, Any]:
+    """Compile one .duke source text (as an editor or a notebook holds it) into a tile set (on
+    top of the base set's sources if it says `extends base`).
 
-    `path` is the name errors show. Raises CompileError carrying every diagnostic.
+    `path` (a ``str`` or ``os.PathLike``) is the name errors show; nothing is read from it.
+    Raises CompileError carrying every diagnostic.
     """
-    return emit_analysis(analyze_texts([(path, text)]), path)
+    name = fspath(path)
+    texts = [(name, text)]
+    if EXTENDS_BASE.search(text):
+        base, _ = collect([default_sources()])
+        texts = [(shown, read_source(file, shown)) for file, shown in base] + texts
+    return emit_analysis(analyze_texts(texts), name)
 
 
 def emit_analysis(analysis: Analysis, first: str) -> dict[str, Any]:
@@ -225,6 +261,15 @@ def emit_analysis(analysis: Analysis, first: str) -> dict[str, Any]:
 def default_sources() -> Path:
     """The base set's .duke sources, wherever dukec is installed."""
     return Path(str(files("dukec.tiles")))
+
+
+def shipped_packs() -> dict[str, Path]:
+    """The expansion packs that ship with dukec, by name (``robin-hood``: its ``.duke`` file in
+    the base set's packs folder), in name order."""
+    folder = default_sources() / PACKS_FOLDER
+    if not folder.is_dir():
+        return {}
+    return {path.stem: path for path in sorted(folder.glob(f"*{SOURCE_SUFFIX}"))}
 
 
 def load_tileset(path: str | PathLike[str] | None = None) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from dukec.compiler.diagnostics import Position
-from dukec.compiler.model import Army, GameSet, Program, Tile
+from dukec.compiler.model import Army, GameSet, Program, Targets, Tile
 from dukec.compiler.vocabulary import Side
 from dukec.icons import FORMAT
 
@@ -40,6 +40,8 @@ def tile_dict(tile: Tile) -> dict[str, Any]:
         }
     if tile.acts_as_duke:
         data["acts_as_duke"] = True
+    if tile.classes:
+        data["classes"] = list(tile.classes)
     if tile.terrain is not None:
         data["terrain"] = {
             key: list(value) if isinstance(value, tuple) else value for key, value in tile.terrain
@@ -47,12 +49,22 @@ def tile_dict(tile: Tile) -> dict[str, Any]:
     return data
 
 
+def _targets(targets: Targets) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if targets.tiles:
+        data["tiles"] = list(targets.tiles)
+    if targets.classes:
+        data["classes"] = list(targets.classes)
+    return data
+
+
 def _army_dict(army: Army) -> dict[str, Any]:
     start = []
     for entry in army.start:
-        item: dict[str, Any] = {"tile": entry.tile, "count": entry.count}
+        item: dict[str, Any] = {"class" if entry.of_class else "tile": entry.tile}
+        item["count"] = entry.count
         if entry.beside is not None:
-            item["beside"] = entry.beside
+            item["beside_class" if entry.beside_class else "beside"] = entry.beside
         else:
             item["squares"] = list(entry.squares)
         start.append(item)
@@ -64,6 +76,10 @@ def _army_dict(army: Army) -> dict[str, Any]:
         data["win"] = [{"by": by, "tile": tile, "count": count} for by, tile, count in army.win]
     if army.freeze_at_edge:
         data["freeze_at_edge"] = list(army.freeze_at_edge)
+    if army.capture_every:
+        data["capture_every"] = [_targets(targets) for targets in army.capture_every]
+    if army.place_beside:
+        data["place_beside"] = _targets(army.place_beside)
     return data
 
 
@@ -81,6 +97,11 @@ def set_dict(game_set: GameSet) -> dict[str, Any]:
     if game_set.rules:
         data["rules"] = {
             key: list(value) if isinstance(value, tuple) else value for key, value in game_set.rules
+        }
+    if game_set.swap:
+        data["swap"] = {
+            "on": game_set.swap,
+            "tiles": [{"tile": tile, "for": base} for tile, base in game_set.swaps],
         }
     return data
 

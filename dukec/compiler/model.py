@@ -41,6 +41,8 @@ class Tile:
     acts_as_duke: bool
     sides: tuple[tuple[Side, tuple[PlacedIcon, ...]], ...]
     terrain: tuple[tuple[str, TerrainValue], ...] | None
+    #: The tile's classes (``class legend``), sorted.
+    classes: tuple[str, ...] = ()
     path: str = field(default="", compare=False)
     pos: Position = field(default=NO_POSITION, compare=False)
     name_pos: Position = field(default=NO_POSITION, compare=False)
@@ -52,12 +54,27 @@ class Tile:
 
 @dataclass(frozen=True, slots=True)
 class StartEntry:
-    """Tiles put on the board at set-up, on one of `squares` or beside the tile `beside`."""
+    """Tiles put on the board at set-up, on one of `squares` or beside the tile `beside`; with
+    `of_class`, `tile` is a class (a tile of it from the bag), and with `beside_class`,
+    `beside` is."""
 
     tile: str
     count: int
     squares: tuple[str, ...]
     beside: str | None
+    of_class: bool = False
+    beside_class: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Targets:
+    """Tiles named, and the tiles of classes named (`Morgana, class witch`), each sorted."""
+
+    tiles: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.tiles or self.classes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +86,10 @@ class Army:
     bag: tuple[tuple[str, int], ...]
     win: tuple[tuple[str, str, int], ...] = ()
     freeze_at_edge: tuple[str, ...] = ()
+    #: `win capture every ...`: each a set of targets none of which may be left on the board.
+    capture_every: tuple[Targets, ...] = ()
+    #: `place beside ...`: where drawn tiles go (empty: beside the Duke).
+    place_beside: Targets = Targets()
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +103,10 @@ class GameSet:
     terrain: tuple[tuple[str, int], ...]
     optional: tuple[str, ...]
     rules: tuple[tuple[str, TerrainValue], ...] = ()
+    #: How pack tiles come in (``draw``, ``draft`` or ``choice``; "" none), and the pairs
+    #: (pack tile, the base tile it replaces), in written order.
+    swap: str = ""
+    swaps: tuple[tuple[str, str], ...] = ()
     path: str = field(default="", compare=False)
     pos: Position = field(default=NO_POSITION, compare=False)
 

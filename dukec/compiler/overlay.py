@@ -1,9 +1,10 @@
 """Layers: a designer's sources read on top of the base set, or as a whole tile set.
 
 The rule, one place for every command, the studio and the language server: sources that
-define a game set *and* a tile that acts as the Duke are a **whole** tile set (they can be
-played on their own). Any other sources (new tiles only; or tiles and a game set that plays
-the base set's Duke) are an **overlay**: compiled together with the base set's sources, so that
+define a game set *and* a tile that acts as the Duke, and do not say ``extends base``, are a
+**whole** tile set (they can be played on their own). Any other sources (new tiles only; or
+tiles and a game set that plays the base set's Duke; or a pack that extends the base set) are
+an **overlay**: compiled together with the base set's sources, so that
 their sets may name the base set's tiles and the armies of the base set's game sets are there
 to play them against. A tile name the base set has already is an error naming both files (a
 designer's folder adds tiles; it does not change the base game under the same name). A compiled
@@ -24,6 +25,7 @@ from dukec.compiler import ast
 from dukec.compiler.check import check_sources
 from dukec.compiler.diagnostics import CompileError, Diagnostic, Note, SourceTexts
 from dukec.compiler.driver import (
+    EXTENDS_BASE,
     Analysis,
     analyze_texts,
     default_sources,
@@ -63,6 +65,8 @@ COMPILED = Layering(True, "exactly the tile set given")
 def layering(texts: Sequence[tuple[str, str]]) -> Layering:
     """Whether source texts are a whole tile set or an overlay on the base set (read from
     their lines, so that texts that do not parse yet are judged the same way)."""
+    if any(EXTENDS_BASE.search(text) for _, text in texts):
+        return Layering(False, "it says 'extends base'")
     sets = any(_SET.search(text) for _, text in texts)
     duke = any(_DUKE.search(text) for _, text in texts)
     if sets and duke:

@@ -1,7 +1,9 @@
 """Sources: the .duke and .json files that paths name, as the driver and the formatter read them.
 
 Directories contribute every .duke file below them, in order of their path relative to the
-directory, so a copy of the sources elsewhere compiles to the same output and the same errors.
+directory, so a copy of the sources elsewhere compiles to the same output and the same errors;
+a folder named ``expansions`` below a directory holds expansion packs, each read only when it is
+named (``tiles/expansions/robin-hood.duke``), so that ``tiles/`` stays the base set.
 """
 
 from __future__ import annotations
@@ -17,6 +19,13 @@ from dukec.textfile import NotReadable, at_most, check_file, os_reason
 
 SOURCE_SUFFIX = ".duke"
 JSON_SUFFIX = ".json"
+#: The folder below a directory of sources that holds packs, read only when named.
+PACKS_FOLDER = "expansions"
+
+
+def _in_packs(path: Path, below: Path) -> bool:
+    """Whether ``path`` lies in a packs folder below the directory ``below``."""
+    return PACKS_FOLDER in path.relative_to(below).parts[:-1]
 
 
 def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
@@ -44,7 +53,11 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
         try:
             if path.is_dir():
                 # One past the most a tile set can hold is enough to refuse them.
-                below = (p for p in path.rglob(f"*{SOURCE_SUFFIX}") if not p.is_dir())
+                below = (
+                    p
+                    for p in path.rglob(f"*{SOURCE_SUFFIX}")
+                    if not p.is_dir() and not _in_packs(p, path)
+                )
                 sources = sorted(
                     islice(below, MAX_SOURCE_FILES + 1),
                     key=lambda p: p.relative_to(path).as_posix(),

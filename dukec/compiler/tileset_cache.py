@@ -2,11 +2,14 @@
 or a benchmark does not parse and check the same .duke sources again.
 
 An entry is keyed by everything the tile set is compiled from: the texts of the .duke files in
-the order they are compiled, the grammar, the schema, dukec's version and the source of the
-compiler itself (``dukec/compiler/*.py`` and the top-level modules beside it), so that a
-checkout whose compiler changed never reads what an older compiler wrote. The names the files
-go by are not part of it: they show only in errors, and only a tile set without errors is kept.
-An entry that cannot be read as a tile set is ignored, and written again by the compile.
+the order they are compiled, the prelude's icon declarations (read by every compile), the
+grammar, the schema, dukec's version and the source of the compiler itself
+(``dukec/compiler/*.py`` and the top-level modules beside it), so that a checkout whose compiler
+changed never reads what an older compiler wrote. The names the files go by are not part of it:
+they show only in errors, and only a tile set without errors (checked against the schema) is
+kept. The cache trusts an entry only when its header's HMAC, under the cache directory's own
+secret, checks out, so a tile set read back is one dukec wrote; one that cannot be read as a
+tile set is ignored all the same, and written again by the compile.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 
 from dukec import __version__, cache
 from dukec.compiler.parser import grammar_text
+from dukec.compiler.prelude import prelude_text
 from dukec.compiler.validate import SCHEMA_PACKAGE, TILESET_SCHEMA
 
 KIND = "tilesets"
@@ -43,6 +47,7 @@ def entry(texts: Sequence[str]) -> str:
         __version__,
         compiler_fingerprint(),
         grammar_text(),
+        prelude_text(),
         schema,
         str(len(texts)),
     ]

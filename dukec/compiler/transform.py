@@ -87,6 +87,9 @@ class ToAst:
     def start(self, meta: Meta, children: list[ast.Definition]) -> ast.SourceFile:
         return ast.SourceFile(self.path, tuple(children))
 
+    def extends(self, meta: Meta, children: list[Token]) -> ast.ExtendsDecl:
+        return ast.ExtendsDecl(_word(children[0]), meta_position(meta))
+
     # === Tiles ===
 
     def tile(self, meta: Meta, children: list[Any]) -> ast.TileDef:
@@ -109,6 +112,9 @@ class ToAst:
 
     def acts_as_duke(self, meta: Meta, children: list[Token]) -> ast.ActsAsDuke:
         return ast.ActsAsDuke(meta_position(meta))
+
+    def classes(self, meta: Meta, children: list[Token]) -> ast.ClassDecl:
+        return ast.ClassDecl(tuple(_word(t) for t in children), meta_position(meta))
 
     def property(self, meta: Meta, children: list[Token]) -> ast.PropertyDecl:
         name, *values = children
@@ -163,6 +169,26 @@ class ToAst:
         count, tail = _split_count(rest)
         return ast.WinDecl(_word(by), count, _word(tail[0]), meta_position(meta))
 
+    def win_every(self, meta: Meta, children: list[Any]) -> ast.WinEveryDecl:
+        by, *targets = children
+        return ast.WinEveryDecl(_word(by), tuple(targets), meta_position(meta))
+
+    def place(self, meta: Meta, children: list[ast.Target]) -> ast.PlaceDecl:
+        return ast.PlaceDecl(tuple(children), meta_position(meta))
+
+    def tile_target(self, meta: Meta, children: list[Token]) -> ast.Target:
+        return ast.Target(_word(children[0]), False, meta_position(meta))
+
+    def class_target(self, meta: Meta, children: list[Token]) -> ast.Target:
+        return ast.Target(_word(children[0]), True, meta_position(meta))
+
+    def swap(self, meta: Meta, children: list[Any]) -> ast.SwapDecl:
+        first, second, *pairs = children
+        return ast.SwapDecl((_word(first), _word(second)), tuple(pairs), meta_position(meta))
+
+    def swap_pair(self, meta: Meta, children: list[Token]) -> ast.SwapPair:
+        return ast.SwapPair(_word(children[0]), _word(children[1]), meta_position(meta))
+
     def freeze(self, meta: Meta, children: list[Token]) -> ast.FreezeDecl:
         return ast.FreezeDecl(tuple(_word(t) for t in children), meta_position(meta))
 
@@ -173,17 +199,30 @@ class ToAst:
             children = children[1:]
         return ast.ArmyDef(player, tuple(children), meta_position(meta))
 
-    def start_on(self, meta: Meta, children: list[Token]) -> ast.StartDecl:
+    def start_on(self, meta: Meta, children: list[Any]) -> ast.StartDecl:
         count, rest = _split_count(children)
         tile, *squares = rest
         return ast.StartDecl(
-            count, _word(tile), tuple(_word(s) for s in squares), None, meta_position(meta)
+            count,
+            tile.name,
+            tuple(_word(s) for s in squares),
+            None,
+            meta_position(meta),
+            of_class=tile.of_class,
         )
 
-    def start_beside(self, meta: Meta, children: list[Token]) -> ast.StartDecl:
+    def start_beside(self, meta: Meta, children: list[Any]) -> ast.StartDecl:
         count, rest = _split_count(children)
         tile, other = rest
-        return ast.StartDecl(count, _word(tile), (), _word(other), meta_position(meta))
+        return ast.StartDecl(
+            count,
+            tile.name,
+            (),
+            other.name,
+            meta_position(meta),
+            of_class=tile.of_class,
+            beside_class=other.of_class,
+        )
 
     def bag(self, meta: Meta, children: list[ast.Stack]) -> ast.BagDecl:
         return ast.BagDecl(tuple(children), meta_position(meta))

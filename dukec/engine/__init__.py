@@ -7,14 +7,16 @@ Rules (immutable, built once)
     ``load_rules(tileset: dict, set_name: str | None = None) -> Rules`` (default set ``base``);
     ``Rules.types`` (``TileType``: ``name``, ``count``, ``acts_as_duke``, ``sides``, ``value``),
     ``Rules.geometry`` (``name(square) -> "c1"``, ``parse("c1") -> int | None``),
-    ``Rules.type_named(name) -> int``, ``Rules.tileset_hash``; ``RulesError``.
+    ``Rules.type_named(name) -> int``, ``Rules.tileset_hash``; ``RulesError``. Rules pickle
+    as the tile set's canonical JSON and the game set's name, made again once per process.
 
 Game state (mutable, changed in place)
     ``Game(rules, seed=0, ply_limit=None, setup=True)``: set-up is played as actions.
     In python-chess's words: ``legal_actions()``, ``push(action)`` (``IllegalActionError`` if
     it is not legal), ``push_notation(text)``, ``pop() -> Action``, ``peek()``, ``copy()``,
     ``is_game_over()``, ``outcome() -> Result | None``, ``parse_action(text)``,
-    ``notation(action)``; ``str(game)``: the board as text; ``repr(game)``: one line.
+    ``notation(action)``; ``str(game)``: the board as text; ``repr(game)``: one line. A game
+    pickles as its rules, the position it began at and the actions played since.
     For search (no legality test, the compact form): ``apply(action)``, ``undo() -> action``,
     ``is_legal(action)``, ``result -> Result | None`` (``winner``: 0, 1 or None for the
     ply-limit draw; ``reason``: ``Reason``), ``ply`` (turns of play), ``to_move``, ``phase``,

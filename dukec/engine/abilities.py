@@ -54,12 +54,7 @@ def actions(g: Game, me: int, s: int, code: int, out: list[ActionTuple]) -> None
         for n in occupancy.placeable(g, g.neighbours[duke]):
             if n != s:
                 out.append((SUMMON, s, n, duke, -1))
-    if (
-        usable(g, code, "divination")
-        and g.bags[me]
-        and duke >= 0
-        and occupancy.placeable(g, g.neighbours[duke], first=True)
-    ):
+    if usable(g, code, "divination") and g.bags[me] and occupancy.drop_squares(g, me, first=True):
         out.append((DIVINE, s, -1, -1, -1))
     if usable(g, code, "escape"):
         sacrifices: list[tuple[int, int]] = []

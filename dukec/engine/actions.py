@@ -40,6 +40,9 @@ class ActionKind(IntEnum):
     ESCAPE = 10
     RANSOM = 11
     DRAFT = 12
+    AREA = 13
+    SWAP = 14
+    GRANT = 15
 
 
 #: Each kind's name in records and notation's vocabulary, by kind.
@@ -61,6 +64,12 @@ CHOOSE: Final = 9
 ESCAPE: Final = 10
 RANSOM: Final = 11
 DRAFT: Final = 12
+#: An area group used (declared icons: :mod:`dukec.engine.area`).
+AREA: Final = 13
+#: A pack tile taken in place of a base tile, or the base tile kept (:mod:`dukec.engine.swaps`).
+SWAP: Final = 14
+#: An icon a terrain face grants its occupant used (:mod:`dukec.engine.terrain_faces`).
+GRANT: Final = 15
 
 
 class Phase(IntEnum):
@@ -74,10 +83,11 @@ class Phase(IntEnum):
     FLAGS = 4
     CHOOSE = 5
     RELOCATE = 6
+    SWAP = 7
 
 
 #: The phases before play begins (set-up, and the features' before it and after it).
-BEFORE_PLAY: Final = (Phase.SETUP, Phase.DRAFT, Phase.FLAGS)
+BEFORE_PLAY: Final = (Phase.SETUP, Phase.DRAFT, Phase.SWAP, Phase.FLAGS)
 #: Per phase (by its value): whether it comes before play (a look-up, not a search of
 #: :data:`BEFORE_PLAY`, for what runs after every action).
 IS_BEFORE_PLAY: Final = tuple(phase in BEFORE_PLAY for phase in Phase)

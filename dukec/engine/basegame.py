@@ -89,18 +89,21 @@ class BaseGame(FeatureState):
         board = self.board
         over = self.over
         self._version += 1
+        me = self.to_move
         if kind == STRIKE:
             captured = board[to]
             board[to] = EMPTY
             board[frm] ^= 2
-            self._capture(captured, to)
+            self._capture(captured, to, me)
             return (action, board[frm], captured, over)
-        me = self.to_move
         code = board[frm]
         captured = board[to]
         board[frm] = EMPTY
         pieces = self.pieces[me]
         pieces.discard(frm)
+        if captured >= 0:
+            # Before the tile takes the square: the tile captured may be the mover's own.
+            self._capture(captured, to, me)
         pieces.add(to)
         if kind == MOVE:
             board[to] = code ^ 2
@@ -109,8 +112,6 @@ class BaseGame(FeatureState):
             board[by] ^= 2
         if self.rules.tables.is_duke[code]:
             self.duke[me] = to
-        if captured >= 0:
-            self._capture(captured, to)
         return (action, code, captured, over)
 
     def _unmove_tiles(self, record: BaseRecord) -> None:
@@ -123,7 +124,7 @@ class BaseGame(FeatureState):
         if kind == STRIKE:
             board[frm] ^= 2
             board[to] = captured
-            self._uncapture(captured, to)
+            self._uncapture(captured, to, code & 1)
             return
         me = code & 1
         board[frm] = code
@@ -136,13 +137,16 @@ class BaseGame(FeatureState):
         if self.rules.tables.is_duke[code]:
             self.duke[me] = frm
         if captured >= 0:
-            self._uncapture(captured, to)
+            self._uncapture(captured, to, me)
 
-    def _capture(self, code: int, square: int) -> None:
+    def _capture(self, code: int, square: int, by: int) -> None:
+        """The tile ``code`` on ``square`` captured by player ``by``: the opponent's takes it
+        (a tile of one's own that an icon capturing friend and foe takes is lost, not taken)."""
         owner = code & 1
         self.pieces[owner].discard(square)
         self.captured[owner].append(code >> 2)
-        self.taken[owner ^ 1].append(code >> 2)
+        if by != owner:
+            self.taken[by].append(code >> 2)
         if self.rules.tables.is_duke[code] and self.duke[owner] == square:
             self.duke[owner] = -1
             self.over = Result(owner ^ 1, Reason.DUKE_CAPTURED)
@@ -183,11 +187,12 @@ class BaseGame(FeatureState):
             self._unplace(to, me)
         return action
 
-    def _uncapture(self, code: int, square: int) -> None:
+    def _uncapture(self, code: int, square: int, by: int) -> None:
         owner = code & 1
         self.pieces[owner].add(square)
         self.captured[owner].pop()
-        self.taken[owner ^ 1].pop()
+        if by != owner:
+            self.taken[by].pop()
         if self.rules.tables.is_duke[code]:
             self.duke[owner] = square
 

@@ -101,6 +101,13 @@ def middle_squares(files: int, ranks: int) -> tuple[int, ...]:
 
 
 @cache
+def middle_rows(files: int, ranks: int) -> frozenset[int]:
+    """The squares of a board's middle rows (two, or one where the ranks are odd)."""
+    rows = {(ranks - 1) // 2, ranks // 2}
+    return frozenset(r * files + f for r in rows for f in range(files))
+
+
+@cache
 def all_squares(size: int) -> tuple[int, ...]:
     """Every square of a board of ``size`` squares, in index order (one tuple per size)."""
     return tuple(range(size))

@@ -18,10 +18,20 @@ from dukec.icons import hashed_form
 
 
 def tileset_hash(tileset: Mapping[str, Any]) -> str:
-    """A stable hash of a tile set: sha256 of its canonical JSON (a tile set whose icons are the
-    base box's as its first format's: :func:`dukec.icons.hashed_form`)."""
+    """A stable hash of a tile set: sha256 of its canonical JSON (:func:`canonical_json`)."""
+    return hash_of(canonical_json(tileset))
+
+
+def canonical_json(tileset: Mapping[str, Any]) -> str:
+    """A tile set as canonical JSON text: keys sorted, no spaces, ASCII; a tile set whose icons
+    are the base box's written as its first format's (:func:`dukec.icons.hashed_form`), which
+    loads to the same rules."""
     form = hashed_form(tileset)
-    text = json.dumps(form, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return json.dumps(form, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def hash_of(text: str) -> str:
+    """The hash of a canonical JSON text, as :func:`tileset_hash` gives it."""
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -68,9 +78,9 @@ def alike_types(
     """Per tile type, the first type the rules cannot tell from it: the same ``contents`` (the
     tile but for its name) and the same part in the game set (no tile starts beside the one and
     not the other, ``besides`` being each (tile, owner) a set-up step places beside; no army's
-    win condition or frozen edge names the one and not the other). Two such types differ in
-    their names alone: swapping every tile of the one for the other changes nothing in a game
-    but the names."""
+    win condition, frozen edge, ``capture every`` or leader names the one and not the other;
+    neither is in a draft or a swap). Two such types differ in their names alone: swapping
+    every tile of the one for the other changes nothing in a game but the names."""
     parts: list[list[object]] = [[found] for found in contents]
     for tile, owner in besides:
         parts[tile].append(("beside", owner))
@@ -79,5 +89,16 @@ def alike_types(
             parts[win.tile].append(("win", owner, win.by, win.count))
         for tile in sorted(extras.freeze_at_edge[owner]):
             parts[tile].append(("freeze", owner))
+        for group, tiles in enumerate(extras.capture_every[owner]):
+            for tile in sorted(tiles):
+                parts[tile].append(("every", owner, group))
+        for tile in sorted(extras.leaders[owner]):
+            parts[tile].append(("leader", owner))
+    # A draft and a swap list their tiles in the set's order: each tile named there is its own.
+    for place, tile in enumerate(extras.objective.draft):
+        parts[tile].append(("draft", place))
+    for place, (pack, base) in enumerate(extras.swaps.pairs):
+        parts[pack].append(("swap in", place))
+        parts[base].append(("swap out", place))
     first: dict[str, int] = {}
     return tuple(first.setdefault(repr(part), index) for index, part in enumerate(parts))

@@ -46,6 +46,13 @@ class TerrainType:
     placement: str
     # Grids of a terrain tile that acts (front, back): (icon, dx, dy) with +dy its facing.
     sides: tuple[tuple[tuple[Icon, int, int], ...], tuple[tuple[Icon, int, int], ...]]
+    #: The tile's other face (a terrain index; -1: it has none), what turns this face over
+    #: to it (``enter``, ``leave``, ``use``) and what turns it back.
+    flips_to: int = -1
+    flips_on: frozenset[str] = frozenset()
+    flips_back_on: frozenset[str] = frozenset()
+    #: The classes of troop tile that may use this face's front grid while on it.
+    grants_to: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +81,18 @@ class Objective:
     draft: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Swaps:
+    """How pack tiles come in (``swap`` in the set): ``on`` draw, draft or choice ("": none),
+    and the pairs (pack tile type, the base tile type it replaces), in the set's order."""
+
+    on: str = ""
+    pairs: tuple[tuple[int, int], ...] = ()
+    #: The pack tiles to be swapped in on draw or picked in a draft: each pack tile as many
+    #: times as its count (one shared copy in the packs), in type order.
+    pool: tuple[int, ...] = ()
+
+
 @dataclass(frozen=True)
 class Extras:
     """Everything expanded play reads, for one game set of one tile set."""
@@ -94,11 +113,27 @@ class Extras:
     wins_beyond_tiles: bool = field(default=False)
     #: The carried terrain lets every movement end on it (only who may end there can change).
     open_carried: bool = field(default=True)
+    #: Per army, its ``win capture every`` conditions: each the tile types none of which may be
+    #: left on the opponent's side of the board.
+    capture_every: tuple[tuple[frozenset[int], ...], tuple[frozenset[int], ...]] = ((), ())
+    #: Per capturer, whether capturing the opponent's Duke wins at once (not where a
+    #: ``capture every`` of the capturer's names it).
+    duke_wins: tuple[bool, bool] = (True, True)
+    #: Per army, the tile types beside which it places drawn tiles (empty: its Duke).
+    leaders: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+    swaps: Swaps = field(default_factory=Swaps)
+    #: Some terrain tile the set lays has two faces or grants icons; and some face of one
+    #: grants icons.
+    faces: bool = field(default=False)
+    lends: bool = field(default=False)
+    #: Some terrain tile of the tile set has faces (laid by this set or not).
+    faced: bool = field(default=False)
 
     @property
     def brought_in(self) -> tuple[int, ...]:
-        """The tile types the set brings into play besides its armies' (the draft's pool)."""
-        return self.objective.draft
+        """The tile types the set brings into play besides its armies' (the draft's pool, the
+        pack tiles of a swap)."""
+        return self.objective.draft + tuple(tile for tile, _base in self.swaps.pairs)
 
     def shared(self) -> list[object]:
         """What a game keeps of this data for speed, which its copies share."""
@@ -117,6 +152,7 @@ def terrain_types(tileset: Mapping[str, Any], icons: Vocabulary) -> tuple[Terrai
     """Every terrain tile of a tile set, in name order (``icons``: the tile set's)."""
     found = []
     tiles = sorted((t for t in tileset["tiles"] if t["kind"] == "terrain"), key=lambda t: t["name"])
+    index_of = {str(tile["name"]): index for index, tile in enumerate(tiles)}
     for index, tile in enumerate(tiles):
         spec = tile.get("terrain", {})
         sides = tuple(
@@ -147,6 +183,10 @@ def terrain_types(tileset: Mapping[str, Any], icons: Vocabulary) -> tuple[Terrai
                 acts=_true(spec, "acts"),
                 placement=str(spec.get("placement", "random")),
                 sides=(sides[0], sides[1]),
+                flips_to=index_of.get(str(spec.get("flips_to", "")), -1),
+                flips_on=frozenset(str(e) for e in spec.get("flips_on", [])),
+                flips_back_on=frozenset(str(e) for e in spec.get("flips_back_on", [])),
+                grants_to=frozenset(str(c) for c in spec.get("grants_to", [])),
             )
         )
     return tuple(found)
@@ -166,9 +206,11 @@ def build_extras(
     duke_squares: tuple[tuple[int, ...], tuple[int, ...]],
     fail: Callable[[str], Exception],
     icons: Vocabulary,
+    of_class: Callable[[str, str], tuple[int, ...]],
 ) -> Extras:
     """The expanded-play data of one game set; ``troops`` are the troop tiles in type order,
-    ``icons`` the tile set's."""
+    ``icons`` the tile set's (``of_class``: the types of a class, ``lookup``: of a name, each
+    failing on an unknown one)."""
     kinds = terrain_types(tileset, icons)
     by_name = {t.name: t.index for t in kinds}
     set_terrain = []
@@ -201,7 +243,28 @@ def build_extras(
     )
     wins: list[tuple[WinCondition, ...]] = []
     freezes: list[frozenset[int]] = []
+    every: list[tuple[frozenset[int], ...]] = []
+    leaders: list[frozenset[int]] = []
+    dukes: list[int] = []
+
+    def targets(found: Mapping[str, Any], where: str) -> frozenset[int]:
+        types = {lookup(str(name), where) for name in found.get("tiles", [])}
+        for name in found.get("classes", []):
+            types.update(of_class(str(name), where))
+        return frozenset(types)
+
     for owner, army in enumerate(game_set["armies"][:2]):
+        every.append(
+            tuple(targets(found, f"army {owner} win") for found in army.get("capture_every", []))
+        )
+        leaders.append(targets(army.get("place_beside", {}), f"army {owner} place"))
+        duke = -1
+        for entry in army["start"]:
+            if "tile" in entry:
+                found = lookup(str(entry["tile"]), f"army {owner} start")
+                if troops[found].get("acts_as_duke"):
+                    duke = found
+        dukes.append(duke)
         wins.append(
             tuple(
                 WinCondition(
@@ -226,20 +289,55 @@ def build_extras(
                 for a in tile.get("abilities", [])
             }
         )
+    swap = game_set.get("swap", {})
+    pairs = tuple(
+        (lookup(str(pair["tile"]), "swap"), lookup(str(pair["for"]), "swap"))
+        for pair in swap.get("tiles", [])
+    )
+    pool = sorted(tile for tile, _base in pairs for _ in range(int(troops[tile]["count"])))
+    swaps = Swaps(str(swap.get("on", "")), pairs, tuple(pool))
     in_play: set[str] = set()
     for army in game_set["armies"][:2]:
-        in_play.update(str(e["tile"]) for e in army["start"])
+        in_play.update(str(e["tile"]) for e in army["start"] if "tile" in e)
         in_play.update(str(e["tile"]) for e in army["bag"])
     brought_names = {str(n) for n in spec.get("draft", [])}
+    brought_names.update(str(pair["tile"]) for pair in swap.get("tiles", []))
+    # An icon a rule feature plays: Dread, Defense, an area group's.
     uses_icons = any(
-        icons.named(i["icon"]).effect.of_feature
+        icons.named(i["icon"]).effect.of_feature or bool(icons.named(i["icon"]).area)
         for t in troops
         if t["name"] in in_play | brought_names
         for side in t["sides"].values()
         for i in side.get("icons", [])
     )
     uses_abilities = any(t.get("abilities") for t in troops if t["name"] in in_play | brought_names)
-    used = bool(set_terrain or spec or any(wins) or any(freezes) or uses_icons or uses_abilities)
+    faces = any(
+        kinds[index].flips_to >= 0 or kinds[index].grants_to for index, _count in set_terrain
+    )
+    lends = any(
+        kinds[index].grants_to
+        or (kinds[index].flips_to >= 0 and kinds[kinds[index].flips_to].grants_to)
+        for index, _count in set_terrain
+    )
+    classed = any(
+        "class" in e or "beside_class" in e for a in game_set["armies"] for e in a["start"]
+    )
+    used = bool(
+        set_terrain
+        or spec
+        or any(wins)
+        or any(freezes)
+        or uses_icons
+        or uses_abilities
+        or any(every)
+        or any(leaders)
+        or swaps.pairs
+        or classed
+    )
+    duke_wins = tuple(
+        objective.duke_capture_wins and not any(dukes[owner ^ 1] in t for t in every[owner])
+        for owner in (0, 1)
+    )
     return Extras(
         terrain_types=kinds,
         set_terrain=tuple(set_terrain),
@@ -249,29 +347,46 @@ def build_extras(
         duke_squares=duke_squares,
         abilities=tuple(abilities),
         used=used,
-        wins_beyond_tiles=bool(objective.win_flag_home or any(wins)),
+        wins_beyond_tiles=bool(objective.win_flag_home or any(wins) or any(every)),
         open_carried=all(
             kind.occupants >= 1 and set(MOVEMENTS) <= kind.enter_with
             for kind in kinds
             if kind.carried
         ),
+        capture_every=(every[0], every[1]),
+        duke_wins=(duke_wins[0], duke_wins[1]),
+        leaders=(leaders[0], leaders[1]),
+        swaps=swaps,
+        faces=faces,
+        lends=lends,
+        faced=any(kind.flips_to >= 0 or kind.grants_to for kind in kinds),
     )
 
 
 def _content(kind: TerrainType) -> str:
     """A terrain tile's properties and grids without its name or index."""
+    faces = (
+        repr((kind.flips_to >= 0, sorted(kind.flips_on), sorted(kind.flips_back_on)))
+        + repr(sorted(kind.grants_to))
+        if kind.flips_to >= 0 or kind.grants_to
+        else ""
+    )
     sides = tuple(tuple((icon.name, dx, dy) for icon, dx, dy in side) for side in kind.sides)
-    return repr((kind.count, sorted(kind.enter_with), kind.placement, sides)) + repr(
-        (
-            kind.occupants,
-            kind.blocks_jump,
-            kind.blocks_slide,
-            kind.blocks_strike_line,
-            kind.shelters_from_strike,
-            bool(kind.shelters - {Effect.STRIKE.value}),  # any shelter besides Strike's
-            kind.allows_placement,
-            kind.carried,
-            kind.acts,
+    return (
+        faces
+        + repr((kind.count, sorted(kind.enter_with), kind.placement, sides))
+        + repr(
+            (
+                kind.occupants,
+                kind.blocks_jump,
+                kind.blocks_slide,
+                kind.blocks_strike_line,
+                kind.shelters_from_strike,
+                bool(kind.shelters - {Effect.STRIKE.value}),  # any shelter besides Strike's
+                kind.allows_placement,
+                kind.carried,
+                kind.acts,
+            )
         )
     )
 

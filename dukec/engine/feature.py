@@ -12,8 +12,10 @@ kept as ``Rules.features``):
   where one did, every feature's :meth:`Feature.after_between` follows;
 - :meth:`Feature.turn_begins`: as the next player's turn begins;
 - the phases it owns (:meth:`Feature.phases`: their actions and what each does), the action
-  kinds of play it carries out (:meth:`Feature.kinds`, :meth:`Feature.act`), and those that draw
-  tiles as a draw does, leaving the turn open (:meth:`Feature.draws`, :meth:`Feature.draw`);
+  kinds of play it carries out (:meth:`Feature.kinds`, :meth:`Feature.act`), those that draw
+  tiles as a draw does, leaving the turn open (:meth:`Feature.draws`, :meth:`Feature.draw`),
+  and the tiles that may be placed in a drawn tile's place (:meth:`Feature.placing_tiles`,
+  :meth:`Feature.place`);
 - its part of a position (:mod:`dukec.engine.position`, in the registry's ``parts`` order): the
   fields it owns (:meth:`Feature.fields`), read (:meth:`Feature.read`) and written
   (:meth:`Feature.write`), and what it makes of a position read in play
@@ -77,6 +79,12 @@ class Feature:
     def add_actions(self, g: Game, me: int, out: list[ActionTuple]) -> None:
         """The actions of play this feature adds for ``me`` after the icons' (e.g. passing a
         carried piece)."""
+
+    def threatens(self, g: Game, target: int, by: int) -> bool:
+        """Whether an action this feature adds for ``by`` (:meth:`add_actions`), which the
+        icons' tables do not hold, could capture on ``target`` now (for the Duke-danger test,
+        which asks the features of ``Registry.threats``)."""
+        return False
 
     def meets_lines(self, g: Game) -> bool:
         """Whether a Slide or Jump Slide line that reaches this feature's piece on
@@ -147,6 +155,15 @@ class Feature:
         """Carry out an action of one of :meth:`kinds` (on the trail); the square of a tile
         that ended a move there, or -1."""
         return -1
+
+    def placing_tiles(self, g: Game) -> tuple[int, ...]:
+        """The tile types that may be placed in the drawn tile's place now (a placement naming
+        one is this feature's to make: :meth:`place`)."""
+        return ()
+
+    def place(self, g: Game, action: ActionTuple) -> None:
+        """Make a placement of one of :meth:`placing_tiles` (on the trail): the tile goes on
+        ``to``; the turn then ends as after any placement."""
 
     def draws(self) -> tuple[int, ...]:
         """The action kinds of play this feature carries out that draw tiles for the player as

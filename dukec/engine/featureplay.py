@@ -46,8 +46,12 @@ def play_random(g: Game, rng: random.Random) -> bool:
     phase = g.phase
     if phase is not Phase.PLAY:
         if phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup):
-            return playout.play_random(g, rng)  # the base game's placement, as apply makes it
-        if phase is Phase.SETUP or phase is Phase.PLACING:
+            tile = g.setup_tiles[g.setup_index]
+            if tile >= 0 and tile == g.rules.setup[g.setup_index].tile:
+                return playout.play_random(g, rng)  # the base game's placement, as apply makes
+        if (phase is Phase.SETUP and g.placement_tile() >= 0) or (
+            phase is Phase.PLACING and not g.registry.placers
+        ):
             # As legal lists them: one placement of the tile due per square.
             squares = g._setup_squares() if phase is Phase.SETUP else turn.placements(g)
             if not squares:
@@ -68,7 +72,7 @@ def play_random(g: Game, rng: random.Random) -> bool:
     lines = None
     duke = g.duke[me]
     base = turn.base_board(g, is_plain)
-    if base and duke >= 0 and not g.escapes_or_ransoms:
+    if base and duke >= 0 and not g.escapes_or_ransoms and not g.registry.threats:
         lines = movement.lines_to(g, duke, me ^ 1)
     while actions:
         i = int(rng.random() * len(actions))

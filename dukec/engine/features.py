@@ -1,8 +1,9 @@
 """The registry of rule features: which a game set uses, in the order the turn calls them.
 
 The order is the rules' order of what follows an action: Dread freezes and frozen tiles thaw,
-tiles settle on an edge, a point is scored beside a banner, and last the objectives are checked
-(they look at everything before them). Terrain that acts between the turns comes last.
+tiles settle on an edge, a point is scored beside a banner, terrain with faces turns, and last
+the objectives are checked (they look at everything before them). Terrain that acts between the
+turns comes last.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from mypy_extensions import trait
 
 from dukec.engine.abilities import Abilities
 from dukec.engine.actions import DRAW, ActionKind, Phase
+from dukec.engine.area import Blasting
 from dukec.engine.dragon import Roaming
 from dukec.engine.dragon_acts import DragonPart, Roamer
 from dukec.engine.dread import Freezing
@@ -20,7 +22,9 @@ from dukec.engine.feature import Feature
 from dukec.engine.flags import Banner, FlagPart, Passing, Planting
 from dukec.engine.flags_scoring import Homing, Scoring
 from dukec.engine.objectives import Drafting, Settling, Winning
+from dukec.engine.swaps import SwapPart, Swapping
 from dukec.engine.terrain import Laying, TerrainPart
+from dukec.engine.terrain_faces import FacePart, Turning
 
 if TYPE_CHECKING:
     from dukec.engine.extras import Extras
@@ -33,7 +37,7 @@ PUBLIC: Final[dict[str, type]] = {"Banner": Banner, "Roamer": Roamer}
 
 
 @trait
-class Parts(TerrainPart, DragonPart, FlagPart):
+class Parts(TerrainPart, DragonPart, FlagPart, SwapPart, FacePart):
     """What the features keep on a game, each its own part (a base of the game's state,
     :class:`dukec.engine.state.FeatureState`, whose attributes they are)."""
 
@@ -42,6 +46,8 @@ class Parts(TerrainPart, DragonPart, FlagPart):
         self._init_terrain(size, extras.terrain_types)
         self._init_dragon()
         self._init_flags()
+        self._init_swaps(extras)
+        self._init_faces(size if extras.faced else 0)
 
 
 def state_key(g: FeatureState) -> tuple[Any, ...]:
@@ -76,6 +82,11 @@ def state_key(g: FeatureState) -> tuple[Any, ...]:
         tuple(g.flag_queue),
         g.relocate,
         tuple(g.last_events),
+        tuple(g.spares),
+        tuple(tuple(s) for s in g.swapped),
+        g.setup_tiles,
+        tuple(g.turned),
+        tuple(g.standing),
     )
 
 
@@ -95,8 +106,12 @@ class Registry:
         carrier: Feature,
         adders: tuple[Feature, ...],
         winners: tuple[Feature, ...],
+        placers: tuple[Feature, ...] = (),
+        threats: tuple[Feature, ...] = (),
     ) -> None:
         self.ordered = ordered
+        #: The features the game set uses that give tiles to place in a drawn tile's place.
+        self.placers = placers
         #: The feature whose piece may stand on ``g.obstacle`` (:mod:`dukec.engine.occupancy`).
         self.obstacle = obstacle
         #: The feature whose rules say who may end on a carried piece (``g.carried``).
@@ -106,6 +121,10 @@ class Registry:
         #: The features the game set uses that add a way to win (:meth:`Feature.wins`), asked
         #: in this order after running out of tiles and before the armies' own objectives.
         self.winners = winners
+        #: The features the game set uses whose actions the icons' tables do not hold and that
+        #: may capture (an area group's, a terrain face's granted icons): the Duke-danger test
+        #: asks each (:meth:`Feature.threatens`).
+        self.threats = threats
         #: No feature the game set uses changes a game after an action (its turns need no
         #: trail where nothing else does: :mod:`dukec.engine.turn`).
         self.nothing_after_action = not any(f.follows_actions() for f in ordered)
@@ -143,7 +162,8 @@ def build_features(rules: Rules) -> Registry:
     objective = extras.objective
     freezing, settling, scoring, passing = Freezing(rules), Settling(), Scoring(), Passing()
     abilities, winning, roaming = Abilities(), Winning(), Roaming()
-    drafting, planting, laying = Drafting(), Planting(), Laying()
+    drafting, planting, laying, swapping = Drafting(), Planting(), Laying(), Swapping()
+    turning, blasting = Turning(), Blasting()
     if extras.set_terrain:
         rules.untouched  # noqa: B018 (what a layout's tables start from, made ahead of play)
     # Frozen tiles thaw in every such game (a position may hold frozen tiles without Dread).
@@ -157,6 +177,8 @@ def build_features(rules: Rules) -> Registry:
         used.append(passing)
     if any(extras.abilities):
         used.append(abilities)
+    if extras.faces:
+        used.append(turning)
     if traits.wins_to_check:
         used.append(winning)
     if any(kind.acts for kind in extras.terrain_types):
@@ -164,25 +186,62 @@ def build_features(rules: Rules) -> Registry:
         between = (roaming,)
     # The draft before set-up, the banners after it; as play begins, random terrain, then the
     # dragon (on a bare square), then Dread takes hold of the board as it stands.
-    opening = (drafting, planting, laying, roaming, freezing)
-    everyone = (*opening, settling, scoring, passing, abilities, winning)
+    opening = (drafting, swapping, planting, laying, turning, roaming, freezing)
+    everyone = (*opening, settling, scoring, passing, abilities, winning, blasting)
     owners = tuple(f for kind in _OWNERS for f in everyone if isinstance(f, kind))
     parts = tuple(f for kind in _PARTS for f in everyone if isinstance(f, kind))
-    adders = (passing,) if objective.flag_passing else ()
+    adders: tuple[Feature, ...] = (passing,) if objective.flag_passing else ()
+    threats: tuple[Feature, ...] = ()
+    if extras.lends:
+        adders += (turning,)
+        threats += (turning,)
+    if traits.any_area:
+        used.append(blasting)
+        adders += (blasting,)
+        threats += (blasting,)
     winners = (Homing(),) if objective.win_flag_home else ()
+    placers = (swapping,) if extras.swaps.on == "draw" else ()
     return Registry(
-        tuple(used), owners, opening, parts, between, roaming, planting, adders, winners
+        tuple(used),
+        owners,
+        opening,
+        parts,
+        between,
+        roaming,
+        planting,
+        adders,
+        winners,
+        placers,
+        threats,
     )
 
 
 #: The features with a part of a position, in the order a position is read and written:
 #: terrain before the banners that may lie on it.
-_PARTS: tuple[type[Feature], ...] = (Laying, Planting, Roaming, Freezing, Settling, Scoring)
+_PARTS: tuple[type[Feature], ...] = (
+    Laying,
+    Turning,
+    Planting,
+    Roaming,
+    Freezing,
+    Settling,
+    Scoring,
+    Swapping,
+)
 
 
 #: The features that own phases and action kinds, in the order they read a position's phase
 #: (Scoring first: the banner to relocate is read where nothing else had a problem).
-_OWNERS: tuple[type[Feature], ...] = (Scoring, Drafting, Planting, Abilities, Passing)
+_OWNERS: tuple[type[Feature], ...] = (
+    Scoring,
+    Drafting,
+    Planting,
+    Abilities,
+    Passing,
+    Swapping,
+    Turning,
+    Blasting,
+)
 
 
 def marked(extras: Extras) -> list[str]:

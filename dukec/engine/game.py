@@ -176,7 +176,7 @@ class Game(BaseGame):
         if self.phase is Phase.PLACING:
             return self.drawn
         if self.phase is Phase.SETUP:
-            return self.rules.setup[self.setup_index].tile
+            return self.setup_tiles[self.setup_index]  # -1: chosen from the bag
         return -1
 
     def legal_actions(self) -> list[Action]:
@@ -285,6 +285,21 @@ class Game(BaseGame):
             setattr(twin, name, copy.deepcopy(value, memo))
         return twin
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its rules (by value: the tile set and the game set's name), seed and ply
+        limit, the position it began at (JSON) and the actions played since: loaded, it plays
+        them again, so that it goes on, and takes back, as this game does."""
+        from dukec.engine.position import position_to_json
+
+        start = self.copy()
+        start.keyed = None  # a search's books stay behind
+        played: list[ActionTuple] = []
+        while start.history:
+            played.append(start.undo())
+        played.reverse()
+        began = position_to_json(start)
+        return (remade, (self.rules, self.seed, self.ply_limit, began, played))
+
     # ------------------------------------------------------------- generation
 
     def _placements(self) -> list[int]:
@@ -313,7 +328,11 @@ class Game(BaseGame):
         step = self.rules.setup[self.setup_index]
         if step.squares is not None:
             return [s for s in step.squares if board[s] < 0]
-        beside = [s for s in self.pieces[self.to_move] if board[s] >> 2 == step.beside]
+        if step.beside is not None:
+            beside = [s for s in self.pieces[self.to_move] if board[s] >> 2 == step.beside]
+        else:
+            types = step.beside_of
+            beside = [s for s in self.pieces[self.to_move] if board[s] >> 2 in types]
         if len(beside) == 1:  # most often: no square found twice, none to drop
             found = [n for n in self.neighbours[beside[0]] if board[n] < 0]
             found.sort()
@@ -397,6 +416,23 @@ class Game(BaseGame):
         if self.features:
             return featureplay.play_random(self, rng)
         return playout.play_random(self, rng)
+
+
+def remade(
+    rules: Rules,
+    seed: int,
+    ply_limit: int | None,
+    began: dict[str, Any],
+    played: list[ActionTuple],
+) -> Game:
+    """A pickled game made again: the game at the position it began at, each action played
+    again."""
+    from dukec.engine.position import position_from_json
+
+    game = position_from_json(rules, began, seed=seed, ply_limit=ply_limit)
+    for action in played:
+        game.apply(action)
+    return game
 
 
 __all__ = [

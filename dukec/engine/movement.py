@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING
 from dukec.engine import abilities, defense, occupancy, tablemoves
 from dukec.engine.actions import COMMAND, DRAW, ESCAPE, MOVE, RANSOM, STRIKE, ActionTuple
 from dukec.engine.masks import BY_COMMAND, BY_LEAP, BY_STEP
+from dukec.engine.reach import ENEMIES, IGNORED, NOTHING, STRAIGHT, Reached
 from dukec.engine.rules import EMPTY
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
+    from dukec.engine.reach import Reach
 
 
 def enter_ok(g: Game, me: int, frm: int, to: int, how: str, onto_obstacle: bool = False) -> bool:
@@ -174,7 +176,13 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
                 out = tablemoves.pseudo(g)
             finally:
                 board[at] = EMPTY
-        if (g.carried or not g.masks.bare) and out and out[-1][0] == DRAW:
+        if g.any_leaders:
+            # The army places beside other tiles than the Duke: a draw is this one's to list.
+            if out and out[-1][0] == DRAW:
+                out.pop()
+            if g.bags[me] and occupancy.drop_squares(g, me, first=True):
+                out.append((DRAW, -1, -1, -1, -1))
+        elif (g.carried or not g.masks.bare) and out and out[-1][0] == DRAW:
             # A draw (the base generator lists it last) needs an empty square beside the Duke
             # that a tile may be placed on.
             duke = g.duke[me]
@@ -219,19 +227,35 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
         feature.add_actions(g, me, out)
     if g.any_ransom:
         abilities.ransom_actions(g, me, out)
-    duke = g.duke[me]
-    if g.bags[me] and duke >= 0 and occupancy.placeable(g, g.neighbours[duke], first=True):
+    if g.bags[me] and (
+        occupancy.drop_squares(g, me, first=True)
+        if g.any_leaders
+        else g.duke[me] >= 0 and occupancy.placeable(g, g.neighbours[g.duke[me]], first=True)
+    ):
         out.append((DRAW, -1, -1, -1, -1))
     return list(dict.fromkeys(out))
 
 
-def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -1) -> None:
+def tile_actions(
+    g: Game,
+    me: int,
+    s: int,
+    out: list[ActionTuple],
+    only: int = -1,
+    lent: Reach | None = None,
+    key: int = -1,
+) -> None:
     """The icon and ability actions of the (unfrozen) tile on ``s``; with ``only``, just those
-    that could capture on that square (for the Duke-danger test)."""
+    that could capture on that square (for the Duke-danger test). With ``lent``, the icons at
+    its ``key`` instead of the tile's own (what a feature lends it), and no ability."""
+    code = g.board[s]
+    if lent is None:
+        reach = g.reach
+        k = code * g.size + s
+    else:
+        reach = lent
+        k = key
     board = g.board
-    reach = g.reach
-    code = board[s]
-    k = code * g.size + s
     obstacle = g.obstacle
     masks = g.masks
     admits = masks.admits
@@ -309,6 +333,10 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
             continue
         if not g.any_defense or defense.allows(g, s, t, False):
             out.append((STRIKE, s, t, -1, -1))
+    if reach.special:
+        items = reach.special[k]
+        if items:
+            _special_actions(g, me, s, items, out, only)
     squares = reach.commands[k]
     if squares:
         for q in squares:
@@ -317,8 +345,85 @@ def tile_actions(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -
                 for t in squares:
                     if t != q and (only < 0 or t == only) and enter_ok(g, me, q, t, BY_COMMAND):
                         out.append((COMMAND, q, t, s, -1))
-    if g.extras.abilities[code >> 2] and (only < 0 or g.escapes[code >> 2]):
+    if lent is None and g.extras.abilities[code >> 2] and (only < 0 or g.escapes[code >> 2]):
         abilities.actions(g, me, s, code, out)
+
+
+def icon_actions(
+    g: Game, me: int, s: int, reach: Reach, k: int, out: list[ActionTuple], only: int = -1
+) -> None:
+    """The actions of the icons at ``reach``'s key ``k`` for the tile of ``me`` on ``s`` (as
+    :func:`tile_actions` lists them, abilities aside); with ``only``, just those that could
+    capture on that square."""
+    tile_actions(g, me, s, out, only, reach, k)
+
+
+def _special_actions(
+    g: Game, me: int, s: int, items: tuple[Reached, ...], out: list[ActionTuple], only: int
+) -> None:
+    """The actions the icons with modifiers of the tile on ``s`` give (``only``: those that
+    could capture on that square): each once among the tile's actions. A path and a line stop
+    where the plain icons' do (a tile, when ``stopped``; terrain that stops a slide, or blocks a
+    Strike's line of sight; the obstacle, which such a line does not push); a move ends where
+    terrain admits it, a strike where it does not shelter the tile; a non-capture icon ends on
+    empty squares alone; friend and foe are captured alike, but never its own player's tile
+    acting as the Duke; a frozen or settled tile is not captured; Defense icons stand against
+    each as its declaration says."""
+    board = g.board
+    masks = g.masks
+    slide_block = masks.blocks_slide
+    obstacle = g.obstacle
+    frozen, settled = g.frozen, g.settled
+    is_duke = g.rules.tables.is_duke
+    start = len(out)
+    for r in items:
+        targets = r.targets
+        if only >= 0 and only not in targets:
+            continue
+        leaped = r.leaped
+        if leaped >= 0 and (masks.blocks_jump[leaped] or slide_block[leaped]):
+            continue
+        moves = r.moves
+        clear = True
+        for c in r.cells:
+            if c == obstacle or (r.stopped and board[c] >= 0) or (moves and slide_block[c]):
+                clear = False
+                break
+        if not clear or (not moves and not occupancy.line_clear(g, r.cells)):
+            continue
+        if r.paths and not masks.bare and not occupancy.jump_ok(g, r.paths):
+            continue
+        for t in targets:
+            if t == obstacle or (moves and r.line and slide_block[t]):
+                break
+            v = board[t]
+            if v >= 0:
+                if r.captures == NOTHING or (v & 1 == me and (r.captures == ENEMIES or is_duke[v])):
+                    break
+                if t in frozen or t in settled:
+                    break
+            if v >= 0 or moves:
+                action = _special_end(g, me, s, t, v, r)
+                if action is not None and (only < 0 or t == only) and action not in out[start:]:
+                    out.append(action)
+            if v >= 0 or not r.line:
+                break
+
+
+def _special_end(g: Game, me: int, s: int, t: int, v: int, r: Reached) -> ActionTuple | None:
+    """The action of a :class:`~dukec.engine.reach.Reached` ending on ``t`` (holding ``v``),
+    if what lies there, a carried piece and Defense let it."""
+    if r.moves:
+        if not g.masks.admits[r.how][t]:
+            return None
+        if g.carried and not g.registry.carrier.admits(g, me, s, t, r.how):
+            return None
+    elif g.masks.shelters_from_strike[t]:
+        return None
+    shielded = v >= 0 and r.defense != IGNORED and g.any_defense
+    if shielded and not defense.allows(g, s, t, r.defense == STRAIGHT):
+        return None
+    return (MOVE if r.moves else STRIKE, s, t, -1, -1)
 
 
 def attacked(g: Game, target: int, by: int) -> bool:
@@ -350,6 +455,15 @@ def attacked(g: Game, target: int, by: int) -> bool:
             return True
         if kind == MOVE and tile >= 0 and g.registry.obstacle.captures_beyond(g, a) == target:
             return True
+    return _threatened(g, target, by)
+
+
+def _threatened(g: Game, target: int, by: int) -> bool:
+    """Whether a feature's action that the icons' tables do not hold (an area group's) could
+    capture on ``target`` now."""
+    for feature in g.registry.threats:  # noqa: SIM110 (a plain loop: most sets have none)
+        if feature.threatens(g, target, by):
+            return True
     return False
 
 
@@ -358,14 +472,16 @@ def plain_attacked(g: Game, target: int, by: int) -> bool:
     carried piece lies on ``target`` (a tile stands there that is neither frozen nor settled)."""
     at = g.obstacle
     if at < 0:
-        return tablemoves.attacked(g, target, by)
+        if tablemoves.attacked(g, target, by):
+            return True
+        return bool(g.registry.threats) and _threatened(g, target, by)
     board = g.board
     board[at] = g.tables.obstacle  # the tables' obstacle (see plain)
     try:
         hit = tablemoves.attacked(g, target, by)
     finally:
         board[at] = EMPTY
-    if hit:
+    if hit or (g.registry.threats and _threatened(g, target, by)):
         return True
     owner = g.registry.obstacle
     if target not in g.rules.around[at] or not owner.meets_lines(g):

@@ -11,8 +11,17 @@ places it in his bag. The second player takes all his Troop Tile(s) of that type
 back in the box [...] This alternates back and forth until all Troop Tiles are either in bags or
 in the box."
 
+Expansion packs (``../shared/rulebook/expansions.md``): Arthurian Legends, "The Arthur player
+must capture Morgana, and also Mordred if Mordred is on the board before Morgana falls"; Robin
+Hood, "the Robin Hood player must capture Prince John, the Sheriff and Sir Guy, those of them
+that are in play"; the Musketeers, "the other player wins by capturing every musketeer on the
+board". Each is an army's ``capture every``: none of those tiles left on the opponent's side of
+the board, one of them lost at least (a tile still in the bag is not in play; once the Duke has
+fallen, none can be placed).
+
 All of it is the game set's data: ``lose_without_tiles``, an army's ``win``
-(``capture`` or ``reach`` N tiles of a type) and ``freeze_at_edge``, and the ``draft`` list.
+(``capture`` or ``reach`` N tiles of a type), ``capture_every`` and ``freeze_at_edge``, and the
+``draft`` list.
 """
 
 from __future__ import annotations
@@ -97,9 +106,24 @@ def check_wins(g: Game, me: int) -> None:
                     if there >= win.count:
                         found = Reason.REACHED_EDGE
                         break
+        if found is None:
+            for types in g.extras.capture_every[player]:
+                if none_left(g, other, types):
+                    found = Reason.CAPTURED_TILES
+                    break
         if found is not None:
             g.trail.set_game_attr(g, "over", Result(player, found))
             return
+
+
+def none_left(g: Game, owner: int, types: frozenset[int]) -> bool:
+    """Whether ``owner`` has no tile of ``types`` on the board, having lost one at least
+    (``capture every``: "those of them that are in play")."""
+    board = g.board
+    for s in g.pieces[owner]:
+        if board[s] >> 2 in types:
+            return False
+    return any(tile in types for tile in g.captured[owner])
 
 
 class Settling(Feature):

@@ -50,6 +50,19 @@ def placeable(g: Game, squares: tuple[int, ...], first: bool = False) -> list[in
     return found
 
 
+def drop_squares(g: Game, me: int, first: bool = False) -> list[int]:
+    """The squares a tile ``me`` drew may be placed on: :func:`placeable` ones beside the
+    tiles its army places beside (``place beside``), or beside its Duke (with ``first``, only
+    the first such square)."""
+    leaders = g.leaders[me]
+    if not leaders:
+        duke = g.duke[me]
+        return placeable(g, g.neighbours[duke], first) if duke >= 0 else []
+    board = g.board
+    near = {n for s in g.pieces[me] if board[s] >> 2 in leaders for n in g.neighbours[s]}
+    return placeable(g, tuple(sorted(near)), first)
+
+
 def bare(g: Game, squares: tuple[int, ...]) -> list[int]:
     """Those of ``squares`` with nothing on them: no troop, nothing lying or carried, not the
     obstacle (where a piece may be put at set-up)."""

@@ -245,7 +245,7 @@ def _check_counts(game: Game, to_move: int, problems: Problems) -> None:
 
 def _uses_expanded(rules: Rules, board: list[Any]) -> bool:
     """Whether any tile of the position has an icon a rule feature plays (an effect beyond the
-    base game's) or an ability."""
+    base game's, or an area group's) or an ability."""
     extras = rules.extras
     if extras is None:
         return False
@@ -255,6 +255,7 @@ def _uses_expanded(rules: Rules, board: list[Any]) -> bool:
         if index is None:
             continue
         kind = rules.types[index]
-        if kind.abilities or any(i.icon.effect.of_feature for side in kind.sides for i in side):
+        played = (i.icon.effect.of_feature or i.icon.area for side in kind.sides for i in side)
+        if kind.abilities or any(played):
             return True
     return False

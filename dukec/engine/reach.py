@@ -7,16 +7,19 @@ table by its declaration's effect and geometry (``dukec.icons``). Built once per
 like the base tables by ``code * board_size + square``.
 
 A square reached alone (geometry ``square``) is reached as a leap with no path: nothing between
-is looked at.
+is looked at. A declared icon with a modifier (:attr:`dukec.icons.Icon.modified`) is kept apart,
+as a :class:`Reached` in ``special``, which holds only the keys whose tiles show one; the icons
+of an area group are their group's (:class:`AreaGroup`, in ``areas``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.engine.extras import shortest_paths
-from dukec.icons import Effect, Icon
+from dukec.icons import Captures, Effect, Icon
 from dukec.icons import Geometry as Lay
 
 #: A Move icon: its target and the squares the straight line to it crosses.
@@ -27,6 +30,81 @@ Leap = tuple[int, tuple[tuple[int, ...], ...]]
 #: the square a Jump Slide leaps (-1 for a Slide), and the squares of its line from the first it
 #: may end on to the board's edge.
 Ray = tuple[str, int, tuple[int, ...]]
+
+
+class Reached:
+    """A declared icon's reach from one square that the plain tables do not hold (one with a
+    modifier): what it does and captures, and what must be clear on its way.
+
+    A plain class rather than a dataclass, whose ``__init__`` would not be compiled."""
+
+    def __init__(
+        self,
+        moves: bool,
+        captures: int,
+        how: str,
+        leaped: int,
+        cells: tuple[int, ...],
+        stopped: bool,
+        paths: tuple[tuple[int, ...], ...],
+        targets: tuple[int, ...],
+        line: bool,
+        defense: int,
+    ) -> None:
+        #: It moves the tile (else it strikes).
+        self.moves = moves
+        #: What it may capture: :data:`NOTHING`, :data:`ENEMIES` or :data:`ALL`.
+        self.captures = captures
+        #: How a move comes onto a square (the schema's ``enter_with`` name; "" for a strike).
+        self.how = how
+        #: The square a leaping line leaps (-1: none).
+        self.leaped = leaped
+        #: The squares between the tile and its square: a step's straight path (which terrain
+        #: that stops a slide, or blocks a Strike's line of sight, stops).
+        self.cells = cells
+        #: A tile on ``cells`` stops it (``blocked``, or ``path clear``).
+        self.stopped = stopped
+        #: A leap's shortest paths, one of which terrain must leave open (empty: none looked at).
+        self.paths = paths
+        #: Its squares: the one it reaches, or its line's from the first it may end on.
+        self.targets = targets
+        #: ``targets`` is a line, walked until its first tile.
+        self.line = line
+        #: How Defense icons stand against it: :data:`IGNORED`, :data:`STRAIGHT` (along the
+        #: straight path, as a Move) or :data:`ANY_PATH` (some shortest path, as a Jump).
+        self.defense = defense
+
+
+class AreaGroup:
+    """The icons of one area group on a tile's side, reaching from one square: the group's index
+    in the tile set's (``Vocabulary.areas``), and per icon its square, the line of sight to it
+    (empty: none looked at), whether tiles on that line stop it, and whether it ignores
+    Defense."""
+
+    def __init__(
+        self,
+        group: int,
+        targets: tuple[int, ...],
+        cells: tuple[tuple[int, ...], ...],
+        stopped: tuple[bool, ...],
+        ignores_defense: tuple[bool, ...],
+    ) -> None:
+        self.group = group
+        self.targets = targets
+        self.cells = cells
+        self.stopped = stopped
+        self.ignores_defense = ignores_defense
+
+
+#: What a :class:`Reached` may capture.
+NOTHING: Final = 0
+ENEMIES: Final = 1
+ALL: Final = 2
+#: How Defense icons stand against a :class:`Reached`.
+IGNORED: Final = -1
+STRAIGHT: Final = 0
+ANY_PATH: Final = 1
+_CAPTURES = {Captures.NOTHING: NOTHING, Captures.ENEMIES: ENEMIES, Captures.ALL: ALL}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +118,21 @@ class Reach:
     commands: tuple[tuple[int, ...], ...]
     #: Per effect a rule feature plays (:attr:`Effect.of_feature`), the squares it covers.
     covers: dict[Effect, tuple[tuple[int, ...], ...]]
+    #: The icons with a modifier (none in most game sets: then every entry is empty).
+    special: tuple[tuple[Reached, ...], ...] = ()
+    #: The area groups (none in most game sets).
+    areas: tuple[tuple[AreaGroup, ...], ...] = ()
 
 
-def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...]]) -> Reach:
+def build_reach(
+    geometry: Geometry,
+    sides: list[tuple[tuple[Icon, int, int], ...]],
+    groups: tuple[str, ...] = (),
+) -> Reach:
     """The tables for tiles whose grids, per piece code (``(type * 2 + side) * 2 + owner``),
     are ``sides[code >> 1]`` as (icon, dx, dy) with +dy forward; each icon goes to its table by
-    its declaration's effect and geometry."""
+    its declaration's effect, geometry and modifiers (``groups``: the tile set's area groups,
+    in order)."""
 
     files, ranks = geometry.files, geometry.ranks
     # Read once (an enum member looked up on its class is an attribute look-up).
@@ -91,7 +178,42 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
             found = crossed[key] = cells(square, crossed_cells(dx, dy))
         return found
 
+    def reached(icon: Icon, lay: Lay, square: int, dx: int, dy: int) -> Reached | None:
+        moving_icon = icon.effect is moving
+        leaped = -1
+        paths: tuple[tuple[int, ...], ...] = ()
+        cells_between: tuple[int, ...] = ()
+        if lay.directed:
+            found = ray(icon, lay, square, dx, dy)
+            if found is None or not found[2]:
+                return None
+            _how, leaped, targets = found
+        else:
+            target = shift(square, dx, dy)
+            if target is None:
+                return None
+            targets = (target,)
+            if lay is step:
+                cells_between = line_to(square, dx, dy)
+            elif lay is leap and moving_icon:
+                paths = tuple(cells(square, p) for p in shortest_paths(dx, dy))
+        straight = lay is step and (moving_icon or icon.stopped)
+        return Reached(
+            moving_icon,
+            _CAPTURES[icon.captures],
+            icon.movement if moving_icon else "",
+            leaped,
+            cells_between,
+            icon.stopped,
+            paths,
+            targets,
+            lay.directed,
+            IGNORED if icon.ignores_defense else STRAIGHT if straight else ANY_PATH,
+        )
+
     moves, jumps, rays, strikes, commands = [], [], [], [], []
+    special: list[tuple[Reached, ...]] = []
+    areas: list[tuple[AreaGroup, ...]] = []
     covers: dict[Effect, list[tuple[int, ...]]] = {effect: [] for effect in covering}
     for code in range(len(sides) * 2):
         owner = code & 1
@@ -107,7 +229,21 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
             s: list[Step] = []
             c: list[int] = []
             cv: dict[Effect, list[int]] = {}
+            x: list[Reached] = []
+            grouped: dict[int, list[tuple[int, tuple[int, ...], bool, bool]]] = {}
             for icon, lay, effect, directed, dx, dy in icons:
+                if icon.area:
+                    target = shift(square, dx, dy)
+                    if target is not None:
+                        sight = line_to(square, dx, dy) if lay is step else ()
+                        member = (target, sight, icon.stopped, icon.ignores_defense)
+                        grouped.setdefault(groups.index(icon.area), []).append(member)
+                    continue
+                if icon.modified:
+                    found_special = reached(icon, lay, square, dx, dy)
+                    if found_special is not None:
+                        x.append(found_special)
+                    continue
                 if directed and effect is moving:
                     key = (icon.order, square, dx, dy)
                     if key in lines:
@@ -143,6 +279,19 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
             rays.append(tuple(r))
             strikes.append(tuple(s))
             commands.append(tuple(c))
+            special.append(tuple(x))
+            areas.append(
+                tuple(
+                    AreaGroup(
+                        group,
+                        tuple(m[0] for m in members),
+                        tuple(m[1] for m in members),
+                        tuple(m[2] for m in members),
+                        tuple(m[3] for m in members),
+                    )
+                    for group, members in sorted(grouped.items())
+                )
+            )
             for effect, covered in covers.items():
                 covered.append(tuple(cv.get(effect, ())))
     return Reach(
@@ -152,4 +301,6 @@ def build_reach(geometry: Geometry, sides: list[tuple[tuple[Icon, int, int], ...
         tuple(strikes),
         tuple(commands),
         {effect: tuple(covered) for effect, covered in covers.items()},
+        tuple(special) if any(special) else (),
+        tuple(areas) if any(areas) else (),
     )

@@ -2,6 +2,9 @@
 (the tile types, the set-up, the bags, the expanded data) with the base game's lookup tables
 (compiled by :mod:`dukec.engine.tables`).
 
+Rules pickle by value, as the tile set's canonical JSON and the game set's name, and are made
+again from them once per process (:func:`rules_from_json`): tables and caches never travel.
+
 A piece code packs what a square holds: ``code = (type * 2 + side) * 2 + owner`` (side 0 the
 starting side, 1 the other), and -1 is an empty square. Flipping a tile is ``code ^ 2``.
 """
@@ -9,13 +12,14 @@ starting side, 1 the other), and -1 is an empty square. Flipping a tile is ``cod
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from dukec.engine.actions import MOVE, ActionTuple
 from dukec.engine.board import Geometry
-from dukec.engine.content import alike_types, content, content_hash
+from dukec.engine.content import alike_types, canonical_json, content, content_hash, hash_of
 from dukec.engine.content import tileset_hash as tileset_hash
 from dukec.engine.extras import Extras, build_extras
 from dukec.engine.facade import RulesError as RulesError
@@ -29,6 +33,11 @@ if TYPE_CHECKING:
     from dukec.engine.features import Registry
 
 _T = TypeVar("_T")
+#: Rules pickled or loaded from a pickle in this process, by tile set hash, game set and whether
+#: the features' turn is forced (:meth:`Rules.with_expanded`): a pickle loaded again gives the
+#: same rules, made once.
+_PICKLED: dict[tuple[str, str, bool], Rules] = {}
+_PICKLED_KEPT: Final = 8
 #: The slots of ``Rules._made``: what each property built on first use keeps.
 _NEIGHBOURS: Final = 0
 _AROUND: Final = 1
@@ -39,7 +48,8 @@ _UNTOUCHED: Final = 5
 _CROSSING: Final = 6
 _MOVE_ACTIONS: Final = 7
 _STRIKE_ACTIONS: Final = 8
-_SLOTS: Final = 9
+_SETUP_TILES: Final = 9
+_SLOTS: Final = 10
 
 FRONT: Final = 0
 BACK: Final = 1
@@ -68,20 +78,34 @@ class TileType:
     abilities: tuple[str, ...]
     sides: tuple[tuple[IconAt, ...], tuple[IconAt, ...]]
     value: float = field(compare=False)
+    #: The tile's classes (``class legend``), which terrain, set-up and win rules name.
+    classes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class SetupStep:
-    """One set-up placement: ``tile`` on one of ``squares``, or beside a ``beside`` tile."""
+    """One set-up placement: ``tile`` on one of ``squares``, or beside a ``beside`` tile; with
+    ``choices`` (``tile`` -1), any of those types from the owner's bag (the player's choice),
+    and with ``beside_of`` (``beside`` None), beside a tile of one of those types."""
 
     owner: int
     tile: int
     squares: tuple[int, ...] | None
     beside: int | None
+    choices: tuple[int, ...] = ()
+    beside_of: tuple[int, ...] = ()
 
 
-#: A tile type as read from the tile set: name, count, acts as the Duke, abilities, grids.
-_RawType = tuple[str, int, bool, tuple[str, ...], tuple[tuple[IconAt, ...], tuple[IconAt, ...]]]
+#: A tile type as read from the tile set: name, count, acts as the Duke, abilities, grids,
+#: classes.
+_RawType = tuple[
+    str,
+    int,
+    bool,
+    tuple[str, ...],
+    tuple[tuple[IconAt, ...], tuple[IconAt, ...]],
+    tuple[str, ...],
+]
 
 
 @dataclass(frozen=True)
@@ -123,6 +147,11 @@ class Rules:
     # The lines of a tile's Slides through the obstacle's square, per ``key * size + square``
     # (key: code * size + the tile's square), made on first use (dukec.engine.movement).
     meet_lines: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    # The icons a feature lends tiles (a face of terrain that grants them), made on first use.
+    lent_reach: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: The tile set as its canonical JSON text (what ``tileset_hash`` hashes), which a pickle
+    #: of the rules holds.
+    tileset_json: str = field(default="", repr=False, compare=False)
     # What the properties below build on first use, a slot each (a compiled class keeps no
     # instance dict for functools.cached_property; a list, not a dict: no key to hash).
     _made: list[Any] = field(
@@ -137,6 +166,15 @@ class Rules:
         if made is None:
             made = self._made[slot] = build(self)
         return cast(_T, made)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by value: the tile set's canonical JSON, the game set's name and whether the
+        features' turn is forced (:meth:`with_expanded`). Loaded, the rules are made again,
+        once per process: where they were pickled, or once loaded, the same rules come back."""
+        # Forced: the features' turn on where the game set uses no feature.
+        forced = self.expanded is not None and not self.expanded.used
+        _remember((self.tileset_hash, self.set_name, forced), self)
+        return (rules_from_json, (self.tileset_json, self.set_name, forced))
 
     def with_expanded(self) -> Rules:
         """The same rules with the features' turn forced on (for a position on a base set that
@@ -179,7 +217,7 @@ class Rules:
             for tile in self.types
             for side in (FRONT, BACK)
         ]
-        return build_reach(self.geometry, sides)
+        return build_reach(self.geometry, sides, self.icons.areas)
 
     @property
     def traits(self) -> Traits:
@@ -189,8 +227,16 @@ class Rules:
     def _traits(self) -> Traits:
         extras = self.expanded if self.expanded is not None else self.extras
         assert extras is not None
-        in_play = {*self.bags[0], *self.bags[1], *(step.tile for step in self.setup)}
+        in_play = {*self.bags[0], *self.bags[1], *(s.tile for s in self.setup if s.tile >= 0)}
         return build_traits(extras, self.reach, frozenset(in_play | set(extras.brought_in)))
+
+    @property
+    def setup_tiles(self) -> tuple[int, ...]:
+        """Per set-up step, the tile type it places (-1: the player chooses from ``choices``)."""
+        return self._once(_SETUP_TILES, Rules._setup_tiles)
+
+    def _setup_tiles(self) -> tuple[int, ...]:
+        return tuple(step.tile for step in self.setup)
 
     @property
     def features(self) -> Registry:
@@ -294,6 +340,29 @@ class Rules:
         return (tile * 2 + side) * 2 + owner
 
 
+def rules_from_json(text: str, set_name: str, forced: bool = False) -> Rules:
+    """The rules of the game set ``set_name`` of the tile set whose canonical JSON is ``text``
+    (with the features' turn forced on if ``forced``): what a pickle of rules loads as, made
+    once per process."""
+    key = (hash_of(text), set_name, forced)
+    found = _PICKLED.get(key)
+    if found is None:
+        found = load_rules(json.loads(text), set_name)
+        if forced:
+            found = found.with_expanded()
+        _remember(key, found)
+    return found
+
+
+def _remember(key: tuple[str, str, bool], rules: Rules) -> None:
+    """Keep ``rules`` as the ones a pickle of ``key`` loads as (the rules pickled last win, so
+    that a pickle loaded where it was made gives back those very rules)."""
+    _PICKLED.pop(key, None)
+    if len(_PICKLED) >= _PICKLED_KEPT:
+        del _PICKLED[next(iter(_PICKLED))]
+    _PICKLED[key] = rules
+
+
 def set_names(tileset: Mapping[str, Any]) -> list[str]:
     """Names of the game sets in a tile set."""
     return [str(s["name"]) for s in tileset.get("sets", [])]
@@ -346,13 +415,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
                 f"tile {tile['name']!r} shows icon {name!r}, which the tile set does not "
                 f"declare{_suggest(name, known)}"
             )
-        icon = icons.by_name[name]
-        if icon.modified:
-            raise RulesError(
-                f"tile {tile['name']!r} shows icon {name!r}, whose modifiers this engine does "
-                "not play yet"
-            )
-        return icon
+        return icons.by_name[name]
 
     raw_types: list[_RawType] = [
         (
@@ -361,6 +424,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
             bool(t.get("acts_as_duke", False)),
             tuple(str(a) for a in t.get("abilities", [])),
             (grid(t, "front"), grid(t, "back")),
+            tuple(str(c) for c in t.get("classes", [])),
         )
         for t in troops
     ]
@@ -373,11 +437,30 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
             )
         return by_name[name]
 
+    members: dict[str, tuple[int, ...]] = {}
+    for index, raw in enumerate(raw_types):
+        for name in raw[5]:
+            members[name] = (*members.get(name, ()), index)
+
+    def of_class(name: str, where: str) -> tuple[int, ...]:
+        if name not in members:
+            raise RulesError(
+                f"set {set_name!r}: {where} names unknown class {name!r}"
+                f"{_suggest(name, list(members))}"
+            )
+        return members[name]
+
     setup: list[SetupStep] = []
     bags: list[tuple[int, ...]] = []
     for owner, army in enumerate(game_set["armies"][:2]):
         for entry in army["start"]:
-            tile = lookup(str(entry["tile"]), f"army {owner} start")
+            choices: tuple[int, ...] = ()
+            beside_of: tuple[int, ...] = ()
+            if "class" in entry:
+                tile = -1
+                choices = of_class(str(entry["class"]), f"army {owner} start")
+            else:
+                tile = lookup(str(entry["tile"]), f"army {owner} start")
             squares: tuple[int, ...] | None = None
             beside: int | None = None
             if "squares" in entry:
@@ -391,10 +474,14 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
                         )
                     found.append(square if owner == 0 else geometry.rotate(square))
                 squares = tuple(found)
+            elif "beside_class" in entry:
+                beside_of = of_class(str(entry["beside_class"]), f"army {owner} start 'beside'")
             else:
                 beside = lookup(str(entry["beside"]), f"army {owner} start 'beside'")
+                beside_of = (beside,)
             setup.extend(
-                SetupStep(owner, tile, squares, beside) for _ in range(int(entry["count"]))
+                SetupStep(owner, tile, squares, beside, choices, beside_of)
+                for _ in range(int(entry["count"]))
             )
         bag: list[int] = []
         for stack in army["bag"]:
@@ -404,7 +491,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         raise RulesError(f"set {set_name!r} must have two armies")
 
     for owner in (0, 1):
-        dukes = [s for s in setup if s.owner == owner and raw_types[s.tile][2]]
+        dukes = [s for s in setup if s.owner == owner and s.tile >= 0 and raw_types[s.tile][2]]
         if len(dukes) > 1 or any(raw_types[t][2] for t in bags[owner]):
             raise RulesError(
                 f"set {set_name!r}: army {owner} may have one tile acting as the Duke, "
@@ -412,7 +499,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
             )
     duke_squares: list[tuple[int, ...]] = [(), ()]
     for step in setup:
-        if raw_types[step.tile][2] and step.squares is not None:
+        if step.tile >= 0 and raw_types[step.tile][2] and step.squares is not None:
             duke_squares[step.owner] = step.squares
 
     def fail(message: str) -> RulesError:
@@ -426,14 +513,16 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         (duke_squares[0], duke_squares[1]),
         fail,
         icons,
+        of_class,
     )
     first_turn = setup[0].owner if setup else 0
     if extras.objective.first_turn == "last_setup" and setup:
         first_turn = setup[-1].owner
+    text = canonical_json(tileset)
     tables, values = compile_tables(geometry, [(raw[2], raw[4]) for raw in raw_types])
     types = tuple(
-        TileType(index, name, count, duke, abilities, sides, values[index])
-        for index, (name, count, duke, abilities, sides) in enumerate(raw_types)
+        TileType(index, name, count, duke, abilities, sides, values[index], classes)
+        for index, (name, count, duke, abilities, sides, classes) in enumerate(raw_types)
     )
     rules = Rules(
         set_name=set_name,
@@ -441,7 +530,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
         types=types,
         setup=tuple(setup),
         bags=(bags[0], bags[1]),
-        tileset_hash=tileset_hash(tileset),
+        tileset_hash=hash_of(text),
         tables=tables,
         by_name=by_name,
         icons=icons,
@@ -455,6 +544,7 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
             [(step.beside, step.owner) for step in setup if step.beside is not None],
             extras,
         ),
+        tileset_json=text,
     )
     if rules.expanded is not None:
         # Built now, not inside the first game (with what the features make ahead of play).

@@ -79,6 +79,15 @@ class FeatureState(Parts):
         self.pending: list[int] = []
         self.pool: list[int] = []
         self.relocate = -1
+        #: Per set-up step, the tile type it places (-1: the player chooses one of its
+        #: ``choices`` from the bag): the rules' own, unless a pack tile replaced one.
+        self.setup_tiles: tuple[int, ...] = rules.setup_tiles
+        #: Per capturer, whether capturing the opponent's Duke wins at once.
+        self.duke_wins: tuple[bool, bool] = extras.duke_wins
+        #: Per army, the tile types beside which it places drawn tiles (empty: its Duke), and
+        #: whether either army has some.
+        self.leaders: tuple[frozenset[int], frozenset[int]] = extras.leaders
+        self.any_leaders = bool(extras.leaders[0] or extras.leaders[1])
         # What happened besides the last action, with the length of the history when it did:
         # an action that makes no event needs no change here to clear them (last_events).
         self._said: tuple[int, list[Said]] = (-1, [])
@@ -111,7 +120,7 @@ class FeatureState(Parts):
             self.taken[by].append(tile)
         if duke:
             self.duke[owner] = -1
-            if by == owner ^ 1 and self.objective.duke_capture_wins and self.over is None:
+            if by == owner ^ 1 and self.duke_wins[by] and self.over is None:
                 self.over = Result(by, Reason.DUKE_CAPTURED)
 
     def relocate_tile(self, me: int, frm: int, to: int, flip: bool, capture_by: int) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from dukec.engine.actions import COMMAND, DRAW, PLACE, STRIKE, ActionTuple, Phase
+from dukec.engine.tables import MOVE_ALL, QUIET, Special
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game
@@ -83,6 +84,7 @@ def pseudo(g: Game, taking: bool = False) -> list[ActionTuple]:
     # not taken apart and made again).
     out: list[Any] = []
     ready = tables.ready
+    any_special = tables.any_special
     for frm in sorted(g.pieces[me]):
         k = board[frm] * size + frm
         if ready[k]:
@@ -123,6 +125,10 @@ def pseudo(g: Game, taking: bool = False) -> list[ActionTuple]:
                 if action is None:
                     action = strike_actions[i] = (STRIKE, frm, t, -1, -1)
                 out.append(action)
+        if any_special:
+            extra = tables.special[k]
+            if extra:
+                _specials(g, extra, frm, out, start, taking)
         if squares:
             for q in squares:
                 if mine[board[q]]:
@@ -136,6 +142,56 @@ def pseudo(g: Game, taking: bool = False) -> list[ActionTuple]:
                 out.append(_DRAW)
                 break
     return out
+
+
+def _specials(
+    g: Game, items: tuple[Special, ...], frm: int, out: list[Any], start: int, taking: bool
+) -> None:
+    """The actions of the tile on ``frm`` that its :data:`~dukec.engine.tables.Special` reaches
+    give, each once among the tile's actions from ``start`` on: onto an empty square (a Move's);
+    on the first tile a line or a path meets, what the reach may capture there (an enemy's
+    tile; with friend and foe, a friend's too, but never its own player's tile acting as the
+    Duke; a non-capture icon none)."""
+    board = g.board
+    tables = g.tables
+    me = g.to_move
+    mine = tables.mine[me]
+    theirs = tables.theirs[me]
+    is_duke = tables.is_duke
+    size = g.size
+    moves: tuple[Any, ...] = g.move_actions[frm]
+    strike_actions = g.strike_actions
+    for mode, before, targets in items:
+        clear = True
+        for b in before:
+            if board[b] >= 0:
+                clear = False
+                break
+        if not clear:
+            continue
+        moving = mode <= MOVE_ALL
+        for t in targets:
+            v = board[t]
+            if v < 0:
+                if moving and not taking:
+                    action = moves[t]
+                    if action not in out[start:]:
+                        out.append(action)
+                continue
+            if mode == QUIET:
+                break
+            # Friend and foe (the odd modes): a friend's tile, but not one acting as the Duke.
+            if theirs[v] or (mode & 1 and mine[v] and not is_duke[v]):
+                if moving:
+                    action = moves[t]
+                else:
+                    i = frm * size + t
+                    action = strike_actions[i]
+                    if action is None:
+                        action = strike_actions[i] = (STRIKE, frm, t, -1, -1)
+                if action not in out[start:]:
+                    out.append(action)
+            break
 
 
 def _first_of_each(out: list[Any], start: int) -> None:

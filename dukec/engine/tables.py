@@ -4,6 +4,12 @@ Every tile is reduced to per-(tile type, side, owner) tables per from-square, so
 generation and the Duke-danger test are table lookups (:mod:`dukec.engine.tablemoves`). A table
 is indexed by ``code * board_size + square``, the piece code as :meth:`Rules.code
 <dukec.engine.rules.Rules.code>` packs it: ``(type * 2 + side) * 2 + owner``.
+
+An icon whose declaration captures other than the base box's do (nothing, or friend and foe),
+and a Strike that tiles in between stop or that runs along a line, go to the table of
+:data:`Special` reaches, which holds only the keys whose tiles show one: a tile set without
+them has an empty one and pays nothing for it. An icon of an area group is the area group's
+(:mod:`dukec.engine.area`), not the tables'.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from math import gcd
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from dukec.engine.board import Geometry, crossed_cells, orient
-from dukec.icons import Effect
+from dukec.icons import Captures, Effect, Icon
 from dukec.icons import Geometry as Lay
 
 if TYPE_CHECKING:
@@ -29,6 +35,17 @@ _NO_ATTACK: dict[int, Attack] = {}
 ROW_BITS: Final = 5
 ROW: Final = 32
 ROW_MASK: Final = 31
+#: What a :data:`Special` reach does: moves onto empty squares only, stopping at the first tile
+#: (captures nothing); moves, capturing the first tile it meets, a friend's as well as an
+#: enemy's (never its own player's tile acting as the Duke); strikes the first tile it meets,
+#: an enemy's; strikes it, a friend's as well.
+QUIET: Final = 0
+MOVE_ALL: Final = 1
+STRIKE_FIRST: Final = 2
+STRIKE_ALL: Final = 3
+#: One icon's reach that the seven tables cannot hold: (what it does, the squares that must be
+#: empty before its first square, its squares in order: the one it reaches, or a line's).
+Special: TypeAlias = tuple[int, tuple[int, ...], tuple[int, ...]]
 #: A key's entries in the seven tables of icons of :class:`Tables`, in their order.
 Entry: TypeAlias = tuple[
     tuple[int, ...],
@@ -97,6 +114,14 @@ class Tables:
     made: list[list[Entry | None] | None] = field(default_factory=list)
     #: What makes the entries of a key that is not ready (and puts them into ``made``).
     maker: Callable[[int], Entry] | None = None
+    #: Per key, its tile's :data:`Special` reaches (empty where the tile set has none; a layout
+    #: is not folded into tables that have them).
+    special: list[tuple[Special, ...]] = field(default_factory=list)
+    #: Whether any key has a :data:`Special` reach.
+    any_special: bool = False
+    #: Whether a :data:`Special` reach may capture its own player's tile (one of friend and
+    #: foe).
+    befriends: bool = False
 
     def entry(self, k: int) -> Entry:
         """Key ``k``'s entries in the seven tables of icons: the tables' own where ``ready[k]``,
@@ -120,6 +145,24 @@ class Tables:
         return self.maker(k)
 
 
+def special_mode(icon: Icon) -> int:
+    """What a :data:`Special` reach of ``icon`` does (-1: the seven tables hold it, or an area
+    group does)."""
+    if icon.area:
+        return -1
+    captures = icon.captures
+    if icon.effect is Effect.MOVE:
+        if captures is Captures.NOTHING:
+            return QUIET
+        return MOVE_ALL if captures is Captures.ALL else -1
+    if icon.effect is Effect.STRIKE:
+        if captures is Captures.ALL:
+            return STRIKE_ALL
+        if icon.stopped or icon.geometry.directed:
+            return STRIKE_FIRST
+    return -1
+
+
 def _unit(dx: int, dy: int) -> tuple[int, int]:
     g = gcd(dx, dy) or 1
     return dx // g, dy // g
@@ -140,6 +183,7 @@ def compile_tables(
     command: list[tuple[int, ...]] = []
     overlap: list[bool] = []
     attack: list[Attack] = []
+    special: list[tuple[Special, ...]] = []
     has_command: list[bool] = []
     is_duke: list[bool] = []
     mobility: list[float] = [0.0] * len(grids)
@@ -153,16 +197,24 @@ def compile_tables(
     for code in range(ncodes):
         tile, side, owner = code >> 2, (code >> 1) & 1, code & 1
         duke, sides = grids[tile]
-        # The icons that move, strike or command, by their entries: (effect, the first square
-        # of a line in steps (0: not a line), whether tiles on the straight path stop it, offset).
+        # The icons that move, strike or command, by their declarations: (effect, the first
+        # square of a line in steps (0: not a line), whether tiles on the straight path stop it,
+        # offset); and those of the special table: (what it does, the same, offset).
         placed: list[tuple[Effect, int, bool, int, int]] = []
+        odd: list[tuple[int, int, bool, int, int]] = []
         for i in sides[side]:
             icon = i.icon
             effect, lay = icon.effect, icon.geometry
+            if icon.area:
+                continue  # its group's (dukec.engine.area)
             if effect is moving or effect is striking or effect is commanding:
                 dx, dy = orient((i.dx, i.dy), owner)
                 line = lay.ray_start if lay.directed else 0
-                placed.append((effect, line, icon.stopped and lay is step, dx, dy))
+                mode = special_mode(icon)
+                if mode >= 0:
+                    odd.append((mode, line, icon.stopped and lay is step, dx, dy))
+                else:
+                    placed.append((effect, line, icon.stopped and lay is step, dx, dy))
         is_duke.append(duke)
         has_command.append(any(p[0] is commanding for p in placed))
         for square in range(size):
@@ -172,6 +224,34 @@ def compile_tables(
             s_list: list[int] = []
             c_list: list[int] = []
             alternatives: dict[int, list[tuple[int, ...]]] = {}
+            x_list: list[Special] = []
+            reached: list[int] = []  # the special moves' squares
+            for mode, line, stopped, dx, dy in odd:
+                targets: tuple[int, ...] = ()
+                before: tuple[int, ...] = ()
+                if line:
+                    ux, uy = _unit(dx, dy)
+                    walked: list[int] = []
+                    here = shift(square, ux * line, uy * line)
+                    while here is not None:
+                        walked.append(here)
+                        here = shift(here, ux, uy)
+                    targets = tuple(walked)
+                else:
+                    found = shift(square, dx, dy)
+                    if found is None or found == square:
+                        continue
+                    targets = (found,)
+                    cells = [shift(square, cx, cy) for cx, cy in crossed_cells(dx, dy)]
+                    before = tuple(c for c in cells if c is not None) if stopped else ()
+                if not targets:
+                    continue
+                x_list.append((mode, before, targets))
+                if mode <= MOVE_ALL:  # QUIET or MOVE_ALL: it moves
+                    reached += targets
+                if mode != QUIET:
+                    for k, target in enumerate(targets):
+                        alternatives.setdefault(target, []).append(before + targets[:k])
             for effect, line, stopped, dx, dy in placed:
                 if line:
                     # A line moves the tile: from its first square (past a leap) to the edge.
@@ -207,6 +287,11 @@ def compile_tables(
                     d_list.append(target)
                 alternatives.setdefault(target, []).append(path)
             destinations = d_list + [t for t, _ in p_list] + [s for r in r_list for s in r]
+            destinations += reached
+            strikes_reached = s_list + [
+                t for mode, _, targets in x_list if mode >= STRIKE_FIRST for t in targets
+            ]
+            special.append(tuple(x_list))
             direct.append(tuple(dict.fromkeys(d_list)))
             pathed.append(tuple(dict.fromkeys(p_list)))
             rays.append(tuple(r_list))
@@ -215,7 +300,7 @@ def compile_tables(
             overlap.append(len(destinations) != len(set(destinations)))
             attack.append(attack_entry(size, alternatives))
             if owner == 0:
-                reach = len(set(destinations)) + len(set(s_list)) + len(set(c_list))
+                reach = len(set(destinations)) + len(set(strikes_reached)) + len(set(c_list))
                 mobility[tile] += reach / (2 * size)
     values = [1000.0 if duke else round(1.0 + mobility[i], 3) for i, (duke, _) in enumerate(grids)]
     # Indexed by a square's content: a piece code, the obstacle (``ncodes``), or EMPTY (-1,
@@ -245,5 +330,8 @@ def compile_tables(
         value=tuple(values[code >> 2] for code in range(ncodes)),
         obstacle=ncodes,
         ready=b"\x01" * len(direct),
+        special=special,
+        any_special=any(special),
+        befriends=any(item[0] & 1 for items in special for item in items),
     )
     return tables, values

@@ -23,7 +23,7 @@ from mypy_extensions import trait
 
 from dukec.engine import occupancy
 from dukec.engine.baked import BakedTables, foldable
-from dukec.engine.board import all_squares
+from dukec.engine.board import all_squares, middle_rows
 from dukec.engine.extras import kinds_of
 from dukec.engine.feature import Feature
 from dukec.engine.masks import Masks
@@ -94,7 +94,9 @@ def fold_tables(g: Game) -> None:
         kinds = g.terrain_types
         masks = Masks.of_layout(layout, kinds)
         folded: Tables | None = None
-        if all(foldable(kinds[i]) for i in layout if i >= 0):
+        # Icons with modifiers are played apart from the tables a layout folds into
+        # (Reach.special): a layout is folded only where the tiles show none.
+        if not rules.reach.special and all(foldable(kinds[i]) for i in layout if i >= 0):
             folded = BakedTables(rules, layout, kinds, masks).tables
         made = (masks, folded)
         if len(rules.layouts) < LAYOUTS_KEPT:
@@ -108,7 +110,8 @@ def fold_tables(g: Game) -> None:
 
 def place_random(g: Game) -> None:
     """Set-up: each terrain tile placed at random (not chosen, not acting) goes on a bare
-    square (an edge square if its placement is ``edge``)."""
+    square (an edge square if its placement is ``edge``, one of the middle rows if it is
+    ``middle``: Camelot, "placed at random on a square of the two middle rows")."""
     geometry = g.rules.geometry
     # The bare squares, in order (found once there is a tile to lay); each tile laid takes one.
     free: list[int] | None = None
@@ -123,6 +126,9 @@ def place_random(g: Game) -> None:
             squares = free
             if kind.placement == "edge":
                 squares = [s for s in squares if geometry.on_edge(s)]
+            elif kind.placement == "middle":
+                middle = middle_rows(geometry.files, geometry.ranks)
+                squares = [s for s in squares if s in middle]
             if squares:
                 i = g.event_random(len(squares))
                 square = squares[i]

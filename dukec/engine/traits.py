@@ -37,6 +37,8 @@ class Traits:
     #: The same for the types the set's armies and features bring into play (empty if none of
     #: them has one): a game from set-up looks for abilities on these only.
     abilities_in_play: tuple[bool, ...]
+    #: A tile of the set has an icon of an area group (:mod:`dukec.engine.area`).
+    any_area: bool = False
 
 
 def build_traits(extras: Extras, reach: Reach, in_play: frozenset[int]) -> Traits:
@@ -58,6 +60,7 @@ def build_traits(extras: Extras, reach: Reach, in_play: frozenset[int]) -> Trait
         open_carried=extras.open_carried,
         ability_codes=_per_code(ability_types),
         abilities_in_play=_per_code(in_play_types),
+        any_area=any(reach.areas),
     )
 
 

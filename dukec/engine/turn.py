@@ -54,9 +54,17 @@ def legal(g: Game) -> list[ActionTuple]:
     if phase is Phase.PLAY:
         return [a for a in movement.pseudo(g, me) if g._check(a)]
     if phase is Phase.PLACING:
-        return [(PLACE, -1, s, -1, g.drawn) for s in placements(g)]
+        out = [(PLACE, -1, s, -1, g.drawn) for s in placements(g)]
+        for feature in g.registry.placers:  # tiles that may take the drawn tile's place
+            for tile in feature.placing_tiles(g):
+                out += [(PLACE, -1, s, -1, tile) for s in placements(g, tile)]
+        return out
     if phase is Phase.SETUP:
-        tile = g.rules.setup[g.setup_index].tile
+        tile = g.setup_tiles[g.setup_index]
+        if tile < 0:  # a tile of the step's choices from the bag
+            choices = g.rules.setup[g.setup_index].choices
+            tiles = sorted({t for t in g.bags[me] if t in choices})
+            return [(PLACE, -1, s, -1, t) for s in g._setup_squares() for t in tiles]
         return [(PLACE, -1, s, -1, tile) for s in g._setup_squares()]
     return g.registry.by_phase[phase].phase_actions(g)  # a feature's phase
 
@@ -69,17 +77,22 @@ def has_legal(g: Game) -> bool:
     return bool(legal(g))
 
 
-def placements(g: Game) -> list[int]:
-    """Squares for the drawn tile: open, beside the Duke, keeping the Duke safe if any do."""
+def placements(g: Game, tile: int = -1) -> list[int]:
+    """Squares for the drawn tile (or ``tile`` in its place): open, beside the Duke (or the
+    tiles the army places beside), keeping the Duke safe if any do."""
     me = g.to_move
     duke = g.duke[me]
-    if duke < 0:
+    if g.any_leaders:
+        squares = occupancy.drop_squares(g, me)
+    elif duke < 0:
         return []
-    squares = occupancy.placeable(g, g.neighbours[duke])
+    else:
+        squares = occupancy.placeable(g, g.neighbours[duke])
     if not g.objective.duke_capture_wins or (g.nothing_after_action and not _duke_in_danger(g, me)):
         # The Duke may be left in danger; or a placement only blocks lines and it is safe now.
         return squares
-    safe = [n for n in squares if _placement_safe(g, me, n, g.drawn)]
+    placed = g.drawn if tile < 0 else tile
+    safe = [n for n in squares if _placement_safe(g, me, n, placed)]
     # A drawn tile must be placed, even where the Duke stays in danger.
     return safe or squares
 
@@ -138,7 +151,10 @@ def _draw_ok(g: Game, me: int) -> bool:
     """A draw (or a kind that draws as one does) is legal when some tile of the bag could go
     somewhere safe."""
     duke = g.duke[me]
-    squares = occupancy.placeable(g, g.neighbours[duke])
+    if g.any_leaders:
+        squares = occupancy.drop_squares(g, me)
+    else:
+        squares = occupancy.placeable(g, g.neighbours[duke])
     if not squares:
         return False
     if not g.objective.duke_capture_wins or (g.nothing_after_action and not _duke_in_danger(g, me)):
@@ -199,8 +215,13 @@ def apply(g: Game, action: ActionTuple) -> None:
     elif (
         # A draw: it changes only the bag and the phase.
         (kind == DRAW and phase is Phase.PLAY)
-        # A set-up placement other than the last (which starts what follows set-up).
-        or (phase is Phase.SETUP and g.setup_index + 1 < len(g.rules.setup))
+        # A set-up placement other than the last (which starts what follows set-up), of the
+        # rules' own tile (which the base game places).
+        or (
+            phase is Phase.SETUP
+            and g.setup_index + 1 < len(g.rules.setup)
+            and action[4] == g.rules.setup[g.setup_index].tile
+        )
     ):
         g._base_apply(action)  # the base game's apply, and its compact undo record
     else:
@@ -265,7 +286,10 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
     if phase is Phase.PLAY and not g.registry.draws[kind]:
         _finish_turn(g, me, act(g, action))
     elif phase is Phase.SETUP:
-        g.put(action[2], g.rules.code(g.rules.setup[g.setup_index].tile, FRONT, me))
+        tile = action[4] if action[4] >= 0 else g.setup_tiles[g.setup_index]
+        if g.rules.setup[g.setup_index].choices:
+            trail.remove(g.bags[me], tile)  # the chosen tile comes from the bag
+        g.put(action[2], g.rules.code(tile, FRONT, me))
         trail.set_game_attr(g, "setup_index", g.setup_index + 1)
         if g.setup_index >= len(g.rules.setup):
             opening.after_setup(g)
@@ -283,7 +307,14 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
     elif kind in g.registry.by_draw:
         g.registry.by_draw[kind].draw(g, action)
     elif kind == PLACE:
-        g.put(action[2], g.rules.code(g.drawn, FRONT, me))
+        tile = action[4]
+        if tile >= 0 and tile != g.drawn:
+            for feature in g.registry.placers:
+                if tile in feature.placing_tiles(g):
+                    feature.place(g, action)
+                    break
+        else:
+            g.put(action[2], g.rules.code(g.drawn, FRONT, me))
         trail.set_game_attr(g, "drawn", -1)
         trail.set_game_attr(g, "phase", Phase.PLAY)
         _finish_turn(g, me, action[2])
@@ -303,6 +334,8 @@ def base_action(g: Game, action: ActionTuple) -> bool:
     base game's apply, and its compact undo record, do exactly what the trail would, unless a
     feature acts between the turns after it (:func:`apply_base`)."""
     kind = action[0]
+    if kind == PLACE and action[4] != g.drawn and action[4] >= 0:
+        return False  # a tile placed in the drawn tile's place: a feature's
     return kind <= PLACE and (kind > COMMAND or action[4] < 0) and base_board(g)
 
 
@@ -353,7 +386,7 @@ def _tiles_only(g: Game, frm: int, to: int) -> bool:
     if g.frozen or (g.carried and g.carried_at(frm) >= 0):
         return False
     captured = g.board[to]
-    return captured < 0 or g.objective.duke_capture_wins or not g.rules.tables.is_duke[captured]
+    return captured < 0 or g.duke_wins[g.to_move] or not g.rules.tables.is_duke[captured]
 
 
 def after_action(g: Game, me: int, moved: int) -> None:

@@ -251,6 +251,9 @@ class Keyed(Keeper):
         #: acted on, until :meth:`refresh_masks` and :meth:`refresh`).
         self.stale = True
         self.stale_bags = True
+        #: An icon of the rules may capture its own player's tile (the masks kept here do not
+        #: follow such a capture: it is keyed afresh).
+        self.befriends = game.rules.tables.befriends
 
     def __enter__(self) -> Keyed:
         self.key = self.numbers.key(self.game)
@@ -295,8 +298,11 @@ class Keyed(Keeper):
         if by >= 0 and board[by] >= 0:
             key ^= square[by * codes + board[by]]
         game._apply(action)
-        if game.features and game.history[-1][2] == TRAILED:
-            # Any other action of a game set with features may change anything.
+        if (game.features and game.history[-1][2] == TRAILED) or (
+            self.befriends and victim >= 0 and victim & 1 == mover
+        ):
+            # Any other action of a game set with features may change anything; so, for the
+            # masks kept here, does a capture of one's own tile (an icon of friend and foe).
             self.key = numbers.key(game)
             self._anything_changed()
             return
@@ -345,7 +351,11 @@ class Keyed(Keeper):
     def undo(self) -> ActionTuple:
         """Take back the game's last action, keeping ``key`` exact."""
         game = self.game
-        trailed = game.features and game.history[-1][2] == TRAILED
+        record = game.history[-1]
+        trailed = game.features and record[2] == TRAILED
+        if self.befriends and not trailed:
+            # A capture of one's own tile (its code's owner the mover's): keyed as a trailed one.
+            trailed = record[2] >= 0 and record[2] & 1 == record[1] & 1
         drawn = game.drawn  # the tile a draw taken back drew
         action = game._undo()
         before = self.before

@@ -29,6 +29,7 @@ from typing import Any
 from dukec.balance.holm import holm
 from dukec.balance.ratings import stored
 from dukec.balance.run import Settings
+from dukec.balance.stats import chance
 from dukec.insight.value import Kind, Valuation, signed
 
 #: The ladder's levels, weakest first: random, greedy, and the search at three budgets.
@@ -175,7 +176,8 @@ def sentence(
                 f"{signed(levels[high_i].elo - levels[low_i].elo)})"
             )
     tests = len(levels) * (len(levels) - 1) // 2
-    return f"{words}. ({alpha:.0%} false findings over the levels and over {tests} pairs of levels)"
+    rate = chance(alpha)
+    return f"{words}. ({rate} false findings over the levels and over {tests} pairs of levels)"
 
 
 def _shown(value: float) -> str:

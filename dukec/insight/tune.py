@@ -47,7 +47,7 @@ from dukec.balance.report import decision_json
 from dukec.balance.run import Counter, Settings, run
 from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.tally import pair_numbers
-from dukec.icons import Vocabulary, vocabulary_of
+from dukec.icons import Vocabulary, base, vocabulary_of
 from dukec.insight.edits import Edit, EditKind, checked, single_edits, symmetric, tile_key
 from dukec.workbench.describe import figures
 from dukec.workbench.tiles import SIDES, TileView
@@ -199,6 +199,8 @@ class TuneResult:
     confirmation: Trial | None
     rejected: int
     """Edited tiles that did not compile (never played)."""
+    icons: Vocabulary = field(default_factory=base)
+    """The icons the tiles show (the tile set's, and those of the file the new tile came from)."""
 
     def of(self, stage: Stage) -> tuple[Trial, ...]:
         """The runs of one stage, in order."""
@@ -454,4 +456,5 @@ def tune(
         tuned,
         confirmation,
         search.rejected,
+        search.icons,
     )

@@ -44,15 +44,15 @@ def tuned_source(result: TuneResult) -> str:
     """The tuned tile as formatted .duke source, with its header."""
     assert result.tuned is not None
     path = names(result.new)["source"]
-    return format_text(header(result) + tile_text(result.tuned.tile), path)
+    return format_text(header(result) + tile_text(result.tuned.tile, result.icons), path)
 
 
 def diff(result: TuneResult) -> str:
     """A unified diff of the tile as given against the tuned tile (both in canonical layout)."""
     assert result.tuned is not None
     path = names(result.new)["source"]
-    before = format_text(tile_text(result.original), path).splitlines(keepends=True)
-    after = format_text(tile_text(result.tuned.tile), path).splitlines(keepends=True)
+    before = format_text(tile_text(result.original, result.icons), path).splitlines(keepends=True)
+    after = format_text(tile_text(result.tuned.tile, result.icons), path).splitlines(keepends=True)
     return "".join(difflib.unified_diff(before, after, f"a/{path}", f"b/{path}"))
 
 
@@ -65,7 +65,9 @@ def write_outputs(result: TuneResult, directory: Path) -> dict[str, Path]:
         write_text_atomic(written["source"], tuned_source(result))
         written["diff"] = directory / files["diff"]
         write_text_atomic(written["diff"], diff(result))
-        [written["card"]] = render_files([TileView.from_json(result.tuned.tile)], directory, "svg")
+        [written["card"]] = render_files(
+            [TileView.from_json(result.tuned.tile, result.icons)], directory, "svg"
+        )
     written["report"] = directory / files["report"]
     document = result.to_json()
     document["files"] = {kind: path.name for kind, path in written.items()}

@@ -8,10 +8,15 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dukec.limits import MAX_BUDGET, MAX_GAMES, MAX_PLY, MAX_SEED, MAX_WORKERS
 
+if TYPE_CHECKING:
+    from dukec.engine.board import Geometry
+
+#: A square as the library takes it: its name (``"c3"``) or its index (a1 = 0, b1 = 1, ...).
+Square = str | int
 #: What a path argument may be.
 PathLike = str | os.PathLike[str]
 #: Where a tile set comes from: sources or a compiled file (one path or several), by default
@@ -58,6 +63,32 @@ def name(value: Any, what: str) -> str | None:
     if value is not None and not isinstance(value, str):
         raise TypeError(f"{what} must be a name (a str), not {type(value).__name__}")
     return value
+
+
+def player(value: Any) -> int | None:
+    """A player: 0 the first, 1 the second (None: the player to act)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"player must be 0 or 1, not {type(value).__name__}")
+    if value not in (0, 1):
+        raise ValueError(f"player must be 0 or 1, not {value!r}")
+    return value
+
+
+def square(geometry: Geometry, value: Any) -> int:
+    """A square of the board, given by its name (``"c3"``, in any case) or its index (a1 = 0,
+    b1 = 1, ...)."""
+    if isinstance(value, str):
+        index = geometry.parse(value)
+        if index is not None and geometry.name(index) == value.strip().lower():
+            return index
+    elif isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < geometry.size:
+            return value
+    else:
+        raise TypeError(f"a square is a name such as 'c3' or an index, not {value!r}")
+    raise ValueError(f"{value!r} is not a square of the {geometry.files}x{geometry.ranks} board")
 
 
 def path(value: Any, what: str = "path") -> Path:

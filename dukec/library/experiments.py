@@ -43,19 +43,32 @@ class BalanceResult:
     """
 
     verdict: str
+    """``"stronger"``, ``"weaker"``, ``"fair"`` or ``"inconclusive"``: how the army under
+    test compares, within the margin of what counts as fair."""
     words: str
+    """The verdict in words, as the verdict line says it."""
     elo: float
+    """The Elo difference of the army under test over the other (positive: stronger)."""
     elo_ci95: tuple[float, float]
+    """The 95% interval of :attr:`elo`, low end first."""
     score: float
+    """The army under test's mean score a game (a win 1, a drawn game 1/2, a loss 0)."""
     games: int
+    """The games played: fewer than asked where a stopping rule decided first."""
     pairs: int
+    """The pairs among :attr:`games` (one seed played twice, the armies swapping seats); 0 for
+    unpaired games."""
     seed: int
+    """The master seed: the same seed and options play the same games, on any workers."""
     policies: tuple[str, str]
+    """The policy of each army: the one under test first."""
     line: str
     """The verdict line, as ``dukec balance`` prints it last."""
     run: RunResult = field(repr=False, compare=False)
-    """The run itself (:class:`dukec.balance.run.RunResult`): its tally, decision and settings."""
+    """The run in full, for the tools built on balance (:class:`dukec.balance.run.RunResult`):
+    its tally, decision and settings; the fields above say what it found."""
     ratings: dict[str, dict[str, Any]] = field(repr=False, compare=False, default_factory=dict)
+    """The stored strength of each policy played (as ``--json`` writes it), by policy name."""
 
     def to_json(self) -> dict[str, Any]:
         """The run as ``dukec balance --json`` writes it."""
@@ -79,19 +92,31 @@ class ValueResult:
     """
 
     tile: str
+    """The tile valued."""
     in_place_of: str
+    """The tile whose place one copy of :attr:`tile` takes, worth +0 by definition."""
     elo: float
+    """What one copy of :attr:`tile` is worth in Elo over one :attr:`in_place_of`."""
     elo_ci95: tuple[float, float]
+    """The 95% interval of :attr:`elo`, low end first."""
     verdict: str | None
+    """``"stronger"``, ``"weaker"``, ``"fair"`` or ``"inconclusive"`` against
+    :attr:`in_place_of`; None for :attr:`in_place_of` itself."""
     answer: str
+    """The verdict in words."""
     games: int
+    """The games played (0 for :attr:`in_place_of` itself)."""
     pairs: int
+    """The pairs among :attr:`games` (one seed played twice, the armies swapping seats)."""
     seed: int
+    """The master seed: the same seed and options play the same games, on any workers."""
     line: str
     """The worth line, as ``dukec value`` prints it last."""
     document: dict[str, Any] = field(repr=False, compare=False)
+    """The report as ``dukec value --json`` writes it (:meth:`to_json` gives a copy)."""
     valuation: Valuation = field(repr=False, compare=False)
-    """The measure itself (:class:`dukec.insight.value.Valuation`): its run and games."""
+    """The measure in full, for the tools built on it (:class:`dukec.insight.value.Valuation`):
+    its run and games; the fields above say what it found."""
 
     def to_json(self) -> dict[str, Any]:
         """The report as ``dukec value --json`` writes it."""

@@ -5,7 +5,8 @@
 
 A plain-Python front over the engine's game (:mod:`dukec.engine`, compiled where it can be):
 every call here does what the engine does, named and checked for a person at a keyboard. The
-engine's own game stays what the tools built on it use (``Game.engine``).
+engine's own game stays what the tools built on it use (``Game.engine``). How a game starts is
+:mod:`dukec.library.start`; how an action is taken and played, :mod:`dukec.library.moves`.
 """
 
 from __future__ import annotations
@@ -13,17 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from dukec.library import arguments
-from dukec.library.views import LegalMoves, Outcome, Tile
+from dukec.library import arguments, moves, start
+from dukec.library.arguments import Square
+from dukec.library.start import new_game
+from dukec.library.views import LegalMoves, Outcome, Tile, drawn_tile, names, tile_on
 
 if TYPE_CHECKING:
     from dukec.engine.actions import Action, Phase
     from dukec.engine.game import Game as EngineGame
-    from dukec.engine.position_text import PositionText
     from dukec.engine.rules import Rules
-
-#: A square as the library takes it: its name (``"c3"``) or its index (a1 = 0, b1 = 1, ...).
-Square = str | int
 
 __all__ = ["Game", "LegalMoves", "Outcome", "Tile", "new_game"]
 
@@ -79,46 +78,16 @@ class Game:
         seed: int = 0,
         ply_limit: int | None = None,
     ) -> None:
-        from dukec.library.tilesets import rules_and_data
-
-        seed = arguments.seed(seed)
-        ply_limit = arguments.ply_limit(ply_limit)
-        start: dict[str, Any] | None = None
-        read: PositionText | None = None
-        if isinstance(position, str):
-            from dukec.engine.position_text import read_position_text
-
-            read = read_position_text(position)
-            set_name = set_name or read.set_name
-            start = read.data
-        elif isinstance(position, Mapping):
-            start = dict(position)
-        elif position is not None:
-            raise TypeError(
-                "position must be a position text (str), a JSON position (dict) or None, "
-                f"not {type(position).__name__}"
-            )
-        rules, data = rules_and_data(tileset, set_name)
-        if read is not None:
-            from dukec.engine.position_text import check_fits
-
-            check_fits(read, rules)
-        self._tileset = data
-        self._start = start
-        self._game = _engine_game(rules, start, seed, ply_limit)
+        self._start, self._game = start.begin(position, set_name, tileset, seed, ply_limit)
         self._stack: list[Action] = []
 
     @classmethod
-    def _wrapping(
-        cls, game: EngineGame, tileset: dict[str, Any], played: list[Action] | None = None
-    ) -> Game:
-        """A game over an engine game (made from the set-up of ``tileset``'s rules), with the
-        actions it played."""
+    def _wrapping(cls, game: EngineGame, begun: start.Start, played: list[Action]) -> Game:
+        """A game over an engine game made from ``begun``, with the actions it played."""
         made = cls.__new__(cls)
-        made._tileset = tileset
-        made._start = None
+        made._start = begun
         made._game = game
-        made._stack = list(played or [])
+        made._stack = list(played)
         return made
 
     # ------------------------------------------------------------------ what it is
@@ -232,11 +201,7 @@ class Game:
         >>> game.piece_at("c1"), game.piece_at(2), game.piece_at("c2")
         (Tile(name='Duke', owner=0, side='front'), Tile(name='Duke', owner=0, side='front'), None)
         """
-        found = self._game.tile_at(self._square(square))
-        if found is None:
-            return None
-        tile, side, owner = found
-        return Tile(self.rules.types[tile].name, owner, ("front", "back")[side])
+        return tile_on(self._game, arguments.square(self.rules.geometry, square))
 
     def piece_map(self) -> dict[str, Tile]:
         """Every tile on the board, by square name, from a1 rank by rank.
@@ -248,12 +213,8 @@ class Game:
         {'c1': Tile(name='Duke', owner=0, side='front')}
         """
         name = self.rules.geometry.name
-        found = {}
-        for square in range(self.rules.geometry.size):
-            tile = self.piece_at(square)
-            if tile is not None:
-                found[name(square)] = tile
-        return found
+        found = ((name(s), tile_on(self._game, s)) for s in range(self.rules.geometry.size))
+        return {square: tile for square, tile in found if tile is not None}
 
     @property
     def bags(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -263,7 +224,7 @@ class Game:
         >>> dukec.Game().bags[0][:3]
         ('Assassin', 'Bowman', 'Champion')
         """
-        return (self._names(self._game.bags[0]), self._names(self._game.bags[1]))
+        return (names(self.rules, self._game.bags[0]), names(self.rules, self._game.bags[1]))
 
     @property
     def captured(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -275,7 +236,8 @@ class Game:
         >>> game.captured
         ((), ('Footman',))
         """
-        return (self._names(self._game.captured[0]), self._names(self._game.captured[1]))
+        captured = self._game.captured
+        return (names(self.rules, captured[0]), names(self.rules, captured[1]))
 
     @property
     def drawn(self) -> str | None:
@@ -286,11 +248,7 @@ class Game:
         >>> game.drawn, game.push_notation("draw"), game.drawn
         (None, Action('draw'), 'Footman')
         """
-        from dukec.engine.actions import Phase
-
-        if self._game.phase is not Phase.PLACING:
-            return None
-        return self.rules.types[self._game.drawn].name
+        return drawn_tile(self._game)
 
     def in_guard(self, player: int | None = None) -> bool:
         """Whether ``player``'s Duke (default: the player to act's) is in Guard: the opponent
@@ -301,9 +259,7 @@ class Game:
         >>> game.in_guard(), game.in_guard(1)
         (True, False)
         """
-        if player is not None and player not in (0, 1):
-            raise ValueError(f"player must be 0 or 1, not {player!r}")
-        return self._game.in_guard(player)
+        return self._game.in_guard(arguments.player(player))
 
     def position(self) -> str:
         """The position as one line of text (its game set first), which ``Game(text)`` reads
@@ -370,17 +326,7 @@ class Game:
         >>> game.is_legal("Duke@c1"), game.is_legal("Duke@a1"), game.is_legal("nonsense")
         (True, False, False)
         """
-        from dukec.engine.notation import NotationError
-
-        if isinstance(action, str):
-            try:
-                self._game.parse_action(action)
-            except NotationError:
-                return False
-            return True
-        if not _is_action_tuple(action):
-            return False
-        return self._game.result is None and self._game.is_legal(action)  # type: ignore[arg-type]
+        return moves.is_legal(self._game, action)
 
     def parse_notation(self, text: str) -> Action:
         """The legal action that ``text`` names, not played (python-chess: ``parse_san``);
@@ -415,16 +361,9 @@ class Game:
         >>> game.push(game.legal_actions()[0])
         Action('Duke@c1')
         """
-        from dukec.engine import facade
-        from dukec.engine.notation import Scene
-
-        if not self.is_legal(action) or isinstance(action, str):
-            raise facade.illegal(self._game, action)
-        played = tuple(action)
-        notated = facade.notated([played], Scene(self._game, True))[0]  # type: ignore[list-item]
-        self._game.apply(played)  # type: ignore[arg-type]
-        self._stack.append(notated)
-        return notated
+        played = moves.play(self._game, action)
+        self._stack.append(played)
+        return played
 
     def push_notation(self, text: str) -> Action:
         """Play the legal action that ``text`` names (``"c2-c3"``, ``"draw"``, ``"Duke@c1"``)
@@ -492,9 +431,7 @@ class Game:
         >>> len(game.move_stack), len(twin.move_stack)
         (0, 1)
         """
-        made = Game._wrapping(self._game.copy(), self._tileset, self._stack)
-        made._start = self._start
-        return made
+        return Game._wrapping(self._game.copy(), self._start, self._stack)
 
     def __copy__(self) -> Game:
         """:meth:`copy`."""
@@ -557,85 +494,6 @@ class Game:
         """Pickled as the tile set, the game set, the start, the seed, the ply limit and the
         actions played: loaded, it plays them again."""
         played = [tuple(action) for action in self._stack]
-        return (
-            _unpickle,
-            (self._tileset, self.set_name, self._start, self.seed, self.ply_limit, played),
-        )
-
-    # ------------------------------------------------------------------ helpers
-
-    def _square(self, square: Square) -> int:
-        geometry = self.rules.geometry
-        if isinstance(square, str):
-            index = geometry.parse(square)
-            if index is not None and geometry.name(index) == square.strip().lower():
-                return index
-        elif isinstance(square, int) and not isinstance(square, bool):
-            if 0 <= square < geometry.size:
-                return square
-        else:
-            raise TypeError(f"a square is a name such as 'c3' or an index, not {square!r}")
-        raise ValueError(
-            f"{square!r} is not a square of the {geometry.files}x{geometry.ranks} board"
-        )
-
-    def _names(self, tiles: list[int]) -> tuple[str, ...]:
-        types = self.rules.types
-        return tuple(sorted(types[tile].name for tile in tiles))
-
-
-def new_game(
-    set_name: str | None = None,
-    *,
-    tileset: Mapping[str, Any] | arguments.Sources = None,
-    seed: int = 0,
-    ply_limit: int | None = None,
-) -> Game:
-    """A new game of the game set ``set_name`` (default ``base``) at its set-up:
-    ``Game(set_name=set_name, tileset=tileset, seed=seed, ply_limit=ply_limit)``.
-
-    >>> import dukec
-    >>> dukec.new_game("dragon", seed=3)
-    <Game 'dragon' ply 0: player 0 to place Duke>
-    >>> dukec.new_game("terain")
-    Traceback (most recent call last):
-    dukec.engine.facade.RulesError: no game set named 'terain' (did you mean 'terrain'?)
-    >>> dukec.new_game(ply_limit=0)
-    Traceback (most recent call last):
-    ValueError: ply_limit must be from 1 to 1,000,000, not 0
-    """
-    return Game(set_name=set_name, tileset=tileset, seed=seed, ply_limit=ply_limit)
-
-
-def _is_action_tuple(action: object) -> bool:
-    return (
-        isinstance(action, tuple)
-        and len(action) == 5
-        and all(isinstance(f, int) and not isinstance(f, bool) for f in action)
-    )
-
-
-def _engine_game(
-    rules: Rules, start: dict[str, Any] | None, seed: int, ply_limit: int | None
-) -> EngineGame:
-    from dukec.engine.game import Game as EngineGame
-
-    if start is None:
-        return EngineGame(rules, seed=seed, ply_limit=ply_limit)
-    from dukec.engine.position import position_from_json
-
-    return position_from_json(rules, start, seed=seed, ply_limit=ply_limit)
-
-
-def _unpickle(
-    tileset: dict[str, Any],
-    set_name: str,
-    start: dict[str, Any] | None,
-    seed: int,
-    ply_limit: int | None,
-    played: list[tuple[int, int, int, int, int]],
-) -> Game:
-    game = Game(start, set_name=set_name, tileset=tileset, seed=seed, ply_limit=ply_limit)
-    for action in played:
-        game.push(action)
-    return game
+        begun = self._start
+        how = (begun.tileset, self.set_name, begun.position, self.seed, self.ply_limit, played)
+        return (start.remade, how)

@@ -1,5 +1,6 @@
 """What a game hands out: the typed :class:`Tile` on a square, the live :class:`LegalMoves`
-view of what may be played, and the :class:`Outcome` of a game that is over."""
+view of what may be played, and the :class:`Outcome` of a game that is over; and how the
+engine's codes read as them (:func:`tile_on`, :func:`names`, :func:`drawn_tile`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from dukec.engine.actions import Action, Reason
+    from dukec.engine.game import Game as EngineGame
+    from dukec.engine.rules import Rules
     from dukec.library.game import Game
 
 
@@ -28,8 +31,11 @@ class Tile:
     """
 
     name: str
+    """The tile's name, as its tile set writes it (``"Duke"``)."""
     owner: int
+    """The player it belongs to: 0 the first player, 1 the second."""
     side: str
+    """The side it shows: ``"front"`` (its starting side) or ``"back"``."""
 
     def __str__(self) -> str:
         """``player 0's Duke (front)``."""
@@ -55,7 +61,10 @@ class Outcome:
     """
 
     winner: int | None
+    """The player who won, 0 or 1; None for a drawn game."""
     reason: Reason
+    """Why the game ended (:class:`~dukec.engine.Reason`: the Duke captured, no legal action,
+    the ply limit, ...)."""
 
     def result(self) -> str:
         """``1-0`` (the first player won), ``0-1`` or ``1/2-1/2`` (a drawn game), as a chess
@@ -114,3 +123,27 @@ class LegalMoves:
     def __repr__(self) -> str:
         """``<LegalMoves (b1-a1, b1-b2, ...)>``, each action in notation."""
         return f"<LegalMoves ({', '.join(str(a) for a in self._game.legal_actions())})>"
+
+
+def tile_on(game: EngineGame, square: int) -> Tile | None:
+    """The tile on ``square`` (an index of the board) of the engine's ``game``, or None."""
+    found = game.tile_at(square)
+    if found is None:
+        return None
+    tile, side, owner = found
+    return Tile(game.rules.types[tile].name, owner, ("front", "back")[side])
+
+
+def names(rules: Rules, tiles: list[int]) -> tuple[str, ...]:
+    """The names of tile types (indices of ``rules.types``), sorted."""
+    types = rules.types
+    return tuple(sorted(types[tile].name for tile in tiles))
+
+
+def drawn_tile(game: EngineGame) -> str | None:
+    """The name of the tile the player to act in ``game`` drew and must now place, or None."""
+    from dukec.engine.actions import Phase
+
+    if game.phase is not Phase.PLACING:
+        return None
+    return game.rules.types[game.drawn].name

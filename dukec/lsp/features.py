@@ -196,6 +196,7 @@ TILE_STATEMENTS = {
     "count": "count N: how many of the tile a bag holds",
     "ability": "ability I-IV or its name, optionally `on front, back`",
     "acts as duke": "the tile counts as a Duke",
+    "class": "class name, ...: tags that terrain, set-up and win rules name the tile by",
     "front": "front { ... }: the starting side's grid",
     "back": "back { ... }: the other side's grid",
 }
@@ -204,15 +205,18 @@ SET_STATEMENTS = {
     "optional": "optional Tile, ...: tiles a player may add",
     "terrain": "terrain [N] Tile, ...: terrain tiles on the board",
     "rule": "rule name value: an objective rule",
+    "swap": "swap on draw|by draft|by choice Pack for Base, ...: pack tiles in place of base tiles",
     "army": "army [first|second] { ... }",
 }
 ARMY_STATEMENTS = {
-    "start": "start [N] Tile on a1, ... | start [N] Tile beside Tile",
+    "start": "start [N] Tile|class name on a1, ... | start [N] Tile beside Tile|class name",
     "bag": "bag [N] Tile, ...",
-    "win": "win capture|reach N Tile",
+    "win": "win capture|reach N Tile | win capture every Tile, class name, ...",
     "freeze": "freeze Tile, ... at edge",
+    "place": "place beside Tile, class name, ...: where drawn tiles go (default: the Duke)",
 }
 TOP_STATEMENTS = {
+    "extends": "extends base: read on top of the base set",
     "tile": "tile Name { ... }: a troop tile",
     "terrain": "terrain Name { ... }: a terrain tile",
     "set": "set name { ... }: a game set",
@@ -337,6 +341,11 @@ def _in_set(words: tuple[str, ...], tiles: dict[str, str]) -> list[types.Complet
         return _tile_items(tiles, Kind.TERRAIN.value)
     if words == ("army",):
         return _items(("first", "second"), types.CompletionItemKind.EnumMember)
+    if words[0] == "swap":
+        if len(words) == 1:
+            return _items(("on draw", "by draft", "by choice"), types.CompletionItemKind.Keyword)
+        if words[-1] == "for" or len(words) >= 3:
+            return _tile_items(tiles, Kind.TROOP.value)
     return []
 
 
@@ -356,7 +365,16 @@ def _in_army(words: tuple[str, ...], tiles: dict[str, str]) -> list[types.Comple
     if first == "win":
         if len(words) == 1:
             return _items(("capture", "reach"), types.CompletionItemKind.EnumMember)
+        if len(words) == 2 and words[1] == "capture":
+            every = _items(("every",), types.CompletionItemKind.Keyword)
+            return every + _tile_items(tiles, Kind.TROOP.value)
         return _tile_items(tiles, Kind.TROOP.value)
+    if first == "place":
+        if len(words) == 1:
+            return _items(("beside",), types.CompletionItemKind.Keyword)
+        return _tile_items(tiles, Kind.TROOP.value) + _items(
+            ("class",), types.CompletionItemKind.Keyword
+        )
     if first == "freeze":
         return _tile_items(tiles, Kind.TROOP.value) + _items(
             ("at edge",), types.CompletionItemKind.Keyword

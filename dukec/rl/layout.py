@@ -33,6 +33,18 @@ block                 indices                             engine action
 ``ransom``            (slot(to) * E + escape) * R         RANSOM a captured Ransom type for one
                       + ransom                            of the E Escape types
 ``draft``             tile                                DRAFT a tile type; draft sets
+``area``              frm * G + group                     AREA: an area group used, one of the G
+                                                          groups of the tile set; area sets
+``swap``              pair * 2 + keep                     SWAP a pack tile for the base tile of
+                                                          one of the set's pairs (keep: 1 keeps
+                                                          the base tile); sets that swap before
+                                                          play
+``grant_move``        frm * S + to                        GRANT of a granted move; sets with a
+                                                          granting terrain face
+``grant_strike``      frm * S + to                        GRANT of a granted strike; the same
+``grant_command``     (by * K + slot(q)) * K + slot(t)    GRANT of a granted command by the tile
+                                                          on by; slot: one of the K granted
+                                                          Command offsets; the same
 ====================  ==================================  =====================================
 """
 
@@ -42,6 +54,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from dukec.engine import Action, ActionKind, Rules
+from dukec.icons import Effect
 
 #: The blocks of the base game's kinds, named as the kinds are (in records and notation).
 _MOVE = ActionKind.MOVE.name.lower()
@@ -113,6 +126,9 @@ class ActionLayout:
         self.escapers = tuple(t for t, a in enumerate(abilities) if "escape" in a)
         self.ransomers = tuple(t for t, a in enumerate(abilities) if "ransom" in a)
         escape = bool(self.escapers)
+        #: The tile set's area groups (an area set's indices number each on each square).
+        self.groups = len(rules.icons.areas)
+        area = features is not None and rules.traits.any_area
         self.duke_squares = (
             tuple(sorted(set(features.duke_squares[0]) | set(features.duke_squares[1])))
             if features is not None and (escape or self.ransomers)
@@ -120,6 +136,15 @@ class ActionLayout:
         )
         self._duke_slot = {s: i for i, s in enumerate(self.duke_squares)}
         draft = features is not None and bool(features.objective.draft)
+        swaps = features.swaps if features is not None else None
+        self.swap_pairs = (
+            swaps.pairs if swaps is not None and swaps.on in ("draft", "choice") else ()
+        )
+        self._swap_slot = {base: i for i, (_tile, base) in enumerate(self.swap_pairs)}
+        lends = features is not None and features.lends
+        self.granted_offsets = _granted_offsets(rules) if lends else ()
+        self._granted_slot = {o: i for i, o in enumerate(self.granted_offsets)}
+        g = len(self.granted_offsets)
         k = len(self.command_offsets)
         d, r, e = len(self.duke_squares), len(self.ransomers), len(self.escapers)
         specs: list[
@@ -140,6 +165,16 @@ class ActionLayout:
             ("escape", squares * d * (4 + r) * escape, self._enc_escape, self._dec_escape),
             ("ransom", d * e * r, self._enc_ransom, self._dec_ransom),
             ("draft", types * draft, self._enc_draft, self._dec_draft),
+            ("area", squares * self.groups * area, self._enc_area, self._dec_area),
+            ("swap", 2 * len(self.swap_pairs), self._enc_swap, self._dec_swap),
+            ("grant_move", squares * squares * lends, self._enc_grant_move, self._dec_grant_move),
+            (
+                "grant_strike",
+                squares * squares * lends,
+                self._enc_grant_strike,
+                self._dec_grant_strike,
+            ),
+            ("grant_command", squares * g * g, self._enc_grant_command, self._dec_grant_command),
         ]
         codecs: list[_Codec] = []
         start = 0
@@ -371,6 +406,67 @@ class ActionLayout:
     def _dec_draft(self, i: int) -> ActionFields:
         return (ActionKind.DRAFT, -1, -1, -1, i)
 
+    def _enc_area(self, a: ActionFields) -> int | None:
+        _kind, frm, to, by, group = a
+        if to != -1 or by != -1 or self._square(frm) is None or not 0 <= group < self.groups:
+            return None
+        return frm * self.groups + group
+
+    def _dec_area(self, i: int) -> ActionFields:
+        frm, group = divmod(i, self.groups)
+        return (ActionKind.AREA, frm, -1, -1, group)
+
+    def _enc_swap(self, a: ActionFields) -> int | None:
+        _kind, frm, to, base, tile = a
+        slot = self._swap_slot.get(base)
+        if (frm, to) != (-1, -1) or slot is None:
+            return None
+        if tile == -1:
+            return slot * 2 + 1
+        return slot * 2 if tile == self.swap_pairs[slot][0] else None
+
+    def _dec_swap(self, i: int) -> ActionFields:
+        slot, keep = divmod(i, 2)
+        tile, base = self.swap_pairs[slot]
+        return (ActionKind.SWAP, -1, -1, base, -1 if keep else tile)
+
+    def _enc_grant_move(self, a: ActionFields) -> int | None:
+        return self._pair(a[1], a[2]) if a[3:] == (-1, ActionKind.MOVE) else None
+
+    def _dec_grant_move(self, i: int) -> ActionFields:
+        return (ActionKind.GRANT, *divmod(i, self.squares), -1, ActionKind.MOVE)
+
+    def _enc_grant_strike(self, a: ActionFields) -> int | None:
+        return self._pair(a[1], a[2]) if a[3:] == (-1, ActionKind.STRIKE) else None
+
+    def _dec_grant_strike(self, i: int) -> ActionFields:
+        return (ActionKind.GRANT, *divmod(i, self.squares), -1, ActionKind.STRIKE)
+
+    def _enc_grant_command(self, a: ActionFields) -> int | None:
+        _kind, q, t, by, how = a
+        if how != ActionKind.COMMAND or None in (
+            self._square(q),
+            self._square(t),
+            self._square(by),
+        ):
+            return None
+        sq = self._granted_slot.get(self._offset(by, q))
+        st = self._granted_slot.get(self._offset(by, t))
+        if sq is None or st is None:
+            return None
+        g = len(self.granted_offsets)
+        return (by * g + sq) * g + st
+
+    def _dec_grant_command(self, i: int) -> ActionFields:
+        g = len(self.granted_offsets)
+        rest, st = divmod(i, g)
+        by, sq = divmod(rest, g)
+        q = self._shift(by, self.granted_offsets[sq])
+        t = self._shift(by, self.granted_offsets[st])
+        if q is None or t is None:
+            raise LayoutError(f"action index {i} of the grant_command block is off the board")
+        return (ActionKind.GRANT, q, t, by, ActionKind.COMMAND)
+
 
 #: Which blocks may hold an action of each engine kind (tried in this order).
 _KIND_BLOCKS: dict[int, tuple[str, ...]] = {
@@ -387,6 +483,9 @@ _KIND_BLOCKS: dict[int, tuple[str, ...]] = {
     ActionKind.ESCAPE: ("escape",),
     ActionKind.RANSOM: ("ransom",),
     ActionKind.DRAFT: ("draft",),
+    ActionKind.AREA: ("area",),
+    ActionKind.SWAP: ("swap",),
+    ActionKind.GRANT: ("grant_move", "grant_strike", "grant_command"),
 }
 
 
@@ -395,6 +494,20 @@ def _fields(action: Sequence[int]) -> ActionFields:
         raise LayoutError(f"an action has 5 fields, not {len(action)}: {tuple(action)}")
     kind, frm, to, by, tile = (int(v) for v in action)
     return kind, frm, to, by, tile
+
+
+def _granted_offsets(rules: Rules) -> tuple[tuple[int, int], ...]:
+    """Every (file, rank) offset from a granting face's square to one of the Command squares it
+    grants, as either owner sees them (the second player's turned round)."""
+    extras = rules.expanded
+    found: set[tuple[int, int]] = set()
+    if extras is not None:
+        for kind in extras.terrain_types:
+            if kind.grants_to:
+                for icon, dx, dy in kind.sides[0]:
+                    if icon.effect is Effect.COMMAND:
+                        found |= {(dx, dy), (-dx, -dy)}
+    return tuple(sorted(found))
 
 
 def _command_offsets(rules: Rules) -> tuple[tuple[int, int], ...]:

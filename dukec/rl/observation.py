@@ -22,8 +22,15 @@ bags               2T        how many tiles of type t are in my bag, their bag
 captured           2T        how many tiles of type t I lost, they lost
 drawn              T         1 for the drawn tile waiting to be placed
 divination         3T        the tiles Divination drew, one-hot per slot (CHOOSE keeps a slot)
-draft pool         T         how many tiles of type t are still to be drafted
+draft pool         T         how many tiles of type t are still to be drafted (or, by a
+                             set's swap before play, picked or chosen about)
 scores             2         my points, theirs (Counting Coup)
+spares             T         how many pack tiles of type t lie beside the board (a set that
+                             swaps on draw; else no planes)
+swapped            2T        how many pack tiles of type t I took, they took (a set that
+                             swaps; else no planes)
+turned             1         1 where a two-sided terrain tile shows its other face (a set
+                             with one; else no plane)
 =================  ========  ==============================================================
 
 Everything a rule reads is in it, so the game is fully observable; the bags' order (which the
@@ -55,12 +62,21 @@ class ObservationLayout:
     terrain_types: int
     ranks: int
     files: int
+    #: The set swaps pack tiles in (``on``: draw, draft or choice; "" none), and has terrain
+    #: with two faces.
+    swaps: str = ""
+    faces: bool = False
 
     @classmethod
     def of(cls, rules: Rules) -> ObservationLayout:
         """The layout for a game set's rules."""
-        terrain = 0 if rules.extras is None else len(rules.extras.terrain_types)
-        return cls(len(rules.types), terrain, rules.geometry.ranks, rules.geometry.files)
+        extras = rules.extras
+        terrain = 0 if extras is None else len(extras.terrain_types)
+        swaps = "" if extras is None else extras.swaps.on
+        faces = extras is not None and extras.faces
+        return cls(
+            len(rules.types), terrain, rules.geometry.ranks, rules.geometry.files, swaps, faces
+        )
 
     @property
     def groups(self) -> tuple[tuple[str, int], ...]:
@@ -82,6 +98,9 @@ class ObservationLayout:
             ("divination", PENDING_SLOTS * t),
             ("draft_pool", t),
             ("scores", 2),
+            ("spares", t if self.swaps == "draw" else 0),
+            ("swapped", 2 * t if self.swaps else 0),
+            ("turned", int(self.faces)),
         )
 
     def start(self, name: str) -> int:
@@ -154,6 +173,18 @@ def observe(game: Game, player: int, layout: ObservationLayout) -> Tensor:
     at = layout.start("draft_pool")
     for tile in game.pool:
         values.append((at + tile, 1.0))
+    if layout.swaps == "draw":
+        at = layout.start("spares")
+        values += [(at + tile, 1.0) for tile in game.spares]
+    if layout.swaps:
+        at = layout.start("swapped")
+        values += [(at + tile, 1.0) for tile in game.swapped[player]]
+        values += [(at + t + tile, 1.0) for tile in game.swapped[opponent]]
+    if layout.faces:
+        at = layout.start("turned")
+        for square, front in enumerate(game.turned):
+            if front >= 0:
+                flat[at, square] = 1.0
     for plane, value in values:
         flat[plane] += value  # counts add up; whole planes
     return out

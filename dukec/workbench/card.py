@@ -64,6 +64,17 @@ def side_shapes(tile: TileView, side: str, panel: Panel) -> list[Shape]:
             bold=True,
         )
     )
+    if tile.caption:
+        # A class tag or a terrain tile's faces, small above the grid.
+        shapes.append(
+            Text(
+                panel.x + panel.width / 2,
+                round(panel.y + 0.26 * cell, 3),
+                tile.caption,
+                0.22 * cell,
+                INK,
+            )
+        )
     if tile.enhanced:
         shapes.append(
             Text(

@@ -135,7 +135,8 @@ def base_troops(tileset: Mapping[str, Any], set_name: str = "base") -> list[Tile
         if game_set["name"] != set_name:
             continue
         for army in game_set["armies"]:
-            names.update(entry["tile"] for entry in (*army["start"], *army["bag"]))
+            entries = (*army["start"], *army["bag"])  # a start entry of a class: from the bag
+            names.update(entry["tile"] for entry in entries if "tile" in entry)
     return [tile for tile in all_tiles(tileset) if tile.name in names and tile.kind == "troop"]
 
 

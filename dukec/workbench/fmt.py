@@ -45,6 +45,8 @@ def _tile_item_key(item: object) -> tuple[int, int]:
         return (1, 0)
     if isinstance(item, ast.ActsAsDuke):
         return (2, 0)
+    if isinstance(item, ast.ClassDecl):
+        return (2, 1)
     if isinstance(item, ast.PropertyDecl):
         # The schema is read only for a file that sets terrain properties.
         from dukec.compiler.properties import terrain_vocabulary
@@ -66,6 +68,8 @@ def _set_item_key(item: object) -> tuple[int, int]:
         return (2, 0)
     if isinstance(item, ast.RuleDecl):
         return (3, 0)
+    if isinstance(item, ast.SwapDecl):
+        return (3, 1)
     if isinstance(item, ast.ArmyDef):
         player = item.player.text if item.player is not None else ""
         return (4, {"": 0, "first": 1, "second": 2}.get(player, 3))
@@ -77,10 +81,12 @@ def _army_item_key(item: object) -> tuple[int, int]:
         return (0, 0)
     if isinstance(item, ast.BagDecl):
         return (1, 0)
-    if isinstance(item, ast.WinDecl):
+    if isinstance(item, ast.WinDecl | ast.WinEveryDecl):
         return (2, 0)
     if isinstance(item, ast.FreezeDecl):
         return (3, 0)
+    if isinstance(item, ast.PlaceDecl):
+        return (4, 0)
     return (9, 0)
 
 
@@ -143,6 +149,10 @@ def _stack(stack: ast.Stack) -> str:
     return f"{stack.count.value} {stack.tile.text}" if stack.count is not None else stack.tile.text
 
 
+def _target(name: ast.Word, of_class: bool) -> str:
+    return f"class {name.text}" if of_class else name.text
+
+
 def _icon_value(item: ast.IconItem) -> str:
     return f'"{item.value.text}"' if item.quoted else item.value.text
 
@@ -164,6 +174,8 @@ def _statement(item: object, indent: str) -> list[str] | None:
         return [line]
     if isinstance(item, ast.ActsAsDuke):
         return [f"{indent}acts as duke"]
+    if isinstance(item, ast.ClassDecl):
+        return wrapped("class", [name.text for name in item.names], indent)
     if isinstance(item, ast.PropertyDecl):
         return wrapped(item.name.text, [_value(v) for v in item.values], indent)
     if isinstance(item, ast.BoardDecl):
@@ -176,15 +188,26 @@ def _statement(item: object, indent: str) -> list[str] | None:
         return wrapped("bag", [_stack(s) for s in item.stacks], indent)
     if isinstance(item, ast.StartDecl):
         count = f"{item.count.value} " if item.count is not None else ""
-        head = f"start {count}{item.tile.text}"
+        head = f"start {count}{_target(item.tile, item.of_class)}"
         if item.beside is not None:
-            return [f"{indent}{head} beside {item.beside.text}"]
+            return [f"{indent}{head} beside {_target(item.beside, item.beside_class)}"]
         return wrapped(f"{head} on", [square.text for square in item.squares], indent)
     if isinstance(item, ast.RuleDecl):
         return wrapped(f"rule {item.name.text}", [_value(v) for v in item.values], indent)
     if isinstance(item, ast.WinDecl):
         count = f"{item.count.value} " if item.count is not None else ""
         return [f"{indent}win {item.by.text} {count}{item.tile.text}"]
+    if isinstance(item, ast.WinEveryDecl):
+        targets = [_target(t.name, t.of_class) for t in item.targets]
+        return wrapped(f"win {item.by.text} every", targets, indent)
+    if isinstance(item, ast.PlaceDecl):
+        targets = [_target(t.name, t.of_class) for t in item.targets]
+        return wrapped("place beside", targets, indent)
+    if isinstance(item, ast.SwapDecl):
+        pairs = [f"{pair.tile.text} for {pair.replaced.text}" for pair in item.pairs]
+        return wrapped(f"swap {item.when[0].text} {item.when[1].text}", pairs, indent)
+    if isinstance(item, ast.ExtendsDecl):
+        return [f"{indent}extends {item.name.text}"]
     if isinstance(item, ast.FreezeDecl):
         lines = wrapped("freeze", [tile.text for tile in item.tiles], indent)
         lines[-1] += " at edge"

@@ -28,6 +28,7 @@ from dukec.compiler import ast
 from dukec.compiler.diagnostics import Diagnostic, Position, SourceTexts, render_diagnostic
 from dukec.compiler.driver import Analysis, analyze
 from dukec.compiler.model import PlacedIcon, Tile
+from dukec.compiler.sources import collect
 from dukec.compiler.vocabulary import Kind, Side
 from dukec.icons import Effect, Geometry, Icon, Vocabulary, base
 
@@ -291,8 +292,14 @@ def allowed_codes(definition: ast.TileDef, source: ast.SourceFile, texts: Source
 
 
 def lint_paths(paths: Iterable[Path]) -> LintReport:
-    """Check the sources and warn about every tile in them."""
-    return lint_analysis(analyze(list(paths)))
+    """Check the sources and warn about every tile in them (a file that extends the base set is
+    checked on it, and only its own tiles are warned about)."""
+    paths = list(paths)
+    report = lint_analysis(analyze(paths))
+    found, _ = collect(paths)
+    given = {shown for _path, shown in found}
+    mine = tuple(w for w in report.warnings if w.path in given)
+    return LintReport(mine, report.errors, report.texts, len(given))
 
 
 def lint_analysis(analysis: Analysis) -> LintReport:

@@ -82,6 +82,10 @@ def header(tile: TileView) -> Text:
     ]
     if tile.acts_as_duke:
         facts.append("acts as duke")
+    if tile.classes:
+        facts.append(f"class {' '.join(tile.classes)}")
+    if tile.kind == "terrain" and tile.caption:
+        facts.append(tile.caption)
     text.append(f" ({', '.join(facts)})")
     return text
 

@@ -52,6 +52,23 @@ class TileView:
     front: tuple[PlacedIcon, ...]
     back: tuple[PlacedIcon, ...]
     acts_as_duke: bool = False
+    #: The tile's classes (``class legend``).
+    classes: tuple[str, ...] = ()
+    #: A terrain tile's other face, and the classes its front grid's icons are granted to.
+    flips_to: str = ""
+    grants_to: tuple[str, ...] = ()
+
+    @property
+    def caption(self) -> str:
+        """What a card says above the grids besides them: the classes, or the faces."""
+        if self.kind != "terrain":
+            return ", ".join(self.classes)
+        said = []
+        if self.flips_to:
+            said.append(f"flips to {self.flips_to}")
+        if self.grants_to:
+            said.append(f"grants to {', '.join(self.grants_to)}")
+        return "; ".join(said)
 
     def side(self, side: str) -> tuple[PlacedIcon, ...]:
         """The icons of ``front`` or ``back``."""
@@ -85,6 +102,9 @@ class TileView:
             front=_icons(sides.get("front", {}).get("icons", []), vocabulary),
             back=_icons(sides.get("back", {}).get("icons", []), vocabulary),
             acts_as_duke=bool(data.get("acts_as_duke", False)),
+            classes=tuple(str(c) for c in data.get("classes", [])),
+            flips_to=str(data.get("terrain", {}).get("flips_to", "")),
+            grants_to=tuple(str(c) for c in data.get("terrain", {}).get("grants_to", [])),
         )
 
     @classmethod
@@ -99,6 +119,7 @@ class TileView:
             front=front,
             back=back,
             acts_as_duke=tile.acts_as_duke,
+            classes=tile.classes,
         )
 
     def _repr_svg_(self) -> str:

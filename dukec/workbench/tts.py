@@ -3,9 +3,10 @@
 A saved object is the JSON file Tabletop Simulator keeps in its ``Saves/Saved Objects`` folder,
 a save file's structure with its outer fields left empty and the objects in ``ObjectStates``,
 beside a PNG of the same name as its thumbnail. Each tile of the game set's two armies (set-up
-and bag, as many as each holds) is a ``Custom_Tile`` with its front as ``ImageURL`` and its
-back as ``ImageSecondaryURL``, the second army's tinted darker; the board is a locked
-``Custom_Tile`` under them. Images are PNG files beside the JSON, named by relative path (a
+and bag, as many as each holds), and each beside the board (terrain, shared pack tiles), is a
+``Custom_Tile`` with its front as ``ImageURL`` and its back as ``ImageSecondaryURL``, the
+second army's tinted darker, the shared ones in a column right of the board; the board is a
+locked ``Custom_Tile`` under them. Images are PNG files beside the JSON, named by relative path (a
 ``prefix`` such as ``file:///home/me/duke/`` or a web address where they are hosted makes
 them absolute).
 """
@@ -116,16 +117,36 @@ class Export:
 
 
 def army_counts(game_set: Mapping[str, Any]) -> list[dict[str, int]]:
-    """Each army's tiles, set-up and bag, by name with their numbers."""
+    """Each army's tiles, set-up and bag, by name with their numbers. A set-up entry of a class
+    takes its tile from the bag, so adds none; a set whose players choose pack tiles before play
+    (``swap on choice``) gives each army as many of each pack tile as it holds of the tile that
+    pack tile replaces, all of which it may take."""
     counts: list[dict[str, int]] = []
+    swap = game_set.get("swap", {})
     for army in game_set["armies"]:
         held: dict[str, int] = {}
         for entry in army["start"]:
-            held[entry["tile"]] = held.get(entry["tile"], 0) + 1
+            if "tile" in entry:
+                held[entry["tile"]] = held.get(entry["tile"], 0) + entry["count"]
         for stack in army["bag"]:
             held[stack["tile"]] = held.get(stack["tile"], 0) + stack["count"]
+        if swap.get("on") == "choice":
+            for pair in swap["tiles"]:
+                if held.get(pair["for"]):
+                    held[pair["tile"]] = held.get(pair["tile"], 0) + held[pair["for"]]
         counts.append(held)
     return counts
+
+
+def shared_counts(game_set: Mapping[str, Any], views: Mapping[str, TileView]) -> dict[str, int]:
+    """The tiles beside the board that are neither army's: the terrain put on the board at
+    set-up, and the pack tiles a draw or a draft takes (each as many as its count)."""
+    held = {stack["tile"]: int(stack["count"]) for stack in game_set.get("terrain", [])}
+    swap = game_set.get("swap", {})
+    if swap.get("on") in ("draw", "draft"):
+        for pair in swap["tiles"]:
+            held[pair["tile"]] = held.get(pair["tile"], 0) + views[pair["tile"]].count
+    return held
 
 
 def saved_object(
@@ -151,25 +172,30 @@ def saved_object(
         )
     ]
     reach = SQUARE * max(columns, rows) / 2 + 2.0
-    for owner, held in enumerate(army_counts(game_set)):
-        z = (-1 if owner == 0 else 1) * (reach + 1.0)
+    holders = [*army_counts(game_set), shared_counts(game_set, views)]
+    for owner, held in enumerate(holders):
+        shared = owner == 2
         place = 0
+        where = "beside the board" if shared else f"player {owner + 1}"
         for tile_name, number in sorted(held.items()):
             view = views[tile_name]
             for side in SIDES:
                 pictures[face_file(view, side)] = face(view, side)
             for copy in range(number):
-                x = -reach + 2.2 * (place % 10)
-                row = place // 10
+                if shared:  # a column right of the board
+                    x, z = reach + 1.0 + 2.2 * (place // 10), -reach + 2.2 * (place % 10)
+                else:
+                    x = -reach + 2.2 * (place % 10)
+                    z = (-1 if owner == 0 else 1) * (reach + 1.0 + 2.2 * (place // 10))
                 objects.append(
                     _tile_object(
                         tile_name,
                         prefix + face_file(view, "front"),
                         prefix + face_file(view, "back"),
-                        _transform(x, z + (-1 if owner == 0 else 1) * 2.2 * row, TILE_SCALE),
+                        _transform(x, z, TILE_SCALE),
                         _guid(name, owner, tile_name, copy),
-                        _TINTS[owner],
-                        f"{view.kind}; player {owner + 1}",
+                        _TINTS[0 if shared else owner],
+                        f"{view.kind}; {where}",
                     )
                 )
                 place += 1

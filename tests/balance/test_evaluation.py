@@ -8,6 +8,8 @@ import json
 import math
 import random
 import re
+import subprocess
+import sys
 import tokenize
 from pathlib import Path
 from typing import Any
@@ -332,6 +334,25 @@ def test_a_fit_is_reproducible_from_its_seed_and_measured_on_other_games() -> No
     assert held.positions != one.positions
     for figures in (held.evaluation, held.material, held.first_seat):
         assert 0.0 < figures.log_loss < 5.0 and 0.0 <= figures.accuracy <= 1.0
+
+
+def test_a_fit_on_workers_from_a_plain_script_runs_the_script_once(tmp_path: Path) -> None:
+    # The runner's workers and the fit's are started the one way: none runs the script again
+    # (which, without a main guard, would start the fit again inside every worker).
+    script = tmp_path / "fit.py"
+    script.write_text(
+        "from dukec.balance.evalfit import fit_evaluation\n"
+        "from dukec.compiler import load_tileset\n"
+        "print('the script starts')\n"
+        "fit = fit_evaluation(load_tileset(), 'base', 100, 5, policy='random', workers=2)\n"
+        "print(fit.games, fit.positions > 0)\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["the script starts", "100 True"]
 
 
 def test_fit_evaluation_writes_an_evaluation_file(tmp_path: Path) -> None:

@@ -180,8 +180,8 @@ def defined(text: str) -> set[str]:
 
 
 def run_duke(block: Block, scratch: Path) -> None:
-    if not re.search(r"^set ", block.body, re.M):
-        compile_source(block.body)
+    if not re.search(r"^set ", block.body, re.M) or re.search(r"^extends base", block.body, re.M):
+        compile_source(block.body)  # on top of the base set where it extends it
         return
     # A game set names the shipped tiles: compile it in place of the set of its name.
     scratch.mkdir()

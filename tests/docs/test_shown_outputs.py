@@ -19,7 +19,7 @@ HEADER = re.compile(r"^(?P<policy>[\w@.+=-]+), (?P<games>\d+) games")
 
 def shown() -> list[tuple[Block, Block]]:
     """Each shell block of `dukec value` commands with the output block just after it."""
-    found = []
+    found: list[tuple[Block, Block]] = []
     for page in pages():
         every = blocks(page)
         found.extend(
@@ -32,7 +32,7 @@ def shown() -> list[tuple[Block, Block]]:
 
 def policies(block: Block) -> set[str]:
     """The policies the block's `dukec value` commands play (their --policy, else the default)."""
-    found = set()
+    found: set[str] = set()
     for line in block.body.replace("\\\n", " ").splitlines():
         words = shlex.split(line, comments=True)
         if words[:2] != ["dukec", "value"]:

@@ -2,12 +2,14 @@
 
 ``tests/engine/test_compiled.py`` runs ``main()`` in two processes, one under ``DUKEC_PURE=1``,
 and demands byte-identical output. The first line names the engine that ran; then, for every
-game set and seed, one line each: a uniformly random game with the sorted legal actions,
-position and events of every ply (``corpus_games.game_json``); a game record of a random
-against a greedy player; ``bench``'s random playouts (plies, wins, draws); a random game through
-the front door (each action pushed as it prints, the game as text, the actions popped); and on
-the base set and a game set with features, a game record of the search policy against a random
-player.
+game set and seed (the expansion packs' sets too), one line each: a uniformly random game with
+the sorted legal actions, position and events of every ply (``corpus_games.game_json``); a game
+record of a random against a greedy player; ``bench``'s random playouts (plies, wins, draws); a
+random game through the front door (each action pushed as it prints, the game as text, the
+actions popped); and on the base set, a game set with features, the set of declared icons and a
+pack's, a game record of the search policy against a random player. Besides the corpus's game
+sets it plays the benchmark's ``declared`` set (``benchmarks/tiles/``: declared icons of every
+kind of modifier).
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ import sys
 from typing import Any
 
 from dukec.balance.play import make_policy
-from dukec.engine import Game, GreedyPlayer, RandomPlayer, Rules, bench, play_game
+from dukec.compiler.overlay import load_layered
+from dukec.engine import Game, GreedyPlayer, RandomPlayer, Rules, bench, load_rules, play_game
 from dukec.kernel import kernel
 from tests.engine.corpus_games import (
     CUSTOM_SETS,
     PACKAGED_SETS,
+    REPO,
     corpus_rules,
     game_json,
     record_text,
@@ -34,8 +38,19 @@ BENCH_GAMES = 10
 #: The search policy's node budget per move, and the plies of its games.
 SEARCH_BUDGET = 60
 SEARCH_PLIES = 30
-#: The game sets whose search games are written out: the base game's, and one with features.
-SEARCH_SETS = ("base", "dragon")
+#: The game sets whose search games are written out: the base game's, one with features, and
+#: one of declared icons and an expansion pack's (Camelot's granted Commands, several targets to
+#: win).
+SEARCH_SETS = ("base", "dragon", "declared", "arthurian-legends")
+#: The game sets of declared icons (benchmarks/tiles/, read on top of the base set).
+DECLARED_SETS = ("declared",)
+
+
+def declared_rules(set_name: str) -> Rules:
+    """The rules of a game set of declared icons."""
+    return load_rules(load_layered([REPO / "benchmarks" / "tiles"]).data, set_name)
+
+
 #: The plies of a game played through the front door.
 FRONT_DOOR_PLIES = 40
 
@@ -59,8 +74,14 @@ def front_door(rules: Rules, seed: int) -> dict[str, Any]:
 def lines() -> list[str]:
     """Everything this engine plays, one line per game set, seed and kind of play."""
     out = [f"engine {kernel()}"]
-    for set_name in (*PACKAGED_SETS, *CUSTOM_SETS):
-        rules = corpus_rules(set_name)
+    packs = pack_rules()
+    for set_name in (*PACKAGED_SETS, *CUSTOM_SETS, *DECLARED_SETS, *packs):
+        if set_name in packs:
+            rules = packs[set_name]
+        elif set_name in DECLARED_SETS:
+            rules = declared_rules(set_name)
+        else:
+            rules = corpus_rules(set_name)
         for seed in SEEDS:
             game = json.dumps(game_json(rules, seed), separators=(",", ":"))
             out.append(f"{set_name} {seed} random-game {game}")
@@ -79,6 +100,21 @@ def lines() -> list[str]:
                 )
                 out.append(f"{set_name} {seed} search-record {json.dumps(record_text(record))}")
     return out
+
+
+def pack_rules() -> dict[str, Rules]:
+    """The rules of every game set of the expansion packs (tiles/expansions/), by name."""
+    from dukec.compiler import load_tileset
+    from dukec.compiler.driver import shipped_packs
+    from dukec.engine.rules import set_names
+
+    found: dict[str, Rules] = {}
+    for path in shipped_packs().values():
+        tileset = load_tileset(path)
+        for name in set_names(tileset):
+            if name not in PACKAGED_SETS:
+                found[name] = load_rules(tileset, name)
+    return found
 
 
 def main() -> None:

@@ -8,7 +8,8 @@ features share, each in the one place that defines it (and that existing tests i
   ``Reason`` (``FLAG_PASS``, ``Phase.DRAFT``, ``Reason.FLAG_HOME``, ...) and the numbers of the
   kinds, which records, notation and the public API name;
 - the tile set's data (``extras.py``): a game set's rules as the schema names them (the fields
-  of ``Objective``, and the choices of ``flag_squares`` and ``flag_barred``);
+  of ``Objective``, the choices of ``flag_squares`` and ``flag_barred``, a set's ``swap`` and
+  a terrain tile's ``grants_to``);
 - the rulebook's "Terrain Tiles", its name for every tile that is not a troop (the Mountain, the
   Fort, the Dragon, the Flags): ``TerrainType``, ``terrain_types`` and ``set_terrain`` name
   that category, which the Dragon's and the banners' modules read too, not the feature of
@@ -34,17 +35,20 @@ OWN = {
     "dragon": {"dragon", "dragon_acts"},
     "flag": {"flags", "flags_scoring"},
     "banner": {"flags", "flags_scoring"},
-    "terrain": {"terrain"},
+    "terrain": {"terrain", "terrain_faces"},
     "dread": {"dread"},
     "draft": {"objectives"},
     "divin": {"abilities"},
+    "swap": {"swaps"},
+    "grant": {"terrain_faces"},
 }
 REGISTRY = "features"
 #: The shared words (lower case) that contain a feature's name, per the module that may say them
 #: ("": any module).
 SHARED = {
     "actions": {m.lower() for kind in (ActionKind, Phase, Reason) for m in kind.__members__},
-    "extras": {f.name for f in fields(Objective)} | {"flag_squares", "flag_barred"},
+    "extras": {f.name for f in fields(Objective)}
+    | {"flag_squares", "flag_barred", "swap", "swaps", "grants_to"},
     "": {"terraintype", "terrain_types", "set_terrain"},
 }
 

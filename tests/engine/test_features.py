@@ -6,13 +6,25 @@ from __future__ import annotations
 from typing import Any
 
 from dukec.engine import load_rules
-from dukec.engine.actions import DIVINE, DRAW, ESCAPE, FLAG_PASS, RANSOM, SUMMON, Phase
+from dukec.engine.actions import (
+    AREA,
+    DIVINE,
+    DRAW,
+    ESCAPE,
+    FLAG_PASS,
+    GRANT,
+    RANSOM,
+    SUMMON,
+    Phase,
+)
 from dukec.engine.dragon import Roaming
 from dukec.engine.dread import Freezing
 from dukec.engine.flags import Planting, Scoring
 from dukec.engine.objectives import Drafting, Settling, Winning
 from dukec.engine.rules import set_names
+from dukec.engine.swaps import Swapping
 from dukec.engine.terrain import Laying
+from dukec.engine.terrain_faces import Turning
 
 
 def _expanded_sets(tileset: dict[str, Any]) -> list[str]:
@@ -24,8 +36,14 @@ def test_every_feature_phase_and_kind_has_one_owner(tileset: dict[str, Any]) -> 
     assert names
     for name in names:
         registry = load_rules(tileset, name).features
-        assert set(registry.by_phase) == {Phase.DRAFT, Phase.FLAGS, Phase.CHOOSE, Phase.RELOCATE}
-        assert set(registry.by_kind) == {FLAG_PASS, SUMMON, ESCAPE, RANSOM}
+        assert set(registry.by_phase) == {
+            Phase.DRAFT,
+            Phase.FLAGS,
+            Phase.CHOOSE,
+            Phase.RELOCATE,
+            Phase.SWAP,
+        }
+        assert set(registry.by_kind) == {FLAG_PASS, SUMMON, ESCAPE, RANSOM, AREA, GRANT}
         assert set(registry.by_draw) == {DIVINE}
         assert [k for k, draws in enumerate(registry.draws) if draws] == [DRAW, DIVINE]
         for kind, owner in registry.by_draw.items():
@@ -65,11 +83,11 @@ def test_a_game_shares_its_rules_features(tileset: dict[str, Any]) -> None:
 
 
 def test_the_opening_order_is_the_set_ups_order(tileset: dict[str, Any]) -> None:
-    """The draft comes before set-up, the banners after it; as play begins, random terrain goes
-    down before the Dragon (which takes a bare square), and Dread takes hold of the board as
-    both leave it. Every set with features has the whole sequence (each part does nothing where
-    the set lacks it)."""
-    order = [Drafting, Planting, Laying, Roaming, Freezing]
+    """The drafts (of tile types, then of pack tiles) come before set-up, the banners after it;
+    as play begins, random terrain goes down (and its faces are found) before the Dragon (which
+    takes a bare square), and Dread takes hold of the board as both leave it. Every set with
+    features has the whole sequence (each part does nothing where the set lacks it)."""
+    order = [Drafting, Swapping, Planting, Laying, Turning, Roaming, Freezing]
     for name in _expanded_sets(tileset):
         opening = load_rules(tileset, name).features.opening
         assert [type(feature) for feature in opening] == order, name

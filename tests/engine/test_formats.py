@@ -167,8 +167,8 @@ def test_a_board_that_is_not_a_list_stops_the_checks(rules: Rules) -> None:
         "$: missing field 'to_move'",
         "$.colour: unknown field (expected one of ['bags', 'board', 'boxed', 'captured', "
         "'divined', 'dragon', 'drawn', 'draws', 'events', 'flags', 'flags_to_place', 'frozen', "
-        "'phase', 'ply', 'pool', 'relocate', 'result', 'scores', 'settled', 'setup', 'taken', "
-        "'terrain', 'to_move'])",
+        "'pack', 'phase', 'ply', 'pool', 'relocate', 'result', 'scores', 'settled', 'setup', "
+        "'spares', 'swapped', 'taken', 'terrain', 'to_move', 'turned'])",
         "$.board: must be a list of tiles",
     ]
     with pytest.raises(PositionError) as error:
@@ -296,7 +296,7 @@ def test_unreadable_records(tmp_path: Path) -> None:
         parse_record('{"format": "duke-game/1"}\n{oops\n', "r.jsonl")
     with pytest.raises(RecordError, match=r"r\.jsonl:2: error: an action line needs 'notation'"):
         parse_record(
-            '{"format": "duke-game/1", "tileset_hash": "h", "set": "base", "seed": 1}\n{}\n'
-            '{"result": null}\n',
+            '{"format": "duke-game/1", "tileset_hash": "h", "set": "base", "seed": 1, '
+            '"players": ["a", "b"]}\n{"kind": "move"}\n{"result": null, "plies": 0}\n',
             "r.jsonl",
         )

@@ -3,6 +3,7 @@ with the tiles the rulebook's expanded examples need, and a compact way to build
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from dukec.compiler import load, load_tileset
 from dukec.engine import Game, Phase, Rules, load_rules
 from tests.engine.conftest import build, notations
 
-__all__ = ["build", "notations", "phase_of", "play"]
+__all__ = ["build", "notations", "pack", "phase_of", "play"]
 
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -44,6 +45,16 @@ def custom() -> dict[str, Any]:
 def study(custom: dict[str, Any]) -> Rules:
     """Expanded rules (Duke capture wins) for hand-built positions of custom tiles."""
     return load_rules(custom, "study")
+
+
+PACKS = REPO / "tiles" / "expansions"
+
+
+@functools.cache
+def pack(name: str) -> dict[str, Any]:
+    """An expansion pack of tiles/expansions/, read on top of the base set (its file says
+    ``extends base``)."""
+    return load_tileset(PACKS / f"{name}.duke")
 
 
 def play(game: Game, text: str) -> None:

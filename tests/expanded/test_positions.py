@@ -85,7 +85,7 @@ def test_expanded_problems_follow_the_document_and_do_not_cascade(study: Rules) 
     [
         (
             {"phase": "dusk"},
-            ["$.phase: must be one of setup, draft, flags, play, placing, choose, relocate"],
+            ["$.phase: must be one of setup, draft, flags, swap, play, placing, choose, relocate"],
         ),
         (
             {"phase": "choose", "divined": ["Seer", "Duke", "Sear", "Seer"], "relocate": "c1"},

@@ -6,7 +6,10 @@ schema before the engine reads it."""
 from __future__ import annotations
 
 import copy
+import inspect
 import os
+import typing
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +17,11 @@ import pytest
 
 import dukec
 from dukec import api
-from dukec.engine import RulesError
+from dukec.engine import RandomPlayer, RulesError, play_game, read_record, write_record
 from dukec.engine import load_rules as engine_rules
+from dukec.library import arguments, experiments
 from dukec.limits import MAX_GAMES, MAX_PLY, MAX_SEED
+from dukec.workbench.render import write_board
 
 REPO = Path(__file__).resolve().parents[2]
 PALADIN = REPO / "tests" / "docs" / "fixtures" / "paladin.duke"
@@ -83,6 +88,70 @@ def test_paths_are_str_or_pathlike_and_a_folder_of_new_tiles_lies_on_the_base_se
     assert api.open_tileset(str(my)).summary() == "1 tile on top of the base set (22 tiles, 9 sets)"
     with pytest.raises(dukec.CompileError, match="nothere: error: no such file or directory"):
         dukec.load_tileset(str(my / "nothere"))
+
+
+def path_types(hint: object) -> set[object]:
+    """The path types a type hint accepts (``Path``, ``os.PathLike``), looking into unions and
+    sequences."""
+    if hint in (Path, os.PathLike):
+        return {hint}
+    origin = typing.get_origin(hint)
+    found: set[object] = {os.PathLike} if origin is os.PathLike else set()
+    for argument in typing.get_args(hint):
+        found |= path_types(argument)
+    return found
+
+
+def public_callables() -> list[tuple[str, Callable[..., Any]]]:
+    """The library's functions and classes (``dukec.__all__``), the engine's record functions
+    and the drawing of a board: all that a user hands a path."""
+    # dukec.balance is the package, callable as dukec.library.experiments.balance.
+    given = {name: getattr(dukec, name) for name in dukec.__all__}
+    named = list({**given, "balance": experiments.balance}.items())
+    named += [
+        ("dukec.engine.read_record", read_record),
+        ("dukec.engine.write_record", write_record),
+        ("dukec.api.open_tileset", api.open_tileset),
+        ("dukec.api.tiles_of", api.tiles_of),
+        ("dukec.workbench.render.write_board", write_board),
+    ]
+    return [(name, value) for name, value in named if callable(value)]
+
+
+def test_every_public_function_that_takes_a_path_takes_str_or_pathlike() -> None:
+    taking = set()
+    for name, value in public_callables():
+        function = vars(value).get("__init__") if isinstance(value, type) else value
+        if not inspect.isfunction(function):
+            continue  # a class without an __init__ of its own (an exception): no path
+        for parameter in inspect.signature(function).parameters.values():
+            written = parameter.annotation
+            # The library's path types, for a module that imports them for type checking only.
+            names = {**vars(arguments), **function.__globals__}
+            try:
+                hint = eval(written, names) if isinstance(written, str) else written
+            except NameError:  # another name imported for type checking only: not a path's
+                assert "Path" not in str(written), (name, parameter)
+                continue
+            accepted = path_types(hint)
+            if accepted:
+                taking.add(name)
+                assert os.PathLike in accepted, f"{name}({parameter}) takes no str"
+                assert str in typing.get_args(hint), f"{name}({parameter}) takes no str"
+    assert taking >= {"Game", "new_game", "load_rules", "load_tileset", "balance", "value"}
+    assert taking >= {"compile_source", "dukec.engine.read_record", "dukec.engine.write_record"}
+
+
+def test_a_record_is_written_and_read_at_a_str_and_a_source_named_by_a_path(
+    tmp_path: Path,
+) -> None:
+    record = play_game(dukec.load_rules(), RandomPlayer(1), RandomPlayer(2), seed=3, ply_limit=20)
+    where = str(tmp_path / "game.jsonl")
+    write_record(record, where)
+    assert read_record(where) == record
+    with pytest.raises(dukec.CompileError) as caught:
+        dukec.compile_source("tile Nobody\n", tmp_path / "nobody.duke")
+    assert str(caught.value).startswith(f"{tmp_path / 'nobody.duke'}:1:")
 
 
 # ------------------------------------------------------------------ a game's numbers

@@ -207,22 +207,36 @@ def complete(text: str, line: int, character: int, checked: Checked = EMPTY) -> 
 
 
 def test_completion_of_statements_by_block() -> None:
-    assert complete("", 0, 0) == ["tile", "terrain", "set", "icon"]
+    assert complete("", 0, 0) == ["extends", "tile", "terrain", "set", "icon"]
     assert complete("tile A {\n    \n", 1, 4) == [
         "count",
         "ability",
         "acts as duke",
+        "class",
         "front",
         "back",
     ]
-    assert complete("set s {\n    \n", 1, 4) == ["board", "optional", "terrain", "rule", "army"]
-    assert complete("set s {\n    army {\n        ", 2, 8) == ["start", "bag", "win", "freeze"]
+    assert complete("set s {\n    \n", 1, 4) == [
+        "board",
+        "optional",
+        "terrain",
+        "rule",
+        "swap",
+        "army",
+    ]
+    assert complete("set s {\n    army {\n        ", 2, 8) == [
+        "start",
+        "bag",
+        "win",
+        "freeze",
+        "place",
+    ]
 
 
 def test_completion_in_a_terrain_tile_offers_its_properties_and_values() -> None:
     found = complete("terrain Pit {\n    ", 1, 4)
-    assert found[:5] == ["count", "ability", "acts as duke", "front", "back"]
-    assert found[5:8] == ["occupants", "enter_with", "blocks_jump"]
+    assert found[:6] == ["count", "ability", "acts as duke", "class", "front", "back"]
+    assert found[6:9] == ["occupants", "enter_with", "blocks_jump"]
     assert "placement" in found
     assert complete("terrain Pit {\n    placement ", 1, 14) == [
         "random",

@@ -29,7 +29,7 @@ def test_shape() -> None:
     layout = _layout("base")
     types = len(shipped_rules("base").types)
     terrain = len(shipped_rules("base").extras.terrain_types)  # type: ignore[union-attr]
-    assert layout.shape == (13 * types + terrain + 24, 6, 6)
+    assert layout.shape == (13 * types + terrain + 25, 6, 6)
     assert [name for name, _n in layout.groups][:3] == ["tiles", "terrain", "flags"]
 
 

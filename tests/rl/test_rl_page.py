@@ -40,6 +40,6 @@ def test_observation_shape_is_the_one_documented() -> None:
     from dukec.rl.observation import ObservationLayout
 
     layout = ObservationLayout.of(shipped_rules("base"))
-    assert layout.shape[0] == 13 * layout.types + layout.terrain_types + 24
-    assert "13 T + U + 24 planes" in SECTION
+    assert layout.shape[0] == 13 * layout.types + layout.terrain_types + 25
+    assert "13 T + U + 25 planes" in SECTION
     assert f"{layout.shape} for the shipped tiles" in SECTION.replace("\n", " ")
