@@ -3,6 +3,7 @@ and a renamed copy is played exactly as its original, so that it is worth exactl
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -14,6 +15,8 @@ from dukec.balance.game import GameSummary
 from dukec.balance.play import make_policy
 from dukec.balance.run import Observer, Settings, run
 from dukec.engine import Game, Rules, load_rules
+from dukec.engine.content import alike_types
+from dukec.engine.extras import Objective, Swaps
 from dukec.insight.value import measure, merge_sources
 from tests.engine.test_independence import renamed
 
@@ -78,6 +81,28 @@ def test_a_renamed_copy_is_taken_for_its_original(
     army["win"] = [{"by": "capture", "tile": "Footsoldier", "count": 1}]
     marked = load_rules(data)
     assert marked.alike[marked.type_named("Footsoldier")] == marked.type_named("Footsoldier")
+
+
+def test_a_tile_a_swap_a_draft_a_leader_or_capture_every_names_is_its_own(
+    base_tileset: dict[str, Any],
+) -> None:
+    # Three tile types with the same contents: alike, until the game set names one of them.
+    extras = load_rules(base_tileset).extras
+    assert extras is not None
+    same = ["tile", "tile", "tile"]
+    assert alike_types(same, [], extras) == (0, 0, 0)
+    named = [
+        dataclasses.replace(extras, swaps=Swaps(on="draw", pairs=((2, 0),))),
+        dataclasses.replace(extras, objective=Objective(draft=(1,))),
+        dataclasses.replace(extras, leaders=(frozenset({1}), frozenset())),
+        dataclasses.replace(extras, capture_every=((frozenset({1}),), ())),
+    ]
+    assert [alike_types(same, [], one) for one in named] == [
+        (0, 1, 2),
+        (0, 1, 0),
+        (0, 1, 0),
+        (0, 1, 0),
+    ]
 
 
 def _mirrored(games: list[tuple[int, GameSummary]]) -> bool:
