@@ -51,6 +51,7 @@ PLAIN = (
     "dukec/engine/position_text.py",
     "dukec/engine/position_write.py",
     "dukec/engine/record.py",
+    "dukec/engine/record_fields.py",
     "dukec/engine/text.py",
 )
 #: The search policies of dukec/balance/ (mcts aside): their leaves, tables and baselines.

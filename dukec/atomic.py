@@ -15,17 +15,34 @@ What a path names decides how it is written:
 
 Every failure, a full disk included, is an OSError naming the path, which the commands turn
 into one line; nothing is reported as written that was not.
+
+Three more ways of writing, each the one place its callers share:
+
+- :func:`write_bytes_new` writes a file only where there is none yet (the studio's save
+  without overwrite): the whole file appears at once, and of writers racing for one name
+  exactly one succeeds, the others get a FileExistsError;
+- :func:`locked` holds dukec's lock on a file for a read-modify-write (a manifest or a ratings
+  file that several processes add entries to), so that each writer reads what the one before
+  it wrote and no entry is lost;
+- :func:`replace_at` and :func:`create_at` write inside a directory held open (dukec's
+  cache): a temporary of dukec's own naming, created exclusively and never through a link,
+  renamed (or linked) into place, so that nothing planted there is written through.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import os
+import secrets
 import stat
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
+from dukec.limits import LOCK_SECONDS
 from dukec.textfile import os_reason
 
 
@@ -167,3 +184,158 @@ def _write_through(path: Path, data: bytes) -> bool:
 def write_text_atomic(path: Path, text: str) -> None:
     """Write ``text`` as UTF-8 with ``\\n`` line ends, as :func:`write_bytes_atomic` does."""
     write_bytes_atomic(path, text.encode("utf-8"))
+
+
+# === A new file only, a lock for a read-modify-write ===
+
+
+def write_bytes_new(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole, only if nothing is there yet: FileExistsError if
+    something is (a file, a link, anything), even one made by a writer racing this one."""
+    path = Path(path)
+    folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        made = create_at(folder, path.name, data, 0o666 & ~_umask(), sync=True)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(path)) from None
+    finally:
+        os.close(folder)
+    if not made:
+        raise FileExistsError(errno.EEXIST, "it exists already", str(path))
+
+
+def write_text_new(path: Path, text: str) -> None:
+    """Write ``text`` as UTF-8, as :func:`write_bytes_new` does."""
+    write_bytes_new(path, text.encode("utf-8"))
+
+
+class LockTimeout(OSError):
+    """Another process held the lock on a file for longer than a writer waits."""
+
+
+@contextlib.contextmanager
+def locked(path: Path, seconds: float = LOCK_SECONDS) -> Iterator[None]:
+    """Hold dukec's lock on ``path`` (the file a link names) while the block reads it and
+    writes it back, so that writers of the same file take turns; LockTimeout if another holds
+    it for more than ``seconds``. The lock is an ``fcntl.flock`` on ``.NAME.lock`` beside the
+    file, removed when the last writer is done. A device or FIFO, read and written through,
+    has no lock."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        yield
+        return
+    target = Path(os.path.realpath(path))
+    lock = target.parent / f".{target.name}.lock"
+    handle = _lock(lock, time.monotonic() + seconds, path)
+    try:
+        yield
+    finally:
+        # Removed while held: a writer waiting on this file finds it gone and locks anew.
+        with contextlib.suppress(OSError):
+            os.unlink(lock)
+        os.close(handle)
+
+
+def _lock(lock: Path, deadline: float, path: Path) -> int:
+    pause = 0.001
+    flags = os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    not_a_lock = f"its lock file {lock.name} is not a regular file (remove it)"
+    while True:
+        try:
+            handle = os.open(lock, flags, 0o666)
+        except OSError as error:
+            if error.errno in (errno.ELOOP, errno.EISDIR):  # a link there is never followed
+                raise OutputRefused(path, not_a_lock) from None
+            raise
+        try:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                raise OutputRefused(path, not_a_lock)  # a FIFO or a device: never waited on
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        raise LockTimeout(
+                            errno.EWOULDBLOCK,
+                            f"another process is writing it (it holds {lock.name}); try again",
+                            str(path),
+                        ) from None
+                    time.sleep(pause)
+                    pause = min(2 * pause, 0.05)
+            held = os.fstat(handle)
+            with contextlib.suppress(FileNotFoundError):
+                now = os.stat(lock, follow_symlinks=False)
+                if (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino):
+                    return handle
+        except BaseException:
+            os.close(handle)
+            raise
+        os.close(handle)  # the lock file of a writer that has finished: lock the one there now
+
+
+# === Inside a directory held open ===
+
+
+def _temporary_at(folder: int, name: str, data: bytes, mode: int, sync: bool) -> str:
+    """A temporary file ``.NAME.XXXX.tmp`` in the directory ``folder`` holding ``data``."""
+    while True:
+        temporary = f".{name}.{secrets.token_hex(6)}.tmp"
+        if _new_file_at(folder, temporary, data, mode, sync):
+            return temporary
+
+
+def _new_file_at(folder: int, name: str, data: bytes, mode: int, sync: bool) -> bool:
+    """Create ``name`` in ``folder`` (False if anything is there) and write ``data`` to it,
+    of ``mode`` exactly (os.open's is cut by the umask); removed again if that fails."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    try:
+        handle = os.open(name, flags, mode, dir_fd=folder)
+    except FileExistsError:
+        return False
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(handle, view) :]
+            os.fchmod(handle, mode)
+            if sync:
+                os.fsync(handle)
+        finally:
+            os.close(handle)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name, dir_fd=folder)
+        raise
+    return True
+
+
+def replace_at(folder: int, name: str, data: bytes, mode: int = 0o600) -> None:
+    """Write ``data`` as ``name`` in the directory open as ``folder``, whole: a temporary
+    renamed over whatever is there (a link there is replaced, never followed)."""
+    temporary = _temporary_at(folder, name, data, mode, sync=False)
+    try:
+        os.rename(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary, dir_fd=folder)
+        raise
+
+
+def create_at(folder: int, name: str, data: bytes, mode: int = 0o600, sync: bool = False) -> bool:
+    """Write ``data`` as ``name`` in the directory open as ``folder``, whole, only if nothing
+    is there: False if something is. A temporary is linked to the name (which fails if the
+    name is taken, whatever takes it); where the file system has no links, the name itself
+    is created exclusively and written."""
+    temporary = _temporary_at(folder, name, data, mode, sync)
+    try:
+        os.link(temporary, name, src_dir_fd=folder, dst_dir_fd=folder, follow_symlinks=False)
+    except FileExistsError:
+        return False
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+            raise
+        return _new_file_at(folder, name, data, mode, sync)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary, dir_fd=folder)
+    return True

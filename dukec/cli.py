@@ -118,6 +118,10 @@ COMMANDS: dict[str, Entry] = {
         _C + "workbench_cmds",
         "Figures that describe TILE without playing, ranked among the base set's troop tiles.",
     ),
+    "cache": Entry(
+        _C + "cache_cmds",
+        "Say where dukec's cache lives, whether it is used and what it holds; --clear empties it.",
+    ),
     "lsp": Entry(
         _C + "editor_cmds",
         "Run the language server for .duke files over stdin and stdout (for editors).",

@@ -1,9 +1,10 @@
 """JSON text a person gave, parsed within the documented limits, with errors that say where.
 
-Every JSON reader of dukec (tile sets, positions, game records) parses through
-:func:`parse_json`, so nesting deeper than :data:`dukec.limits.MAX_DEPTH`, a number too
-long to be a count, ``NaN`` or ``Infinity``, and malformed JSON all get a line and a column,
-never a RecursionError or a traceback.
+Every JSON reader of dukec (tile sets, positions, game records, ratings, values, reports,
+the studio's requests) parses through :func:`parse_json`, so nesting deeper than
+:data:`dukec.limits.MAX_DEPTH`, a number too long to be a count, ``NaN`` or ``Infinity``, a
+key given twice in one object (JSON parsers keep one of the two, each its own), and malformed
+JSON all get a line and a column, never a RecursionError or a traceback.
 """
 
 from __future__ import annotations
@@ -60,6 +61,47 @@ def _outside_strings(text: str, pattern: re.Pattern[str]) -> int:
     return -1
 
 
+class _Twice(ValueError):
+    """A key given twice in one object."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Twice(key)
+            seen.add(key)
+    return found
+
+
+_KEYS = re.compile(r'"(?:[^"\\]|\\.)*"(\s*:)?|[\[\]{}]')
+
+
+def _second(text: str, key: str) -> int:
+    """The offset of the first key given a second time in its object (``key``, which the
+    parser met), or 0."""
+    objects: list[set[str] | None] = []
+    for token in _KEYS.finditer(text):
+        mark = token.group()
+        if mark in "[{":
+            objects.append(set() if mark == "{" else None)
+        elif mark in "]}":
+            if objects:
+                objects.pop()
+        elif token.group(1) is not None and objects and objects[-1] is not None:
+            name = json.loads(mark[: mark.rindex('"') + 1])
+            if name in objects[-1] and name == key:
+                return token.start()
+            objects[-1].add(name)
+    return 0
+
+
 def _refuse_constant(name: str) -> Any:
     raise ValueError(name)
 
@@ -84,7 +126,14 @@ def parse_json(text: str) -> Any:
             f"a number with more than {MAX_DIGITS} digits", *_line_column(text, long_number)
         )
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+        return json.loads(
+            text, parse_constant=_refuse_constant, parse_float=_finite, object_pairs_hook=_unique
+        )
+    except _Twice as twice:
+        raise JsonTextError(
+            f"the key {twice.key!r} is given twice in one object",
+            *_line_column(text, _second(text, twice.key)),
+        ) from None
     except json.JSONDecodeError as error:
         message = "unexpected end of file" if not text[error.pos :].strip() else error.msg
         raise JsonTextError(message, error.lineno, error.colno) from None
@@ -93,3 +142,14 @@ def parse_json(text: str) -> Any:
         raise JsonTextError(
             f"{error} is not a JSON number", *_line_column(text, max(where, 0))
         ) from None
+
+
+def is_number(value: Any) -> bool:
+    """Whether a JSON value is a number (``true`` and ``false`` are none, though Python counts
+    them as 1 and 0)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def is_whole(value: Any) -> bool:
+    """Whether a JSON value is a whole number (``true`` is none; nor is ``2.0``)."""
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -28,6 +28,10 @@ STUDIO_MAX_BODY_BYTES = 1024 * 1024
 #: Seconds a studio client has to send a whole request (line, headers and body), and to take
 #: an answer; an idle connection is closed after as long.
 STUDIO_REQUEST_SECONDS = 10.0
+#: Connections the studio's listening socket holds while it accepts others (its backlog; the
+#: system may cap it, at net.core.somaxconn): a page opens a few at once, a script or a test
+#: dozens. ThreadingHTTPServer's own 5 reset some of 50 clients' requests.
+STUDIO_LISTEN_BACKLOG = 128
 #: Characters of a file name the studio saves (at most 255 bytes in UTF-8, as file systems allow).
 STUDIO_MAX_FILE_NAME = 100
 #: The language server checks a document with the .duke files below its workspace folder (or its
@@ -40,6 +44,15 @@ LSP_MAX_ENTRIES = 10_000
 #: `MAX_FILE_BYTES`, escaped), and of one header line.
 LSP_MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 LSP_MAX_HEADER_BYTES = 1024
+
+# === Files several processes write ===
+
+#: Seconds a writer waits for another's lock on a file they both update (a balance manifest,
+#: a ratings file) before it gives up with an error; each holds it for one read and one write.
+LOCK_SECONDS = 60.0
+#: Bytes of one entry of dukec's cache (a compiled tile set, the parser's code): a larger one
+#: is neither written nor read.
+CACHE_MAX_ENTRY_BYTES = 64 * 1024 * 1024
 
 # === The language, the compiled JSON and the readers ===
 

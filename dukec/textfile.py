@@ -1,11 +1,12 @@
 """Reading a user's file: regular files only, within the size limit, and as UTF-8 text.
 
 Every reader of dukec (sources, tile sets, positions, records, manifests, reports, ratings and
-values files) reads through :func:`read_file`. A FIFO, a device, a socket, a directory or a
-symbolic link to nothing is refused before it is opened, so that no input can hang a command
-or feed it without end; the file is opened without waiting (so that a FIFO swapped in after
-the check cannot block either) and read up to one byte past the limit, whatever size it
-reports.
+values files) reads through :func:`read_file`, and dukec's cache through :func:`read_opened`
+(a file it opened itself, relative to its directory and never through a link). A FIFO, a
+device, a socket, a directory or a symbolic link to nothing is refused before it is opened, so
+that no input can hang a command or feed it without end; the file is opened without waiting
+(so that a FIFO swapped in after the check cannot block either) and read up to one byte past
+the limit, whatever size it reports.
 """
 
 from __future__ import annotations
@@ -120,14 +121,26 @@ def read_file(path: Path, limit: int | None = None) -> bytes:
         raise NotReadable(_reason(error)) from None
     try:
         # It may have changed between the look and the opening.
-        why = not_a_file(os.fstat(handle).st_mode)
+        return read_opened(handle, limit)
+    finally:
+        os.close(handle)
+
+
+def read_opened(handle: int, limit: int | None = None) -> bytes:
+    """The bytes of the regular file open as ``handle`` (opened without waiting), at most
+    ``limit`` of them (default: MAX_FILE_BYTES); NotReadable saying why not. The caller
+    closes ``handle``."""
+    limit = MAX_FILE_BYTES if limit is None else limit
+    try:
+        found = os.fstat(handle)
+        why = not_a_file(found.st_mode)
         if why is not None:
             raise NotReadable(why)
+        if found.st_size > limit:
+            raise NotReadable(too_large(found.st_size, limit))
         return _read_bounded(handle, limit)
     except OSError as error:
         raise NotReadable(_reason(error)) from None
-    finally:
-        os.close(handle)
 
 
 def _read_bounded(handle: int, limit: int) -> bytes:

@@ -61,7 +61,7 @@ def test_keys_tell_apart_lists_that_join_to_the_same_text() -> None:
     [
         lambda data: data[:-1],  # cut short
         lambda data: data[:-1] + bytes([data[-1] ^ 1]),  # one bit changed
-        lambda data: data.replace(b"dukec-cache-1", b"dukec-cache-0"),  # another format
+        lambda data: data.replace(b"dukec-cache-2", b"dukec-cache-1"),  # another format
         lambda data: b"",
     ],
     ids=["truncated", "bit-flip", "format", "empty"],

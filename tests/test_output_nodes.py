@@ -173,9 +173,22 @@ class _Drain:
             part = os.read(self.handle, 65536) if readable else b""
             self.data += part
             if not part and self.done.is_set():
+                # What came after the last look (on a loaded machine, after a select that timed
+                # out) is still in the pipe: read it all before stopping.
+                self._drain()
                 return
             if not part:
                 self.done.wait(0.01)
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                part = os.read(self.handle, 65536)
+            except BlockingIOError:
+                return
+            if not part:
+                return
+            self.data += part
 
     def close(self) -> bytes:
         if not self.done.is_set():

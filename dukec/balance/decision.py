@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from dukec.balance.stats import EloModel, Evidence, z_for
+from dukec.balance.stats import EloModel, Evidence, chance, z_for
 
 
 class Outcome(Enum):
@@ -78,10 +78,10 @@ class Criteria:
 
     def rates(self, method: str) -> str:
         """The error rates of the ``sequential`` or ``fixed`` test in words."""
-        alarms = f"{self.alpha:.0%} false alarms at {self.centre:+g} {self.model.unit}"
+        alarms = f"{chance(self.alpha)} false alarms at {self.centre:+g} {self.model.unit}"
         if method == "sequential":
             return f"sequential test: {alarms}, {1.0 - self.beta:.0%} power at {self.about()}"
-        return f"fixed length: {alarms}, {self.alpha:.0%} false 'fair' at {self.about()}"
+        return f"fixed length: {alarms}, {chance(self.alpha)} false 'fair' at {self.about()}"
 
     def about(self) -> str:
         """'±30 Elo' or '+50±30 Elo': the fair band in words."""

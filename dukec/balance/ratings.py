@@ -20,7 +20,7 @@ from typing import Any
 
 from dukec.balance.bradley_terry import Rating
 from dukec.balance.game import split_policy, tileset_digest
-from dukec.jsontext import JsonTextError, parse_json
+from dukec.jsontext import JsonTextError, is_number, is_whole, parse_json
 from dukec.textfile import NotReadable, absent, read_file
 
 ANCHOR = "random"
@@ -69,6 +69,7 @@ def load(path: Path) -> dict[tuple[str, str, str, int], dict[str, Any]]:
     entries: dict[tuple[str, str, str, int], dict[str, Any]] = {}
     try:
         for entry in document.get("ratings", []):
+            _typed(entry)
             entries[key(entry["tileset"], entry["game"], entry["policy"], entry["budget"])] = entry
             rating(entry)
     except (KeyError, TypeError, ValueError):
@@ -77,6 +78,22 @@ def load(path: Path) -> dict[tuple[str, str, str, int], dict[str, Any]]:
             "elo_ci95 (or a null elo with one numeric end: a bound)"
         ) from None
     return entries
+
+
+def _typed(entry: Any) -> None:
+    """ValueError unless a stored rating's fields are of their types (a bool is no number)."""
+    names = ("tileset", "game", "policy")
+    ends = entry.get("elo_ci95") if isinstance(entry, dict) else None
+    if (
+        not isinstance(entry, dict)
+        or not all(isinstance(entry.get(name), str) for name in names)
+        or not is_whole(entry.get("budget"))
+        or not (entry.get("elo") is None or is_number(entry["elo"]))
+        or not (isinstance(ends, list) and len(ends) == 2)
+        or not all(end is None or is_number(end) for end in ends)
+        or not ("games" not in entry or is_whole(entry["games"]))
+    ):
+        raise ValueError("a stored rating of the wrong types")
 
 
 def rating(entry: dict[str, Any]) -> Rating:

@@ -26,7 +26,13 @@ of one per-game standard deviation is 800 / ln 10 = 347.4 normalized Elo."""
 
 
 def z_for(tail: float) -> float:
-    """The standard normal quantile that leaves ``tail`` above it (z_for(0.025) = 1.96)."""
+    """The standard normal quantile that leaves ``tail`` above it (z_for(0.025) = 1.96):
+    infinite for a tail of 0 (an alpha so small that half of it rounds to 0)."""
+    if tail <= 0.0:
+        return math.inf
+    if tail < 1e-9:
+        # 1 - tail rounds towards 1 (and is 1 below 1e-16): take the lower tail, by symmetry.
+        return -NormalDist().inv_cdf(tail)
     return NormalDist().inv_cdf(1.0 - tail)
 
 
@@ -57,8 +63,13 @@ def elo(score: float) -> float:
 
 
 def expected_score(elo_difference: float) -> float:
-    """Expected score for an Elo difference: 1 / (1 + 10^(-elo/400))."""
-    return 1.0 / (1.0 + math.pow(10.0, -elo_difference / 400.0))
+    """Expected score for an Elo difference: 1 / (1 + 10^(-elo/400)) (10^(elo/400) where that
+    power would pass the largest float: a difference of some -120,000 Elo, which the Elo of a
+    score of 1e-300 is)."""
+    exponent = -elo_difference / 400.0
+    if exponent > 300.0:
+        return math.pow(10.0, -exponent)
+    return 1.0 / (1.0 + math.pow(10.0, exponent))
 
 
 def elo_interval(interval: tuple[float, float]) -> tuple[float, float]:
@@ -74,6 +85,14 @@ def half_width(interval: tuple[float, float]) -> float:
 def percent(value: float) -> str:
     """A proportion as a percentage with one decimal: 0.5834 -> '58.3%'."""
     return f"{100.0 * value:.1f}%"
+
+
+def chance(value: float) -> str:
+    """An error rate as a statement gives it: '5%', '1%'; below 1% with the digits it needs
+    ('0.1%', '1e-298%'), so that a tiny rate is never shown as a rounded '0%'."""
+    if value >= 0.01 or value <= 0.0:
+        return f"{value:.0%}"
+    return f"{100.0 * value:.2g}%"
 
 
 class EloModel(Enum):
@@ -227,12 +246,17 @@ class Sprt:
 
     @property
     def lower(self) -> float:
-        """The bound at or below which H0 is accepted."""
+        """The bound at or below which H0 is accepted (never, at a beta of 0)."""
+        if self.beta <= 0.0:
+            return -math.inf
         return math.log(self.beta / (1.0 - self.alpha))
 
     @property
     def upper(self) -> float:
-        """The bound at or above which H1 is accepted."""
+        """The bound at or above which H1 is accepted (never, at an alpha of 0: half the
+        smallest alpha the options take rounds to 0)."""
+        if self.alpha <= 0.0:
+            return math.inf
         return math.log((1.0 - self.beta) / self.alpha)
 
     def state(self, llr: float) -> SprtState:

@@ -9,6 +9,7 @@ each tile's value on the board, and half of it in the bag.
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from importlib import resources
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from dukec.engine import Rules
-from dukec.jsontext import JsonTextError, parse_json
+from dukec.jsontext import JsonTextError, is_number, parse_json
 from dukec.textfile import TextFileError, read_utf8
 
 #: Environment variable naming a further file of fitted values.
@@ -63,7 +64,31 @@ def read_values(text: str, where: str, section: str = "values") -> dict[str, Any
     entries = data.get(section)
     if not isinstance(entries, dict):
         raise ValueError(f"{where}: error: no '{section}' object")
+    for name, entry in entries.items():
+        for part in ("board", "bag"):
+            found = entry.get(part, {}) if isinstance(entry, dict) else None
+            bad = _not_numbers(found)
+            if bad is not None:
+                raise ValueError(
+                    f"{where}: error: {section} entry {name!r}: {part!r} must map tile names to "
+                    f"numbers, not {bad}"
+                )
     return entries
+
+
+def _not_numbers(value: Any) -> str | None:
+    """What in a values table is not a number (a bool is none), or None: the table maps names
+    to numbers, or (an evaluation's board) to such tables."""
+    if not isinstance(value, dict):
+        return json.dumps(value)[:40]
+    for item in value.values():
+        if isinstance(item, dict):
+            inner = _not_numbers(item)
+            if inner is not None:
+                return inner
+        elif not is_number(item):
+            return json.dumps(item)[:40]
+    return None
 
 
 #: The entries read, by file, environment variable and its value.

@@ -120,7 +120,8 @@ def ladder(
     )
     pairings = len(names) * (len(names) - 1) // 2
     try:
-        stored = ratings.load(out_path) if out_path is not None else {}
+        if out_path is not None:
+            ratings.load(out_path)  # a file that cannot be read is said before any game
         sets = list(dict.fromkeys(find_set(tileset, g)["name"] for g in game_names or (None,)))
         for name in sets:
             check_playable(tileset, (name, name))
@@ -135,7 +136,7 @@ def ladder(
     except (ExperimentError, RunnerError, ValueError) as error:
         raise failure(error) from None
     if out_path is not None:
-        write_ratings(out_path, stored, results)
+        write_ratings(out_path, results)
     outputs = [ladder_json(result) for result in results]
     if as_json:
         shown: Any = outputs[0] if len(outputs) == 1 else outputs
@@ -151,13 +152,11 @@ def _after(bar: Callable[[int], None], done: int) -> Callable[[int], None]:
     return lambda games: bar(done + games)
 
 
-def write_ratings(
-    out_path: Path,
-    stored: dict[tuple[str, str, str, int], dict[str, Any]],
-    results: list[LadderResult],
-) -> None:
-    """Store the ladders' ratings in ``out_path``, keeping its entries under other keys."""
-    from dukec.atomic import write_text_atomic
+def write_ratings(out_path: Path, results: list[LadderResult]) -> None:
+    """Store the ladders' ratings in ``out_path``, keeping its entries under other keys (read
+    again under dukec's lock on the file, so that ladders storing into one file at once each
+    keep theirs)."""
+    from dukec.atomic import locked, write_text_atomic
     from dukec.balance import ratings
 
     entries = {}
@@ -170,8 +169,11 @@ def write_ratings(
                 result.digest, result.game, found[2], found[3], settings.seed, rating
             )
     try:
-        document = ratings.document({**stored, **entries})
-        write_text_atomic(out_path, json.dumps(document, indent=2) + "\n")
+        with locked(out_path):
+            document = ratings.document({**ratings.load(out_path), **entries})
+            write_text_atomic(out_path, json.dumps(document, indent=2) + "\n")
+    except ValueError as error:
+        raise failure(error) from None
     except OSError as error:
         raise os_error(out_path, error) from None
     click.echo(f"ratings: {out_path}", err=True)

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dukec.balance.run import Settings
-from dukec.balance.stats import percent
+from dukec.balance.stats import chance, percent
 from dukec.commands.common import (
     failure,
     game_option,
@@ -302,7 +302,7 @@ def render_dominated(document: dict[str, Any], console: Console) -> None:
     rule = "Holm" if dominance["method"] == "holm" else "each cell's test at alpha / cells"
     console.print(
         f"dominated     ({rule} over {_cells(dominance['tested_cells'])}: at most "
-        f"{dominance['familywise_alpha']:.0%} chance of any false 'dominated' in this matrix)",
+        f"{chance(dominance['familywise_alpha'])} chance of any false 'dominated' in this matrix)",
         highlight=False,
         soft_wrap=True,
     )

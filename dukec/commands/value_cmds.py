@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from dukec.balance.stats import chance
 from dukec.commands.common import (
     SEED,
     WORKERS,
@@ -428,7 +429,7 @@ def _show_ranking(document: dict[str, Any], console: Console) -> None:
     console.print(
         f"{_how(document, ' a tile (paired)')}; each tile one copy in place of one {reference} "
         f"({document['slot']}). Ranks: tiles not told apart share a range (paired by seed, "
-        f"Holm over {method['comparisons']} pairs of tiles: {method['alpha']:.0%} chance of "
+        f"Holm over {method['comparisons']} pairs of tiles: {chance(method['alpha'])} chance of "
         f"any false order); bars: █ worth from 0 (│), ├─┤ 95% interval",
         highlight=False,
         soft_wrap=True,

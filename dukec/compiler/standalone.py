@@ -55,8 +55,8 @@ def runtime(
 ) -> tuple[types.ModuleType, Any]:
     """The grammar's parser and the module of its classes: the cached stand-alone module, else
     one generated from ``build()`` (a ``lark.Lark`` built with ``options``) and stored; with the
-    cache off, lark itself and ``build()``."""
-    if cache.cache_dir() is None:
+    cache off or not usable, lark itself and ``build()``."""
+    if not cache.available():
         import lark
 
         return lark, build()

@@ -6,8 +6,10 @@ the order they are compiled, the prelude's icon declarations (read by every comp
 grammar, the schema, dukec's version and the source of the compiler itself
 (``dukec/compiler/*.py`` and the top-level modules beside it), so that a checkout whose compiler
 changed never reads what an older compiler wrote. The names the files go by are not part of it:
-they show only in errors, and only a tile set without errors is kept. An entry that cannot be
-read as a tile set is ignored, and written again by the compile.
+they show only in errors, and only a tile set without errors (checked against the schema) is
+kept. The cache trusts an entry only when its header's HMAC, under the cache directory's own
+secret, checks out, so a tile set read back is one dukec wrote; one that cannot be read as a
+tile set is ignored all the same, and written again by the compile.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dukec.atomic import write_text_atomic
+from dukec.engine import record_fields
 from dukec.engine.actions import (
     COMMAND,
     DRAW,
@@ -37,33 +38,6 @@ from dukec.jsontext import JsonTextError, parse_json
 from dukec.textfile import TextFileError, read_utf8
 
 RECORD_FORMAT = "duke-game/1"
-_HEADER_KEYS = (
-    "format",
-    "tileset_hash",
-    "set",
-    "seed",
-    "players",
-    "ply_limit",
-    "title",
-    "tileset",
-)
-_ACTION_KEYS = (
-    "ply",
-    "player",
-    "kind",
-    "notation",
-    "tile",
-    "moved",
-    "from",
-    "to",
-    "by",
-    "captured",
-    "drawn",
-    "guard",
-    "events",
-    "scores",
-)
-_END_KEYS = ("result", "plies", "scores")
 # The fields of an action line that replay checks against the re-played action, in the order
 # it reports them, with the name the line gives each.
 _CHECKED = (
@@ -269,7 +243,10 @@ def write_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
 
 
 def parse_record(text: str, source: str = "<record>") -> GameRecord:
-    """Read a record from JSON Lines text; RecordError naming the line on a bad one."""
+    """Read a record from JSON Lines text; RecordError naming the line on a bad one: a line
+    that is no JSON object or repeats a key, a field unknown, missing or of the wrong type
+    (:mod:`dukec.engine.record_fields`), a header without its two players, a record without
+    its result line."""
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
         raise RecordError(f"{source}: error: empty record")
@@ -290,87 +267,65 @@ def parse_record(text: str, source: str = "<record>") -> GameRecord:
             f"{source}:{number}: error: not a game record (expected format "
             f"{RECORD_FORMAT!r} on the first line)"
         )
-    _known_keys(source, number, header, _HEADER_KEYS)
-    if len(parsed) > 1 and "result" in parsed[-1][1]:
-        _known_keys(source, parsed[-1][0], parsed[-1][1], _END_KEYS)
-        body_lines = parsed[1:-1]
-    else:
-        body_lines = parsed[1:]
-    for number, data in body_lines:
-        _known_keys(source, number, data, _ACTION_KEYS)
-        if "notation" not in data:
-            raise RecordError(f"{source}:{number}: error: an action line needs 'notation'")
-        if data.get("kind") not in KIND_NAMES:
-            raise RecordError(
-                f"{source}:{number}: error: unknown action kind {data.get('kind')!r} "
-                f"(one of {', '.join(KIND_NAMES)})"
-            )
-    try:
-        body = parsed[1:]
-        result: Result | None = None
-        plies = 0
-        scores = None
-        end_line = 0
-        if body and "result" in body[-1][1]:
-            end_line, end = body.pop()
-            if end.get("scores") is not None:
-                scores = (int(end["scores"][0]), int(end["scores"][1]))
-            if end["result"] is not None:
-                result = Result(end["result"]["winner"], Reason(end["result"]["reason"]))
-            plies = int(end.get("plies", 0))
-        actions = []
-        for _number, data in body:
-            actions.append(
-                ActionRecord(
-                    ply=int(data.get("ply", 0)),
-                    player=int(data.get("player", 0)),
-                    kind=str(data.get("kind", "")),
-                    notation=str(data["notation"]),
-                    tile=data.get("tile"),
-                    moved=data.get("moved"),
-                    frm=data.get("from"),
-                    to=data.get("to"),
-                    by=data.get("by"),
-                    captured=data.get("captured"),
-                    drawn=data.get("drawn"),
-                    guard=bool(data.get("guard", False)),
-                    events=tuple(str(e) for e in data.get("events", [])),
-                    scores=None if data.get("scores") is None else tuple(data["scores"]),
-                )
-            )
-        players = header.get("players", ["?", "?"])
-        embedded = header.get("tileset")
-        if embedded is not None and not isinstance(embedded, dict):
-            raise RecordError(f"{source}:{parsed[0][0]}: error: 'tileset' must be a JSON object")
-        return GameRecord(
-            tileset_hash=str(header["tileset_hash"]),
-            set_name=str(header["set"]),
-            seed=int(header["seed"]),
-            players=(str(players[0]), str(players[1])),
-            ply_limit=None if header.get("ply_limit") is None else int(header["ply_limit"]),
-            actions=tuple(actions),
-            result=result,
-            plies=plies,
-            scores=scores,
-            source=source,
-            action_lines=tuple(number for number, _data in body),
-            end_line=end_line,
-            title=str(header.get("title", "")),
-            tileset=embedded,
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, RecordError):
-            raise
-        raise RecordError(f"{source}: error: malformed record: {error}") from None
-
-
-def _known_keys(source: str, number: int, data: dict[str, Any], keys: tuple[str, ...]) -> None:
-    unknown = [key for key in data if key not in keys]
-    if unknown:
+    end_line, end = parsed[-1]
+    if len(parsed) < 2 or "result" not in end:
         raise RecordError(
-            f"{source}:{number}: error: unknown field {unknown[0]!r} (expected some of "
-            f"{', '.join(keys)})"
+            f"{source}:{end_line}: error: the record ends without its result line (a record "
+            'ends with {"result": ..., "plies": ...}, as dukec play writes it)'
         )
+    body = parsed[1:-1]
+    for where, data, fields, line in (
+        (number, header, record_fields.HEADER, "the header"),
+        *((n, data, record_fields.ACTION, "an action line") for n, data in body),
+        (end_line, end, record_fields.END, "the result line"),
+    ):
+        try:
+            record_fields.check(data, fields, line)
+        except record_fields.FieldError as error:
+            raise RecordError(f"{source}:{where}: error: {error}") from None
+    result = None
+    if end["result"] is not None:
+        result = Result(end["result"]["winner"], Reason(end["result"]["reason"]))
+    actions = tuple(
+        ActionRecord(
+            ply=data.get("ply", 0),
+            player=data.get("player", 0),
+            kind=data["kind"],
+            notation=data["notation"],
+            tile=data.get("tile"),
+            moved=data.get("moved"),
+            frm=data.get("from"),
+            to=data.get("to"),
+            by=data.get("by"),
+            captured=data.get("captured"),
+            drawn=data.get("drawn"),
+            guard=data.get("guard", False),
+            events=tuple(data.get("events", [])),
+            scores=_pair(data.get("scores")),
+        )
+        for _number, data in body
+    )
+    players = header["players"]
+    return GameRecord(
+        tileset_hash=header["tileset_hash"],
+        set_name=header["set"],
+        seed=header["seed"],
+        players=(players[0], players[1]),
+        ply_limit=header.get("ply_limit"),
+        actions=actions,
+        result=result,
+        plies=end["plies"],
+        scores=_pair(end.get("scores")),
+        source=source,
+        action_lines=tuple(number for number, _data in body),
+        end_line=end_line,
+        title=header.get("title", ""),
+        tileset=header.get("tileset"),
+    )
+
+
+def _pair(scores: list[int] | None) -> tuple[int, int] | None:
+    return None if scores is None else (scores[0], scores[1])
 
 
 def read_record(path: str | os.PathLike[str]) -> GameRecord:

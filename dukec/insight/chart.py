@@ -13,6 +13,7 @@ from typing import Any
 
 from dukec.atomic import write_text_atomic
 from dukec.balance.html import COLOURS, STYLE, WIDTH, nice_ticks
+from dukec.balance.stats import chance
 from dukec.insight.value import signed
 
 
@@ -131,7 +132,7 @@ def worth_page(document: dict[str, Any]) -> str:
         f"games a tile (paired), seed {document['seed']}, tile set "
         f"{_e(document['tileset_hash'])}. Tiles the games cannot tell apart share a range of "
         f"ranks (paired by seed, Holm over {method['comparisons']} pairs of tiles: "
-        f"{method['alpha']:.0%} chance of any false order).</p>"
+        f"{chance(method['alpha'])} chance of any false order).</p>"
         f"{worth_svg(rows, title)}"
         f"<table><tr><th>rank</th><th>tile</th><th>Elo a copy</th><th>95% interval</th>"
         f"<th>against the {_e(reference)}</th></tr>{table}</table></body></html>\n"

@@ -69,11 +69,12 @@ def games_for_power(
     score: float, score_se: float, games: int, drift: float, alpha: float, wanted: float
 ) -> int | None:
     """The games (even) that the stored run and its check should each play for power ``wanted``
-    against ``drift`` Elo, from a stored run of ``games`` games; None at a score of 0 or 1."""
+    against ``drift`` Elo, from a stored run of ``games`` games; None at a score of 0 or 1
+    (or an alpha so small that no run reaches it)."""
     shift = score_shift(score, drift)
-    if shift <= 0.0:
-        return None
     needed = z_for(alpha / 2.0) + z_for(1.0 - wanted)
+    if shift <= 0.0 or not math.isfinite(needed):
+        return None
     # sigma(n) = sqrt(2) * se * sqrt(games / n) must be at most shift / needed.
     count = math.ceil(2.0 * score_se**2 * games * (needed / shift) ** 2)
     return max(2, count + count % 2)

@@ -17,7 +17,7 @@ from typing import Any
 from dukec.atomic import write_text_atomic
 from dukec.balance.bradley_terry import Rating
 from dukec.balance.html import STYLE
-from dukec.balance.stats import percent
+from dukec.balance.stats import chance, percent
 
 CELL = 96
 HEADER = 160
@@ -176,14 +176,14 @@ def page(document: dict[str, Any]) -> str:
         rule = (
             f"Holm's procedure over the {_count(dominance['tested_cells'])} keeps the "
             f"chance of any false 'dominated' in the whole matrix at most "
-            f"{dominance['familywise_alpha']:.0%}"
+            f"{chance(dominance['familywise_alpha'])}"
         )
     else:
         rule = (
             f"the sequential test of each of the {_count(dominance['tested_cells'])} ran at "
-            f"{dominance['familywise_alpha']:.0%} / {dominance['tested_cells']}, so the chance of "
-            "any false 'dominated' in the whole matrix is at most "
-            f"{dominance['familywise_alpha']:.0%}"
+            f"{chance(dominance['familywise_alpha'])} / {dominance['tested_cells']}, so the "
+            "chance of any false 'dominated' in the whole matrix is at most "
+            f"{chance(dominance['familywise_alpha'])}"
         )
     policies = document["policies"]
     shown = (

@@ -14,8 +14,10 @@ calls it drifted when the two scores differ by more than chance allows at ``alph
 
 The file is read with :mod:`tomllib`; mistakes are reported as ``path:line:col: error: ...``
 (the line of the offending key where it can be found, else its table's). It is written back
-whole, through a temporary file and a rename. A manifest of an earlier format (``[[value]]``
-tables of worths against no tile) is refused with a line saying how to record it again.
+whole, through a temporary file and a rename, under dukec's lock on the file
+(:func:`dukec.atomic.locked`), so that runs recording into one manifest at once lose no
+entry. A manifest of an earlier format (``[[value]]`` tables of worths against no tile) is
+refused with a line saying how to record it again.
 """
 
 from __future__ import annotations
@@ -28,9 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dukec.atomic import write_text_atomic
+from dukec.atomic import locked, write_text_atomic
 from dukec.balance.game import split_policy
-from dukec.limits import MAX_BUDGET, MAX_DEPTH, MAX_GAMES, MAX_PLY
+from dukec.limits import MAX_BUDGET, MAX_DEPTH, MAX_ELO, MAX_GAMES, MAX_PLY
 from dukec.textfile import NotReadable, absent, read_file
 
 FORMAT = "dukec-manifest/2"
@@ -136,24 +138,46 @@ class Entry:
         )
 
 
-def _where(text: str, index: int, key: str | None) -> tuple[int, int]:
-    """Line and column of ``key`` in the ``index``-th [[experiment]] table (or of its header)."""
-    lines = text.splitlines()
-    headers = [n for n, line in enumerate(lines) if re.match(r"\s*\[\[\s*experiment\s*\]\]", line)]
-    if index >= len(headers):
-        return (1, 1)
-    start = headers[index]
-    stop = headers[index + 1] if index + 1 < len(headers) else len(lines)
-    if key is not None:
-        pattern = re.compile(rf"\s*(\"?){re.escape(key)}\1\s*=")
-        for number in range(start, stop):
-            if pattern.match(lines[number]):
-                return (number + 1, len(lines[number]) - len(lines[number].lstrip()) + 1)
-    return (start + 1, len(lines[start]) - len(lines[start].lstrip()) + 1)
+_HEADER_LINE = re.compile(r"(\s*)\[\[\s*experiment\s*\]\]")
+_KEY_LINE = re.compile(r'(\s*)(?:"([^"\\]*)"|([A-Za-z0-9_-]+))\s*=')
 
 
-def _error(path: Path, text: str, index: int, key: str | None, message: str) -> ManifestError:
-    line, column = _where(text, index, key)
+@dataclass(frozen=True, slots=True)
+class _Places:
+    """Where each [[experiment]] table and the first line of each of its keys stand in a
+    manifest's text (1-based line and column), found in one pass over its lines."""
+
+    tables: list[tuple[int, int]]
+    keys: list[dict[str, tuple[int, int]]]
+
+    @classmethod
+    def of(cls, text: str) -> _Places:
+        """The places in ``text``."""
+        tables: list[tuple[int, int]] = []
+        keys: list[dict[str, tuple[int, int]]] = []
+        for number, line in enumerate(text.splitlines(), 1):
+            header = _HEADER_LINE.match(line)
+            if header is not None:
+                tables.append((number, len(header[1]) + 1))
+                keys.append({})
+                continue
+            found = _KEY_LINE.match(line) if keys else None
+            if found is not None:
+                name = found[2] if found[2] is not None else found[3]
+                keys[-1].setdefault(name, (number, len(found[1]) + 1))
+        return cls(tables, keys)
+
+    def where(self, index: int, key: str | None) -> tuple[int, int]:
+        """Line and column of ``key`` in the ``index``-th table (or of its header)."""
+        if index >= len(self.tables):
+            return (1, 1)
+        if key is not None and key in self.keys[index]:
+            return self.keys[index][key]
+        return self.tables[index]
+
+
+def _error(path: Path, places: _Places, index: int, key: str | None, message: str) -> ManifestError:
+    line, column = places.where(index, key)
     return ManifestError(f"{path}:{line}:{column}: error: {message}")
 
 
@@ -163,42 +187,28 @@ def _typed(value: Any, kind: type | tuple[type, ...]) -> bool:
     return isinstance(value, kind)
 
 
-def _entry(path: Path, text: str, index: int, table: Any) -> Entry:
-    if not isinstance(table, dict):
-        raise _error(path, text, index, None, "each experiment is an [[experiment]] table")
-    for key in table:
-        if key not in _REQUIRED and key not in _OPTIONAL:
-            known = ", ".join([*_REQUIRED, *_OPTIONAL])
-            raise _error(path, text, index, key, f"unknown key {key!r} (known: {known})")
-    for key in _REQUIRED:
-        if key not in table:
-            raise _error(path, text, index, None, f"[[experiment]] entry lacks {key!r}")
-    for key, kind in {**_REQUIRED, **_OPTIONAL}.items():
-        if key in table and not _typed(table[key], kind):
-            word = "a number" if isinstance(kind, tuple) else _TYPE_WORDS[kind]
-            raise _error(path, text, index, key, f"{key!r} must be {word}")
-    if table["kind"] not in KINDS:
-        raise _error(path, text, index, "kind", f"'kind' must be one of {', '.join(KINDS)}")
-    try:
-        split_policy(table["policy"])
-    except ValueError as error:
-        raise _error(path, text, index, "policy", str(error)) from None
-    for key, least, most in (
-        ("games", 2, MAX_GAMES),
-        ("seed", 0, 2**64 - 1),
-        ("budget", 1, MAX_BUDGET),
-        ("ply_limit", 1, MAX_PLY),
-    ):
-        if not least <= table[key] <= most:
-            raise _error(path, text, index, key, f"{key!r} must be from {least} to {most:,}")
-    if table["paired"] and table["games"] % 2:
-        raise _error(path, text, index, "games", "'games' must be even: games are played in pairs")
+def estimate_problem(table: dict[str, Any]) -> tuple[str, str] | None:
+    """What is wrong with an experiment's estimate and its check's settings (the key and why),
+    or None: every number within its domain, none NaN or infinite but an interval's end, and
+    an estimate with a spread, since a check tests the score now against the stored one's
+    error (a stored error of 0, every pair of games alike, leaves it nothing to test against:
+    a score of 1 stays 1, and the check could never fail)."""
     for key, low, high in (("score", 0.0, 1.0), ("score_se", 0.0, 1.0), ("alpha", 0.0, 0.5)):
         value = table[key]
         if not low <= value <= high or (key == "alpha" and value in (low, high)):
-            raise _error(path, text, index, key, f"{key!r} must be between {low:g} and {high:g}")
+            return key, f"{key!r} must be between {low:g} and {high:g}"
+    if table["score_se"] == 0.0:
+        return "score_se", (
+            "'score_se' must be above 0: a score without spread (every pair of games alike) "
+            "gives a check nothing to test against; record the experiment with more games, or "
+            "a closer one"
+        )
+    if not math.isfinite(table["elo"]):
+        return "elo", "'elo' must be a finite number"
     if not table["margin"] > 0.0:
-        raise _error(path, text, index, "margin", "'margin' must be above 0 Elo")
+        return "margin", "'margin' must be above 0 Elo"
+    if not table["margin"] <= MAX_ELO:
+        return "margin", f"'margin' must be at most {MAX_ELO:,} Elo"
     bounds = table["elo_ci95"]
     if (
         len(bounds) != 2
@@ -207,7 +217,45 @@ def _entry(path: Path, text: str, index: int, table: Any) -> Entry:
         or math.isnan(bounds[1])
         or bounds[0] > bounds[1]
     ):
-        raise _error(path, text, index, "elo_ci95", "'elo_ci95' must be two numbers, low then high")
+        return "elo_ci95", "'elo_ci95' must be two numbers, low then high"
+    return None
+
+
+def _entry(path: Path, places: _Places, index: int, table: Any) -> Entry:
+    if not isinstance(table, dict):
+        raise _error(path, places, index, None, "each experiment is an [[experiment]] table")
+    for key in table:
+        if key not in _REQUIRED and key not in _OPTIONAL:
+            known = ", ".join([*_REQUIRED, *_OPTIONAL])
+            raise _error(path, places, index, key, f"unknown key {key!r} (known: {known})")
+    for key in _REQUIRED:
+        if key not in table:
+            raise _error(path, places, index, None, f"[[experiment]] entry lacks {key!r}")
+    for key, kind in {**_REQUIRED, **_OPTIONAL}.items():
+        if key in table and not _typed(table[key], kind):
+            word = "a number" if isinstance(kind, tuple) else _TYPE_WORDS[kind]
+            raise _error(path, places, index, key, f"{key!r} must be {word}")
+    if table["kind"] not in KINDS:
+        raise _error(path, places, index, "kind", f"'kind' must be one of {', '.join(KINDS)}")
+    try:
+        split_policy(table["policy"])
+    except ValueError as error:
+        raise _error(path, places, index, "policy", str(error)) from None
+    for key, least, most in (
+        ("games", 2, MAX_GAMES),
+        ("seed", 0, 2**64 - 1),
+        ("budget", 1, MAX_BUDGET),
+        ("ply_limit", 1, MAX_PLY),
+    ):
+        if not least <= table[key] <= most:
+            raise _error(path, places, index, key, f"{key!r} must be from {least} to {most:,}")
+    if table["paired"] and table["games"] % 2:
+        raise _error(
+            path, places, index, "games", "'games' must be even: games are played in pairs"
+        )
+    problem = estimate_problem(table)
+    if problem is not None:
+        raise _error(path, places, index, *problem)
     return Entry(
         kind=table["kind"],
         tile=table["tile"],
@@ -222,13 +270,13 @@ def _entry(path: Path, text: str, index: int, table: Any) -> Entry:
         score=float(table["score"]),
         score_se=float(table["score_se"]),
         elo=float(table["elo"]),
-        elo_ci95=(float(bounds[0]), float(bounds[1])),
+        elo_ci95=(float(table["elo_ci95"][0]), float(table["elo_ci95"][1])),
         margin=float(table["margin"]),
         alpha=float(table["alpha"]),
         set=table.get("set"),
         with_=table.get("with"),
         game=table.get("game"),
-        line=_where(text, index, None)[0],
+        line=places.where(index, None)[0],
     )
 
 
@@ -306,7 +354,8 @@ def parse(text: str, path: Path) -> list[Entry]:
         raise ManifestError(
             f"{path}:1:1: error: 'experiment' must be an array of [[experiment]] tables"
         )
-    return [_entry(path, text, index, table) for index, table in enumerate(tables)]
+    places = _Places.of(text)
+    return [_entry(path, places, index, table) for index, table in enumerate(tables)]
 
 
 def read(path: Path) -> list[Entry]:
@@ -339,41 +388,53 @@ def dumps(entries: list[Entry]) -> str:
     """The manifest text of ``entries``, one [[experiment]] table each."""
     parts = [HEADER, f"format = {_toml(FORMAT)}\n"]
     for entry in entries:
-        fields = {
-            "kind": entry.kind,
-            "tile": entry.tile,
-            "in_place_of": entry.in_place_of,
-            "set": entry.set,
-            "with": entry.with_,
-            "game": entry.game,
-            "policy": entry.policy,
-            "budget": entry.budget,
-            "ply_limit": entry.ply_limit,
-            "games": entry.games,
-            "paired": entry.paired,
-            "seed": entry.seed,
-            "tileset_hash": entry.tileset_hash,
-            "score": entry.score,
-            "score_se": entry.score_se,
-            "elo": entry.elo,
-            "elo_ci95": entry.elo_ci95,
-            "margin": entry.margin,
-            "alpha": entry.alpha,
-        }
-        lines = [f"{key} = {_toml(value)}" for key, value in fields.items() if value is not None]
+        lines = [f"{key} = {_toml(value)}" for key, value in _table(entry).items()]
         parts.append("\n[[experiment]]\n" + "\n".join(lines) + "\n")
     return "".join(parts)
 
 
+def _table(entry: Entry) -> dict[str, Any]:
+    """The keys of ``entry``'s table, in the order written (those without a value left out)."""
+    fields = {
+        "kind": entry.kind,
+        "tile": entry.tile,
+        "in_place_of": entry.in_place_of,
+        "set": entry.set,
+        "with": entry.with_,
+        "game": entry.game,
+        "policy": entry.policy,
+        "budget": entry.budget,
+        "ply_limit": entry.ply_limit,
+        "games": entry.games,
+        "paired": entry.paired,
+        "seed": entry.seed,
+        "tileset_hash": entry.tileset_hash,
+        "score": entry.score,
+        "score_se": entry.score_se,
+        "elo": entry.elo,
+        "elo_ci95": entry.elo_ci95,
+        "margin": entry.margin,
+        "alpha": entry.alpha,
+    }
+    return {key: value for key, value in fields.items() if value is not None}
+
+
 def record(path: Path, entry: Entry) -> list[Entry]:
-    """Add ``entry`` to the manifest at ``path``, in place of an entry of the same key."""
-    entries = read(path)
-    keys = [existing.key for existing in entries]
-    if entry.key in keys:
-        entries[keys.index(entry.key)] = entry
-    else:
-        entries.append(entry)
-    write_text_atomic(path, dumps(entries))
+    """Add ``entry`` to the manifest at ``path``, in place of an entry of the same key. The
+    manifest is read and written back under dukec's lock on it, so that runs recording into
+    one manifest at once each land their entry."""
+    problem = estimate_problem(_table(entry))
+    if problem is not None:
+        # What is written must read back.
+        raise ManifestError(f"{path}: error: {entry.describe()} is not recorded: {problem[1]}")
+    with locked(path):
+        entries = read(path)
+        keys = [existing.key for existing in entries]
+        if entry.key in keys:
+            entries[keys.index(entry.key)] = entry
+        else:
+            entries.append(entry)
+        write_text_atomic(path, dumps(entries))
     return entries
 
 

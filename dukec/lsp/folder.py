@@ -10,13 +10,20 @@ checked at all, and says so. A folder that is not a whole tile set is checked on
 base set, as the commands read it (:mod:`dukec.compiler.overlay`). Only the document's own
 diagnostics are kept: its errors (schema errors included, as `check` reports them) and its
 lint warnings.
+
+An edit can change the diagnostics of every open document of the folder, so the language
+server checks them again together (:func:`check_documents`): the directory is looked through
+and read once, and the documents of one directory, whose sources are the same, share one check
+of them, which :class:`Checks` keeps until a source changes. An edit with N documents of a
+folder open costs one check of the folder, about N files, not N checks of N files.
 """
 
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dukec.compiler.diagnostics import CompileError, Diagnostic
@@ -82,6 +89,59 @@ class Sources:
     unreadable: list[Diagnostic]
     alone: str | None = None
 
+    def key(self, on_disk: bool) -> tuple[object, ...]:
+        """What the check of these sources depends on: equal keys, equal checks."""
+        return (on_disk, tuple(self.texts), tuple(self.unreadable), self.alone is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class _Listing:
+    """The .duke files below a directory, looked through and read once for every document of
+    it: each with its name, its resolved path, and its text (open ones as edited) or why it
+    cannot be read; or, past the bounds, none and the reason."""
+
+    directory: Path
+    files: tuple[tuple[str, Path, str | None, tuple[Diagnostic, ...]], ...]
+    too_large: str | None
+
+    @classmethod
+    def of(cls, directory: Path, open_texts: Mapping[Path, str]) -> _Listing:
+        """The listing of ``directory``, open documents as the editor holds them."""
+        folder = folder_files(directory)
+        if folder.too_large is not None:
+            return cls(directory, (), folder.too_large)
+        opened = {key.resolve(): value for key, value in open_texts.items()}
+        files: list[tuple[str, Path, str | None, tuple[Diagnostic, ...]]] = []
+        for file in folder.files:
+            key, shown = file.resolve(), str(file)
+            if key in opened:
+                files.append((shown, key, opened[key], ()))
+                continue
+            try:
+                files.append((shown, key, read_source(file, shown), ()))
+            except CompileError as error:
+                files.append((shown, key, None, tuple(error.diagnostics)))
+        return cls(directory, tuple(files), None)
+
+    def sources(self, name: str, text: str, path: Path) -> Sources:
+        """What the document ``name`` (``text``, at ``path`` in this directory) is checked
+        with."""
+        if self.too_large is not None:
+            return Sources([(name, text)], [], f"{self.directory} holds {self.too_large}")
+        me = path.resolve()
+        texts: list[tuple[str, str]] = []
+        problems: list[Diagnostic] = []
+        for shown, key, found, unreadable in self.files:
+            if key == me:
+                texts.append((name, text))
+            elif found is not None:
+                texts.append((shown, found))
+            else:
+                problems += unreadable
+        if all(shown != name for shown, _ in texts):
+            texts.append((name, text))
+        return Sources(texts, problems)
+
 
 def folder_sources(
     name: str, text: str, path: Path | None, open_texts: Mapping[Path, str]
@@ -95,28 +155,119 @@ def folder_sources(
     """
     if path is None or not path.parent.is_dir():
         return Sources([(name, text)], [])
-    folder = folder_files(path.parent)
-    if folder.too_large is not None:
-        return Sources([(name, text)], [], f"{path.parent} holds {folder.too_large}")
-    opened = {key.resolve(): value for key, value in open_texts.items()}
-    me = path.resolve()
-    texts: list[tuple[str, str]] = []
-    problems: list[Diagnostic] = []
-    for file in folder.files:
-        key = file.resolve()
-        shown = str(file)
-        if key == me:
-            texts.append((name, text))
-        elif key in opened:
-            texts.append((shown, opened[key]))
+    return _Listing.of(path.parent, open_texts).sources(name, text, path)
+
+
+#: The name that diagnostics of a folder's check give a schema error found at no source line:
+#: each document of the folder shows it as its own (no file is named so).
+_ANY = "\x00any document"
+
+
+@dataclass(frozen=True, slots=True)
+class _FolderCheck:
+    """One check of some sources: the analysis, and every error and lint warning it found."""
+
+    analysis: Analysis
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def _check_sources(
+    sources: Sources, on_disk: bool, scope: Sequence[tuple[str, str]]
+) -> _FolderCheck:
+    # A file of the folder that cannot be read is the folder's error, not the document's; its
+    # tiles are unknown, so unknown names are not reported (as `dukec check DIR` does). So for
+    # a document checked alone, apart from a folder too large.
+    incomplete = bool(sources.unreadable) or sources.alone is not None
+    if not on_disk:
+        # A text with no file (the studio's page) is a tile on its own: nothing to lay it on.
+        analysis = analyze_texts([*scope, *sources.texts], incomplete=incomplete)
+    else:
+        # As every command reads the folder: whole, or on top of the base set.
+        analysis, _ = analyze_layered(sources.texts, incomplete=incomplete)
+    errors = list(analysis.diagnostics)
+    if not errors and not incomplete:
+        try:
+            emit_analysis(analysis, _ANY)
+        except CompileError as error:
+            errors = list(error.diagnostics)
+    return _FolderCheck(analysis, (*errors, *lint_analysis(analysis).warnings))
+
+
+class Checks:
+    """The checks of open documents' sources, kept until a source changes: documents of one
+    directory share one check, and a document opened or asked about again, its folder as it
+    was, is not checked again. The language server keeps one; at most ``keep`` are kept."""
+
+    def __init__(self, keep: int = 16) -> None:
+        self.keep = keep
+        self._found: OrderedDict[tuple[object, ...], _FolderCheck] = OrderedDict()
+        #: How many checks were made (not found kept): what a test counts.
+        self.made = 0
+
+    def of(
+        self, sources: Sources, on_disk: bool, scope: Sequence[tuple[str, str]] = ()
+    ) -> _FolderCheck:
+        """The check of ``sources`` (with ``scope`` read first, for a text with no file), kept
+        or made."""
+        key = (*sources.key(on_disk), () if on_disk else tuple(scope))
+        found = self._found.get(key)
+        if found is None:
+            found = _check_sources(sources, on_disk, scope)
+            self.made += 1
+            self._found[key] = found
+            while len(self._found) > self.keep:
+                self._found.popitem(last=False)
+        self._found.move_to_end(key)
+        return found
+
+
+def check_documents(
+    documents: Sequence[tuple[str, str, Path | None]],
+    open_texts: Mapping[Path, str],
+    checks: Checks | None = None,
+    scope: Sequence[tuple[str, str]] = (),
+) -> list[Checked]:
+    """Check documents (each its name, text and file) with their folders: each directory is
+    looked through and read once, and documents whose sources are the same (those of one
+    directory) share one check, so that N open documents of a folder cost one check of it,
+    not N. ``checks`` keeps checks from one call to the next. A text with no file is checked
+    alone, with the texts of ``scope`` (each with its name) read first: the studio's icon
+    declarations of the tile set it works on."""
+    checks = checks if checks is not None else Checks(keep=max(1, len(documents)))
+    listings: dict[Path, _Listing] = {}
+    found = []
+    for name, text, path in documents:
+        if path is not None:
+            name = str(path)
+        if len(text) > LSP_MAX_BYTES:
+            note = f"not checked: the document is larger than {LSP_MAX_BYTES // 1024:,} KiB"
+            warning = Diagnostic(name, None, note, severity="warning")
+            found.append(Checked(name, analyze_texts([]), (warning,)))
+            continue
+        if path is None or not path.parent.is_dir():
+            sources = Sources([(name, text)], [])
         else:
-            try:
-                texts.append((shown, read_source(file, shown)))
-            except CompileError as error:
-                problems += error.diagnostics
-    if all(shown != name for shown, _ in texts):
-        texts.append((name, text))
-    return Sources(texts, problems)
+            listing = listings.get(path.parent)
+            if listing is None:
+                listing = listings[path.parent] = _Listing.of(path.parent, open_texts)
+            sources = listing.sources(name, text, path)
+        check = checks.of(sources, path is not None, scope)
+        found.append(_own(check, name, sources.alone))
+    return found
+
+
+def _own(check: _FolderCheck, name: str, alone: str | None) -> Checked:
+    """The document ``name``'s part of a check: its own errors and lint warnings."""
+    mine = [_named(d, name) for d in check.diagnostics if d.path in (name, _ANY)]
+    if alone is not None:
+        note = f"checked alone, not with the other files of its folder: {alone}"
+        mine.insert(0, Diagnostic(name, None, note, severity="warning"))
+    mine.sort(key=Diagnostic.sort_key)
+    return Checked(name, check.analysis, tuple(mine))
+
+
+def _named(diagnostic: Diagnostic, name: str) -> Diagnostic:
+    return diagnostic if diagnostic.path != _ANY else replace(diagnostic, path=name)
 
 
 def check_document(
@@ -130,32 +281,4 @@ def check_document(
     A document larger than `LSP_MAX_BYTES` (past any design's size) is not checked. A text with
     no file is checked alone, with the texts of ``scope`` (each with its name) read first: the
     studio's icon declarations of the tile set it works on."""
-    if path is not None:
-        name = str(path)
-    if len(text) > LSP_MAX_BYTES:
-        note = f"not checked: the document is larger than {LSP_MAX_BYTES // 1024:,} KiB"
-        return Checked(name, analyze_texts([]), (Diagnostic(name, None, note, severity="warning"),))
-    sources = folder_sources(name, text, path, open_texts or {})
-    # A file of the folder that cannot be read is the folder's error, not the document's; its
-    # tiles are unknown, so unknown names are not reported (as `dukec check DIR` does). So for
-    # a document checked alone, apart from a folder too large.
-    incomplete = bool(sources.unreadable) or sources.alone is not None
-    if path is None:
-        # A text with no file (the studio's page) is a tile on its own: nothing to lay it on.
-        analysis = analyze_texts([*scope, *sources.texts], incomplete=incomplete)
-    else:
-        # As every command reads the folder: whole, or on top of the base set.
-        analysis, _ = analyze_layered(sources.texts, incomplete=incomplete)
-    errors = list(analysis.diagnostics)
-    if not errors and not incomplete:
-        try:
-            emit_analysis(analysis, name)
-        except CompileError as error:
-            errors = list(error.diagnostics)
-    warnings = lint_analysis(analysis).warnings
-    if sources.alone is not None:
-        note = f"checked alone, not with the other files of its folder: {sources.alone}"
-        warnings = (Diagnostic(name, None, note, severity="warning"), *warnings)
-    mine = [d for d in (*errors, *warnings) if d.path == name]
-    mine.sort(key=Diagnostic.sort_key)
-    return Checked(name, analysis, tuple(mine))
+    return check_documents([(name, text, path)], open_texts or {}, scope=scope)[0]

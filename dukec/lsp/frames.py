@@ -4,8 +4,16 @@ A frame is header lines (``Content-Length: N``, perhaps ``Content-Type``), an em
 N bytes of UTF-8 JSON. A frame that breaks these rules, or JSON that is no JSON-RPC message, is
 answered with a JSON-RPC error (parse error, invalid request, invalid params; its id when the
 message has a readable one, else null; a notification is not answered) and one line in the
-log, never a traceback, and the server reads on. Header lines and messages are read within
-`LSP_MAX_HEADER_BYTES` and `LSP_MAX_MESSAGE_BYTES`.
+log, never a traceback, and the server reads on: past the body when its length is known, else
+from the next ``Content-Length`` header in the stream, wherever it starts (a body without a
+length runs into the next frame's header, with no line end between them). Header lines and
+messages are read within `LSP_MAX_HEADER_BYTES` and `LSP_MAX_MESSAGE_BYTES`.
+
+Params that pygls would take but the server cannot use are refused as invalid params: a URI
+holding a NUL character (``%00`` or raw, which no file name can hold), and workspace folders
+that are not objects with a string ``uri`` and ``name``. Before a successful ``initialize``, a
+request is answered "server not initialized" (LSP's -32002) and a notification dropped, as the
+protocol says, rather than reaching a handler with no workspace.
 
 pygls's own reader would log a traceback for each and answer none (a request whose params do
 not fit would wait for ever); `serve` replaces it, and hands pygls the messages that are well
@@ -21,6 +29,7 @@ import sys
 import threading
 from concurrent.futures import Executor
 from typing import IO, Any
+from urllib.parse import unquote
 
 from pygls.exceptions import JsonRpcException
 from pygls.protocol import JsonRPCProtocol
@@ -29,6 +38,14 @@ from dukec.limits import LSP_MAX_HEADER_BYTES, LSP_MAX_MESSAGE_BYTES
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
+INVALID_PARAMS = -32602
+SERVER_NOT_INITIALIZED = -32002
+#: The header the reader looks for to find its place again after a frame of unknown length.
+_RESYNC = b"content-length:"
+#: Methods that are handled before ``initialize`` (the others wait for it).
+_BEFORE_INITIALIZE = ("initialize", "exit")
+#: Keys whose values are URIs, wherever they stand in a message's params.
+_URI_KEYS = frozenset({"uri", "rootUri", "targetUri", "oldUri", "newUri", "baseUri"})
 
 Ident = int | str | None
 
@@ -60,6 +77,9 @@ class Frames:
 
     def __init__(self, stream: IO[bytes]) -> None:
         self.stream = stream
+        #: Whether the last frame's body had no known length, so that the next frame begins
+        #: at the next Content-Length header, not at the next line.
+        self.lost = False
 
     def read(self) -> bytes | None:
         """The next message's bytes; None at the end of the stream. A malformed frame is
@@ -67,8 +87,15 @@ class Frames:
         length: int | None = None
         problem: str | None = None
         seen = False
+        pending = self._resynchronize() if self.lost else None
+        if self.lost and pending is None:
+            return None
+        self.lost = False
         while True:
-            line = self.stream.readline(LSP_MAX_HEADER_BYTES + 1)
+            line = (
+                pending if pending is not None else self.stream.readline(LSP_MAX_HEADER_BYTES + 1)
+            )
+            pending = None
             if not line:
                 return None
             if not line.endswith(b"\n") and len(line) > LSP_MAX_HEADER_BYTES:
@@ -104,10 +131,34 @@ class Frames:
                 problem or f"a message of {length:,} bytes (at most {LSP_MAX_MESSAGE_BYTES:,})"
             )
         if problem is not None:
+            # Where the body ends is not known: the next frame starts at the next header.
+            self.lost = length is None
             raise FrameError(PARSE_ERROR, problem)
         assert length is not None
         body = self.stream.read(length)
         return body if len(body) == length else None
+
+    def _resynchronize(self) -> bytes | None:
+        """The line that begins with the next Content-Length header (read on to its end, within
+        the header limit); None at the end of the stream."""
+        tail = b""
+        while True:
+            chunk = self.stream.readline(LSP_MAX_HEADER_BYTES + 1)
+            if not chunk:
+                return None
+            seen = tail + chunk
+            found = seen.lower().find(_RESYNC)
+            if found < 0:
+                # A header cut by the chunk's end is found with the next chunk.
+                tail = b"" if chunk.endswith(b"\n") else seen[-(len(_RESYNC) - 1) :]
+                continue
+            line = seen[found:]
+            while not line.endswith(b"\n") and len(line) <= LSP_MAX_HEADER_BYTES:
+                more = self.stream.readline(LSP_MAX_HEADER_BYTES + 1 - len(line))
+                if not more:
+                    break
+                line += more
+            return line
 
     def _skip(self, length: int) -> None:
         while length > 0:
@@ -144,15 +195,73 @@ def message(body: bytes) -> dict[str, Any]:
 
 def structured(protocol: JsonRPCProtocol, value: dict[str, Any]) -> Any:
     """The message as pygls's typed message; FrameError (invalid params) when its params do
-    not fit its method (a request is answered, a notification only logged)."""
+    not fit its method or hold what the server cannot use, or (server not initialized) when it
+    comes before a successful ``initialize`` (a request is answered, a notification only
+    logged)."""
+    method = value.get("method")
+    request = "id" in value and method is not None
+    if method is not None and method not in _BEFORE_INITIALIZE and not _initialized(protocol):
+        raise FrameError(
+            SERVER_NOT_INITIALIZED,
+            f"{method}: the server is not initialized: send initialize first",
+            value.get("id"),
+            answer=request,
+        )
+    problem = _params_problem(method, value.get("params"))
+    if problem is not None:
+        raise FrameError(INVALID_PARAMS, f"{method}: {problem}", value.get("id"), answer=request)
     try:
         return protocol.structure_message(value)
     except JsonRpcException as error:
-        method = value.get("method", "a response")
-        request = "id" in value and "method" in value
         raise FrameError(
-            error.code, f"{method}: {error.message.lower()}", value.get("id"), answer=request
+            error.code,
+            f"{method or 'a response'}: {error.message.lower()}",
+            value.get("id"),
+            answer=request,
         ) from None
+
+
+def _initialized(protocol: JsonRPCProtocol) -> bool:
+    """Whether ``initialize`` has succeeded: pygls has a workspace."""
+    try:
+        protocol.workspace  # type: ignore[attr-defined]  # noqa: B018
+    except (AttributeError, RuntimeError):
+        return False
+    return True
+
+
+def _params_problem(method: str | None, params: Any) -> str | None:
+    """What in a message's params the server cannot use, or None: a URI holding a NUL, and
+    workspace folders that are not ``{uri, name}`` objects of strings."""
+    if isinstance(params, dict) and not _folders(params.get("workspaceFolders"), True):
+        return "workspaceFolders must be null or a list of {uri, name} objects of strings"
+    event = params.get("event") if isinstance(params, dict) else None
+    if method == "workspace/didChangeWorkspaceFolders" and isinstance(event, dict):
+        for key in ("added", "removed"):
+            if not _folders(event.get(key), allow_null=False):
+                return f"event.{key} must be a list of {{uri, name}} objects of strings"
+    pending = [params]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, list):
+            pending.extend(value)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if key in _URI_KEYS and isinstance(item, str) and "\x00" in unquote(item):
+                    return f"{key} {item[:80]!r} holds a NUL character, which no file name can"
+                pending.append(item)
+    return None
+
+
+def _folders(value: Any, allow_null: bool) -> bool:
+    if value is None:
+        return allow_null
+    return isinstance(value, list) and all(
+        isinstance(folder, dict)
+        and isinstance(folder.get("uri"), str)
+        and isinstance(folder.get("name"), str)
+        for folder in value
+    )
 
 
 class _Answered(logging.Filter):

@@ -2,7 +2,8 @@
 
 When a document is opened, changed, saved or closed, it is checked again with its folder, and
 so is every open document whose folder holds it, since one file's edit can change another's
-errors (a duplicate name, a tile a set names). Frames are read by `dukec.lsp.frames`, which
+errors (a duplicate name, a tile a set names): those of one directory with one check of it
+(:func:`dukec.lsp.folder.check_documents`). Frames are read by `dukec.lsp.frames`, which
 answers malformed ones itself.
 """
 
@@ -23,17 +24,19 @@ from pygls.workspace import TextDocument
 from dukec import __version__
 from dukec.compiler.diagnostics import Position
 from dukec.lsp import features, frames
-from dukec.lsp.folder import Checked, check_document
+from dukec.lsp.folder import Checked, Checks, check_documents
 
 NAME = "dukec"
 
 
 class DukeServer(LanguageServer):
-    """A language server that keeps each open document's last check for requests to use."""
+    """A language server that keeps each open document's last check for requests to use, and
+    the checks of their folders (:class:`dukec.lsp.folder.Checks`)."""
 
     def __init__(self) -> None:
         super().__init__(NAME, __version__)
         self.checked: dict[str, Checked] = {}
+        self.checks = Checks()
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
         """Serve over stdin and stdout until the input ends or the editor says exit."""
@@ -74,19 +77,23 @@ def _open_texts(server: LanguageServer) -> dict[Path, str]:
     return texts
 
 
-def check(server: DukeServer, document: TextDocument) -> Checked:
-    """The document checked with its folder, open documents as the editor holds them."""
-    checked = check_document(
-        document.uri, document.source, document_path(document.uri), _open_texts(server)
+def check(server: DukeServer, documents: list[TextDocument]) -> list[Checked]:
+    """The documents checked with their folders, open documents as the editor holds them
+    (those of one directory with one check of it)."""
+    found = check_documents(
+        [(d.uri, d.source, document_path(d.uri)) for d in documents],
+        _open_texts(server),
+        server.checks,
     )
-    server.checked[document.uri] = checked
-    return checked
+    for document, checked in zip(documents, found, strict=True):
+        server.checked[document.uri] = checked
+    return found
 
 
 def last_check(server: DukeServer, document: TextDocument) -> Checked:
     """The document's check since the last edit of any open document, or a new one."""
     found = server.checked.get(document.uri)
-    return found if found is not None else check(server, document)
+    return found if found is not None else check(server, [document])[0]
 
 
 def _locator(checked: Checked, document: TextDocument) -> features.Locate:
@@ -104,16 +111,16 @@ def _locator(checked: Checked, document: TextDocument) -> features.Locate:
     return locate
 
 
-def publish(server: DukeServer, document: TextDocument) -> None:
-    """Send the document's diagnostics."""
-    checked = check(server, document)
-    server.text_document_publish_diagnostics(
-        types.PublishDiagnosticsParams(
-            uri=document.uri,
-            diagnostics=features.diagnostics(checked, _locator(checked, document)),
-            version=document.version,
+def publish(server: DukeServer, documents: list[TextDocument]) -> None:
+    """Send the documents' diagnostics."""
+    for document, checked in zip(documents, check(server, documents), strict=True):
+        server.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=document.uri,
+                diagnostics=features.diagnostics(checked, _locator(checked, document)),
+                version=document.version,
+            )
         )
-    )
 
 
 def affected(document_uri: str, edited_uri: str) -> bool:
@@ -130,9 +137,16 @@ def affected(document_uri: str, edited_uri: str) -> bool:
 def publish_affected(server: DukeServer, edited_uri: str) -> None:
     """Check the open documents an edit of `edited_uri` can change, and send their diagnostics."""
     server.checked.clear()
-    for uri in list(server.workspace.text_documents):
-        if affected(uri, edited_uri):
-            publish(server, server.workspace.get_text_document(uri))
+    documents = server.workspace.text_documents
+    publish(server, [documents[uri] for uri in list(documents) if affected(uri, edited_uri)])
+
+
+def opened(server: LanguageServer, uri: str) -> TextDocument | None:
+    """The open document ``uri`` names, or None: a request about a document the editor has
+    not opened is answered with nothing, never by reading the file (pygls would read it whole,
+    or wait on a FIFO)."""
+    found: TextDocument | None = server.workspace.text_documents.get(uri)
+    return found
 
 
 def _point(document: TextDocument, position: types.Position) -> tuple[int, int]:
@@ -167,7 +181,9 @@ def create_server() -> DukeServer:
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: DukeServer, params: types.HoverParams) -> types.Hover | None:
-        document = ls.workspace.get_text_document(params.text_document.uri)
+        document = opened(ls, params.text_document.uri)
+        if document is None:
+            return None
         line, character = _point(document, params.position)
         found = features.hover(last_check(ls, document), document.source, line, character)
         if found is not None and found.range is not None:
@@ -177,7 +193,9 @@ def create_server() -> DukeServer:
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION)
     def completion(ls: DukeServer, params: types.CompletionParams) -> types.CompletionList:
-        document = ls.workspace.get_text_document(params.text_document.uri)
+        document = opened(ls, params.text_document.uri)
+        if document is None:
+            return types.CompletionList(is_incomplete=False, items=[])
         line, character = _point(document, params.position)
         items = features.completion(last_check(ls, document), document.source, line, character)
         return types.CompletionList(is_incomplete=False, items=items)
@@ -186,7 +204,9 @@ def create_server() -> DukeServer:
     def formatting(
         ls: DukeServer, params: types.DocumentFormattingParams
     ) -> list[types.TextEdit] | None:
-        document = ls.workspace.get_text_document(params.text_document.uri)
+        document = opened(ls, params.text_document.uri)
+        if document is None:
+            return None
         path = document_path(document.uri)
         edits = features.formatting(document.source, str(path) if path else document.uri)
         codec = document.position_codec

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dukec.atomic import write_text_atomic
+from dukec.atomic import write_text_atomic, write_text_new
 from dukec.compiler import CompileError, Diagnostic
 from dukec.compiler.decompile import declared_icons, icon_text, tile_text
 from dukec.compiler.diagnostics import SourceTexts, render_diagnostic
@@ -330,12 +330,7 @@ def save(workspace: Workspace, body: Body) -> dict[str, Any]:
     name = body.optional_text("file") or f"{pick(tileset, None).name.lower()}{SUFFIX}"
     path = target(workspace.folder, name)
     if path.exists() and not overwrite:
-        raise ApiError(
-            409,
-            f'{name} exists in {workspace.folder}; send "overwrite": true',
-            file=name,
-            folder=str(workspace.folder),
-        )
+        raise _exists(workspace, name)
     # Checked with the folder's other files, as an editor checks it: a name another file
     # defines already would leave the folder (perhaps the --set) unable to compile.
     checked = check_document(str(path), formatted, path)
@@ -348,10 +343,25 @@ def save(workspace: Workspace, body: Body) -> dict[str, Any]:
             diagnostics=[diagnostic_json(d, checked.analysis.texts) for d in errors],
         )
     try:
-        write_text_atomic(path, formatted)
+        if overwrite:
+            write_text_atomic(path, formatted)
+        else:
+            # Of saves racing for one new name, exactly one makes the file.
+            write_text_new(path, formatted)
+    except FileExistsError:
+        raise _exists(workspace, name) from None
     except OSError as error:
         raise ApiError(500, f"cannot write {name}: {_reason(error)}") from None
     return {"path": str(path), "file": name, "source": formatted}
+
+
+def _exists(workspace: Workspace, name: str) -> ApiError:
+    return ApiError(
+        409,
+        f'{name} exists in {workspace.folder}; send "overwrite": true',
+        file=name,
+        folder=str(workspace.folder),
+    )
 
 
 def _reason(error: OSError) -> str:

@@ -7,7 +7,9 @@ theirs, so a run never holds up the page. Requests that change anything are POST
 its permission) or DELETE; the Host header must name this server and the Origin header, when a
 browser sends one, this server's page, so a page elsewhere cannot drive the studio.
 
-No client holds the server for long: a request must arrive whole within
+Many clients may connect at once: the listening socket holds `STUDIO_LISTEN_BACKLOG`
+connections while the server accepts them, each then served by its own thread. No client
+holds the server for long: a request must arrive whole within
 `STUDIO_REQUEST_SECONDS` (then an idle connection is closed), a body comes with a plain
 Content-Length, and a request that waits for a run (`/api/balance`, `/api/value`) watches its
 connection, cancelling the run when the client hangs up.
@@ -27,7 +29,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from dukec.limits import STUDIO_REQUEST_SECONDS
+from dukec.limits import STUDIO_LISTEN_BACKLOG, STUDIO_REQUEST_SECONDS
 from dukec.studio.request import MAX_BODY_BYTES, ApiError
 from dukec.studio.routes import Reply, Studio, Waiting, dispatch
 from dukec.studio.runs import BalanceRun, RunState
@@ -260,6 +262,8 @@ class StudioServer(ThreadingHTTPServer):
     """The HTTP server of one studio."""
 
     daemon_threads = True
+    #: Connections waiting to be accepted: room for many clients at once.
+    request_queue_size = STUDIO_LISTEN_BACKLOG
 
     def __init__(
         self,

@@ -49,11 +49,9 @@ def test_a_game_stops_before_the_next_move(base_tileset: dict[str, Any]) -> None
         stop_when(ask)
         return play_game(job)
 
-    started = time.process_time()
     assert isinstance(in_thread(play), Stopped)
-    # Asked before each move: three moves, then it stopped.
+    # Asked before each move: three moves, then it stopped, the game unfinished.
     assert len(asked) == 4
-    assert time.process_time() - started < 2
 
 
 def test_another_thread_plays_on(base_tileset: dict[str, Any]) -> None:
@@ -78,10 +76,7 @@ def test_workers_give_up_their_games_when_the_pool_closes(base_tileset: dict[str
     futures = [pool.submit(play_batch, jobs[start : start + 10]) for start in (0, 10)]
     time.sleep(2.0)  # the workers start and play
     assert not any(future.done() for future in futures)
-    started = time.monotonic()
     pool.close()
-    # Giving up takes the move being searched and the workers' shutdown: well under ten seconds
-    # on a loaded machine (three were once exceeded), where the twenty games take minutes.
-    assert time.monotonic() - started < 10
+    # The games were given up, not played out (which takes minutes): each batch says so.
     for future in futures:
         assert isinstance(future.exception(), Stopped)

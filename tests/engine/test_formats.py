@@ -296,7 +296,7 @@ def test_unreadable_records(tmp_path: Path) -> None:
         parse_record('{"format": "duke-game/1"}\n{oops\n', "r.jsonl")
     with pytest.raises(RecordError, match=r"r\.jsonl:2: error: an action line needs 'notation'"):
         parse_record(
-            '{"format": "duke-game/1", "tileset_hash": "h", "set": "base", "seed": 1}\n{}\n'
-            '{"result": null}\n',
+            '{"format": "duke-game/1", "tileset_hash": "h", "set": "base", "seed": 1, '
+            '"players": ["a", "b"]}\n{"kind": "move"}\n{"result": null, "plies": 0}\n',
             "r.jsonl",
         )

@@ -65,9 +65,9 @@ def test_an_unknown_kind(rules: Rules, tmp_path: Path) -> None:
     index = _first(lines, '"kind": "move"')
     _tampered(path, lines, index, kind="teleport")
     assert _error(rules, path) == (
-        f"{path}:{index + 1}: error: unknown action kind 'teleport' (one of move, strike, "
-        "command, draw, place, flag_pass, flag_place, summon, divine, choose, escape, ransom, "
-        "draft, area, swap, grant)"
+        f"{path}:{index + 1}: error: 'kind' must be one of move, strike, command, draw, place, "
+        "flag_pass, flag_place, summon, divine, choose, escape, ransom, draft, area, swap, "
+        'grant, not "teleport"'
     )
 
 

