@@ -204,7 +204,12 @@ def estimate_problem(table: dict[str, Any]) -> tuple[str, str] | None:
             "a closer one"
         )
     if not math.isfinite(table["elo"]):
-        return "elo", "'elo' must be a finite number"
+        if table["score"] not in (0.0, 1.0):
+            return "elo", "'elo' must be a finite number"
+        return "elo", (
+            "'elo' must be a finite number: a score of 0 or 1 (every game lost, or every game "
+            "won) has no finite Elo; record the experiment with more games, or a closer one"
+        )
     if not table["margin"] > 0.0:
         return "margin", "'margin' must be above 0 Elo"
     if not table["margin"] <= MAX_ELO:

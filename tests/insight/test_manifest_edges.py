@@ -36,6 +36,12 @@ from tests.insight.test_manifest import ENTRY, _table
         ({"elo = 43.6": "elo = nan"}, "23:1: error: 'elo' must be a finite number"),
         ({"elo = 43.6": "elo = -inf"}, "23:1: error: 'elo' must be a finite number"),
         (
+            {"score = 0.5625": "score = 1.0", "elo = 43.6": "elo = inf"},
+            "23:1: error: 'elo' must be a finite number: a score of 0 or 1 (every game lost, "
+            "or every game won) has no finite Elo; record the experiment with more games, or a "
+            "closer one",
+        ),
+        (
             {"[10.25, 90.0]": "[nan, 90.0]"},
             "24:1: error: 'elo_ci95' must be two numbers, low then high",
         ),
