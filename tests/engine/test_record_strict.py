@@ -17,7 +17,7 @@ from dukec.engine.record import record_lines
 
 KINDS = (
     "move, strike, command, draw, place, flag_pass, flag_place, summon, divine, choose, "
-    "escape, ransom, draft, area"
+    "escape, ransom, draft, area, swap, grant"
 )
 
 

@@ -52,6 +52,7 @@ def test_every_pack_has_its_game_sets() -> None:
         "arthurian-legends",
         "robin-hood",
         "city-troops",
+        "siege-engines",
         "lords-legacy",
     } <= names
 

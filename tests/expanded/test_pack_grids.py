@@ -25,6 +25,13 @@ REPLACES = {
         ("Baron", "Champion"),
         ("Watch_Tower", "Longbowman"),
     ],
+    "siege-engines": [
+        ("Battering_Ram", "Marshall"),
+        ("Trebuchet", "Knight"),
+        ("Catapult", "General"),
+        ("Ballista", "Priest"),
+        ("Engineer", "Oracle"),
+    ],
     "arthurian-legends": [
         ("Guinevere", "Duchess"),
         ("Merlin", "Wizard"),
