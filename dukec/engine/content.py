@@ -95,10 +95,7 @@ def alike_types(
         for tile in sorted(extras.leaders[owner]):
             parts[tile].append(("leader", owner))
     # A draft and a swap list their tiles in the set's order: each tile named there is its own.
-    for place, tile in enumerate(extras.objective.draft):
-        parts[tile].append(("draft", place))
-    for place, (pack, base) in enumerate(extras.swaps.pairs):
-        parts[pack].append(("swap in", place))
-        parts[base].append(("swap out", place))
+    for tile, part in extras.named_in_order():
+        parts[tile].append(part)
     first: dict[str, int] = {}
     return tuple(first.setdefault(repr(part), index) for index, part in enumerate(parts))

@@ -135,6 +135,16 @@ class Extras:
         pack tiles of a swap)."""
         return self.objective.draft + tuple(tile for tile, _base in self.swaps.pairs)
 
+    def named_in_order(self) -> list[tuple[int, tuple[str, int]]]:
+        """Each tile type the set's draft or swaps name by its place in their lists, with that
+        place: the draft's pool and the pack and base tile of each swap, in the set's order."""
+        named: list[tuple[int, tuple[str, int]]] = [
+            (tile, ("draft", place)) for place, tile in enumerate(self.objective.draft)
+        ]
+        for place, (pack, base) in enumerate(self.swaps.pairs):
+            named += [(pack, ("swap in", place)), (base, ("swap out", place))]
+        return named
+
     def shared(self) -> list[object]:
         """What a game keeps of this data for speed, which its copies share."""
         return [self.objective, self.terrain_types]
