@@ -351,10 +351,12 @@ class Keyed(Keeper):
     def undo(self) -> ActionTuple:
         """Take back the game's last action, keeping ``key`` exact."""
         game = self.game
-        record = game.history[-1]
-        trailed = game.features and record[2] == TRAILED
+        # The last entry is read only where it is needed: taking it apart costs a base-set
+        # node more than the rest of this method.
+        trailed = game.features and game.history[-1][2] == TRAILED
         if self.befriends and not trailed:
             # A capture of one's own tile (its code's owner the mover's): keyed as a trailed one.
+            record = game.history[-1]
             trailed = record[2] >= 0 and record[2] & 1 == record[1] & 1
         drawn = game.drawn  # the tile a draw taken back drew
         action = game._undo()
