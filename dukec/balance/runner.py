@@ -245,6 +245,12 @@ class _Processes:
             process.join(timeout=5)
             if process.is_alive():
                 process.kill()
+        # The executor's manager thread closes its wake-up pipe once it sees the workers gone.
+        # Joined here, it is done before the interpreter's exit wakes it: Python 3.11's pool
+        # races there, and the exit then prints "Bad file descriptor" after the run's last line.
+        manager = getattr(self.executor, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(timeout=5)
 
 
 class _Dask:
