@@ -236,8 +236,10 @@ class _Processes:
     def abort(self) -> None:
         """Stop now: the workers are ended, not waited for (an interrupted run)."""
         self.stop.value = 1
-        # The executor keeps its worker processes in a private map; no public call ends them.
-        processes = list(getattr(self.executor, "_processes", {}).values())
+        # The executor keeps its worker processes and its manager thread in private fields, and
+        # shutdown(wait=False) clears them: read both first.
+        processes = list((getattr(self.executor, "_processes", None) or {}).values())
+        manager = getattr(self.executor, "_executor_manager_thread", None)
         self.executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.terminate()
@@ -245,12 +247,12 @@ class _Processes:
             process.join(timeout=5)
             if process.is_alive():
                 process.kill()
-        # The executor's manager thread closes its wake-up pipe once it sees the workers gone.
-        # Joined here, it is done before the interpreter's exit wakes it: Python 3.11's pool
-        # races there, and the exit then prints "Bad file descriptor" after the run's last line.
-        manager = getattr(self.executor, "_executor_manager_thread", None)
+                process.join()
+        # The manager thread closes the pool's wake-up pipe once it sees the workers gone. Joined
+        # here, it is done before the interpreter's exit wakes it: Python 3.11's pool races there
+        # (the wake-up is not locked), and the exit then prints "Bad file descriptor".
         if manager is not None:
-            manager.join(timeout=5)
+            manager.join(timeout=30)
 
 
 class _Dask:

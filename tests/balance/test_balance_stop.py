@@ -3,9 +3,10 @@ worker processes, rather than playing each game to its end."""
 
 from __future__ import annotations
 
+import concurrent.futures.process
 import threading
 import time
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -80,3 +81,30 @@ def test_workers_give_up_their_games_when_the_pool_closes(base_tileset: dict[str
     # The games were given up, not played out (which takes minutes): each batch says so.
     for future in futures:
         assert isinstance(future.exception(), Stopped)
+
+
+def test_an_aborted_pool_is_done_with_its_wakeup_before_it_returns(
+    base_tileset: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The interpreter's exit wakes every pool's manager thread through a pipe the thread closes,
+    # unlocked, once the workers are gone: the pool must be done with it when abort() returns,
+    # however slowly the thread gets there (slowed here, as on a loaded machine).
+    manager_class = concurrent.futures.process._ExecutorManagerThread
+    clean_up = manager_class.join_executor_internals
+
+    def slowly(self: Any) -> None:
+        time.sleep(0.5)
+        clean_up(self)
+
+    monkeypatch.setattr(manager_class, "join_executor_internals", slowly)
+    pool = _Processes(2)
+    futures = [pool.submit(play_batch, jobs_for(slow(base_tileset), 1, 0, 10)) for _ in (0, 1)]
+    # typeshed gives the thread the wake-up's type
+    manager = cast(threading.Thread | None, pool.executor._executor_manager_thread)
+    wakeup = pool.executor._executor_manager_thread_wakeup
+    time.sleep(1.0)  # the workers start and play
+    pool.abort()
+    assert manager is not None and not manager.is_alive()
+    assert wakeup._closed
+    for future in futures:
+        assert future.done()
