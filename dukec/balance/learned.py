@@ -32,6 +32,10 @@ SHIPPED = "evaluation.json"
 
 #: Evaluators made, by values key, with the rules and the entry they were made from.
 _MADE: dict[str, tuple[Rules, dict[str, Any], Evaluator]] = {}
+#: The entry found for a game set, by values key, with the rules and the entries it was found
+#: among: a search is made for every game, and matching tiles by what they are costs more than
+#: a short game.
+_FOUND: dict[str, tuple[Rules, dict[str, Any], tuple[str, dict[str, Any]] | None]] = {}
 
 
 def learned(rules: Rules) -> Evaluator | None:
@@ -63,6 +67,18 @@ def entry_for(rules: Rules) -> tuple[str, dict[str, Any]] | None:
     most of its tiles in play (names aside; ties: the first key in order); else None. An entry
     without ``tiles`` (an earlier dukec's) serves its own tile set only."""
     entries = load_entries(SHIPPED, EVALUATION_ENV, "evaluations")
+    key = values_key(rules)
+    found = _FOUND.get(key)
+    if found is not None and found[0] is rules and found[1] is entries:
+        return found[2]
+    best = _entry_among(rules, entries)
+    if len(_FOUND) > 32:
+        _FOUND.clear()
+    _FOUND[key] = (rules, entries, best)
+    return best
+
+
+def _entry_among(rules: Rules, entries: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     own = own_entry(rules, entries)
     if own is not None:
         return str(own[0].get("tileset", "")) + "/" + rules.set_name, own[0]

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from dukec.balance import learned as learned_module
 from dukec.balance.attacks import ReachMasks, count
 from dukec.balance.evalfit import EvalFit, blank, fit_evaluation, fit_weights
 from dukec.balance.evaluation import Evaluator, Weights
@@ -234,6 +235,31 @@ def test_a_renamed_copy_weighs_what_its_original_does() -> None:
     assert weights.bag[copy] == weights.bag[original]
     # The rules cannot tell the two apart: the copy is taken for the original.
     assert rules.alike[copy] == original and rules.alike[original] == original
+
+
+def test_the_entry_of_a_set_is_matched_once_not_once_a_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Matching a set's tiles against every entry's by what they are costs more than a short game;
+    # a search is made for every game, so the match is kept for the rules and the entries read.
+    source = load_tileset(TILES / "footsoldier.duke")
+    experiment = replace(TILESET, "base", "Footman", "Footsoldier", source)
+    rules = load_rules(experiment.tileset, experiment.sets[0])
+    matched: list[Rules] = []
+    among = learned_module._entry_among
+
+    def counted(rules: Rules, entries: dict[str, Any]) -> Any:
+        matched.append(rules)
+        return among(rules, entries)
+
+    monkeypatch.setattr(learned_module, "_entry_among", counted)
+    monkeypatch.setattr(learned_module, "_FOUND", {})
+    first = learned(rules)
+    assert first is not None and all(learned(rules) is first for _ in range(5))
+    assert matched == [rules]
+    # Other rules of the same tile set, or another evaluation file, are matched afresh.
+    again = load_rules(experiment.tileset, experiment.sets[0])
+    assert learned(again) is not None and matched == [rules, again]
 
 
 def test_a_tile_set_of_other_tiles_is_weighed_as_the_tiles_it_was_made_from() -> None:
