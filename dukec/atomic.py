@@ -53,6 +53,10 @@ class OutputRefused(OSError):
         super().__init__(errno.EINVAL, reason, str(path))
 
 
+#: The random part of a temporary's name, in hexadecimal digits.
+_TEMPORARY_HEX = 12
+
+
 def _umask() -> int:
     # os.umask can only be read by setting it; put it straight back.
     mask = os.umask(0)
@@ -276,10 +280,22 @@ def _lock(lock: Path, deadline: float, path: Path) -> int:
 # === Inside a directory held open ===
 
 
+def is_temporary_of(candidate: str, name: str) -> bool:
+    """Whether ``candidate`` is named as a temporary of :func:`create_at` and
+    :func:`replace_at` for ``name`` (a writer's at work, or one that died)."""
+    stem, _, rest = candidate.removesuffix(".tmp").rpartition(".")
+    return (
+        candidate.endswith(".tmp")
+        and stem == f".{name}"
+        and len(rest) == _TEMPORARY_HEX
+        and all(c in "0123456789abcdef" for c in rest)
+    )
+
+
 def _temporary_at(folder: int, name: str, data: bytes, mode: int, sync: bool) -> str:
     """A temporary file ``.NAME.XXXX.tmp`` in the directory ``folder`` holding ``data``."""
     while True:
-        temporary = f".{name}.{secrets.token_hex(6)}.tmp"
+        temporary = f".{name}.{secrets.token_hex(_TEMPORARY_HEX // 2)}.tmp"
         if _new_file_at(folder, temporary, data, mode, sync):
             return temporary
 

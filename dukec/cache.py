@@ -45,7 +45,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from dukec.atomic import create_at, replace_at
+from dukec.atomic import create_at, is_temporary_of, replace_at
 from dukec.limits import CACHE_MAX_ENTRY_BYTES
 from dukec.textfile import NotReadable, os_reason, read_opened
 
@@ -158,17 +158,24 @@ def _read_small(folder: int, name: str, limit: int) -> tuple[bytes, os.stat_resu
 def _tagged(root: int, where: Path) -> None:
     """Refuse a directory that is not dukec's cache; take on one that an earlier dukec made
     (untagged, holding kinds' folders of entries alone) or that is empty: closed to others
-    and tagged."""
-    for _ in range(2):
+    and tagged. Another process may be making the cache this moment: its temporaries of the
+    tag and the secret are no other files, and a tag it links in place is read again."""
+    for _ in range(3):
         found = _read_small(root, TAG, 4096)
         if found is not None and found[0].startswith(_TAG_MARK):
             return
-        names = os.listdir(root)
-        if TAG not in names and all(_old_kind(root, name) for name in names):
-            os.fchmod(root, 0o700)  # an earlier dukec made it with the umask's mode
-            if create_at(root, TAG, _TAG_TEXT, 0o600):
-                return
-        # Another process may be making the cache this moment: look again once.
+        names = [
+            name
+            for name in os.listdir(root)
+            if not (is_temporary_of(name, TAG) or is_temporary_of(name, SECRET))
+        ]
+        if TAG in names:
+            continue  # linked in place whole since it was read, or not dukec's: read it again
+        if not all(_old_kind(root, name) for name in names):
+            break
+        os.fchmod(root, 0o700)  # an earlier dukec made it with the umask's mode
+        if create_at(root, TAG, _TAG_TEXT, 0o600):
+            return
     raise Refused(
         f"{where} is not dukec's cache (it holds other files and no {TAG} of dukec's); set "
         f"{DIR_ENV} to a new or empty directory"

@@ -419,6 +419,62 @@ def test_a_new_cache_made_by_many_at_once_is_used_by_all(
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.parametrize(
+    "making",
+    [
+        [".CACHEDIR.TAG.0123456789ab.tmp"],  # another is writing the tag
+        [".CACHEDIR.TAG.0123456789ab.tmp", ".secret.ba9876543210.tmp"],
+    ],
+)
+def test_a_cache_another_process_is_making_this_moment_is_used(
+    folder: Path, capsys: pytest.CaptureFixture[str], making: list[str]
+) -> None:
+    # Caught as it is made: the other's temporaries are there, and no tag yet.
+    folder.mkdir(mode=0o700)
+    for name in making:
+        (folder / name).write_bytes(b"half")
+    key = cache.key(["x"])
+    cache.write("things", key, b"data")
+    assert cache.read("things", key) == b"data"
+    assert capsys.readouterr().err == ""
+    assert (folder / cache.TAG).read_bytes().startswith(b"Signature: ")
+
+
+def test_a_tag_linked_in_place_between_a_read_and_a_listing_is_read_again(
+    folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The other process links its tag in place after this one found none: the listing shows
+    # the tag (and the other's secret being written), and the tag is read again, not refused.
+    folder.mkdir(mode=0o700)
+    listdir = os.listdir
+    made: list[bool] = []
+
+    def late(path: Any) -> list[str]:
+        if not made:
+            made.append(True)
+            (folder / cache.TAG).write_bytes(cache._TAG_TEXT)
+            (folder / ".secret.0123456789ab.tmp").write_bytes(b"half")
+        return listdir(path)
+
+    monkeypatch.setattr(os, "listdir", late)
+    key = cache.key(["x"])
+    cache.write("things", key, b"data")
+    assert cache.read("things", key) == b"data"
+    assert made and capsys.readouterr().err == ""
+
+
+def test_a_foreign_file_named_like_no_temporary_still_refuses(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder.mkdir(mode=0o700)
+    for name in (".CACHEDIR.TAG.tmp", ".secret.xyz.tmp", ".notes.0123456789ab.tmp"):
+        (folder / name).write_bytes(b"mine")
+        cache.write("things", cache.key(["x"]), b"data")
+        assert "is not dukec's cache" in capsys.readouterr().err
+        cache._warned.clear()
+        (folder / name).unlink()
+
+
 def test_a_hard_link_at_an_entry_is_replaced_and_never_pruned(
     folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
