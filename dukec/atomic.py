@@ -35,6 +35,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import re
 import secrets
 import stat
 import tempfile
@@ -283,13 +284,8 @@ def _lock(lock: Path, deadline: float, path: Path) -> int:
 def is_temporary_of(candidate: str, name: str) -> bool:
     """Whether ``candidate`` is named as a temporary of :func:`create_at` and
     :func:`replace_at` for ``name`` (a writer's at work, or one that died)."""
-    stem, _, rest = candidate.removesuffix(".tmp").rpartition(".")
-    return (
-        candidate.endswith(".tmp")
-        and stem == f".{name}"
-        and len(rest) == _TEMPORARY_HEX
-        and all(c in "0123456789abcdef" for c in rest)
-    )
+    pattern = rf"\.{re.escape(name)}\.[0-9a-f]{{{_TEMPORARY_HEX}}}\.tmp"
+    return re.fullmatch(pattern, candidate) is not None
 
 
 def _temporary_at(folder: int, name: str, data: bytes, mode: int, sync: bool) -> str:
