@@ -2,6 +2,7 @@
 
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -19,6 +20,19 @@ def pytest_configure(config: pytest.Config) -> None:
     _CACHE.append(tempfile.mkdtemp(prefix="dukec-test-cache-"))
     os.environ["DUKEC_CACHE_DIR"] = _CACHE[-1]
     os.environ.pop("DUKEC_NO_CACHE", None)
+    if "PYTHONPYCACHEPREFIX" not in os.environ:
+        _bytecode_of_this_run()
+
+
+def _bytecode_of_this_run() -> None:
+    """Python's bytecode in a directory of this run, removed at its end: every process a test
+    starts (and each worker) compiles dukec once and reads it after, whether or not the
+    environment forbids writing bytecode, and none writes a __pycache__ into the checkout."""
+    _CACHE.append(tempfile.mkdtemp(prefix="dukec-test-pycache-"))
+    os.environ["PYTHONPYCACHEPREFIX"] = _CACHE[-1]
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.pycache_prefix = _CACHE[-1]
+    sys.dont_write_bytecode = False
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
