@@ -4,7 +4,7 @@ balance that counts its games one by one with their speed and the time left."""
 
 from __future__ import annotations
 
-import time
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from dukec.studio.api import Workspace
+from dukec.studio.runs import BalanceRun
 from dukec.studio.server import Studio, StudioServer
 from tests.studio.browser import open_page
 
@@ -47,9 +48,27 @@ def empty_studio(tmp_path: Path, base_set: dict[str, Any]) -> Iterator[StudioSer
         thread.join()
 
 
+@pytest.fixture
+def paced(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Semaphore]:
+    """Runs that count each game only when the test releases one: the page's progress seen
+    game by game, by events rather than by the machine's speed."""
+    gate = threading.Semaphore(0)
+    standing = BalanceRun.standing
+
+    def counted_when_released(run: BalanceRun, tally: Any) -> None:
+        gate.acquire(timeout=120)
+        standing(run, tally)
+
+    monkeypatch.setattr(BalanceRun, "standing", counted_when_released)
+    try:
+        yield gate
+    finally:
+        gate.release(1000)  # a failed test leaves no run waiting
+
+
 @pytest.mark.parametrize("width", [800, 1400])
 def test_draw_save_reload_then_balance_game_by_game(
-    browser: Any, empty_studio: StudioServer, width: int
+    browser: Any, empty_studio: StudioServer, paced: threading.Semaphore, width: int
 ) -> None:
     folder = empty_studio.studio.workspace.folder
     with open_page(browser, empty_studio.url, width, 1000) as tab:
@@ -71,27 +90,25 @@ def test_draw_save_reload_then_balance_game_by_game(
         assert tab.locator('#gallery button[data-name="Warden"]').count() == 1
         assert tab.input_value("#balance-old") != "Warden"
         tab.select_option("#balance-old", "Footman")
-        # The search, a few games: each takes a good part of a second, so the page sees them
-        # come one by one whatever the machine's load.
+        # Game by game: the run waits after each game until the page has shown it, so the
+        # page is seen to count 1, 2, ... 16 however fast or loaded the machine is.
         tab.fill("#balance-games", "16")
-        tab.select_option("#balance-policy", "search")
+        tab.select_option("#balance-policy", "greedy")
         tab.click("#balance-run")
         seen: list[str] = []
-        deadline = time.monotonic() + 240
-        while time.monotonic() < deadline:
-            text = tab.text_content("#balance-count") or ""
-            if not seen or seen[-1] != text:
-                seen.append(text)
-            if tab.get_attribute("#verdict", "data-verdict"):
-                break
-            time.sleep(0.02)
-        counts = sorted({int(t.split(" / ")[0]) for t in seen if " / " in t})
-        running = [t for t in seen if "left at most" in t]
-        assert running, seen
-        assert "games a second" in running[0]
-        # Game by game: counts a batch of 16 would skip.
-        assert any(count % 16 for count in counts), counts
-        assert len(counts) >= 4, counts
+        for games in range(1, 17):
+            tab.wait_for_function(
+                "n => document.querySelector('#balance-count').textContent"
+                ".startsWith(`${n} / 16 games`)",
+                arg=games - 1,
+            )
+            seen.append(tab.text_content("#balance-count") or "")
+            paced.release()
+        tab.wait_for_selector("#verdict[data-verdict]")
+        # The speed and the time left from the second game on, while the run runs.
+        assert all("games a second" in text for text in seen[2:]), seen
+        assert all("left at most" in text for text in seen[2:]), seen
+        assert "in " in (tab.text_content("#balance-count") or "")
         box = tab.locator("#balance-chart").bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1000
         assert tab.get_attribute("#verdict", "data-verdict") in (
