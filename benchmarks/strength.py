@@ -8,16 +8,19 @@
     python benchmarks/strength.py --unseen              # search against search-v1 on the
                                                         # tile sets no evaluation was fitted on
     python benchmarks/strength.py --set my-tiles/ --match search:search-v1
+    python benchmarks/strength.py --set tiles/expansions/musketeers.duke --game musketeers \
+        --match search:search-v1
 
 Matches: each seed is played twice with the seats swapped and the same draws (a pair, as
 ``dukec balance --paired`` plays them), on the base game of the shipped tile set or of the
-tile set ``--set`` names. ``--unseen`` plays ``search`` against ``search-v1``, each at its default
-budget, on every tile set no evaluation was fitted on: those of ``benchmarks/unseen/`` (made by
+tile set ``--set`` names, or on its game set ``--game``. ``--unseen`` plays ``search`` against
+``search-v1``, each at its default budget, on every game no evaluation was fitted on: the
+default game of each tile set of ``benchmarks/unseen/`` (made by
 ``benchmarks/make_unseen_sets.py`` from the base tiles by removing, editing and renaming them)
-and the expansion packs' sets under ``tiles/expansions/`` where there are some; each must come
-out at least +150 Elo. A pair scores 0, 1/2, ..., 2 for the
-first player; the score, its 95% interval and the Elo come from the pentanomial counts of the
-pairs (:class:`dukec.balance.pairs.Pentanomial`, the balance statistics). Players are policy
+and every game set the expansion packs under ``tiles/expansions/`` declare (their own games,
+their tiles in the armies); each must come out at least +150 Elo. A pair scores 0, 1/2, ..., 2
+for the first player; the score, its 95% interval and the Elo come from the pentanomial counts
+of the pairs (:class:`dukec.balance.pairs.Pentanomial`, the balance statistics). Players are policy
 specs (``search``, ``search@3ms``: CPU milliseconds per move, ``search@600``: nodes per move),
 and for the search, variants of its options: ``search+pvs=1,aspiration=0.5@3ms`` (see
 :class:`dukec.balance.alphabeta.Options`). By default: the new ``search`` against ``search-v1``,
@@ -108,25 +111,26 @@ def player(spec: str, seed: int) -> Player:
     return SearchPlayer(seed, int(budget) if at else DEFAULT_BUDGET, options)
 
 
-_RULES: dict[str, Rules] = {}
+_RULES: dict[tuple[str, str | None], Rules] = {}
 
 
-def rules_of(where: str) -> Rules:
-    """The game set of the tile set at ``where`` ("" for the shipped one) that a command plays
-    by default (``base``, or its only one), loaded once."""
-    found = _RULES.get(where)
+def rules_of(where: str, game: str | None = None) -> Rules:
+    """The game set ``game`` of the tile set at ``where`` ("" for the shipped one), by default
+    the one a command plays (``base``, or its only one), loaded once."""
+    found = _RULES.get((where, game))
     if found is None:
-        found = _RULES[where] = load_rules(load_tileset(Path(where) if where else None))
+        tileset = load_tileset(Path(where) if where else None)
+        found = _RULES[where, game] = load_rules(tileset, game)
     return found
 
 
 def play_pair(
-    job: tuple[str, str, int, int, str],
+    job: tuple[str, str, int, int, str, str | None],
 ) -> tuple[float, float, list[float], list[int]]:
     """The two games of a pair (``a`` first, then second): ``a``'s points in each, and each
     side's CPU seconds and moves."""
-    a, b, seed, _index, where = job
-    rules = rules_of(where)
+    a, b, seed, _index, where, game = job
+    rules = rules_of(where, game)
     points: list[float] = []
     cpu = [0.0, 0.0]
     moves = [0, 0]
@@ -151,10 +155,12 @@ def play_pair(
     return points[0], points[1], cpu, moves
 
 
-def match(a: str, b: str, pairs: int, seed: int, workers: int, where: str = "") -> dict[str, Any]:
-    """``a`` against ``b``: pairs of games on the base game (of the tile set at ``where``: its
-    game set a command plays by default), and what each side spent."""
-    jobs = [(a, b, game_seed(seed, index), index, where) for index in range(pairs)]
+def match(
+    a: str, b: str, pairs: int, seed: int, workers: int, where: str = "", game: str | None = None
+) -> dict[str, Any]:
+    """``a`` against ``b``: pairs of games on the game set ``game`` of the tile set at ``where``
+    (by default the game set a command plays: ``base``), and what each side spent."""
+    jobs = [(a, b, game_seed(seed, index), index, where, game) for index in range(pairs)]
     counts = Pentanomial()
     cpu = [0.0, 0.0]
     moves = [0, 0]
@@ -262,6 +268,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--rate-games", type=int, default=20, help="games for games/s")
     parser.add_argument("--set", default="", metavar="PATH", help="tile set of the matches")
+    parser.add_argument(
+        "--game", default=None, metavar="NAME", help="game set of the matches (default: base)"
+    )
     parser.add_argument("--unseen", action="store_true", help="the tile sets never fitted on")
     args = parser.parse_args()
     if args.unseen:
@@ -299,22 +308,32 @@ def main() -> None:
         ]
         pairs += [("search", o) for o in OPPONENTS]
     where = f" of {args.set}" if args.set else ""
-    print(f"paired matches on the base game{where}, {args.pairs} pairs each, seed {args.seed}")
+    print(
+        f"paired matches on the {args.game or 'base'} game{where}, {args.pairs} pairs each, "
+        f"seed {args.seed}"
+    )
     for a, b in pairs:
-        show_match(a, b, match(a, b, args.pairs, args.seed, args.workers, args.set))
+        show_match(a, b, match(a, b, args.pairs, args.seed, args.workers, args.set, args.game))
 
 
 #: The least Elo the search must come out above search-v1 on a tile set it was not fitted on.
 UNSEEN_TARGET = 150.0
 
 
-def unseen_sets() -> list[Path]:
-    """The tile sets no evaluation was fitted on: benchmarks/unseen/*, and the expansion
-    packs' sets under tiles/expansions/ (each folder or .duke file there), in name order."""
-    found = sorted(p for p in (HERE / "unseen").iterdir() if p.is_dir())
+def unseen_sets() -> list[tuple[Path, str | None]]:
+    """The games no evaluation was fitted on, as (tile set, game set) in name order: the
+    default game of each tile set of benchmarks/unseen/, then every game set an expansion pack
+    under tiles/expansions/ (a folder or a .duke file) declares that the shipped tile set does
+    not (a pack's default game set is the base game, whose army has none of its tiles)."""
+    found: list[tuple[Path, str | None]] = [
+        (path, None) for path in sorted(p for p in (HERE / "unseen").iterdir() if p.is_dir())
+    ]
     packs = HERE.parent / "tiles" / "expansions"
     if packs.is_dir():
-        found += sorted(p for p in packs.iterdir() if p.is_dir() or p.suffix == ".duke")
+        shipped = {str(s["name"]) for s in load_tileset(None)["sets"]}
+        for path in sorted(p for p in packs.iterdir() if p.is_dir() or p.suffix == ".duke"):
+            declared = {str(s["name"]) for s in load_tileset(path)["sets"]} - shipped
+            found += [(path, game) for game in sorted(declared)]
     return found
 
 
@@ -329,12 +348,13 @@ def unseen(pairs: int, seed: int, workers: int) -> None:
         f"(target: at least +{UNSEEN_TARGET:.0f} Elo)"
     )
     met = True
-    for path in unseen_sets():
-        rules = rules_of(str(path))
+    for path, game in unseen_sets():
+        rules = rules_of(str(path), game)
         found = entry_for(rules)
         origin = "no evaluation" if found is None else f"the evaluation of {found[1]['game']!r}"
-        print(f"{path.relative_to(HERE.parent)}: {len(rules.types)} tile types, {origin}")
-        result = match("search", "search-v1", pairs, seed, workers, str(path))
+        where = str(path.relative_to(HERE.parent)) + (f", game set {game}" if game else "")
+        print(f"{where}: {len(rules.types)} tile types, {origin}")
+        result = match("search", "search-v1", pairs, seed, workers, str(path), game)
         show_match("search", "search-v1", result)
         counts: Pentanomial = result["pairs"]
         estimate, low = elo(counts.mean), elo_interval(counts.interval())[0]
