@@ -27,7 +27,9 @@ and for the search, variants of its options: ``search+pvs=1,aspiration=0.5@3ms``
 ``greedy`` and ``mcts`` at equal CPU time per move (3 ms and 10 ms) and each at its default
 budget. CPU-time budgets are not reproducible: the same seed gives other games on another
 machine or under another load; node budgets are. Each line gives the CPU milliseconds each side
-spent per move.
+spent per move, and what the first seat scored over the match's games whoever held it: in a game
+whose seats are far from even, most pairs are one win each whoever plays better, so a skill
+difference shows as a smaller edge than on an even game.
 
 Speed: nodes per second of ``search`` and ``search-v1`` choosing moves in the same positions
 (positions of seeded greedy games, every fifth ply) at the same node budget, in the CPU time of
@@ -129,8 +131,8 @@ def play_pair(
 ) -> tuple[float, float, list[float], list[int]]:
     """The two games of a pair (``a`` first, then second): ``a``'s points in each, and each
     side's CPU seconds and moves."""
-    a, b, seed, _index, where, game = job
-    rules = rules_of(where, game)
+    a, b, seed, _index, where, game_set = job
+    rules = rules_of(where, game_set)
     points: list[float] = []
     cpu = [0.0, 0.0]
     moves = [0, 0]
@@ -164,21 +166,25 @@ def match(
     counts = Pentanomial()
     cpu = [0.0, 0.0]
     moves = [0, 0]
+    seated = 0.0
     start = time.time()
     with ProcessPoolExecutor(workers) as pool:
         for first, second, spent, made in pool.map(play_pair, jobs, chunksize=4):
             counts = counts.add(first, second)
+            seated += first + 1.0 - second
             cpu = [x + y for x, y in zip(cpu, spent, strict=True)]
             moves = [x + y for x, y in zip(moves, made, strict=True)]
     return {
         "pairs": counts,
         "ms_per_move": [1000 * c / max(1, m) for c, m in zip(cpu, moves, strict=True)],
+        "first_seat": seated / max(1, 2 * pairs),
         "seconds": time.time() - start,
     }
 
 
 def show_match(a: str, b: str, found: dict[str, Any]) -> None:
-    """One line: the score over pairs with its interval, the Elo with its interval."""
+    """One line: the score over pairs with its interval, the Elo with its interval, the CPU
+    time each side spent a move and the first seat's score."""
     counts: Pentanomial = found["pairs"]
     low, high = counts.interval()
     elo_low, elo_high = elo_interval((low, high))
@@ -187,7 +193,8 @@ def show_match(a: str, b: str, found: dict[str, Any]) -> None:
         f"  {a:<22} vs {b:<16} {counts.mean:6.1%} [{low:.1%}, {high:.1%}]  "
         f"Elo {elo(counts.mean):+5.0f} [{elo_low:+.0f}, {elo_high:+.0f}]  "
         f"{2 * counts.pairs} games (LL/LD/DD+WL/WD/WW {'/'.join(map(str, counts.bins))})  "
-        f"ms/move {mine:.2f} vs {theirs:.2f}  ({found['seconds']:.0f} s)",
+        f"ms/move {mine:.2f} vs {theirs:.2f}  first seat {found['first_seat']:.0%}  "
+        f"({found['seconds']:.0f} s)",
         flush=True,
     )
 
