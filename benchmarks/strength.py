@@ -57,8 +57,8 @@ from dukec.balance.pairs import Pentanomial
 from dukec.balance.play import make_policy, player_seed
 from dukec.balance.search import DEFAULT_BUDGET, SearchPlayer
 from dukec.balance.stats import elo, elo_interval
-from dukec.commands.common import load_tileset
-from dukec.engine import Game, Phase, Player, Rules, load_rules
+from dukec.commands.common import ReportError, load_tileset
+from dukec.engine import Game, Phase, Player, Rules, RulesError, load_rules
 
 HERE = Path(__file__).resolve().parent
 TILES = HERE.parent / "tests" / "balance" / "tiles"
@@ -280,6 +280,15 @@ def main() -> None:
     )
     parser.add_argument("--unseen", action="store_true", help="the tile sets never fitted on")
     args = parser.parse_args()
+    if args.set or args.game:
+        # Read here, not first in a worker, so that a mistake is one line, not a traceback.
+        try:
+            rules_of(args.set, args.game)
+        except ReportError as error:
+            error.show()
+            raise SystemExit(1) from None
+        except RulesError as error:
+            parser.error(f"--game {args.game}: {error}")
     if args.unseen:
         unseen(args.pairs, args.seed, args.workers)
         return
