@@ -54,28 +54,28 @@ PLAIN = (
     "dukec/engine/record_fields.py",
     "dukec/engine/text.py",
 )
-#: The search policies of dukec/balance/ (mcts aside): their leaves, tables and baselines.
+#: The search policies of dukec/players/ (mcts aside): their leaves, tables and baselines.
 SEARCH = (
-    "dukec/balance/alike.py",
-    "dukec/balance/alphabeta.py",
-    "dukec/balance/attacks.py",
-    "dukec/balance/evaluation.py",
-    "dukec/balance/leaves.py",
-    "dukec/balance/moves.py",
-    "dukec/balance/ordering.py",
-    "dukec/balance/search.py",
-    "dukec/balance/table.py",
-    "dukec/balance/terms.py",
-    "dukec/balance/search_v1.py",
-    "dukec/balance/v1_keys.py",
-    "dukec/balance/v1_ordering.py",
+    "dukec/players/alike.py",
+    "dukec/players/alphabeta.py",
+    "dukec/players/attacks.py",
+    "dukec/players/evaluation.py",
+    "dukec/players/leaves.py",
+    "dukec/players/moves.py",
+    "dukec/players/ordering.py",
+    "dukec/players/search.py",
+    "dukec/players/table.py",
+    "dukec/players/terms.py",
+    "dukec/players/search_v1.py",
+    "dukec/players/v1_keys.py",
+    "dukec/players/v1_ordering.py",
 )
 #: The modules mypyc compiles: the whole engine but its façade, and the search policies built
 #: on it.
 COMPILED = (
     *sorted(path for path in glob("dukec/engine/*.py") if path not in PLAIN),
     *SEARCH,
-    "dukec/balance/mcts.py",
+    "dukec/players/mcts.py",
 )
 #: The compiled modules a search or a game spends its time in (measured with perf: the search,
 #: its leaves and baselines, the base game's apply, undo and generation, the turn of a game set

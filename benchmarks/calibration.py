@@ -42,14 +42,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dukec.balance.decision import Criteria, fixed_decision
 from dukec.balance.experiments import replace
-from dukec.balance.gsprt import tilt
-from dukec.balance.pairs import Pentanomial
 from dukec.balance.run import Settings, run
-from dukec.balance.sequential import SequentialRun
-from dukec.balance.stats import Scored, Trinomial, elo, expected_score
 from dukec.commands.common import load_tileset
+from dukec.stats.decision import Criteria, fixed_decision
+from dukec.stats.gsprt import tilt
+from dukec.stats.pairs import Pentanomial
+from dukec.stats.sequential import SequentialRun
+from dukec.stats.stats import Scored, Trinomial, elo, expected_score
 
 HERE = Path(__file__).resolve().parent
 COPY = HERE.parent / "tests" / "balance" / "tiles" / "footsoldier.duke"

@@ -21,12 +21,12 @@ from __future__ import annotations
 import argparse
 import math
 
-from dukec.balance.play import make_policy, player_seed
 from dukec.commands.common import load_tileset
 from dukec.engine import Game, Phase, Rules, dragon, load_rules
 from dukec.engine.actions import DIVINE, DRAW, PLACE, ActionTuple
 from dukec.engine.rules import FRONT
 from dukec.engine.turn import act, after_action
+from dukec.players.policies import make_policy, player_seed
 
 PLY_LIMIT = 300
 #: Nodes per move of a searching policy that names no budget of its own.

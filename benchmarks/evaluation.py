@@ -3,8 +3,8 @@
     taskset -c 0 python benchmarks/evaluation.py [--positions 200] [--repeat 50] [--sets a,b]
 
 For each game set: positions of seeded greedy games (every fifth ply of play), each scored
-``--repeat`` times by the shipped evaluation (:func:`dukec.balance.learned.learned`) and by
-``search-v1``'s evaluation (``SearchPlayer._evaluate`` of :mod:`dukec.balance.search_v1`:
+``--repeat`` times by the shipped evaluation (:func:`dukec.players.learned.learned`) and by
+``search-v1``'s evaluation (``SearchPlayer._evaluate`` of :mod:`dukec.players.search_v1`:
 fitted tile values on the board and in the bag, or the engine's material values), timed in the
 CPU time of this process. The calls are made from Python through a function, so both figures
 include the same cost of a call (the last column: a call that does nothing). ``dukec.kernel``
@@ -19,13 +19,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from dukec.balance.evaluation import Evaluator
-from dukec.balance.learned import learned
-from dukec.balance.search_v1 import SearchPlayer
 from dukec.compiler import load_tileset
 from dukec.engine import Game, load_rules
 from dukec.engine.rules import set_names
 from dukec.kernel import kernel
+from dukec.players.evaluation import Evaluator
+from dukec.players.learned import learned
+from dukec.players.search_v1 import SearchPlayer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strength import positions

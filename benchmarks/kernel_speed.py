@@ -26,8 +26,8 @@ _TIMED = """
 import json, sys, time
 sys.path.insert(0, {here!r})
 import strength
-from dukec.balance.play import make_policy
-from dukec.balance.search import SearchPlayer
+from dukec.players.policies import make_policy
+from dukec.players.search import SearchPlayer
 from dukec.commands.common import load_tileset
 from dukec.engine import Game, bench, load_rules
 from dukec.kernel import kernel

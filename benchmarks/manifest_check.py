@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from dukec.balance.run import Settings
-from dukec.balance.stats import wilson
 from dukec.compiler import load, load_tileset
 from dukec.insight.drift import expected_power
 from dukec.insight.regression import check, entry_of
 from dukec.insight.value import digest, measure, merge_sources
+from dukec.stats.stats import wilson
 
 HERE = Path(__file__).resolve().parent.parent
 PLANTED = HERE / "tests" / "insight" / "tiles" / "planted_footman.duke"

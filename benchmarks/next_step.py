@@ -25,9 +25,9 @@ from typing import Any
 # Run as a script, this folder is on the path: the streams are calibration.py's own.
 from calibration import _evidence, _sampler
 
-from dukec.balance.decision import Criteria
 from dukec.balance.next_step import more_games
-from dukec.balance.sequential import SequentialRun
+from dukec.stats.decision import Criteria
+from dukec.stats.sequential import SequentialRun
 
 TRUTHS = (-30.0, -24.0, -15.0, 0.0, 15.0)
 LAST = 40_000

@@ -27,7 +27,7 @@ CHILD = """
 import sys
 sys.path.insert(0, {here!r})
 from strength import positions
-from dukec.balance.play import make_policy
+from dukec.players.policies import make_policy
 from dukec.commands.common import load_tileset
 from dukec.engine import load_rules
 rules = load_rules(load_tileset(None), {set_name!r})

@@ -2,9 +2,9 @@
 
     python benchmarks/ratings_calibration.py [--runs 1000] [--seed 1]
 
-Every tournament is drawn from planted Elo ratings (:mod:`dukec.balance.tournament`: paired
+Every tournament is drawn from planted Elo ratings (:mod:`dukec.stats.tournament`: paired
 games, draws, the two games of a pair correlated) and read by the project's own fit
-(:mod:`dukec.balance.bradley_terry`), transitivity test and Holm's procedure. Printed beside
+(:mod:`dukec.stats.bradley_terry`), transitivity test and Holm's procedure. Printed beside
 each stated figure:
 
 1. the fit: how often each 95% interval holds the planted rating, and the mean error;
@@ -27,11 +27,11 @@ import random
 import statistics
 import time
 
-from dukec.balance.bradley_terry import TAIL, fit, gap
-from dukec.balance.holm import holm, two_sided_p
-from dukec.balance.stats import elo
-from dukec.balance.tournament import play, round_robin
-from dukec.balance.transitivity import consistency
+from dukec.stats.bradley_terry import TAIL, fit, gap
+from dukec.stats.holm import holm, two_sided_p
+from dukec.stats.stats import elo
+from dukec.stats.tournament import play, round_robin
+from dukec.stats.transitivity import consistency
 
 SPREAD = {"a": 0.0, "b": 100.0, "c": 200.0, "d": -150.0, "e": 350.0}
 LADDER = {"random": 0.0, "greedy": 300.0, "search": 900.0}

@@ -20,10 +20,10 @@ default game of each tile set of ``benchmarks/unseen/`` (made by
 and every game set the expansion packs under ``tiles/expansions/`` declare (their own games,
 their tiles in the armies); each must come out at least +150 Elo. A pair scores 0, 1/2, ..., 2
 for the first player; the score, its 95% interval and the Elo come from the pentanomial counts
-of the pairs (:class:`dukec.balance.pairs.Pentanomial`, the balance statistics). Players are policy
+of the pairs (:class:`dukec.stats.pairs.Pentanomial`, the balance statistics). Players are policy
 specs (``search``, ``search@3ms``: CPU milliseconds per move, ``search@600``: nodes per move),
 and for the search, variants of its options: ``search+pvs=1,aspiration=0.5@3ms`` (see
-:class:`dukec.balance.alphabeta.Options`). By default: the new ``search`` against ``search-v1``,
+:class:`dukec.players.alphabeta.Options`). By default: the new ``search`` against ``search-v1``,
 ``greedy`` and ``mcts`` at equal CPU time per move (3 ms and 10 ms) and each at its default
 budget. CPU-time budgets are not reproducible: the same seed gives other games on another
 machine or under another load; node budgets are. Each line gives the CPU milliseconds each side
@@ -50,15 +50,15 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from dukec.balance.alphabeta import Options
 from dukec.balance.game import game_seed
-from dukec.balance.ordering import Heuristics
-from dukec.balance.pairs import Pentanomial
-from dukec.balance.play import make_policy, player_seed
-from dukec.balance.search import DEFAULT_BUDGET, SearchPlayer
-from dukec.balance.stats import elo, elo_interval
 from dukec.commands.common import ReportError, load_tileset
 from dukec.engine import Game, Phase, Player, Rules, RulesError, load_rules
+from dukec.players.alphabeta import Options
+from dukec.players.ordering import Heuristics
+from dukec.players.policies import make_policy, player_seed
+from dukec.players.search import DEFAULT_BUDGET, SearchPlayer
+from dukec.stats.pairs import Pentanomial
+from dukec.stats.stats import elo, elo_interval
 
 HERE = Path(__file__).resolve().parent
 TILES = HERE.parent / "tests" / "balance" / "tiles"
@@ -356,7 +356,7 @@ def unseen_sets() -> list[tuple[Path, str | None]]:
 def unseen(pairs: int, seed: int, workers: int) -> None:
     """``search`` against ``search-v1`` at their default budgets on each unseen tile set: the
     score over pairs, the Elo with its 95% interval, and whether it reaches the target."""
-    from dukec.balance.learned import entry_for
+    from dukec.players.learned import entry_for
 
     print(
         f"search against search-v1 at {DEFAULT_BUDGET} nodes a move each, {pairs} pairs a tile "

@@ -15,11 +15,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from dukec.balance.game import BUDGETED
-from dukec.balance.play import make_policy
 from dukec.compiler import load_tileset
 from dukec.engine import Game, load_rules
 from dukec.limits import STUDIO_MAX_BUDGET
+from dukec.players.policies import BUDGETED, make_policy
 
 
 def longest_move(tileset: dict[str, object], set_name: str, policy: str, moves: int) -> float:

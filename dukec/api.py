@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dukec.balance.game import DEFAULT_POLICY
-from dukec.balance.search import DEFAULT_BUDGET
+from dukec.players.policies import DEFAULT_POLICY
+from dukec.players.search import DEFAULT_BUDGET
 
 if TYPE_CHECKING:
-    from dukec.balance.decision import Criteria
     from dukec.balance.experiments import Experiment
     from dukec.balance.run import Observer, RunResult, Settings
     from dukec.compiler.overlay import Layering
     from dukec.library.arguments import PathLike, Sources
+    from dukec.stats.decision import Criteria
 
 __all__ = ["DEFAULT_POLICY", "TileSet", "experiment", "open_tileset", "play", "settings"]
 
@@ -164,9 +164,9 @@ def settings(
     """Run settings with every experiment's defaults: the default policy and budget, paired
     games, all cores unless ``workers`` says otherwise; ``more`` sets the rest of
     :class:`~dukec.balance.run.Settings` (stop, width, paired, backend, scheduler)."""
-    from dukec.balance.decision import Criteria
     from dukec.balance.run import Settings
     from dukec.balance.runner import default_workers
+    from dukec.stats.decision import Criteria
 
     more.setdefault("paired", True)
     return Settings(

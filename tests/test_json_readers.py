@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 from dukec.balance import ratings
-from dukec.balance.values import read_values
 from dukec.cli import main
 from dukec.compiler import dumps, load_tileset
 from dukec.jsontext import JsonTextError, parse_json
+from dukec.players.values import read_values
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ import importlib.util
 import json
 import shutil
 import sys
+import tomllib
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from types import ModuleType
@@ -260,3 +261,18 @@ def test_cold_modules_are_compiled_at_the_cold_level_and_the_rest_as_mypyc_says(
 
 def test_the_hot_modules_are_compiled_ones(setup_py: ModuleType) -> None:
     assert set(setup_py.HOT) <= set(setup_py.COMPILED)
+
+
+def test_every_folder_of_the_package_is_installed() -> None:
+    """A folder of dukec/ left out of pyproject's packages would be missing from a wheel."""
+    listed = set(
+        tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    folders = {
+        ".".join(path.parent.relative_to(REPO).parts)
+        for path in (REPO / "dukec").rglob("*")
+        if path.is_file()
+        and path.suffix in {".py", ".json", ".js"}
+        and "__pycache__" not in path.parts
+    }
+    assert folders <= listed, sorted(folders - listed)

@@ -27,6 +27,8 @@ import sys as _sys
 import types as _types
 from typing import Any as _Any
 
+from dukec import moved as _moved
+
 
 class _Callable(_types.ModuleType):
     """This package, which ``dukec.balance(...)`` calls (a function of that name could not
@@ -48,3 +50,4 @@ class _Callable(_types.ModuleType):
 
 
 _sys.modules[__name__].__class__ = _Callable
+_moved.install()

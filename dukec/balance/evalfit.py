@@ -4,7 +4,7 @@ The games are those the tile values are fitted from (:func:`dukec.balance.fit.pl
 seeded self-play games, by default of the search at 100 nodes a move scoring with the engine's
 material values, drawn games left out), and the positions every quiet one of play (not every
 second one: both seats are to move in some); each is described by
-:meth:`dukec.balance.evaluation.Evaluator.features`, seat 0's figures less seat 1's. A logistic
+:meth:`dukec.players.evaluation.Evaluator.features`, seat 0's figures less seat 1's. A logistic
 model of the first seat's win is fitted by Newton's method (:func:`dukec.balance.fit.logistic`):
 a tile's board weight is its front side's plus, for its back side, a difference penalised
 towards 0 (a side the games rarely show weighs about what the other does); every other weight
@@ -22,13 +22,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dukec.balance.evaluation import Evaluator, Weights
 from dukec.balance.fit import Row, game_seeds, logistic, play_positions, provenance
 from dukec.balance.runner import worker_pool
-from dukec.balance.terms import TERMS
-from dukec.balance.values import FORMAT
 from dukec.engine import Game, Rules, load_rules
 from dukec.engine.rules import SIDE_NAMES, tileset_hash
+from dukec.players.evaluation import Evaluator, Weights
+from dukec.players.terms import TERMS
+from dukec.players.values import FORMAT
 
 #: The penalty on every weight (log-odds squared): light beside thousands of positions.
 RIDGE = 1.0

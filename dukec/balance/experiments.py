@@ -133,7 +133,7 @@ def combined_tileset(
     for name, armies in ((AB_SET, ab), (BA_SET, ba)):
         entry = copy.deepcopy(template)
         entry["name"] = name
-        # What the search's learned evaluation is looked up by (dukec.balance.learned).
+        # What the search's learned evaluation is looked up by (dukec.players.learned).
         entry["derived_from"] = template.get("derived_from", template["name"])
         entry["armies"] = copy.deepcopy(armies)
         sets.append(entry)

@@ -24,10 +24,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dukec.balance.play import make_policy
-from dukec.balance.search import Options, SearchPlayer
-from dukec.balance.values import BAG_WEIGHT, FORMAT, values_key
 from dukec.engine import Game, Phase, Player, Rules
+from dukec.players.policies import make_policy
+from dukec.players.search import Options, SearchPlayer
+from dukec.players.values import BAG_WEIGHT, FORMAT, values_key
 
 #: The penalty on each tile's departure from the scaled engine value (in log-odds squared per
 #: position-weighted unit): strong enough to keep a rarely seen tile near it.
@@ -41,9 +41,9 @@ def provenance(
 ) -> dict[str, Any]:
     """What a fitted file entry was fitted on and from: the tile set and game set, the games'
     player, budget, number, seed and length, then the tile set's hash names aside and what
-    each tile in play is (:func:`dukec.balance.tilemodel.contents`), by which the weights are
+    each tile in play is (:func:`dukec.players.tilemodel.contents`), by which the weights are
     carried to other tile sets (in the order the keys are written)."""
-    from dukec.balance.tilemodel import contents
+    from dukec.players.tilemodel import contents
 
     return {
         "tileset": rules.tileset_hash,

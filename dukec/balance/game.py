@@ -12,62 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dukec.icons import hashed_form
-from dukec.limits import MAX_BUDGET
-
-POLICIES = ("random", "greedy", "mcts", "search-material", "search-v1", "search")
-"""The players a balance run can use, weakest first (``search-material`` and ``search-v1``:
-earlier searches, kept as fixed baselines)."""
-
-DEFAULT_POLICY = "search"
-"""The player of every experiment that names none (balance, value, matrix, tune, the studio's
-runs): the strongest policy that keeps a verdict within minutes; random play measures what a
-tile does in careless hands."""
-BUDGETED = ("mcts", "search-material", "search-v1", "search")
-"""The policies that think within a budget, and so may be named with one: ``search@1000``
-(nodes per move), ``search@10ms`` (CPU milliseconds per move)."""
-
-#: The most CPU milliseconds per move a policy may name (``search@10ms``).
-MAX_MILLISECONDS = 60_000
-
-
-def split_policy(spec: str) -> tuple[str, int | None]:
-    """A policy's name and the node budget it names (``search@1000``: 1000 nodes a move), if
-    any (None also for a CPU-time budget, ``search@10ms``: see :func:`policy_seconds`).
-
-    Raises ValueError saying what is wrong with the spec.
-    """
-    name, at, budget = spec.partition("@")
-    if name not in POLICIES:
-        raise ValueError(f"unknown policy {spec!r} (choose from {', '.join(POLICIES)})")
-    if not at:
-        return name, None
-    if name not in BUDGETED:
-        raise ValueError(f"policy {spec!r}: only {', '.join(BUDGETED)} take @NODES or @MSms")
-    if budget.endswith("ms"):
-        milliseconds = budget[:-2]
-        whole = milliseconds.isascii() and milliseconds.isdigit()
-        if not whole or not 1 <= int(milliseconds) <= MAX_MILLISECONDS:
-            raise ValueError(
-                f"policy {spec!r}: @MSms is a whole number of CPU milliseconds per move, 1 to "
-                f"{MAX_MILLISECONDS:,}"
-            )
-        return name, None
-    if not (budget.isascii() and budget.isdigit()) or not 1 <= int(budget) <= MAX_BUDGET:
-        raise ValueError(
-            f"policy {spec!r}: @NODES is a whole number of nodes per move, 1 to {MAX_BUDGET:,}"
-        )
-    return name, int(budget)
-
-
-def policy_seconds(spec: str) -> float:
-    """The CPU seconds per move a policy spec names (``search@10ms``: 0.01), else 0.
-
-    A CPU-time budget compares players of different speeds at equal time; unlike a node
-    budget it does not give the same games on another machine, or under another load.
-    """
-    split_policy(spec)
-    _name, _at, budget = spec.partition("@")
-    return int(budget[:-2]) / 1000 if budget.endswith("ms") else 0.0
 
 
 def game_seed(master_seed: int, index: int) -> int:

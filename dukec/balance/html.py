@@ -14,7 +14,7 @@ from typing import Any
 
 from dukec.atomic import write_text_atomic
 from dukec.balance.report import comparison_line
-from dukec.balance.stats import percent
+from dukec.stats.stats import percent
 
 WIDTH = 720
 HEIGHT = 300

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from dukec import __version__, cache
-from dukec.balance.game import GameSummary, Matchup, TileCounts, policy_seconds
+from dukec.balance.game import GameSummary, Matchup, TileCounts
+from dukec.players.policies import policy_seconds
 
 KIND = "games"
 _FORMAT = "dukec-games/1"

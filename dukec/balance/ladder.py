@@ -1,5 +1,5 @@
 """The rated ladder: every pair of policies plays paired games on one game set, and a joint fit
-by maximum likelihood (:mod:`dukec.balance.bradley_terry`) turns the results into each
+by maximum likelihood (:mod:`dukec.stats.bradley_terry`) turns the results into each
 policy's Elo relative to random, or a bound for a policy that won (or lost) every game.
 
 Both sides play the set's own armies; in each pair of games the policies swap seats (and so
@@ -15,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dukec.balance.bradley_terry import Fit, Pairing, Rating, fit
 from dukec.balance.experiments import Experiment, find_set
 from dukec.balance.game import tileset_digest
 from dukec.balance.ratings import ANCHOR
 from dukec.balance.run import Counter, RunResult, Settings, run
-from dukec.balance.search import DEFAULT_BUDGET
+from dukec.players.search import DEFAULT_BUDGET
+from dukec.stats.bradley_terry import Fit, Pairing, Rating, fit
 
 LadderProgress = Callable[[int], None]
 """Told how many games the ladder has played so far, all pairings together."""

@@ -2,7 +2,7 @@
 
 - **inconclusive**: about how many more games the sequential test needs to decide. Each of its
   two one-sided tests that has not decided yet is a Brownian motion between its bounds
-  (:mod:`dukec.balance.brownian`), drifting as the results would at a true Elo; its expected
+  (:mod:`dukec.stats.brownian`), drifting as the results would at a true Elo; its expected
   exit time (Wald's identity) is the number of results still to play. The run ends when a test
   accepts its H1, or when both have accepted H0: at a truth where one H1 is the likelier end, its
   time, else the longer of the two. That is said at the observed Elo, and as a range over the
@@ -18,12 +18,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from dukec.balance import gsprt
-from dukec.balance.brownian import Brownian
-from dukec.balance.decision import Criteria, Decision, Outcome
-from dukec.balance.sequential import OneSided, SequentialRun
-from dukec.balance.stats import Evidence, Sprt, SprtState
 from dukec.limits import MAX_GAMES
+from dukec.stats import gsprt
+from dukec.stats.brownian import Brownian
+from dukec.stats.decision import Criteria, Decision, Outcome
+from dukec.stats.sequential import OneSided, SequentialRun
+from dukec.stats.stats import Evidence, Sprt, SprtState
 
 #: Elo values over the 95% interval at which the games still needed are looked at.
 _GRID = 25

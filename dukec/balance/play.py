@@ -17,20 +17,17 @@ from dukec.balance.game import (
     GameSummary,
     Matchup,
     TileCounts,
-    policy_seconds,
-    split_policy,
 )
 from dukec.engine import (
     ActionKind,
     Game,
     Phase,
-    Player,
     Reason,
     Rules,
     RulesError,
     load_rules,
-    make_player,
 )
+from dukec.players.policies import make_policy, player_seed
 
 _RULES: dict[tuple[str, str], Rules] = {}
 
@@ -67,33 +64,6 @@ def check_playable(tileset: dict[str, Any], sets: tuple[str, str]) -> None:
             load_rules(tileset, name)
         except RulesError as error:
             raise ValueError(f"the engine cannot play this experiment: {error}") from None
-
-
-def player_seed(game_seed: int, seat: int) -> int:
-    """The seed of one seat's player: apart from the game's own (draw) seed and the other seat's."""
-    return (game_seed << 2) | (seat + 1)
-
-
-def make_policy(spec: str, seed: int, budget: int) -> Player:
-    """A player by policy name; ``budget`` bounds the search and mcts policies' nodes per move
-    unless the spec names its own (``search@1000``: nodes, ``search@10ms``: CPU time)."""
-    name, own = split_policy(spec)
-    budget = own if own is not None else budget
-    seconds = policy_seconds(spec)
-    if name in ("search-v1", "search-material"):
-        from dukec.balance import search_v1
-
-        options = search_v1.BASELINE if name == "search-material" else search_v1.Options()
-        return search_v1.SearchPlayer(seed, budget, options, seconds)
-    if name == "search":
-        from dukec.balance.search import SearchPlayer
-
-        return SearchPlayer(seed, budget, seconds=seconds)
-    if name == "mcts":
-        from dukec.balance.mcts import MctsPlayer
-
-        return MctsPlayer(seed, budget, seconds)
-    return make_player(name, seed)
 
 
 class EventLog:

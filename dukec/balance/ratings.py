@@ -2,7 +2,7 @@
 quotes it.
 
 The ratings come from ``dukec ladder``: a Bradley-Terry fit by maximum likelihood over all its
-games (:mod:`dukec.balance.bradley_terry`), anchored at random = 0 Elo, with 95% intervals that
+games (:mod:`dukec.stats.bradley_terry`), anchored at random = 0 Elo, with 95% intervals that
 count pairs of games as the independent samples. A policy that won (or lost) every game against
 the rated ones has no finite rating and is stored as a one-sided bound: ``elo`` null and
 ``elo_ci95`` [low, null] ("at least low Elo above random") or [null, high].
@@ -18,9 +18,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from dukec.balance.bradley_terry import Rating
-from dukec.balance.game import split_policy, tileset_digest
+from dukec.balance.game import tileset_digest
 from dukec.jsontext import JsonTextError, is_number, is_whole, parse_json
+from dukec.players.policies import split_policy
+from dukec.stats.bradley_terry import Rating
 from dukec.textfile import NotReadable, absent, read_file
 
 ANCHOR = "random"

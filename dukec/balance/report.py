@@ -10,11 +10,11 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from dukec.balance.decision import Decision, Outcome
 from dukec.balance.ratings import ANCHOR, quoted, rating
 from dukec.balance.run import RunResult
-from dukec.balance.stats import percent
 from dukec.balance.tally import finite, summary_numbers, tile_rows, trajectory
+from dukec.stats.decision import Decision, Outcome
+from dukec.stats.stats import percent
 
 _SELF_PLAY_WORDS = {
     Outcome.STRONGER: "a first-player advantage",

@@ -8,14 +8,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from dukec.balance import journal
-from dukec.balance.decision import Criteria, Decision
 from dukec.balance.experiments import Experiment
 from dukec.balance.game import GameSummary, Matchup, a_seat
 from dukec.balance.next_step import NextStep, next_step
 from dukec.balance.runner import PlayBatch, play_batch, run_games
-from dukec.balance.search import DEFAULT_BUDGET
-from dukec.balance.sequential import SequentialRun, watch
 from dukec.balance.tally import Tally
+from dukec.players.search import DEFAULT_BUDGET
+from dukec.stats.decision import Criteria, Decision
+from dukec.stats.sequential import SequentialRun, watch
 
 
 class Observer:
@@ -55,7 +55,7 @@ class Settings:
     the same); a policy belongs to its army whichever seat it takes. ``paired`` plays each seed
     twice with the seats swapped, where the armies swap seats at all. ``stop`` names a stopping
     rule (``sprt``, the sequential test; ``width``, a narrow enough interval); ``criteria`` say
-    what counts as fair and at which error rates (:mod:`dukec.balance.decision`).
+    what counts as fair and at which error rates (:mod:`dukec.stats.decision`).
     """
 
     games: int

@@ -7,10 +7,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from dukec.balance.decision import Criteria, fixed_decision
 from dukec.balance.game import GameSummary, TileCounts
-from dukec.balance.pairs import BINS, Pentanomial
-from dukec.balance.stats import (
+from dukec.stats.decision import Criteria, fixed_decision
+from dukec.stats.pairs import BINS, Pentanomial
+from dukec.stats.stats import (
     EloModel,
     Evidence,
     Trinomial,

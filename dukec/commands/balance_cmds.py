@@ -15,7 +15,6 @@ import click
 from click.core import ParameterSource
 from rich.console import Console
 
-from dukec.balance.game import policy_seconds
 from dukec.commands.common import (
     FiniteRange,
     failure,
@@ -40,6 +39,7 @@ from dukec.commands.options import (
 )
 from dukec.commands.outputs import check_output_dir, os_error
 from dukec.commands.progress import progress_bar
+from dukec.players.policies import policy_seconds
 
 if TYPE_CHECKING:
     from dukec.balance.run import RunResult

@@ -190,7 +190,7 @@ def ladder_json(result: LadderResult) -> dict[str, Any]:
     """The ladder as JSON: what was played, the ratings, the test of one strength per policy,
     and each pairing's pair counts."""
     from dukec.balance.tally import pair_numbers
-    from dukec.balance.transitivity import summary
+    from dukec.stats.transitivity import summary
 
     settings = result.settings
     return {
@@ -215,7 +215,7 @@ def ladder_json(result: LadderResult) -> dict[str, Any]:
 def budgets(document: dict[str, Any]) -> str:
     """The node budgets the ladder's policies played at: each one's own (``search@1000``),
     else the ladder's."""
-    from dukec.balance.game import BUDGETED, policy_seconds, split_policy
+    from dukec.players.policies import BUDGETED, policy_seconds, split_policy
 
     shown = []
     for entry in document["ratings"]:
@@ -229,7 +229,7 @@ def budgets(document: dict[str, Any]) -> str:
 
 def render(document: dict[str, Any], console: Console) -> None:
     """The ratings table, one line per pairing, then the test of one strength per policy."""
-    from dukec.balance.bradley_terry import Rating
+    from dukec.stats.bradley_terry import Rating
 
     console.print(
         f"Ratings on {document['game']!r} (seed {document['seed']}, {budgets(document)}, "

@@ -14,7 +14,6 @@ from rich.table import Table
 from rich.text import Text
 
 from dukec.balance.run import Settings
-from dukec.balance.stats import chance, percent
 from dukec.commands.common import (
     failure,
     game_option,
@@ -38,6 +37,7 @@ from dukec.commands.options import (
 )
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.commands.progress import progress_bar
+from dukec.stats.stats import chance, percent
 
 _STYLES = {
     "stronger": "bold red",
@@ -268,7 +268,7 @@ def _cells(count: int) -> str:
 
 def render_ratings(document: dict[str, Any], console: Console) -> None:
     """The tiles' ratings and the test of one strength per tile."""
-    from dukec.balance.bradley_terry import Rating
+    from dukec.stats.bradley_terry import Rating
 
     ratings = document["ratings"]
     if not ratings["tiles"]:

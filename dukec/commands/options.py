@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from dukec.api import DEFAULT_PLY_LIMIT, DEFAULT_POLICY
-from dukec.balance.game import split_policy
-from dukec.balance.search import DEFAULT_BUDGET
 from dukec.commands.common import BUDGET, PLY_LIMIT, FiniteRange
 from dukec.limits import MAX_ELO, MAX_POLICIES
+from dukec.players.policies import split_policy
+from dukec.players.search import DEFAULT_BUDGET
 
 if TYPE_CHECKING:
-    from dukec.balance.decision import Criteria
+    from dukec.stats.decision import Criteria
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -122,7 +122,7 @@ def rungs_of(policy: str | None, policies: str | None) -> list[tuple[str, str]]:
 
 def criteria_options(command: F) -> F:
     """``--elo-margin``, ``--alpha``, ``--beta`` and ``--elo-model``: what counts as fair and
-    how sure each answer must be (see :mod:`dukec.balance.decision`)."""
+    how sure each answer must be (see :mod:`dukec.stats.decision`)."""
     for option in reversed(
         (
             click.option(
@@ -162,7 +162,7 @@ def criteria_options(command: F) -> F:
 
 def make_criteria(elo_margin: float, alpha: float, beta: float, elo_model: str) -> Criteria:
     """The decision criteria the options of ``criteria_options`` give."""
-    from dukec.balance.decision import Criteria
-    from dukec.balance.stats import EloModel
+    from dukec.stats.decision import Criteria
+    from dukec.stats.stats import EloModel
 
     return Criteria(elo_margin, alpha, beta, model=EloModel(elo_model))

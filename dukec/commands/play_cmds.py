@@ -242,10 +242,9 @@ def play_command(
     read or a record that cannot be written, 2 bad usage.
     """
     from dukec.api import DEFAULT_POLICY
-    from dukec.balance.game import split_policy
-    from dukec.balance.play import make_policy
-    from dukec.balance.search import DEFAULT_BUDGET
     from dukec.commands.common import check_set_name
+    from dukec.players.policies import make_policy, split_policy
+    from dukec.players.search import DEFAULT_BUDGET
 
     bot = policy or DEFAULT_POLICY
     for hint, spec in (("--policy", bot), ("--first", first), ("--second", second)):

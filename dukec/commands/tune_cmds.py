@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import click
 from rich.console import Console
 
-from dukec.balance.stats import percent
 from dukec.commands.common import (
     SEED,
     WORKERS,
@@ -37,6 +36,7 @@ from dukec.commands.progress import progress_bar
 from dukec.insight.edits import describe_step
 from dukec.insight.tune import Answer, Stage
 from dukec.limits import MAX_CANDIDATES, MAX_ELO, MAX_STEPS
+from dukec.stats.stats import percent
 
 if TYPE_CHECKING:
     from dukec.insight.tune import Progress, Step, Trial, TuneResult

@@ -37,9 +37,9 @@ from dukec.insight.value import DEFAULT_REFERENCE, Kind
 from dukec.limits import MAX_EVIDENCE_GAMES
 
 if TYPE_CHECKING:
-    from dukec.balance.decision import Criteria
     from dukec.balance.run import Settings
     from dukec.insight.value import Valuation
+    from dukec.stats.decision import Criteria
 
 
 def _settings(

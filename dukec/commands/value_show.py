@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from dukec.balance.stats import chance
+from dukec.stats.stats import chance
 
 
 def _elo(value: float | None) -> str:

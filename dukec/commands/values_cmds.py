@@ -13,10 +13,7 @@ import click
 from dukec.atomic import write_text_atomic
 from dukec.balance.evalfit import EvalFit, evaluations_file, fit_evaluation
 from dukec.balance.fit import fit_values, values_file
-from dukec.balance.game import POLICIES
-from dukec.balance.learned import EVALUATION_ENV
 from dukec.balance.runner import default_workers
-from dukec.balance.values import VALUES_ENV, values_key
 from dukec.commands.common import (
     BUDGET,
     PLY_LIMIT,
@@ -29,6 +26,9 @@ from dukec.commands.common import (
 )
 from dukec.commands.outputs import check_output_file, os_error
 from dukec.engine import Rules, RulesError, load_rules
+from dukec.players.learned import EVALUATION_ENV
+from dukec.players.policies import POLICIES
+from dukec.players.values import VALUES_ENV, values_key
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from dukec.atomic import write_text_atomic
 from dukec.balance.html import COLOURS, STYLE, WIDTH, nice_ticks
-from dukec.balance.stats import chance
 from dukec.insight.value import signed
+from dukec.stats.stats import chance
 
 
 def _span(rows: list[dict[str, Any]]) -> tuple[float, float]:

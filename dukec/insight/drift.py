@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from dukec.balance.stats import elo, expected_score, z_for
+from dukec.stats.stats import elo, expected_score, z_for
 
 DEFAULT_ALPHA = 0.01
 """The false-alarm rate of a check: one unchanged experiment in a hundred is called drifted."""

@@ -22,9 +22,10 @@ from typing import Any
 
 from dukec.atomic import write_text_atomic
 from dukec.balance.game import GameJob, GameSummary, seed_of
-from dukec.balance.play import make_policy, player_seed, rules_for
+from dukec.balance.play import rules_for
 from dukec.engine import GameRecord, Rules, play_game, write_record
 from dukec.insight.value import Valuation
+from dukec.players.policies import make_policy, player_seed
 
 TILESET_FILE = "tileset.json"
 """The tile set the evidence games were played with, written beside them."""

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from dukec.atomic import write_text_atomic
-from dukec.balance.bradley_terry import Rating
 from dukec.balance.html import STYLE
-from dukec.balance.stats import chance, percent
+from dukec.stats.bradley_terry import Rating
+from dukec.stats.stats import chance, percent
 
 CELL = 96
 HEADER = 160

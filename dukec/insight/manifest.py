@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from dukec.atomic import locked, write_text_atomic
-from dukec.balance.game import split_policy
 from dukec.limits import MAX_BUDGET, MAX_DEPTH, MAX_ELO, MAX_GAMES, MAX_PLY
+from dukec.players.policies import split_policy
 from dukec.textfile import NotReadable, absent, read_file
 
 FORMAT = "dukec-manifest/2"

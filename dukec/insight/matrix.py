@@ -22,7 +22,6 @@ from dataclasses import replace as with_fields
 from enum import StrEnum
 from typing import Any
 
-from dukec.balance.decision import Decision, Outcome
 from dukec.balance.experiments import (
     AB_SET,
     BA_SET,
@@ -34,12 +33,13 @@ from dukec.balance.experiments import (
     find_set,
     replace,
 )
-from dukec.balance.pairs import Pentanomial
 from dukec.balance.play import check_playable
 from dukec.balance.run import Counter, Settings, run
-from dukec.balance.stats import elo
 from dukec.balance.tally import finite, pair_numbers
 from dukec.names import lookup
+from dukec.stats.decision import Decision, Outcome
+from dukec.stats.pairs import Pentanomial
+from dukec.stats.stats import elo
 from dukec.workbench.tiles import unknown_tile_message
 
 Progress = Callable[[int], None]

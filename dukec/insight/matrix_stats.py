@@ -1,16 +1,16 @@
 """What a swap matrix says beyond its cells: one strength per tile, whether one strength per
 tile explains the cells, and which tiles are dominated.
 
-- **Ratings**: a Bradley-Terry fit (:mod:`dukec.balance.bradley_terry`) over the played cells'
+- **Ratings**: a Bradley-Terry fit (:mod:`dukec.stats.bradley_terry`) over the played cells'
   pairs (a mirrored cell is the same games, the diagonal is exact: neither adds anything), with
   the slot's own tile at 0 Elo. With two policies the row policy's edge over the column's is
   fitted too (the diagonal cells measure it), so that a tile's rating is its own.
-- **Transitivity**: the chi-squared test of :mod:`dukec.balance.transitivity`; where it rejects,
+- **Transitivity**: the chi-squared test of :mod:`dukec.stats.transitivity`; where it rejects,
   the ratings are a summary the cells contradict, and the cells are the answer.
 - **Dominated**: a tile is dominated when another tile in its place beats it. Each tested cell
   (each pair of tiles once with one policy; both orders with two, and then both must agree) is
   one test of an even score; with a fixed number of games Holm's procedure
-  (:mod:`dukec.balance.holm`) keeps the chance of any false 'dominated' in the whole matrix at
+  (:mod:`dukec.stats.holm`) keeps the chance of any false 'dominated' in the whole matrix at
   most alpha; with ``--stop sprt`` each cell's sequential test already ran at alpha over the
   number of tested cells (Bonferroni), and its answer is taken.
 """
@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dukec.balance.bradley_terry import Fit, FitError, Pairing, fit
-from dukec.balance.holm import holm, two_sided_p
-from dukec.balance.transitivity import summary
 from dukec.insight.matrix import Cell, Matrix
+from dukec.stats.bradley_terry import Fit, FitError, Pairing, fit
+from dukec.stats.holm import holm, two_sided_p
+from dukec.stats.transitivity import summary
 
 _METHOD = (
     "Bradley-Terry maximum likelihood over the played cells' games, {anchor} = 0; 95% "

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from dukec.balance.decision import Criteria, Outcome
+from dukec.stats.decision import Criteria, Outcome
 
 _NORMAL = NormalDist()
 

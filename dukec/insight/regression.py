@@ -15,7 +15,6 @@ from typing import Any
 from dukec.balance.experiments import Experiment, ExperimentError, replace
 from dukec.balance.play import check_playable
 from dukec.balance.run import Observer, RunResult, Settings, run
-from dukec.balance.stats import elo, elo_interval
 from dukec.insight.drift import (
     DEFAULT_ALPHA,
     DEFAULT_MARGIN,
@@ -27,6 +26,7 @@ from dukec.insight.drift import (
 )
 from dukec.insight.manifest import Entry
 from dukec.insight.value import digest, merge_sources, signed, value_experiment
+from dukec.stats.stats import elo, elo_interval
 
 
 def experiment_of(

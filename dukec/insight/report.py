@@ -12,7 +12,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from dukec.balance.decision import Criteria, Decision, Outcome
 from dukec.balance.experiments import find_set
 from dukec.balance.report import decision_json
 from dukec.balance.run import Settings
@@ -29,6 +28,7 @@ from dukec.insight.value import (
     slot_of,
     tile_name,
 )
+from dukec.stats.decision import Criteria, Decision, Outcome
 
 FORMAT = "dukec-value/2"
 

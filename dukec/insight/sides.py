@@ -22,7 +22,6 @@ from enum import Enum
 from typing import Any
 
 from dukec.balance.run import Settings
-from dukec.balance.stats import Z95
 from dukec.balance.tally import finite
 from dukec.insight.value import (
     DEFAULT_REFERENCE,
@@ -34,6 +33,7 @@ from dukec.insight.value import (
     ratio,
     tile_name,
 )
+from dukec.stats.stats import Z95
 
 
 class Variant(Enum):

@@ -26,11 +26,11 @@ from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
 
-from dukec.balance.holm import holm
 from dukec.balance.ratings import stored
 from dukec.balance.run import Settings
-from dukec.balance.stats import chance
 from dukec.insight.value import Kind, Valuation, signed
+from dukec.stats.holm import holm
+from dukec.stats.stats import chance
 
 #: The ladder's levels, weakest first: random, greedy, and the search at three budgets.
 LEVELS = ("random", "greedy", "search@100", "search@300", "search@1000")

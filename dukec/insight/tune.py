@@ -39,16 +39,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
-from dukec.balance.decision import Criteria, Decision, Outcome
 from dukec.balance.experiments import replace
-from dukec.balance.pairs import Pentanomial
 from dukec.balance.play import check_playable
 from dukec.balance.report import decision_json
 from dukec.balance.run import Counter, Settings, run
-from dukec.balance.search import DEFAULT_BUDGET
 from dukec.balance.tally import pair_numbers
 from dukec.icons import Vocabulary, base, vocabulary_of
 from dukec.insight.edits import Edit, EditKind, checked, single_edits, symmetric, tile_key
+from dukec.players.search import DEFAULT_BUDGET
+from dukec.stats.decision import Criteria, Decision, Outcome
+from dukec.stats.pairs import Pentanomial
 from dukec.workbench.describe import figures
 from dukec.workbench.tiles import SIDES, TileView
 

@@ -46,9 +46,9 @@ from dukec.balance.experiments import (
 from dukec.balance.game import GameSummary, tileset_digest
 from dukec.balance.play import check_playable
 from dukec.balance.run import Counter, RunResult, Settings, run
-from dukec.balance.stats import Z95, elo, elo_interval
 from dukec.balance.tally import finite, pair_numbers
 from dukec.names import lookup
+from dukec.stats.stats import Z95, elo, elo_interval
 from dukec.workbench.tiles import unknown_tile_message
 
 DEFAULT_REFERENCE = "Footman"

@@ -16,16 +16,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from dukec.balance.game import DEFAULT_POLICY
-from dukec.balance.search import DEFAULT_BUDGET
 from dukec.library import arguments
 from dukec.limits import MAX_PLY
+from dukec.players.policies import DEFAULT_POLICY
+from dukec.players.search import DEFAULT_BUDGET
 
 if TYPE_CHECKING:
     from dukec.api import TileSet
-    from dukec.balance.decision import Criteria
     from dukec.balance.run import RunResult
     from dukec.insight.value import Valuation
+    from dukec.stats.decision import Criteria
 
 #: Plies after which a game is an adjudicated drawn game (the commands' ``--ply-limit``).
 DEFAULT_PLY_LIMIT = 300
@@ -345,7 +345,7 @@ def _settings(
 ) -> Any:
     """The run settings, every number checked as the command checks it."""
     from dukec import api
-    from dukec.balance.game import split_policy
+    from dukec.players.policies import split_policy
 
     for name in (policy, opponent_policy):
         if name is not None:
@@ -374,9 +374,9 @@ def _criteria(margin: float, alpha: float, beta: float, model: str) -> Criteria:
     ``--elo-model`` are."""
     import math
 
-    from dukec.balance.decision import Criteria
-    from dukec.balance.stats import EloModel
     from dukec.limits import MAX_ELO
+    from dukec.stats.decision import Criteria
+    from dukec.stats.stats import EloModel
 
     for name, number in (("elo_margin", margin), ("alpha", alpha), ("beta", beta)):
         if isinstance(number, bool) or not isinstance(number, int | float):

@@ -402,9 +402,9 @@ def policies() -> dict[str, Any]:
     """The players a run may name, weakest first, the one it gets when it names none, and the
     node budgets: the default and the most a move may search."""
     from dukec.api import DEFAULT_POLICY
-    from dukec.balance.game import BUDGETED, POLICIES
-    from dukec.balance.search import DEFAULT_BUDGET
     from dukec.limits import STUDIO_MAX_BUDGET
+    from dukec.players.policies import BUDGETED, POLICIES
+    from dukec.players.search import DEFAULT_BUDGET
 
     return {
         "policies": list(POLICIES),

@@ -9,8 +9,8 @@ from html import escape
 from importlib.resources import files
 from typing import Any
 
-from dukec.balance.game import DEFAULT_POLICY, POLICIES
 from dukec.icons import Vocabulary
+from dukec.players.policies import DEFAULT_POLICY, POLICIES
 from dukec.studio.api import Workspace, card_svg, folder_file, folder_files, pick
 from dukec.studio.pictures import legend, own_square
 from dukec.studio.request import ApiError

@@ -13,8 +13,6 @@ import threading
 from typing import Any
 
 from dukec.balance.experiments import AB_SET, BA_SET, ExperimentError, find_set, replace
-from dukec.balance.play import make_policy
-from dukec.balance.search import DEFAULT_BUDGET
 from dukec.engine import (
     DEFAULT_PLY_LIMIT,
     Game,
@@ -28,6 +26,8 @@ from dukec.engine import (
 )
 from dukec.engine.actions import KIND_NAMES
 from dukec.engine.record import ActionRecord, GameRecord, describe, record_lines
+from dukec.players.policies import make_policy
+from dukec.players.search import DEFAULT_BUDGET
 from dukec.studio.api import Workspace, compiled, defined
 from dukec.studio.request import ApiError, Body
 from dukec.workbench.board import SQUARE, board_drawing, square_origin

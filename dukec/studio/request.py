@@ -10,9 +10,9 @@ import json
 from typing import Any
 
 from dukec.balance.experiments import split_replacement
-from dukec.balance.game import split_policy
 from dukec.jsontext import JsonTextError, parse_json
 from dukec.limits import STUDIO_MAX_BODY_BYTES, STUDIO_MAX_BUDGET
+from dukec.players.policies import split_policy
 
 #: Bytes a request body may hold (a .duke source is far smaller).
 MAX_BODY_BYTES = STUDIO_MAX_BODY_BYTES

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from dukec import api as app
-from dukec.balance.decision import fixed_decision
 from dukec.balance.experiments import Experiment, ExperimentError
 from dukec.balance.play import Stopped, stop_when
 from dukec.balance.ratings import stored
@@ -38,6 +37,7 @@ from dukec.insight.report import worth_document, worth_line
 from dukec.insight.skill import LEVELS
 from dukec.insight.value import Kind, Valuation, Worth, merge_sources
 from dukec.limits import STUDIO_MAX_GAMES, STUDIO_MAX_RUNS, STUDIO_UNWATCHED_SECONDS
+from dukec.stats.decision import fixed_decision
 from dukec.studio.api import Workspace, compiled, defined
 from dukec.studio.request import ApiError, Body
 

@@ -16,10 +16,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from dukec.balance.play import make_policy
-from dukec.balance.search_v1 import SearchPlayer
 from dukec.commands.common import load_tileset
 from dukec.engine import Game, Phase, Rules, load_rules
+from dukec.players.policies import make_policy
+from dukec.players.search_v1 import SearchPlayer
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "search-v1.json.gz"
 #: Every packaged game set, played by search-v1 against itself.

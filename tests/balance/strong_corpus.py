@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from dukec.balance.learned import learned
-from dukec.balance.search import SearchPlayer
+from dukec.players.learned import learned
+from dukec.players.search import SearchPlayer
 from tests.balance import search_corpus
 from tests.balance.search_corpus import GAME_SETS, positions, rules_of
 

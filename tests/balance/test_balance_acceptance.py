@@ -5,11 +5,11 @@ from typing import Any
 
 import pytest
 
-from dukec.balance.decision import Outcome
 from dukec.balance.experiments import replace, self_play, sets_against
 from dukec.balance.report import to_json, verdict_line
 from dukec.balance.run import RunResult, Settings, run
 from dukec.balance.tally import summary_numbers
+from dukec.stats.decision import Outcome
 
 
 def played(result: RunResult) -> dict[str, Any]:

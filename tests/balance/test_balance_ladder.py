@@ -9,14 +9,14 @@ from click.testing import CliRunner
 
 from dukec.balance import ratings
 from dukec.balance.experiments import AB_SET, BA_SET, replace
-from dukec.balance.game import policy_seconds, split_policy, tileset_digest
+from dukec.balance.game import tileset_digest
 from dukec.balance.ladder import LadderSettings, run_ladder
-from dukec.balance.play import make_policy
 from dukec.balance.run import Settings, run
-from dukec.balance.search import DEFAULT_BUDGET, SearchPlayer
-from dukec.balance.stats import elo
 from dukec.cli import main
 from dukec.engine import load_rules
+from dukec.players.policies import make_policy, policy_seconds, split_policy
+from dukec.players.search import DEFAULT_BUDGET, SearchPlayer
+from dukec.stats.stats import elo
 from tests.policies import quick
 
 TILES = Path(__file__).resolve().parent / "tiles"

@@ -7,15 +7,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dukec.balance.decision import Criteria, Outcome, fixed_decision
 from dukec.balance.experiments import Experiment
 from dukec.balance.game import GameJob, GameSummary, Matchup, jobs_for
-from dukec.balance.gsprt import tilt
-from dukec.balance.pairs import PAIR_SCORES, Pentanomial
 from dukec.balance.run import Counter, Settings, run
-from dukec.balance.sequential import SequentialRun, WidthRun
-from dukec.balance.stats import Sprt, SprtState, expected_score
 from dukec.balance.tally import Tally, summary_numbers
+from dukec.stats.decision import Criteria, Outcome, fixed_decision
+from dukec.stats.gsprt import tilt
+from dukec.stats.pairs import PAIR_SCORES, Pentanomial
+from dukec.stats.sequential import SequentialRun, WidthRun
+from dukec.stats.stats import Sprt, SprtState, expected_score
 from tests.balance.balance_fakes import fake_batch
 
 TILESET = {"format": "duke-tileset/1", "tiles": [], "sets": []}

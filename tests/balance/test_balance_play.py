@@ -7,8 +7,7 @@ import pytest
 
 from dukec.balance.experiments import replace, self_play
 from dukec.balance.game import Matchup, TileCounts, jobs_for
-from dukec.balance.play import EventLog, check_playable, make_policy, play_game, player_seed
-from dukec.balance.search import SearchPlayer
+from dukec.balance.play import EventLog, check_playable, play_game
 from dukec.engine import (
     Game,
     RandomPlayer,
@@ -17,6 +16,8 @@ from dukec.engine import (
     parse_action,
     position_from_json,
 )
+from dukec.players.policies import make_policy, player_seed
+from dukec.players.search import SearchPlayer
 
 SETUP_TILES = 3  # the Duke and two Footmen start on the board
 

@@ -6,13 +6,13 @@ import io
 import pytest
 from rich.console import Console
 
-from dukec.balance.decision import Outcome
 from dukec.balance.experiments import Experiment
 from dukec.balance.game import GameSummary, Matchup, a_seat, game_seed, jobs_for
 from dukec.balance.run import Counter, Observer, Settings, run
 from dukec.balance.runner import RunnerError, batch_size, run_games
 from dukec.balance.tally import Tally, summary_numbers
 from dukec.commands.progress import progress_bar
+from dukec.stats.decision import Outcome
 from tests.balance.balance_fakes import fake_batch
 
 TILESET = {"format": "duke-tileset/1", "tiles": [], "sets": []}

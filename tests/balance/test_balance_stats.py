@@ -6,7 +6,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from dukec.balance.stats import (
+from dukec.stats.stats import (
     EloModel,
     Sprt,
     SprtState,

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from dukec.balance.bradley_terry import EDGE, TAIL, FitError, Pairing, Rating, fit, gap
-from dukec.balance.pairs import Pentanomial
-from dukec.balance.stats import Z95, Trinomial, elo, expected_score, z_for
-from dukec.balance.tournament import play, round_robin
-from dukec.balance.transitivity import chi_squared_survival, consistency, summary
+from dukec.stats.bradley_terry import EDGE, TAIL, FitError, Pairing, Rating, fit, gap
+from dukec.stats.pairs import Pentanomial
+from dukec.stats.stats import Z95, Trinomial, elo, expected_score, z_for
+from dukec.stats.tournament import play, round_robin
+from dukec.stats.transitivity import chi_squared_survival, consistency, summary
 
 
 def exactly(first: str, second: str, difference: float, pairs: int = 20000) -> Pairing:

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from dukec.balance.brownian import Brownian, normal_cdf
+from dukec.stats.brownian import Brownian, normal_cdf
 
 
 def _images_alive_below(lower: float, upper: float, time: float, level: float) -> float:

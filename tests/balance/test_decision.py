@@ -7,12 +7,12 @@ import statistics
 
 import pytest
 
-from dukec.balance.decision import Criteria, Outcome, fixed_decision
-from dukec.balance.gsprt import tilt
-from dukec.balance.pairs import PAIR_SCORES, Pentanomial
 from dukec.balance.run import Settings, run
-from dukec.balance.sequential import SequentialRun
-from dukec.balance.stats import EloModel, SprtState, Trinomial, elo, expected_score
+from dukec.stats.decision import Criteria, Outcome, fixed_decision
+from dukec.stats.gsprt import tilt
+from dukec.stats.pairs import PAIR_SCORES, Pentanomial
+from dukec.stats.sequential import SequentialRun
+from dukec.stats.stats import EloModel, SprtState, Trinomial, elo, expected_score
 from tests.balance.balance_fakes import fake_batch
 from tests.balance.test_balance_pairs import experiment
 

@@ -17,19 +17,19 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from dukec.balance import learned as learned_module
-from dukec.balance.attacks import ReachMasks, count
 from dukec.balance.evalfit import EvalFit, blank, fit_evaluation, fit_weights
-from dukec.balance.evaluation import Evaluator, Weights
 from dukec.balance.experiments import replace
-from dukec.balance.learned import EVALUATION_ENV, entry_weights, learned
-from dukec.balance.terms import TERMS
-from dukec.balance.tilemodel import contents
-from dukec.balance.values import read_values, values_key
 from dukec.cli import main
 from dukec.commands.common import load_tileset
 from dukec.engine import Game, Rules, load_rules
 from dukec.engine.rules import set_names
+from dukec.players import learned as learned_module
+from dukec.players.attacks import ReachMasks, count
+from dukec.players.evaluation import Evaluator, Weights
+from dukec.players.learned import EVALUATION_ENV, entry_weights, learned
+from dukec.players.terms import TERMS
+from dukec.players.tilemodel import contents
+from dukec.players.values import read_values, values_key
 from tests.balance.conftest import TILES
 from tests.conftest import REPO
 from tests.engine.conftest import build
@@ -145,8 +145,8 @@ def test_the_score_is_its_weighted_features_in_every_phase(name: str) -> None:
 
 def test_the_evaluation_names_no_tile() -> None:
     names = {t["name"] for t in TILESET["tiles"]}
-    for module in ("evaluation.py", "evalfit.py"):
-        path = REPO / "dukec" / "balance" / module
+    for module in ("players/evaluation.py", "balance/evalfit.py"):
+        path = REPO / "dukec" / module
         words = set(re.findall(r"[A-Za-z]+", path.read_text())) & (names - {"Duke"})
         assert not words, f"{module} names {sorted(words)}"
         with path.open("rb") as source:
@@ -172,7 +172,7 @@ def test_the_shipped_entries_say_what_their_tiles_are(name: str) -> None:
     rules = load_rules(TILESET, name)
     files = [("evaluation.json", "evaluations"), ("values.json", "values")]
     for file, section in files:
-        path = REPO / "dukec" / "balance" / file
+        path = REPO / "dukec" / "players" / file
         entry = read_values(path.read_text(), file, section).get(values_key(rules))
         if entry is None:
             continue

@@ -13,11 +13,11 @@ import pytest
 from click.testing import CliRunner
 
 from dukec.balance.fit import Row, features, fit_values, logistic
-from dukec.balance.search import SearchPlayer
-from dukec.balance.values import VALUES_ENV, evaluation, read_values, values_key
 from dukec.cli import main
 from dukec.commands.common import load_tileset
 from dukec.engine import Game, load_rules
+from dukec.players.search import SearchPlayer
+from dukec.players.values import VALUES_ENV, evaluation, read_values, values_key
 from tests.engine.conftest import build
 
 TILESET: dict[str, Any] = load_tileset(None)

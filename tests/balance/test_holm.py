@@ -4,8 +4,8 @@ import math
 
 import pytest
 
-from dukec.balance.holm import holm, two_sided_p
-from dukec.balance.pairs import Pentanomial
+from dukec.stats.holm import holm, two_sided_p
+from dukec.stats.pairs import Pentanomial
 
 
 @pytest.mark.parametrize(

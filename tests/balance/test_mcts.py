@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from dukec.balance.mcts import MctsPlayer
-from dukec.balance.play import make_policy
 from dukec.commands.common import load_tileset
 from dukec.engine import ActionKind, Game, Phase, format_action, load_rules
+from dukec.players.mcts import MctsPlayer
+from dukec.players.policies import make_policy
 from tests.engine.conftest import build
 
 TILESET: dict[str, Any] = load_tileset(None)

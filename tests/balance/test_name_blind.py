@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
-from dukec.balance.alike import Alike
 from dukec.balance.experiments import replace
 from dukec.balance.game import GameSummary
-from dukec.balance.play import make_policy
 from dukec.balance.run import Observer, Settings, run
 from dukec.engine import Game, Rules, load_rules
 from dukec.engine.content import alike_types
 from dukec.engine.extras import Objective, Swaps
 from dukec.insight.value import measure, merge_sources
+from dukec.players.alike import Alike
+from dukec.players.policies import make_policy
 from tests.engine.test_independence import renamed
 
 #: Every policy the players' name-blindness covers, at the budget a balance run gives it.

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dukec.balance.brownian import Brownian
-from dukec.balance.decision import Criteria, Decision, Outcome
 from dukec.balance.next_step import next_step
-from dukec.balance.pairs import Pentanomial
 from dukec.cli import main
+from dukec.stats.brownian import Brownian
+from dukec.stats.decision import Criteria, Decision, Outcome
+from dukec.stats.pairs import Pentanomial
 from tests.docs.blocks import REPO, blocks
 
 TILES = REPO / "tests" / "balance" / "tiles"

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from dukec.balance import search_v1
-from dukec.balance.play import make_policy
-from dukec.balance.search import WON, Options, SearchPlayer
 from dukec.commands.common import load_tileset
 from dukec.engine import Game, format_action, load_rules
+from dukec.players import search_v1
+from dukec.players.policies import make_policy
+from dukec.players.search import WON, Options, SearchPlayer
 from tests.balance import strong_corpus
 from tests.balance.search_corpus import positions
 from tests.engine.conftest import build

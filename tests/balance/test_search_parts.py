@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from dukec.balance.learned import learned
-from dukec.balance.leaves import LearnedLeaves, Leaves
-from dukec.balance.moves import base_like, candidates, captures
-from dukec.balance.ordering import Heuristics, Ordering
-from dukec.balance.values import evaluation
 from dukec.commands.common import load_tileset
 from dukec.engine import Game, Phase, load_rules
 from dukec.engine.actions import COMMAND, ActionTuple
+from dukec.players.learned import learned
+from dukec.players.leaves import LearnedLeaves, Leaves
+from dukec.players.moves import base_like, candidates, captures
+from dukec.players.ordering import Heuristics, Ordering
+from dukec.players.values import evaluation
 from tests.engine.conftest import build
 
 TILESET: dict[str, Any] = load_tileset(None)

@@ -19,10 +19,10 @@ import random
 import sys
 from typing import Any
 
-from dukec.balance.play import make_policy
 from dukec.compiler.overlay import load_layered
 from dukec.engine import Game, GreedyPlayer, RandomPlayer, Rules, bench, load_rules, play_game
 from dukec.kernel import kernel
+from dukec.players.policies import make_policy
 from tests.engine.corpus_games import (
     CUSTOM_SETS,
     PACKAGED_SETS,

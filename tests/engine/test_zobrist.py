@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from dukec.balance.moves import base_like
 from dukec.commands.common import load_tileset
 from dukec.engine import Action, ActionKind, Banner, Game, load_rules, turn
 from dukec.engine.zobrist import Keyed, zobrist_for
+from dukec.players.moves import base_like
 
 TILESET: dict[str, Any] = load_tileset(None)
 GAME_SETS = sorted(s["name"] for s in TILESET["sets"])

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from dukec.balance.play import make_policy
 from dukec.engine import Game, RandomPlayer, Rules, load_rules, play_game, replay
 from dukec.engine.game import Phase
 from dukec.engine.record import record_lines
+from dukec.players.policies import make_policy
 from tests.engine.test_independence import renamed
 from tests.expanded.conftest import PACKS, pack
 from tests.expanded.test_random_games import _owned

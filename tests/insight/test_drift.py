@@ -5,8 +5,6 @@ import random
 
 import pytest
 
-from dukec.balance.pairs import Pentanomial
-from dukec.balance.stats import elo, expected_score
 from dukec.insight.drift import (
     Drift,
     expected_power,
@@ -14,6 +12,8 @@ from dukec.insight.drift import (
     power,
     score_shift,
 )
+from dukec.stats.pairs import Pentanomial
+from dukec.stats.stats import elo, expected_score
 
 BINS = ("ll", "ld", "dd", "wd", "ww")
 

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from dukec.balance.decision import Criteria, Outcome, fixed_decision
-from dukec.balance.stats import Sprt, Trinomial, chance, elo, expected_score, z_for
 from dukec.cli import main
 from dukec.insight import manifest
 from dukec.insight.drift import Drift, expected_power, games_for_power, score_shift
 from dukec.insight.manifest import ManifestError, dumps, parse, record
 from dukec.insight.regression import Checked, recording_note
+from dukec.stats.decision import Criteria, Outcome, fixed_decision
+from dukec.stats.stats import Sprt, Trinomial, chance, elo, expected_score, z_for
 from tests.insight.test_manifest import ENTRY, _table
 
 

@@ -9,11 +9,8 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from dukec.balance.decision import fixed_decision
 from dukec.balance.experiments import ExperimentError
-from dukec.balance.pairs import Pentanomial
 from dukec.balance.run import Settings, run
-from dukec.balance.tournament import play
 from dukec.cli import main
 from dukec.commands.matrix_cmds import render_matrix
 from dukec.compiler import load, load_tileset
@@ -30,6 +27,9 @@ from dukec.insight.matrix import (
     play_matrix,
 )
 from dukec.insight.matrix_stats import cell_tests, dominated
+from dukec.stats.decision import fixed_decision
+from dukec.stats.pairs import Pentanomial
+from dukec.stats.tournament import play
 from tests.policies import quick
 
 TILES = Path(__file__).resolve().parent.parent / "balance" / "tiles"

@@ -5,8 +5,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from dukec.balance.decision import Criteria, Outcome
 from dukec.insight.rank import against_reference, holm, paired_difference, rank
+from dukec.stats.decision import Criteria, Outcome
 
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from dukec.balance.decision import Criteria, Outcome
-from dukec.balance.pairs import Pentanomial
-from dukec.balance.sequential import SequentialRun
 from dukec.cli import main
 from dukec.compiler import load, load_tileset
 from dukec.insight.tune import TuneSettings, tune
+from dukec.stats.decision import Criteria, Outcome
+from dukec.stats.pairs import Pentanomial
+from dukec.stats.sequential import SequentialRun
 from tests.policies import quick
 
 HERE = Path(__file__).resolve().parent

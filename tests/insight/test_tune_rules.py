@@ -12,17 +12,17 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from dukec.balance.decision import Criteria, Decision, fixed_decision
-from dukec.balance.pairs import Pentanomial
 from dukec.balance.run import Settings
-from dukec.balance.sequential import SequentialRun
-from dukec.balance.stats import expected_score
 from dukec.cli import main
 from dukec.compiler import compile_source, load, load_tileset
 from dukec.compiler.vocabulary import Side
 from dukec.insight import tune as tune_module
 from dukec.insight.edits import Edit, EditKind, mirrored_step, symmetric
 from dukec.insight.tune import Answer, Stage, TuneResult, TuneSettings, tune
+from dukec.stats.decision import Criteria, Decision, fixed_decision
+from dukec.stats.pairs import Pentanomial
+from dukec.stats.sequential import SequentialRun
+from dukec.stats.stats import expected_score
 from tests.base_icons import MOVE
 
 HERE = Path(__file__).resolve().parent

@@ -5,10 +5,8 @@ from typing import Any
 
 import pytest
 
-from dukec.balance.decision import Outcome
 from dukec.balance.experiments import UnknownName, army_tiles, find_set
 from dukec.balance.run import Settings
-from dukec.balance.stats import Z95
 from dukec.insight.value import (
     InsightError,
     Kind,
@@ -26,6 +24,8 @@ from dukec.insight.value import (
     with_tile,
     without_tile,
 )
+from dukec.stats.decision import Outcome
+from dukec.stats.stats import Z95
 
 GREEDY = Settings(games=400, seed=1, policy="greedy", paired=True)
 

@@ -8,7 +8,7 @@ ply elsewhere), the counter move (the quiet action that last cut the search off 
 opponent's last action), and the rest by the history heuristic (how often and how deep each
 quiet action of the player cut the search off). Equal ranks keep the legal order. Actions are
 told apart by what they do, with each tile type they name taken for its first alike type
-(:mod:`dukec.balance.alike`), so that a renamed copy is ordered as its original.
+(:mod:`dukec.players.alike`), so that a renamed copy is ordered as its original.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from dukec.balance.alike import Alike
-from dukec.balance.leaves import Leaves
 from dukec.engine import Game
 from dukec.engine.actions import COMMAND, ActionKind, ActionTuple
+from dukec.players.alike import Alike
+from dukec.players.leaves import Leaves
 
 _TABLE_MOVE: Final = 1 << 40
 _CAPTURE: Final = 1 << 36

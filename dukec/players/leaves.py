@@ -1,8 +1,8 @@
 """How the search scores the positions where it stops: a static value in logit units.
 
 A leaf's value is the log-odds that the player it is scored for wins, as the game set's learned
-evaluation gives it (:class:`LearnedLeaves`, :mod:`dukec.balance.evaluation`), else as its
-fitted tile values do (:mod:`dukec.balance.values`: each tile on the board and in the bag, in
+evaluation gives it (:class:`LearnedLeaves`, :mod:`dukec.players.evaluation`), else as its
+fitted tile values do (:mod:`dukec.players.values`: each tile on the board and in the bag, in
 log-odds of winning per tile more than the opponent), or the engine's material values where no
 values were fitted. The search asks three things of it: a position's value for one
 player, what a draw is worth on average to the player drawing (a tile from the bag onto the
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from dukec.balance.evaluation import Evaluator
-from dukec.balance.values import Evaluation
 from dukec.engine import Game
+from dukec.players.evaluation import Evaluator
+from dukec.players.values import Evaluation
 
 #: Units of a tile value in the integer sums (a sum of integers is the same in any order: a
 #: position reached by two paths lists its tiles in two orders).
@@ -62,7 +62,7 @@ class Leaves:
     def cornered(self, game: Game, base: bool) -> bool:
         """Whether the player to move may have no legal action, asked just after
         :meth:`score` of the position (``base``: whether its Duke-danger test is the base
-        game's, :func:`dukec.balance.moves.base_like`): its Duke is in Guard (the engine's
+        game's, :func:`dukec.players.moves.base_like`): its Duke is in Guard (the engine's
         test here; a player whose Duke is not nearly always has one)."""
         return game.in_guard()
 
@@ -74,7 +74,7 @@ class Leaves:
 
 
 class LearnedLeaves(Leaves):
-    """The static values of a game set's learned evaluation (:mod:`dukec.balance.evaluation`):
+    """The static values of a game set's learned evaluation (:mod:`dukec.players.evaluation`):
     features of the position weighed in log-odds; tile values still order the captures."""
 
     def __init__(self, values: Evaluation, evaluator: Evaluator) -> None:

@@ -3,8 +3,8 @@
 A game scores 1 for a win, 1/2 for a draw and 0 for a loss. Everything here is plain arithmetic
 on counts, so it can be checked by hand. The evidence of a run is its results counted by score:
 games as a trinomial (loss, draw, win) or, when each seed is played twice with the seats
-swapped, pairs as a pentanomial (:mod:`dukec.balance.pairs`); both give a mean score, its
-variance, an interval and the GSPRT's log-likelihood ratio (:mod:`dukec.balance.gsprt`).
+swapped, pairs as a pentanomial (:mod:`dukec.stats.pairs`); both give a mean score, its
+variance, an interval and the GSPRT's log-likelihood ratio (:mod:`dukec.stats.gsprt`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from enum import Enum
 from statistics import NormalDist
 from typing import ClassVar
 
-from dukec.balance import gsprt
+from dukec.stats import gsprt
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""

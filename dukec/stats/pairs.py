@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from dukec.balance.stats import Scored
+from dukec.stats.stats import Scored
 
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 """The score per game of each pentanomial bin: LL, LD, DD+WL, WD, WW."""

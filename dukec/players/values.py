@@ -1,7 +1,7 @@
 """Tile values for the search's evaluation: fitted from games where there are some, else material.
 
 Fitted values (see :mod:`dukec.balance.fit`) are kept in JSON files keyed by the tile set's hash
-and the game set's name: ``dukec/balance/values.json`` ships the values of the base tile set's
+and the game set's name: ``dukec/players/values.json`` ships the values of the base tile set's
 game sets, and ``$DUKEC_VALUES`` may name one more file (what ``dukec fit-values`` writes) for
 other tile sets. A game set with no fitted values is evaluated by the engine's material values:
 each tile's value on the board, and half of it in the bag.
@@ -97,7 +97,7 @@ _LOADED: dict[tuple[str, str, str], dict[str, Any]] = {}
 
 def _files(shipped: str, env: str) -> list[tuple[str, str]]:
     """(name, text) of each file: the one shipped in this package, then the one ``$env`` names."""
-    files = [(shipped, resources.files("dukec.balance").joinpath(shipped).read_text())]
+    files = [(shipped, resources.files("dukec.players").joinpath(shipped).read_text())]
     extra = os.environ.get(env)
     if extra:
         try:
@@ -141,7 +141,7 @@ def own_entry(
     entry = entries.get(values_key(rules))
     if isinstance(entry, dict):
         return entry, None
-    from dukec.balance.tilemodel import known_tiles, same
+    from dukec.players.tilemodel import known_tiles, same
 
     for key in sorted(entries):
         candidate = entries[key]

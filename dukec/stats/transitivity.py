@@ -1,6 +1,6 @@
 """Whether one strength per player explains a tournament: a chi-squared test of the fit.
 
-One strength per player (:mod:`dukec.balance.bradley_terry`) predicts every pairing's score.
+One strength per player (:mod:`dukec.stats.bradley_terry`) predicts every pairing's score.
 Each pairing's own score has its own standard error, from its pairs (or games) as they fell;
 the test asks whether any one strength per player brings every pairing within those errors:
 
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from dukec.balance.bradley_terry import PER_ELO, Design, Fit, Pairing, logistic
-from dukec.balance.linalg import SingularError, cholesky, solve
-from dukec.balance.stats import elo
+from dukec.stats.bradley_terry import PER_ELO, Design, Fit, Pairing, logistic
+from dukec.stats.linalg import SingularError, cholesky, solve
+from dukec.stats.stats import elo
 
 TIE = 10.0
 """Head-to-head Elo (either way) read as a tie in the example."""

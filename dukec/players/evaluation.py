@@ -26,8 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from dukec.balance.attacks import MaskView, count, mask_of
-from dukec.balance.terms import (
+from dukec.engine import Game, Rules
+from dukec.engine.tables import Tables
+from dukec.engine.zobrist import Keyed
+from dukec.players.attacks import MaskView, count, mask_of
+from dukec.players.terms import (
     BANNER,
     FLIP,
     FLIP_TO_MOVE,
@@ -41,9 +44,6 @@ from dukec.balance.terms import (
     Counts,
     TermWeights,
 )
-from dukec.engine import Game, Rules
-from dukec.engine.tables import Tables
-from dukec.engine.zobrist import Keyed
 
 #: Units of a material weight in the sums (millionths of a logit).
 UNITS: Final = 1_000_000

@@ -1,7 +1,7 @@
 """Fitted weights of tiles carried to any tile set by what each tile is, never by its name.
 
-A fitted file entry (the learned evaluation's, :mod:`dukec.balance.learned`, and the tile
-values', :mod:`dukec.balance.values`) weighs the tiles of the tile set it was fitted on, by
+A fitted file entry (the learned evaluation's, :mod:`dukec.players.learned`, and the tile
+values', :mod:`dukec.players.values`) weighs the tiles of the tile set it was fitted on, by
 name, and keeps what each of the tiles in play there is (``tiles``: its grids, an icon as
 ``"move 0 1"``, its name and offset; its abilities; whether it acts as the Duke:
 :func:`contents`). A tile of another tile set, or of the same set renamed, weighs what the

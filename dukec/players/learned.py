@@ -8,7 +8,7 @@ made from (:attr:`dukec.engine.Rules.origin`: an experiment's sets, a tile set o
 ``base``; a game set of another name, with the ``base`` game's), the one whose tiles are most
 often its own, names aside. The features' weights are the entry's (they do not depend on the
 tiles); each tile's weights are carried from the entry's tiles by what it is
-(:mod:`dukec.balance.tilemodel`): a tile that is one of them under any name weighs what it
+(:mod:`dukec.players.tilemodel`): a tile that is one of them under any name weighs what it
 does, an edited or new tile what the one most like it does.
 So a renamed copy weighs exactly what its original does, renaming every tile of a set changes
 nothing, and a tile set the evaluation never saw is weighed from what its tiles reach.
@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from dukec.balance.evaluation import Evaluator, Weights
-from dukec.balance.terms import TERMS
-from dukec.balance.tilemodel import carried, contents, in_play, known_tiles, same
-from dukec.balance.values import load_entries, own_entry, values_key
 from dukec.engine import Rules
 from dukec.engine.rules import BACK, FRONT, SIDE_NAMES
+from dukec.players.evaluation import Evaluator, Weights
+from dukec.players.terms import TERMS
+from dukec.players.tilemodel import carried, contents, in_play, known_tiles, same
+from dukec.players.values import load_entries, own_entry, values_key
 
 #: Environment variable naming a further file of fitted evaluations.
 EVALUATION_ENV = "DUKEC_EVALUATION"
@@ -41,7 +41,7 @@ _FOUND: dict[str, tuple[Rules, dict[str, Any], tuple[str, dict[str, Any]] | None
 def learned(rules: Rules) -> Evaluator | None:
     """The fitted evaluation of a game set (its own entry, or one of the game set it was made
     from), or None if no file has one: the search then scores by tile values
-    (:func:`dukec.balance.values.evaluation`)."""
+    (:func:`dukec.players.values.evaluation`)."""
     key = values_key(rules)
     found = entry_for(rules)
     if found is None:
@@ -106,7 +106,7 @@ def _entry_among(rules: Rules, entries: dict[str, Any]) -> tuple[str, dict[str, 
 
 def entry_weights(rules: Rules, entry: dict[str, Any]) -> Weights:
     """The weights of one entry of an evaluation file for ``rules``: each tile's carried from
-    the entry's tiles (:func:`dukec.balance.tilemodel.carried`; by name where the entry is the
+    the entry's tiles (:func:`dukec.players.tilemodel.carried`; by name where the entry is the
     tile set's own and keeps no ``tiles``), a term it does not name 0; ValueError if a weight
     is not a number."""
     board = entry.get("board", {})

@@ -8,11 +8,11 @@ their seed on any machine. A draw from the bag is a chance node: the expected va
 tiles the bag could give, each followed by the best placement.
 
 ``search-v1`` keeps a transposition table keyed by Zobrist keys
-(:mod:`dukec.balance.v1_keys`) and the ply, orders moves by the table's move, then captures by
+(:mod:`dukec.players.v1_keys`) and the ply, orders moves by the table's move, then captures by
 value (most valuable victim, least valuable attacker), then killer moves and the history
-heuristic (:mod:`dukec.balance.v1_ordering`), narrows the window at the root and among a draw's
+heuristic (:mod:`dukec.players.v1_ordering`), narrows the window at the root and among a draw's
 placements, prefers quicker wins, and scores leaves with the game set's fitted tile values
-(:mod:`dukec.balance.values`), or the engine's material values where it has none.
+(:mod:`dukec.players.values`), or the engine's material values where it has none.
 ``search-material`` is the earlier search, kept as a fixed baseline: no table, captures first,
 every root action searched with a full window, and leaves scored by material (each tile's value
 lost, and half of it for tiles still in the bag).
@@ -27,10 +27,10 @@ import random
 import time
 from dataclasses import dataclass
 
-from dukec.balance.v1_keys import Keyed
-from dukec.balance.v1_ordering import captures, cutoff, gain, order
-from dukec.balance.values import BAG_WEIGHT, Evaluation, evaluation, material
 from dukec.engine import Action, ActionKind, Game
+from dukec.players.v1_keys import Keyed
+from dukec.players.v1_ordering import captures, cutoff, gain, order
+from dukec.players.values import BAG_WEIGHT, Evaluation, evaluation, material
 
 #: Nodes per move by default: chosen by measurement (docs/policies.md): the search at this
 #: budget scores at least half against the earlier search at its default of 500, in less time.

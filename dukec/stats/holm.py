@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from statistics import NormalDist
 
-from dukec.balance.stats import Evidence
+from dukec.stats.stats import Evidence
 
 
 def holm(p_values: Sequence[float], alpha: float) -> list[bool]:

@@ -2,7 +2,7 @@
 with a draw from the bag as a chance node, and captures searched on beyond the depth.
 
 Values are negamax: a node's value is for the player to move there (positive: good for that
-player), in the leaves' logit units (:mod:`dukec.balance.leaves`), and a won game is worth
+player), in the leaves' logit units (:mod:`dukec.players.leaves`), and a won game is worth
 ``WIN`` less the ply it ends at, so that a quicker win counts more. An action that leaves the
 same player to move (a draw and its placement, some features' steps) keeps the value's sign.
 
@@ -30,14 +30,14 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
-from dukec.balance.alike import Alike
-from dukec.balance.leaves import Leaves
-from dukec.balance.moves import base_like, candidates, captures, has_legal
-from dukec.balance.ordering import Heuristics, Ordering
-from dukec.balance.table import EXACT, LOWER, UPPER, Table
 from dukec.engine import Game, tablemoves, turn
 from dukec.engine.actions import COMMAND, DRAW, ActionTuple, Reason
 from dukec.engine.zobrist import Keyed
+from dukec.players.alike import Alike
+from dukec.players.leaves import Leaves
+from dukec.players.moves import base_like, candidates, captures, has_legal
+from dukec.players.ordering import Heuristics, Ordering
+from dukec.players.table import EXACT, LOWER, UPPER, Table
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -210,7 +210,7 @@ class Tree:
     def board(self) -> None:
         """Bring up to date what the search knows of the position's board beyond its tiles,
         kept while the keys say no feature's state changed: ``base``, whether the Duke-danger
-        test is the base game's (:func:`~dukec.balance.moves.base_like`), and whether the board
+        test is the base game's (:func:`~dukec.players.moves.base_like`), and whether the board
         plays as the base game's (:func:`dukec.engine.turn.base_board`, or no features)."""
         keyed = self.keyed
         if keyed is not None:

@@ -15,7 +15,7 @@ A fixed number of games decides by two tests at the stated level ``alpha``:
   true difference of ±margin or more this happens at most ``alpha`` of the time.
 
 Where both hold (a small but measurable edge inside the margin) the answer is fair, with the
-edge named. The sequential test (:mod:`dukec.balance.sequential`) reaches the same four answers
+edge named. The sequential test (:mod:`dukec.stats.sequential`) reaches the same four answers
 after as few games as the evidence allows.
 """
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from dukec.balance.stats import EloModel, Evidence, chance, z_for
+from dukec.stats.stats import EloModel, Evidence, chance, z_for
 
 
 class Outcome(Enum):

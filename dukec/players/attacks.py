@@ -1,5 +1,5 @@
 """What each tile reaches from each square, as bit masks of squares: the look-ups the search's
-evaluation (:mod:`dukec.balance.evaluation`) counts mobility, control and threats with.
+evaluation (:mod:`dukec.players.evaluation`) counts mobility, control and threats with.
 
 A key ``code * size + square`` (a tile code, as on the board, on a square) has one
 :class:`ReachMasks`, made from the rules' tables (or a terrain layout's) when first looked at.

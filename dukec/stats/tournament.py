@@ -15,8 +15,8 @@ import itertools
 import random
 from collections.abc import Mapping
 
-from dukec.balance.bradley_terry import Pairing, logistic
-from dukec.balance.pairs import Pentanomial
+from dukec.stats.bradley_terry import Pairing, logistic
+from dukec.stats.pairs import Pentanomial
 
 
 def game(rng: random.Random, difference: float, draw: float) -> float:

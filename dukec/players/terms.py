@@ -1,5 +1,5 @@
 """The evaluation's terms beyond material: their names and order, a position's counts of them and
-their weights, each as native fields (:mod:`dukec.balance.evaluation` computes and weighs them).
+their weights, each as native fields (:mod:`dukec.players.evaluation` computes and weighs them).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The order in which the baseline searches (:mod:`dukec.balance.search_v1`) try a position's
+"""The order in which the baseline searches (:mod:`dukec.players.search_v1`) try a position's
 actions, kept unchanged with them.
 
 ``search-v1`` tries the transposition table's move first, then captures by the value of the

@@ -12,9 +12,9 @@ safe (:func:`dukec.engine.tablemoves.stays_safe`) needs no test.
 
 from __future__ import annotations
 
-from dukec.balance.alike import Alike
 from dukec.engine import Game, Phase, movement, tablemoves, turn
 from dukec.engine.actions import COMMAND, ActionTuple
+from dukec.players.alike import Alike
 
 
 class Tests:

@@ -13,7 +13,7 @@ and at a true ±margin it misses (says fair, or the wrong way) at most beta of t
 what the cap cuts short. ``benchmarks/calibration.py`` checks both by simulation.
 
 The Elo at a stronger or weaker stop is estimated with the stopping rule accounted for: the
-deciding test's log-likelihood ratio is taken as a Brownian motion (:mod:`dukec.balance.brownian`)
+deciding test's log-likelihood ratio is taken as a Brownian motion (:mod:`dukec.stats.brownian`)
 whose drift follows the true Elo, and the estimate is the Elo at which half the runs would end
 no better than this one (median-unbiased), the interval the Elos at which 97.5% and 2.5% would
 (as fishtest's SPRT analytics). Stopping early on a lucky streak would otherwise overstate a
@@ -26,10 +26,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from dukec.balance import gsprt
-from dukec.balance.brownian import Brownian
-from dukec.balance.decision import Criteria, Decision, Outcome, fixed_decision
-from dukec.balance.stats import Evidence, Sprt, SprtState
+from dukec.stats import gsprt
+from dukec.stats.brownian import Brownian
+from dukec.stats.decision import Criteria, Decision, Outcome, fixed_decision
+from dukec.stats.stats import Evidence, Sprt, SprtState
 
 #: The widest Elo the estimate looks at (a 0.1% or 99.9% score in logistic Elo).
 _ELO_RANGE = 1200.0

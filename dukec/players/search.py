@@ -1,4 +1,4 @@
-"""The search policy ``search``: iterative deepening over :mod:`dukec.balance.alphabeta`'s tree,
+"""The search policy ``search``: iterative deepening over :mod:`dukec.players.alphabeta`'s tree,
 within a budget of nodes (reproducible anywhere) or of CPU time per move.
 
 Depth 1, 2, ... until the budget is spent; the move of the deepest finished depth is played (of
@@ -9,10 +9,10 @@ exact and only those worse are left as bounds; equally good actions are broken b
 choice. With aspiration windows (an option) each depth is first searched within a margin of the
 last depth's value, and again with the full window if the value falls outside it.
 
-Leaves are scored by the game set's learned evaluation (:mod:`dukec.balance.learned`), else by
-its tile values (:mod:`dukec.balance.leaves`). The baselines ``search-v1`` (the search before
+Leaves are scored by the game set's learned evaluation (:mod:`dukec.players.learned`), else by
+its tile values (:mod:`dukec.players.leaves`). The baselines ``search-v1`` (the search before
 this one, tile-value leaves) and ``search-material`` (the first search) are kept unchanged in
-:mod:`dukec.balance.search_v1`.
+:mod:`dukec.players.search_v1`.
 """
 
 from __future__ import annotations
@@ -21,8 +21,11 @@ import gc
 import random
 from typing import Final
 
-from dukec.balance.alike import Alike
-from dukec.balance.alphabeta import (
+from dukec.engine import Action, Game, Rules
+from dukec.engine.actions import ActionTuple
+from dukec.engine.zobrist import Keyed
+from dukec.players.alike import Alike
+from dukec.players.alphabeta import (
     INFINITE,
     NULL,
     WON,
@@ -31,12 +34,9 @@ from dukec.balance.alphabeta import (
     OutOfBudget,
     Tree,
 )
-from dukec.balance.learned import learned
-from dukec.balance.leaves import LearnedLeaves, Leaves
-from dukec.balance.values import Evaluation, evaluation, material
-from dukec.engine import Action, Game, Rules
-from dukec.engine.actions import ActionTuple
-from dukec.engine.zobrist import Keyed
+from dukec.players.learned import learned
+from dukec.players.leaves import LearnedLeaves, Leaves
+from dukec.players.values import Evaluation, evaluation, material
 
 #: Nodes per move by default (docs/policies.md).
 DEFAULT_BUDGET: Final = 300
@@ -100,7 +100,7 @@ class SearchPlayer:
 
     def _distinct(self, game: Game, actions: list[Action]) -> list[Action]:
         """The legal actions but those that differ from an earlier one only in alike tile
-        types (:mod:`dukec.balance.alike`): a renamed copy's choices are its original's."""
+        types (:mod:`dukec.players.alike`): a renamed copy's choices are its original's."""
         rules = game.rules
         alike = self._alike
         if alike is None or self._alike_rules is not rules:

@@ -19,9 +19,9 @@ import math
 import random
 import time
 
-from dukec.balance.alike import Alike
-from dukec.balance.values import Evaluation, evaluation
 from dukec.engine import Action, ActionKind, Game
+from dukec.players.alike import Alike
+from dukec.players.values import Evaluation, evaluation
 
 #: Plies of random play after the tree before the position is scored.
 PLAYOUT_PLIES = 6
@@ -139,7 +139,7 @@ class MctsPlayer:
 
     def _legal(self, game: Game) -> list[Action]:
         """The legal actions but those that differ from an earlier one only in alike tile
-        types (:mod:`dukec.balance.alike`): a renamed copy's choices are its original's."""
+        types (:mod:`dukec.players.alike`): a renamed copy's choices are its original's."""
         actions = game.legal_actions()
         alike = self.alike
         if alike is None or not alike.some:

@@ -38,8 +38,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dukec.balance.linalg import SingularError, cholesky, inverse, solve
-from dukec.balance.stats import Z95, Evidence, elo, z_for
+from dukec.stats.linalg import SingularError, cholesky, inverse, solve
+from dukec.stats.stats import Z95, Evidence, elo, z_for
 
 PER_ELO = math.log(10.0) / 400.0
 """d(log-odds) / d(Elo)."""
