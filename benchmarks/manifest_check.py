@@ -25,8 +25,9 @@ from dukec.balance.run import Settings
 from dukec.compiler import load, load_tileset
 from dukec.insight.drift import expected_power
 from dukec.insight.regression import check, entry_of
-from dukec.insight.value import digest, measure, merge_sources
+from dukec.insight.value import measure
 from dukec.stats.stats import wilson
+from dukec.tileset import merge_sources, tileset_digest
 
 HERE = Path(__file__).resolve().parent.parent
 PLANTED = HERE / "tests" / "insight" / "tiles" / "planted_footman.duke"
@@ -53,7 +54,7 @@ def main() -> None:
     )
     valuation = measure(tileset, None, "PlantedFootman", settings)
     assert valuation.result is not None
-    entry = entry_of(valuation.result, "copy", (None, None), None, digest(tileset))
+    entry = entry_of(valuation.result, "copy", (None, None), None, tileset_digest(tileset))
     stated = expected_power(entry.score, entry.score_se, entry.margin, entry.alpha)
     print(
         f"recorded: one PlantedFootman in place of one Footman, {entry.elo:+.1f} Elo over "

@@ -27,7 +27,7 @@ from typing import Any
 from dukec.compiler import load, load_tileset
 from dukec.compiler.vocabulary import Side
 from dukec.insight.edits import Edit, EditKind, checked, mirrored_step, single_edits
-from dukec.insight.tune import Search, Stage, Step, TuneSettings
+from dukec.insight.tune_search import Search, Stage, Step, TuneSettings
 from tests.base_icons import MOVE
 
 PLANTED_STEP = {

@@ -49,6 +49,7 @@ from typing import Any
 from dukec.balance.experiments import Experiment
 from dukec.balance.experiments import replace as replace_every
 from dukec.balance.game import GameJob, GameSummary
+from dukec.balance.plans import value_experiment
 from dukec.balance.play import rules_for
 from dukec.balance.run import Observer, Settings, run
 from dukec.balance.tally import Tally
@@ -56,11 +57,11 @@ from dukec.commands.common import load_tileset
 from dukec.compiler import load
 from dukec.engine import Game
 from dukec.engine.actions import DRAW
-from dukec.insight.value import merge_sources, value_experiment
 from dukec.kernel import kernel
 from dukec.players.learned import learned
 from dukec.players.policies import make_policy, player_seed
 from dukec.stats.stats import Z95, Scored, elo, elo_interval
+from dukec.tileset import merge_sources
 
 HERE = Path(__file__).resolve().parent
 TILES = [HERE.parent / "tests" / "balance" / "tiles"]

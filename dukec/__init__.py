@@ -81,7 +81,7 @@ _LAZY = {
     "dukec.library.views": ("LegalMoves", "Outcome", "Tile"),
     "dukec.library.tilesets": ("load_rules", "load_tileset"),
     "dukec.library.experiments": ("BalanceResult", "ValueResult", "value"),
-    "dukec.balance.experiments": ("ExperimentError",),
+    "dukec.tileset": ("ExperimentError",),
 }
 
 __all__ = [
@@ -120,7 +120,6 @@ if "IPython" in _sys.modules:
     _notebook.register()
 
 if _typing.TYPE_CHECKING:
-    from dukec.balance.experiments import ExperimentError
     from dukec.compiler import CompileError, compile_source
     from dukec.engine import (
         Action,
@@ -137,6 +136,7 @@ if _typing.TYPE_CHECKING:
     from dukec.library.game import Game, new_game
     from dukec.library.tilesets import load_rules, load_tileset
     from dukec.library.views import LegalMoves, Outcome, Tile
+    from dukec.tileset import ExperimentError
 
 
 def __getattr__(name: str) -> _typing.Any:

@@ -63,23 +63,23 @@ class TileSet:
     def game_set(self, name: str | None = None) -> Mapping[str, Any]:
         """The game set called ``name`` (default: base, or the only one); ExperimentError or
         UnknownName when there is none."""
-        from dukec.balance.experiments import find_set
+        from dukec.tileset import find_set
 
         return find_set(self.data, name)
 
     def tile(self, name: str) -> Mapping[str, Any]:
         """The tile called ``name`` (any case); UnknownName with a suggestion when none."""
-        from dukec.insight.value import tile_name
+        from dukec.tileset import tile_name
 
         found = tile_name(self.data, name)
         return next(tile for tile in self.tiles if tile["name"] == found)
 
     @property
-    def digest(self) -> str:
+    def tileset_digest(self) -> str:
         """The tile set's hash, as reports and manifests name it."""
-        from dukec.insight.value import digest
+        from dukec.tileset import tileset_digest
 
-        return digest(self.data)
+        return tileset_digest(self.data)
 
     def summary(self) -> str:
         """How many tiles and sets, and what was laid on the base set."""
@@ -138,7 +138,8 @@ def experiment(
     if replace is not None:
         made = experiments.replace(tileset.data, game, replace[0], replace[1], source)
     elif worth is not None:
-        from dukec.insight.value import merge_sources, value_experiment
+        from dukec.balance.plans import value_experiment
+        from dukec.tileset import merge_sources
 
         made = value_experiment(merge_sources(tileset.data, source), game, worth[1], worth[0])
     elif against is not None:

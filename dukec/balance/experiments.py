@@ -10,25 +10,16 @@ The result holds two game sets: army A seated first, and army B seated first.
 from __future__ import annotations
 
 import copy
-import difflib
 from dataclasses import dataclass
 from typing import Any
 
 from dukec.engine import RulesError, load_rules
 from dukec.icons import FORMAT, Vocabulary, VocabularyError, base, merged, vocabulary_of
 from dukec.names import lookup
+from dukec.tileset import ExperimentError, UnknownName, army_tiles, did_you_mean, find_set
 
 AB_SET = "balance-a-first"
 BA_SET = "balance-b-first"
-
-
-class ExperimentError(Exception):
-    """An experiment that cannot be built from the tile sets given (a user's mistake)."""
-
-
-class UnknownName(ExperimentError):
-    """A tile or game set name that the tile sets given do not have: bad usage, which the
-    commands answer with exit status 2."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,36 +52,8 @@ class Experiment:
         return f"{self.labels[0]} against {self.labels[1]}"
 
 
-def _did_you_mean(name: str, known: list[str], list_all: bool = False) -> str:
-    close = difflib.get_close_matches(name, known, n=1)
-    if close:
-        return f" (did you mean {close[0]!r}?)"
-    return f" (known: {', '.join(known)})" if known and list_all else ""
-
-
-def find_set(tileset: dict[str, Any], name: str | None) -> dict[str, Any]:
-    """The game set called ``name``; by default 'base', or the only set there is."""
-    sets: dict[str, dict[str, Any]] = {entry["name"]: entry for entry in tileset.get("sets", [])}
-    if name is None:
-        if "base" in sets:
-            return sets["base"]
-        if len(sets) == 1:
-            return next(iter(sets.values()))
-        if not sets:
-            raise ExperimentError("the tile set has no game set to play")
-        raise ExperimentError(f"choose a game set with --game: {', '.join(sorted(sets))}")
-    if name not in sets:
-        raise UnknownName(f"no game set {name!r}{_did_you_mean(name, sorted(sets), True)}")
-    return sets[name]
-
-
 def _tiles(tileset: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {tile["name"]: tile for tile in tileset.get("tiles", [])}
-
-
-def army_tiles(army: dict[str, Any]) -> set[str]:
-    """Names of the tiles an army starts with or has in its bag."""
-    return {entry["tile"] for entry in army["start"]} | {entry["tile"] for entry in army["bag"]}
 
 
 def replace_in_army(army: dict[str, Any], old: str, new: str) -> dict[str, Any]:
@@ -230,7 +193,7 @@ def replace(
     old = lookup(old, tiles) or old
     new = lookup(new, extra) or lookup(new, tiles) or new
     if old not in tiles:
-        raise UnknownName(f"no tile {old!r} in the tile set{_did_you_mean(old, sorted(tiles))}")
+        raise UnknownName(f"no tile {old!r} in the tile set{did_you_mean(old, sorted(tiles))}")
     in_armies = [old in army_tiles(army) for army in game_set["armies"]]
     if not any(in_armies):
         raise ExperimentError(
@@ -243,7 +206,7 @@ def replace(
         known = sorted(set(tiles) | set(extra))
         where = "the tile set or the file given with --with" if source else "the tile set"
         raise UnknownName(
-            f"no tile {new!r} in {where}{_did_you_mean(new, known)}; "
+            f"no tile {new!r} in {where}{did_you_mean(new, known)}; "
             f"give the file that defines it with --with PATH"
         )
     if new == old:

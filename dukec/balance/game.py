@@ -7,11 +7,10 @@ summary sent back. A game is played from the tile set alone (see ``dukec.balance
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from dukec.icons import hashed_form
+from dukec.tileset import tileset_digest
 
 
 def game_seed(master_seed: int, index: int) -> int:
@@ -22,13 +21,6 @@ def game_seed(master_seed: int, index: int) -> int:
     """
     digest = hashlib.sha256(f"dukec-balance:{master_seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
-
-
-def tileset_digest(tileset: dict[str, Any]) -> str:
-    """A short, stable fingerprint of a tile set (SHA-256 of its canonical JSON; a tile set whose
-    icons are the base box's as its first format's: :func:`dukec.icons.hashed_form`)."""
-    canonical = json.dumps(hashed_form(tileset), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True, slots=True)

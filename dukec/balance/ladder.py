@@ -15,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dukec.balance.experiments import Experiment, find_set
-from dukec.balance.game import tileset_digest
+from dukec.balance.experiments import Experiment
 from dukec.balance.ratings import ANCHOR
 from dukec.balance.run import Counter, RunResult, Settings, run
 from dukec.players.search import DEFAULT_BUDGET
 from dukec.stats.bradley_terry import Fit, Pairing, Rating, fit
+from dukec.tileset import find_set, tileset_digest
 
 LadderProgress = Callable[[int], None]
 """Told how many games the ladder has played so far, all pairings together."""

@@ -18,11 +18,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from dukec.balance.game import tileset_digest
 from dukec.jsontext import JsonTextError, is_number, is_whole, parse_json
 from dukec.players.policies import split_policy
 from dukec.stats.bradley_terry import Rating
 from dukec.textfile import NotReadable, absent, read_file
+from dukec.tileset import tileset_digest
 
 ANCHOR = "random"
 """The policy every rating is relative to."""

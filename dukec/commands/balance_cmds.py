@@ -40,6 +40,7 @@ from dukec.commands.options import (
 from dukec.commands.outputs import check_output_dir, os_error
 from dukec.commands.progress import progress_bar
 from dukec.players.policies import policy_seconds
+from dukec.tileset import tileset_digest
 
 if TYPE_CHECKING:
     from dukec.balance.run import RunResult
@@ -276,12 +277,12 @@ def balance(
     if scheduler is not None and backend != "dask":
         raise click.UsageError("--scheduler needs --backend dask")
     from dukec import api
-    from dukec.balance.experiments import ExperimentError
     from dukec.balance.html import write_ladder_report, write_report
     from dukec.balance.ratings import stored
     from dukec.balance.report import render, render_ladder, to_json
     from dukec.balance.run import Counter
     from dukec.balance.runner import RunnerError
+    from dukec.tileset import ExperimentError
 
     tileset = api.TileSet(load_tileset(tileset_path))
     tiles = api.TileSet(load_tiles(with_path)) if with_path is not None else None
@@ -325,9 +326,9 @@ def balance(
         raise failure(error) from None
     if manifest_path is not None:
         from dukec.commands.manifests import record_runs
-        from dukec.insight.value import digest, merge_sources
+        from dukec.tileset import merge_sources
 
-        hashed = digest(merge_sources(tileset.data, None if tiles is None else tiles.data))
+        hashed = tileset_digest(merge_sources(tileset.data, None if tiles is None else tiles.data))
         sources = (tileset_path, with_path)
         record_runs(manifest_path, results[:1], "replace", sources, game, hashed)
     from dukec.commands.again import balance_next

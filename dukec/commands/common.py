@@ -49,7 +49,7 @@ class FiniteRange(click.FloatRange):
 def failure(error: Exception) -> click.ClickException:
     """A library's error as the command's: a tile or game set name the tile set does not have
     is bad usage (exit 2), like an unknown option; anything else exit 1."""
-    from dukec.balance.experiments import UnknownName
+    from dukec.tileset import UnknownName
 
     if isinstance(error, UnknownName):
         return click.UsageError(str(error))
@@ -58,7 +58,7 @@ def failure(error: Exception) -> click.ClickException:
 
 def check_set_name(tileset: dict[str, Any], name: str | None) -> None:
     """A usage error (exit 2) if ``name`` is given and names no game set of ``tileset``."""
-    from dukec.balance.experiments import find_set
+    from dukec.tileset import find_set
 
     if name is not None:
         try:

@@ -54,8 +54,8 @@ def tts(
     written, 2 bad usage.
     """
     from dukec.atomic import write_bytes_atomic, write_text_atomic
-    from dukec.balance.experiments import ExperimentError, find_set
     from dukec.engine import Game, RulesError, load_rules
+    from dukec.tileset import ExperimentError, find_set
     from dukec.workbench.board import board_drawing
     from dukec.workbench.png import to_png
     from dukec.workbench.tiles import all_tiles

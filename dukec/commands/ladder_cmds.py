@@ -95,10 +95,10 @@ def ladder(
     2 bad usage, 130 or 143 interrupted.
     """
     from dukec.balance import ratings
-    from dukec.balance.experiments import ExperimentError, find_set
     from dukec.balance.ladder import LadderSettings, run_ladder
     from dukec.balance.play import check_playable
     from dukec.balance.runner import RunnerError, default_workers
+    from dukec.tileset import ExperimentError, find_set
 
     names = policy_names(policies, "--policies")
     if ratings.ANCHOR not in names:

@@ -108,11 +108,11 @@ def check_manifest(
             raise click.UsageError(
                 f"--check plays the manifest's own experiments; it takes no {param.opts[0]}"
             )
-    from dukec.balance.experiments import ExperimentError
     from dukec.balance.run import Counter
     from dukec.balance.runner import RunnerError, default_workers
     from dukec.insight.manifest import check_seed
     from dukec.insight.regression import check
+    from dukec.tileset import ExperimentError
 
     entries = read_manifest(path)
     if not entries:

@@ -186,10 +186,11 @@ def matrix(
 
 def run_matrix(request: MatrixRequest, settings: Settings) -> None:
     """Play the matrix, print it (a table or JSON), and write the heatmap if asked."""
-    from dukec.balance.experiments import ExperimentError
+    from dukec.balance.plans import plan
     from dukec.balance.runner import RunnerError
     from dukec.insight.heatmap import write_page
-    from dukec.insight.matrix import cells_to_play, plan, play_matrix
+    from dukec.insight.matrix import cells_to_play, matrix_json, play_matrix
+    from dukec.tileset import ExperimentError
 
     names = tile_names(request.tiles)
     inputs = [path for path in (request.tileset_path, request.with_path) if path is not None]
@@ -206,7 +207,7 @@ def run_matrix(request: MatrixRequest, settings: Settings) -> None:
             matrix = play_matrix(swap_plan, settings, bar)
     except (ExperimentError, RunnerError, ValueError) as error:
         raise failure(error) from None
-    document = matrix.to_json()
+    document = matrix_json(matrix)
     if request.html_path is not None:
         try:
             write_page(request.html_path, document)

@@ -148,7 +148,8 @@ def _game_set(
     with ``swap``, the experiment's, the new tile's army in ``seat``."""
     if swap is None:
         return tileset, set_name, ""
-    from dukec.balance.experiments import AB_SET, BA_SET, ExperimentError, replace
+    from dukec.balance.experiments import AB_SET, BA_SET, replace
+    from dukec.tileset import ExperimentError
 
     try:
         made = replace(tileset, set_name, swap[0], swap[1], tiles)

@@ -34,12 +34,14 @@ from dukec.commands.options import (
 from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
 from dukec.insight.edits import describe_step
-from dukec.insight.tune import Answer, Stage
+from dukec.insight.tune import Answer
+from dukec.insight.tune_search import Stage
 from dukec.limits import MAX_CANDIDATES, MAX_ELO, MAX_STEPS
 from dukec.stats.stats import percent
 
 if TYPE_CHECKING:
-    from dukec.insight.tune import Progress, Step, Trial, TuneResult
+    from dukec.insight.tune import TuneResult
+    from dukec.insight.tune_search import Progress, Step, Trial
 
 EXIT_STATUS = {Answer.FOUND: 0, Answer.NONE: 3, Answer.INCONCLUSIVE: 4}
 """The exit status of each answer (1 and 2 are errors and bad usage, as for every command)."""
@@ -244,11 +246,11 @@ def tune(
       130  interrupted (143 on SIGTERM)
     tune.json is written for 0, 3 and 4.
     """
-    from dukec.balance.experiments import ExperimentError
     from dukec.balance.runner import RunnerError
-    from dukec.insight.tune import TuneSettings
     from dukec.insight.tune import tune as search
     from dukec.insight.tune_files import names, write_outputs
+    from dukec.insight.tune_search import TuneSettings
+    from dukec.tileset import ExperimentError
 
     swap = replacement_option(replacement)
     assert swap is not None

@@ -11,6 +11,7 @@ import click
 from click.core import ParameterSource
 from rich.console import Console
 
+from dukec.balance.plans import DEFAULT_REFERENCE, Kind
 from dukec.commands.common import (
     SEED,
     WORKERS,
@@ -33,7 +34,6 @@ from dukec.commands.outputs import check_output_dir, check_output_file, os_error
 from dukec.commands.progress import progress_bar
 from dukec.commands.value_show import show_one, show_ranking, show_skill
 from dukec.insight.skill import LEVELS
-from dukec.insight.value import DEFAULT_REFERENCE, Kind
 from dukec.limits import MAX_EVIDENCE_GAMES
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def _settings(
 
 
 def _sources(tileset_path: Path | None, with_path: Path | None) -> dict[str, Any]:
-    from dukec.insight.value import merge_sources
+    from dukec.tileset import merge_sources
 
     tileset = load_tileset(tileset_path)
     return merge_sources(tileset, load_tiles(with_path) if with_path is not None else None)
@@ -74,7 +74,9 @@ def _measure(
     kind: Kind,
     progress: bool,
 ) -> Valuation:
-    from dukec.insight.value import is_reference, measure, tile_name
+    from dukec.balance.plans import is_reference
+    from dukec.insight.value import measure
+    from dukec.tileset import tile_name
 
     if kind is Kind.COPY and is_reference(tileset, tile, in_place_of):
         return measure(tileset, game, tile, settings, in_place_of=in_place_of)
@@ -89,8 +91,8 @@ def _measure(
 def _is_reference(tileset: dict[str, Any], tile: str, in_place_of: str) -> bool:
     """Whether ``tile`` is the reference (False for a name that is not a tile: the run that
     follows says so)."""
-    from dukec.balance.experiments import ExperimentError
-    from dukec.insight.value import is_reference
+    from dukec.balance.plans import is_reference
+    from dukec.tileset import ExperimentError
 
     try:
         return is_reference(tileset, tile, in_place_of)
@@ -100,7 +102,7 @@ def _is_reference(tileset: dict[str, Any], tile: str, in_place_of: str) -> bool:
 
 def tile_name_of(tileset: dict[str, Any], tile: str) -> str:
     """The tile ``tile`` names (any case)."""
-    from dukec.insight.value import tile_name
+    from dukec.tileset import tile_name
 
     return tile_name(tileset, tile)
 
@@ -266,9 +268,9 @@ def value(
     with --manifest: it plays no game, so nothing is recorded) or a file that cannot be
     written, 2 bad usage, 130 or 143 interrupted.
     """
-    from dukec.balance.experiments import ExperimentError
     from dukec.balance.runner import RunnerError
     from dukec.insight.report import ranking, value_report
+    from dukec.tileset import ExperimentError
 
     policy = policy_names(policy, "--policy")[0]
     if games % 2:

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from dukec.insight.edits import Edit, EditKind, checked, mirrored_step, tile_key
-from dukec.insight.tune import Search, Stage, Step, Trial, proxy
+from dukec.insight.tune_search import Search, Stage, Step, Trial, proxy
 
 _FREE = (EditKind.MOVE, EditKind.FLIP)
 """The kinds of edit whose direction only the proxy tells."""

@@ -17,253 +17,42 @@ scores exactly one point of two and the cell is exactly 50% by construction; it 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from dataclasses import replace as with_fields
-from enum import StrEnum
 from typing import Any
 
-from dukec.balance.experiments import (
-    AB_SET,
-    BA_SET,
-    Experiment,
-    ExperimentError,
-    UnknownName,
-    army_tiles,
-    combined_tileset,
-    find_set,
-    replace,
-)
-from dukec.balance.play import check_playable
+from dukec.balance.plans import SlotPlan
 from dukec.balance.run import Counter, Settings, run
-from dukec.balance.tally import finite, pair_numbers
-from dukec.names import lookup
-from dukec.stats.decision import Decision, Outcome
+from dukec.insight.matrix_cells import Cell, CellSource, Matrix, mirrored, mirrored_decision
+from dukec.insight.matrix_stats import readings
 from dukec.stats.pairs import Pentanomial
-from dukec.stats.stats import elo
-from dukec.workbench.tiles import unknown_tile_message
 
 Progress = Callable[[int], None]
 """Told how many games of the whole matrix have been played so far."""
 
 
-class CellSource(StrEnum):
-    """Where a cell's numbers come from."""
-
-    PLAYED = "played"
-    MIRROR = "mirror"
-    DIAGONAL = "diagonal"
-
-
-@dataclass(frozen=True, slots=True)
-class SlotPlan:
-    """The listed tiles, the slot they take, and one army per tile, in one tile set."""
-
-    names: tuple[str, ...]
-    slot: str
-    game: str
-    tiles: dict[str, dict[str, Any]]
-    order: tuple[str, ...]
-    template: dict[str, Any]
-    armies: dict[str, dict[str, Any]]
-
-    def experiment(self, row: str, column: str) -> Experiment:
-        """The army with ``row`` in the slot (army A) against the one with ``column``."""
-        army_a, army_b = self.armies[row], self.armies[column]
-        tileset = combined_tileset(
-            self.tiles, self.template, [army_a, army_b], [army_b, army_a], list(self.order)
-        )
-        return Experiment(
-            kind="swap",
-            tileset=tileset,
-            sets=(AB_SET, BA_SET),
-            labels=(f"with {row}", f"with {column}"),
-            subject=row,
-            opponent=f"the army with {column}",
-            game=self.game,
-        )
-
-
-def _resolve(name: str, known: list[str]) -> str:
-    found = lookup(name, known)
-    if found is None:
-        raise UnknownName(unknown_tile_message(name, known))
-    return found
-
-
-def plan(
-    tileset: dict[str, Any],
-    set_name: str | None,
-    names: list[str],
-    source: dict[str, Any] | None = None,
-) -> SlotPlan:
-    """The slot plan of ``names`` (tiles of the set, or of ``source``, which wins a clash)."""
-    game_set = find_set(tileset, set_name)
-    extra = {tile["name"]: tile for tile in (source or {}).get("tiles", [])}
-    own = {tile["name"]: tile for tile in tileset.get("tiles", [])}
-    known = sorted(set(own) | set(extra))
-    resolved = [_resolve(name, known) for name in names]
-    if len(resolved) < 2:
-        raise ExperimentError("a swap matrix needs at least two tiles")
-    seen: set[str] = set()
-    for name in resolved:
-        if name in seen:
-            raise ExperimentError(f"tile {name!r} is listed twice")
-        seen.add(name)
-    held = set().union(*(army_tiles(army) for army in game_set["armies"]))
-    slot = next((name for name in resolved if name in held), None)
-    if slot is None:
-        raise ExperimentError(
-            f"none of {', '.join(resolved)} is in an army of game set {game_set['name']!r}: "
-            f"the first listed tile the army holds names the slot the others take"
-        )
-    tiles = {name: tile for name, tile in own.items()}
-    armies = {slot: game_set["armies"][0]}
-    listed = [name for name in resolved if name != slot]
-    for name in listed:
-        # The replacement checks each tile (kind, acting as the Duke) and sizes its count.
-        swapped = replace(tileset, game_set["name"], slot, name, source)
-        variant = swapped.tileset["sets"][0]["armies"][0]
-        armies[name] = variant
-        tiles[name] = next(t for t in swapped.tileset["tiles"] if t["name"] == name)
-    order = [name for name in sorted(tiles) if name not in listed]
-    at = order.index(slot) + 1
-    order[at:at] = listed
-    return SlotPlan(tuple(resolved), slot, game_set["name"], tiles, tuple(order), game_set, armies)
-
-
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """One cell: the row army's pairs against the column army, where they come from, and
-    the cell's own answer (None on the diagonal, which is exact)."""
-
-    row: str
-    column: str
-    pairs: Pentanomial
-    source: CellSource
-    decision: Decision | None = None
-
-    @property
-    def score(self) -> float:
-        """The row army's score per game."""
-        return self.pairs.mean
-
-    def interval(self) -> tuple[float, float]:
-        """The score's 95% interval (a point on the diagonal, which is exact)."""
-        if self.source == CellSource.DIAGONAL:
-            return (0.5, 0.5)
-        return self.pairs.interval()
-
-    @property
-    def verdict(self) -> str:
-        """'stronger', 'weaker', 'fair', 'inconclusive' (the row army against the column
-        army, at the run's error rates), or 'exact' on the diagonal."""
-        return "exact" if self.decision is None else self.decision.outcome.value
-
-    @property
-    def verdict_words(self) -> str:
-        """The verdict in words: 'fair within ±30 Elo', 'inconclusive: play more games'..."""
-        if self.decision is None:
-            return "even by construction"
-        return self.decision.words
-
-    def to_json(self) -> dict[str, Any]:
-        """The cell's numbers for JSON."""
-        numbers = pair_numbers(self.pairs)
-        low, high = self.interval()
-        numbers.update(
-            score=self.score,
-            score_ci95=[low, high],
-            score_pm=(high - low) / 2,
-            elo=finite(elo(self.score)),
-            elo_ci95=[finite(elo(low)), finite(elo(high))],
-            verdict=self.verdict,
-            verdict_words=self.verdict_words,
-        )
-        sequential = self.decision is not None and self.decision.method == "sequential"
-        decided = sequential and self.verdict != Outcome.INCONCLUSIVE.value
-        return {
-            "row": self.row,
-            "column": self.column,
-            "source": self.source.value,
-            "games": 2 * self.pairs.pairs,
-            **numbers,
-            "stopped": self.verdict if decided else None,
-        }
-
-
-def mirrored(pairs: Pentanomial) -> Pentanomial:
-    """The same pairs counted for the other army: LL and WW, LD and WD exchanged."""
-    return Pentanomial(pairs.ww, pairs.wd, pairs.dd, pairs.wl, pairs.ld, pairs.ll)
-
-
-def mirrored_decision(decision: Decision) -> Decision:
-    """The same answer for the other army: stronger and weaker exchanged, the Elo negated."""
-    low, high = decision.elo_interval
-    return with_fields(
-        decision,
-        outcome=decision.outcome.mirrored(),
-        elo=-decision.elo,
-        elo_interval=(-high, -low),
-        edge=decision.edge.mirrored() if decision.edge is not None else None,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Matrix:
-    """Every cell of a swap matrix, row by row, with how it was played.
-
-    ``settings`` are the cells' (with ``--stop sprt`` their error rate is the familywise
-    ``alpha`` shared out among the tested cells); ``alpha`` is the whole matrix's.
-    """
-
-    plan: SlotPlan
-    settings: Settings
-    cells: tuple[tuple[Cell, ...], ...]
-    alpha: float
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The tiles, in the order given."""
-        return self.plan.names
-
-    @property
-    def mirror(self) -> bool:
-        """One policy for both armies: the cells below the diagonal mirror those above."""
-        return self.settings.policies[0] == self.settings.policies[1]
-
-    def cell(self, row: str, column: str) -> Cell:
-        """The cell of ``row`` against ``column``."""
-        return self.cells[self.names.index(row)][self.names.index(column)]
-
-    def played(self) -> list[Cell]:
-        """The cells played, row by row."""
-        return [cell for row in self.cells for cell in row if cell.source is CellSource.PLAYED]
-
-    def to_json(self) -> dict[str, Any]:
-        """The matrix as a JSON document."""
-        from dukec.insight.matrix_stats import readings
-
-        mine, theirs = self.settings.policies
-        return {
-            "kind": "swap-matrix",
-            "game": self.plan.game,
-            "slot": self.plan.slot,
-            "tiles": list(self.names),
-            "seed": self.settings.seed,
-            "policies": {"row": mine, "column": theirs},
-            "games_per_cell": self.settings.games,
-            "stop": (
-                self.settings.criteria.rates("sequential")
-                if self.settings.stop == "sprt"
-                else self.settings.stop
-            ),
-            "cell_test": self.settings.criteria.rates(
-                "sequential" if self.settings.stop == "sprt" else "fixed"
-            ),
-            "paired": True,
-            "cells": [cell.to_json() for row in self.cells for cell in row],
-            **readings(self),
-        }
+def matrix_json(matrix: Matrix) -> dict[str, Any]:
+    """The matrix as a JSON document: its cells, and what they say (:func:`readings`)."""
+    mine, theirs = matrix.settings.policies
+    return {
+        "kind": "swap-matrix",
+        "game": matrix.plan.game,
+        "slot": matrix.plan.slot,
+        "tiles": list(matrix.names),
+        "seed": matrix.settings.seed,
+        "policies": {"row": mine, "column": theirs},
+        "games_per_cell": matrix.settings.games,
+        "stop": (
+            matrix.settings.criteria.rates("sequential")
+            if matrix.settings.stop == "sprt"
+            else matrix.settings.stop
+        ),
+        "cell_test": matrix.settings.criteria.rates(
+            "sequential" if matrix.settings.stop == "sprt" else "fixed"
+        ),
+        "paired": True,
+        "cells": [cell.to_json() for row in matrix.cells for cell in row],
+        **readings(matrix),
+    }
 
 
 def tested_cells(count: int, mirror: bool) -> int:
@@ -299,7 +88,6 @@ def play_matrix(
             if mirror and j <= i:
                 continue
             experiment = swap_plan.experiment(row, column)
-            check_playable(experiment.tileset, experiment.sets)
             result = run(experiment, settings, observer=Counter(progress, done))
             done += result.tally.games
             played[(row, column)] = Cell(

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dukec.insight.matrix import Cell, Matrix
+from dukec.insight.matrix_cells import Cell, Matrix
 from dukec.stats.bradley_terry import Fit, FitError, Pairing, fit
 from dukec.stats.holm import holm, two_sided_p
 from dukec.stats.transitivity import summary

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dukec.balance.experiments import Experiment, ExperimentError, replace
+from dukec.balance.experiments import Experiment, replace
+from dukec.balance.plans import value_experiment
 from dukec.balance.play import check_playable
 from dukec.balance.run import Observer, RunResult, Settings, run
 from dukec.insight.drift import (
@@ -25,8 +26,9 @@ from dukec.insight.drift import (
     power,
 )
 from dukec.insight.manifest import Entry
-from dukec.insight.value import digest, merge_sources, signed, value_experiment
+from dukec.insight.value import signed
 from dukec.stats.stats import elo, elo_interval
+from dukec.tileset import ExperimentError, merge_sources, tileset_digest
 
 
 def experiment_of(
@@ -186,5 +188,5 @@ def check(
     )
     result = run(experiment, settings, observer=observer)
     evidence = result.tally.evidence
-    hashed = digest(merge_sources(tileset, source))
+    hashed = tileset_digest(merge_sources(tileset, source))
     return Checked(entry, seed, evidence.mean, evidence.standard_error(), hashed)

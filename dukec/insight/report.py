@@ -12,23 +12,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from dukec.balance.experiments import find_set
+from dukec.balance.plans import DEFAULT_REFERENCE, Kind, army_of, slot_of
 from dukec.balance.report import decision_json
 from dukec.balance.run import Settings
 from dukec.insight.rank import against_reference, rank
-from dukec.insight.value import (
-    DEFAULT_REFERENCE,
-    Kind,
-    Valuation,
-    army_of,
-    article,
-    digest,
-    measure,
-    signed,
-    slot_of,
-    tile_name,
-)
+from dukec.insight.value import Valuation, article, measure, signed
 from dukec.stats.decision import Criteria, Decision, Outcome
+from dukec.tileset import find_set, tile_name, tileset_digest
 
 FORMAT = "dukec-value/2"
 
@@ -118,7 +108,7 @@ def header(
     return {
         "format": FORMAT,
         "game": game_set["name"],
-        "tileset_hash": digest(tileset),
+        "tileset_hash": tileset_digest(tileset),
         "policy": settings.policy,
         "budget": settings.budget,
         "ply_limit": settings.ply_limit,

@@ -21,19 +21,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from dukec.balance.plans import DEFAULT_REFERENCE, InsightError
 from dukec.balance.run import Settings
 from dukec.balance.tally import finite
-from dukec.insight.value import (
-    DEFAULT_REFERENCE,
-    InsightError,
-    Progress,
-    Ratio,
-    Valuation,
-    measure,
-    ratio,
-    tile_name,
-)
+from dukec.insight.value import Progress, Ratio, Valuation, measure, ratio
 from dukec.stats.stats import Z95
+from dukec.tileset import tile_name
 
 
 class Variant(Enum):

@@ -26,9 +26,10 @@ from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
 
+from dukec.balance.plans import Kind
 from dukec.balance.ratings import stored
 from dukec.balance.run import Settings
-from dukec.insight.value import Kind, Valuation, signed
+from dukec.insight.value import Valuation, signed
 from dukec.stats.holm import holm
 from dukec.stats.stats import chance
 

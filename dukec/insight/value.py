@@ -25,252 +25,30 @@ army A's score over pairs, with its 95% interval.
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
-from dukec.balance.experiments import (
-    AB_SET,
-    BA_SET,
-    Experiment,
-    ExperimentError,
-    UnknownName,
-    armies_alike,
-    army_tiles,
-    combined_tileset,
-    find_set,
+from dukec.balance.experiments import Experiment
+from dukec.balance.game import GameSummary
+from dukec.balance.plans import (
+    DEFAULT_REFERENCE,
+    InsightError,
+    Kind,
+    bag_experiment,
+    check_reference,
+    is_reference,
+    value_experiment,
 )
-from dukec.balance.game import GameSummary, tileset_digest
-from dukec.balance.play import check_playable
 from dukec.balance.run import Counter, RunResult, Settings, run
 from dukec.balance.tally import finite, pair_numbers
-from dukec.names import lookup
 from dukec.stats.stats import Z95, elo, elo_interval
-from dukec.workbench.tiles import unknown_tile_message
-
-DEFAULT_REFERENCE = "Footman"
-"""The tile whose place a valued tile takes: the Footman is worth 0 a copy."""
-
+from dukec.tileset import (
+    tile_name,
+)
 
 Progress = Callable[[int], None]
-
-
-class InsightError(ExperimentError):
-    """A tile that cannot be valued as asked (a user's mistake)."""
-
-
-class Kind(Enum):
-    """What a worth measures."""
-
-    COPY = "copy"
-    """One copy in the place of one copy of the reference, against the army as it is."""
-    BAG = "bag"
-    """Every copy, against the same army without the tile (or with it added to the bag)."""
-
-
-class Slot(Enum):
-    """Where the copy of a worth per copy stands: in the set-up, or in the bag."""
-
-    START = "start"
-    BAG = "bag"
-
-
-def merge_sources(tileset: dict[str, Any], source: dict[str, Any] | None) -> dict[str, Any]:
-    """``tileset`` with the tiles of ``source`` added (a tile of the same name is replaced)."""
-    if source is None:
-        return tileset
-    merged = copy.deepcopy(tileset)
-    extra = {tile["name"]: tile for tile in source.get("tiles", [])}
-    kept = [tile for tile in merged["tiles"] if tile["name"] not in extra]
-    merged["tiles"] = sorted([*kept, *copy.deepcopy(list(extra.values()))], key=_name)
-    return merged
-
-
-def _name(tile: dict[str, Any]) -> str:
-    return str(tile["name"])
-
-
-def tile_name(tileset: dict[str, Any], name: str) -> str:
-    """The tile ``name`` stands for (any case), or an UnknownName with a suggestion."""
-    names = [tile["name"] for tile in tileset.get("tiles", [])]
-    found = lookup(name, names)
-    if found is None:
-        raise UnknownName(unknown_tile_message(name, names))
-    return found
-
-
-def _tile(tileset: dict[str, Any], name: str) -> dict[str, Any]:
-    return next(tile for tile in tileset["tiles"] if tile["name"] == name)
-
-
-def _refuse_duke(tileset: dict[str, Any], name: str) -> None:
-    if _tile(tileset, name).get("acts_as_duke", False):
-        raise InsightError(
-            f"{name!r} acts as the Duke: no game is played without a Duke, so it has no worth "
-            f"to measure"
-        )
-
-
-def _alike_set(tileset: dict[str, Any], set_name: str | None) -> dict[str, Any]:
-    game_set = find_set(tileset, set_name)
-    if not armies_alike(game_set):
-        raise InsightError(
-            f"game set {game_set['name']!r} gives its two seats different armies; a tile's "
-            f"worth is measured between two armies that differ in that tile alone"
-        )
-    return game_set
-
-
-def without_tile(army: dict[str, Any], tile: str) -> dict[str, Any]:
-    """A copy of ``army`` with no ``tile``: out of the set-up and out of the bag."""
-    for entry in army["start"]:
-        if entry.get("beside") == tile:
-            raise InsightError(
-                f"{entry['tile']!r} starts beside {tile!r}; without {tile!r} it has nowhere "
-                f"to start"
-            )
-    result = copy.deepcopy(army)
-    result["start"] = [entry for entry in result["start"] if entry["tile"] != tile]
-    result["bag"] = [stack for stack in result["bag"] if stack["tile"] != tile]
-    return result
-
-
-def with_tile(army: dict[str, Any], tile: str, count: int) -> dict[str, Any]:
-    """A copy of ``army`` with ``count`` more ``tile`` in its bag."""
-    result = copy.deepcopy(army)
-    bag = {stack["tile"]: stack["count"] for stack in result["bag"]}
-    bag[tile] = bag.get(tile, 0) + count
-    result["bag"] = [{"tile": name, "count": bag[name]} for name in sorted(bag)]
-    return result
-
-
-def slot_of(army: dict[str, Any], reference: str) -> Slot:
-    """Where a copy takes the reference's place: in the set-up if it starts there, else the bag."""
-    return Slot.START if any(e["tile"] == reference for e in army["start"]) else Slot.BAG
-
-
-def one_in_place(army: dict[str, Any], old: str, new: str) -> dict[str, Any]:
-    """A copy of ``army`` with one ``old`` made ``new``: its first copy in the set-up (the new
-    tile starts where it would, right after it), else one copy in the bag."""
-    result = copy.deepcopy(army)
-    if slot_of(army, old) is Slot.START:
-        index = next(n for n, entry in enumerate(result["start"]) if entry["tile"] == old)
-        entry = result["start"][index]
-        if entry["count"] == 1 and any(e.get("beside") == old for e in result["start"]):
-            raise InsightError(
-                f"a tile starts beside the one {old!r}; with a {new!r} in its place it has "
-                f"nowhere to start"
-            )
-        result["start"][index + 1 : index + 1] = [{**entry, "tile": new, "count": 1}]
-        entry["count"] -= 1
-        result["start"] = [e for e in result["start"] if e["count"]]
-        return result
-    bag = {stack["tile"]: stack["count"] for stack in result["bag"]}
-    bag[old] -= 1
-    bag[new] = bag.get(new, 0) + 1
-    result["bag"] = [{"tile": name, "count": bag[name]} for name in sorted(bag) if bag[name]]
-    return result
-
-
-def _copies(army: dict[str, Any], tile: str) -> int:
-    entries = [*army["start"], *army["bag"]]
-    return sum(int(entry["count"]) for entry in entries if entry["tile"] == tile)
-
-
-def value_experiment(
-    tileset: dict[str, Any],
-    set_name: str | None,
-    tile: str,
-    in_place_of: str = DEFAULT_REFERENCE,
-) -> Experiment:
-    """The experiment of a worth per copy: one ``tile`` in the place of one ``in_place_of``,
-    against the set's army as it is.
-
-    ``tileset`` holds every tile (merge ``--with`` sources first). Raises InsightError, also for
-    the reference itself (see :func:`is_reference`: it is worth 0 without a game).
-    """
-    game_set = _alike_set(tileset, set_name)
-    tile = tile_name(tileset, tile)
-    old = tile_name(tileset, in_place_of)
-    _refuse_duke(tileset, tile)
-    _refuse_duke(tileset, old)
-    if old == tile:
-        raise InsightError(f"a tile cannot take its own place ({tile!r})")
-    army = game_set["armies"][0]
-    if old not in army_tiles(army):
-        raise InsightError(
-            f"tile {old!r} is in no army of game set {game_set['name']!r}, so {tile!r} has no "
-            f"place to take"
-        )
-    if _tile(tileset, tile).get("kind") != _tile(tileset, old).get("kind"):
-        raise InsightError(f"{tile!r} is a {_tile(tileset, tile).get('kind')} tile; {old!r} is not")
-    having = one_in_place(army, old, tile)
-    tiles = {entry["name"]: entry for entry in tileset["tiles"]}
-    tiles[tile] = {**tiles[tile], "count": max(tiles[tile]["count"], _copies(having, tile))}
-    # As in `balance --replace`: listed right after OLD, a NEW in OLD's bag slot takes its draws.
-    order = [name for name in sorted(tiles) if name != tile]
-    order.insert(order.index(old) + 1, tile)
-    combined = combined_tileset(tiles, game_set, [having, army], [army, having], order)
-    slot = slot_of(army, old).value
-    return _checked(
-        Experiment(
-            kind=Kind.COPY.value,
-            tileset=combined,
-            sets=(AB_SET, BA_SET),
-            labels=(f"with {tile}", f"with {old}"),
-            subject=f"One {tile} in place of one {old} ({slot})",
-            opponent="the army as it is",
-            replaced=(old, tile),
-            game=game_set["name"],
-        )
-    )
-
-
-def bag_experiment(tileset: dict[str, Any], set_name: str | None, tile: str) -> Experiment:
-    """The experiment of a bag worth: the army with every ``tile`` against the same army
-    without it (a tile the army lacks is added to the bag). Raises InsightError."""
-    game_set = _alike_set(tileset, set_name)
-    tile = tile_name(tileset, tile)
-    _refuse_duke(tileset, tile)
-    army = game_set["armies"][0]
-    if tile in army_tiles(army):
-        having, lacking = army, without_tile(army, tile)
-    elif _tile(tileset, tile).get("kind") != "troop":
-        raise InsightError(
-            f"{tile!r} is a terrain tile and in no army of game set {game_set['name']!r}; only "
-            f"a troop tile can be put into the bag"
-        )
-    else:
-        having, lacking = with_tile(army, tile, _tile(tileset, tile)["count"]), army
-    tiles = {entry["name"]: entry for entry in tileset["tiles"]}
-    combined = combined_tileset(tiles, game_set, [having, lacking], [lacking, having])
-    return _checked(
-        Experiment(
-            kind=Kind.BAG.value,
-            tileset=combined,
-            sets=(AB_SET, BA_SET),
-            labels=(f"with {tile}", f"without {tile}"),
-            subject=f"The army with every {tile}",
-            opponent="the same army without it",
-            game=game_set["name"],
-        )
-    )
-
-
-def _checked(experiment: Experiment) -> Experiment:
-    try:
-        check_playable(experiment.tileset, experiment.sets)
-    except ValueError as error:
-        raise InsightError(str(error)) from None
-    return experiment
-
-
-def is_reference(tileset: dict[str, Any], tile: str, in_place_of: str) -> bool:
-    """Whether ``tile`` is the reference itself (worth 0 a copy by definition)."""
-    return tile_name(tileset, tile) == tile_name(tileset, in_place_of)
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,8 +195,7 @@ def measure(
             f"a tile's worth is played in pairs: give an even number of games, not {settings.games}"
         )
     if kind is Kind.COPY and is_reference(tileset, tile, in_place_of):
-        _alike_set(tileset, set_name)
-        _refuse_duke(tileset, tile_name(tileset, tile))
+        check_reference(tileset, set_name, tile)
         return reference_valuation(tileset, tile)
     if kind is Kind.COPY:
         experiment = value_experiment(tileset, set_name, tile, in_place_of)
@@ -441,17 +218,6 @@ class _Recorder(Counter):
         self.games.append((seat, summary))
 
 
-def army_of(tileset: dict[str, Any], set_name: str | None) -> list[str]:
-    """The tiles of a set's first army that can be valued (all but a tile acting as the Duke),
-    in the tile set's order."""
-    army = army_tiles(find_set(tileset, set_name)["armies"][0])
-    return [
-        tile["name"]
-        for tile in tileset["tiles"]
-        if tile["name"] in army and not tile.get("acts_as_duke", False)
-    ]
-
-
 def article(name: str) -> str:
     """'a Footman', 'an Assassin'."""
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
@@ -460,8 +226,3 @@ def article(name: str) -> str:
 def signed(elo_value: float) -> str:
     """An Elo figure as reports show it: '+51', '-3', '+0' (never '-0')."""
     return f"{elo_value:+.0f}" if round(elo_value) != 0 else "+0"
-
-
-def digest(tileset: dict[str, Any]) -> str:
-    """The tile-set hash reports and manifests carry (that of the tile set as measured)."""
-    return tileset_digest(tileset)

@@ -265,7 +265,7 @@ def value(
     Footman is the tile whose place the others take: worth +0 a copy by definition
     """
     from dukec.insight.report import value_report, worth_line
-    from dukec.insight.value import merge_sources
+    from dukec.tileset import merge_sources
 
     arguments.name(tile, "tile")
     games = arguments.games(games, 2)
@@ -284,7 +284,8 @@ def value(
         old: str,
         kind: Any,
     ) -> Valuation:
-        from dukec.insight.value import is_reference, measure
+        from dukec.balance.plans import is_reference
+        from dukec.insight.value import measure
 
         if is_reference(tileset, tile, old):
             return measure(tileset, game, tile, settings, in_place_of=old)

@@ -26,11 +26,12 @@ from dukec.names import lookup
 from dukec.studio.grid import edit_grid
 from dukec.studio.pictures import side_squares
 from dukec.studio.request import ApiError, Body
+from dukec.tileset import unknown_tile_message
 from dukec.workbench.card import card as card_drawing
 from dukec.workbench.describe import base_troops, figures, percentiles, report
 from dukec.workbench.fmt import FormatError, format_text
 from dukec.workbench.svg import to_inline_svg
-from dukec.workbench.tiles import SIDES, TileView, all_tiles, unknown_tile_message
+from dukec.workbench.tiles import SIDES, TileView, all_tiles
 
 #: The name a source sent by the page has in its diagnostics.
 SOURCE_NAME = "tile.duke"

@@ -12,7 +12,7 @@ import itertools
 import threading
 from typing import Any
 
-from dukec.balance.experiments import AB_SET, BA_SET, ExperimentError, find_set, replace
+from dukec.balance.experiments import AB_SET, BA_SET, replace
 from dukec.engine import (
     DEFAULT_PLY_LIMIT,
     Game,
@@ -30,6 +30,7 @@ from dukec.players.policies import make_policy
 from dukec.players.search import DEFAULT_BUDGET
 from dukec.studio.api import Workspace, compiled, defined
 from dukec.studio.request import ApiError, Body
+from dukec.tileset import ExperimentError, find_set
 from dukec.workbench.board import SQUARE, board_drawing, square_origin
 from dukec.workbench.svg import to_inline_svg
 

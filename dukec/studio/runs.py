@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from dukec import api as app
-from dukec.balance.experiments import Experiment, ExperimentError
+from dukec.balance.experiments import Experiment
+from dukec.balance.plans import Kind
 from dukec.balance.play import Stopped, stop_when
 from dukec.balance.ratings import stored
 from dukec.balance.report import to_json
@@ -35,11 +36,12 @@ from dukec.balance.run import Observer, RunResult, Settings
 from dukec.balance.tally import Tally
 from dukec.insight.report import worth_document, worth_line
 from dukec.insight.skill import LEVELS
-from dukec.insight.value import Kind, Valuation, Worth, merge_sources
+from dukec.insight.value import Valuation, Worth
 from dukec.limits import STUDIO_MAX_GAMES, STUDIO_MAX_RUNS, STUDIO_UNWATCHED_SECONDS
 from dukec.stats.decision import fixed_decision
 from dukec.studio.api import Workspace, compiled, defined
 from dukec.studio.request import ApiError, Body
+from dukec.tileset import ExperimentError, merge_sources
 
 #: Games one run may play: enough for any verdict the page shows, not a day of work.
 MAX_GAMES = STUDIO_MAX_GAMES

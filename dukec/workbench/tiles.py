@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dukec.compiler.vocabulary import Ability
 from dukec.icons import Icon, Vocabulary, base, vocabulary_of
 from dukec.names import lookup
+from dukec.tileset import unknown_tile_message
 
 if TYPE_CHECKING:
     from dukec.engine.rules import TileType
@@ -158,15 +158,3 @@ def find_tile(tileset: Mapping[str, Any], name: str) -> TileView:
         if tile.name == found:
             return tile
     raise WorkbenchError(unknown_tile_message(name, [tile.name for tile in tiles]))
-
-
-def unknown_tile_message(name: str, names: Sequence[str]) -> str:
-    """``unknown tile 'Foo'`` with the closest names as a suggestion."""
-    by_fold = {known.casefold(): known for known in names}
-    close = difflib.get_close_matches(name.casefold(), list(by_fold), n=3, cutoff=0.6)
-    message = f"unknown tile {name!r}"
-    if close:
-        message += "; did you mean " + " or ".join(repr(by_fold[c]) for c in close) + "?"
-    elif names:
-        message += "; the set has " + ", ".join(sorted(names))
-    return message

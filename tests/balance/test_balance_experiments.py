@@ -8,13 +8,12 @@ import pytest
 from dukec.balance.experiments import (
     AB_SET,
     BA_SET,
-    ExperimentError,
-    find_set,
     replace,
     replace_in_army,
     self_play,
     sets_against,
 )
+from dukec.tileset import ExperimentError, find_set
 
 
 def tile(name: str, count: int = 1, dy: int = 1) -> dict[str, Any]:

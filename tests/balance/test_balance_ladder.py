@@ -9,7 +9,6 @@ from click.testing import CliRunner
 
 from dukec.balance import ratings
 from dukec.balance.experiments import AB_SET, BA_SET, replace
-from dukec.balance.game import tileset_digest
 from dukec.balance.ladder import LadderSettings, run_ladder
 from dukec.balance.run import Settings, run
 from dukec.cli import main
@@ -17,6 +16,7 @@ from dukec.engine import load_rules
 from dukec.players.policies import make_policy, policy_seconds, split_policy
 from dukec.players.search import DEFAULT_BUDGET, SearchPlayer
 from dukec.stats.stats import elo
+from dukec.tileset import tileset_digest
 from tests.policies import quick
 
 TILES = Path(__file__).resolve().parent / "tiles"

@@ -15,9 +15,10 @@ from dukec.balance.run import Observer, Settings, run
 from dukec.engine import Game, Rules, load_rules
 from dukec.engine.content import alike_types
 from dukec.engine.extras import Objective, Swaps
-from dukec.insight.value import measure, merge_sources
+from dukec.insight.value import measure
 from dukec.players.alike import Alike
 from dukec.players.policies import make_policy
+from dukec.tileset import merge_sources
 from tests.engine.test_independence import renamed
 
 #: Every policy the players' name-blindness covers, at the budget a balance run gives it.

@@ -12,6 +12,6 @@ TILES = Path(__file__).resolve().parent.parent / "balance" / "tiles"
 def tileset() -> dict[str, Any]:
     """The base set plus an overpowered Footman (JumpingFootman) and its renamed copy."""
     from dukec.compiler import load, load_tileset
-    from dukec.insight.value import merge_sources
+    from dukec.tileset import merge_sources
 
     return merge_sources(load_tileset(), load([TILES]))

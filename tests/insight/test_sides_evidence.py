@@ -6,12 +6,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from dukec.balance.plans import InsightError
 from dukec.balance.run import Settings
 from dukec.cli import main
 from dukec.engine import read_record
 from dukec.insight.evidence import TILESET_FILE, Why, evidence_json, find_evidence, write_evidence
 from dukec.insight.sides import Variant, measure_sides, with_variant
-from dukec.insight.value import InsightError, measure
+from dukec.insight.value import measure
 
 GREEDY = Settings(games=200, seed=1, policy="greedy", paired=True)
 

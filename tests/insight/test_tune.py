@@ -11,7 +11,8 @@ from click.testing import CliRunner, Result
 
 from dukec.cli import main
 from dukec.compiler import load, load_tileset
-from dukec.insight.tune import TuneSettings, tune
+from dukec.insight.tune import tune
+from dukec.insight.tune_search import TuneSettings
 from dukec.stats.decision import Criteria, Outcome
 from dukec.stats.pairs import Pentanomial
 from dukec.stats.sequential import SequentialRun

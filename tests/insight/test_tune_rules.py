@@ -16,9 +16,10 @@ from dukec.balance.run import Settings
 from dukec.cli import main
 from dukec.compiler import compile_source, load, load_tileset
 from dukec.compiler.vocabulary import Side
-from dukec.insight import tune as tune_module
+from dukec.insight import tune_search as tune_module
 from dukec.insight.edits import Edit, EditKind, mirrored_step, symmetric
-from dukec.insight.tune import Answer, Stage, TuneResult, TuneSettings, tune
+from dukec.insight.tune import Answer, TuneResult, tune
+from dukec.insight.tune_search import Stage, TuneSettings
 from dukec.stats.decision import Criteria, Decision, fixed_decision
 from dukec.stats.pairs import Pentanomial
 from dukec.stats.sequential import SequentialRun

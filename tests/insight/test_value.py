@@ -5,27 +5,23 @@ from typing import Any
 
 import pytest
 
-from dukec.balance.experiments import UnknownName, army_tiles, find_set
-from dukec.balance.run import Settings
-from dukec.insight.value import (
+from dukec.balance.plans import (
     InsightError,
     Kind,
     Slot,
-    Worth,
     army_of,
-    article,
     bag_experiment,
-    measure,
     one_in_place,
-    ratio,
-    signed,
     slot_of,
     value_experiment,
     with_tile,
     without_tile,
 )
+from dukec.balance.run import Settings
+from dukec.insight.value import Worth, article, measure, ratio, signed
 from dukec.stats.decision import Outcome
 from dukec.stats.stats import Z95
+from dukec.tileset import UnknownName, army_tiles, find_set
 
 GREEDY = Settings(games=400, seed=1, policy="greedy", paired=True)
 
