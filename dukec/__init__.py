@@ -45,16 +45,14 @@ beside the source may run (not under DUKEC_PURE=1, nor when it is stale);
 ``dukec.kernel.kernel()`` says which runs.
 """
 
-# No `from __future__ import annotations` and only underscored imports: dir(dukec) is the
-# public names alone.
+# No `from __future__ import annotations` and only underscored imports (and the version,
+# from dukec.version): dir(dukec) is the public names alone.
 import sys as _sys
 import typing as _typing
 from pathlib import Path as _Path
 
 from dukec import kernel as _kernel
-
-__version__ = "0.1.0"
-"""The version of dukec."""
+from dukec.version import __version__
 
 # An install puts grammar/, schemas/ and tiles/ inside the package (pyproject's package-dir
 # maps them to dukec.grammar, dukec.schemas and dukec.tiles). In a source checkout they sit

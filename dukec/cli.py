@@ -10,10 +10,10 @@ from typing import Any
 
 import click
 
-from dukec import __version__
 from dukec.commands.common import ReportError
 from dukec.commands.lazy import Entry, LazyGroup
 from dukec.textfile import os_reason
+from dukec.version import __version__
 
 _C = "dukec.commands."
 #: The heading of the engine's own tools, listed after the designer's commands.

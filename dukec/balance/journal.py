@@ -17,9 +17,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from dukec import __version__, cache
+from dukec import cache
 from dukec.balance.game import GameSummary, Matchup, TileCounts
 from dukec.players.policies import policy_seconds
+from dukec.version import __version__
 
 KIND = "games"
 _FORMAT = "dukec-games/1"

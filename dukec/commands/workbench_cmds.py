@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +21,7 @@ from dukec.workbench import FORMATS
 from dukec.workbench.print_and_play import PAPERS, TILE_MM
 
 if TYPE_CHECKING:
-    from dukec.insight.stamp import Stat
+    from dukec.workbench.render import Stamp
     from dukec.workbench.tiles import TileView
 
 
@@ -201,14 +202,14 @@ def render(
             )
         check_output_dir(target)
     views = _tiles(tiles, tileset_path)
-    stats = None
+    stamps = None
     if stats_path is not None:
-        stats = _stats(stats_path, [view.name for view in views], sheet)
+        stamps = _stamps(stats_path, [view.name for view in views], sheet)
     try:
         if one_file:
-            written = [render_file(views, target, sheet, stats, layout)]
+            written = [render_file(views, target, sheet, stamps, layout)]
         else:
-            written = render_files(views, target, fmt or "svg", sheet, stats, layout)
+            written = render_files(views, target, fmt or "svg", sheet, stamps, layout)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     except OSError as error:
@@ -217,9 +218,10 @@ def render(
         click.echo(str(path))
 
 
-def _stats(path: Path, names: list[str], sheet: bool) -> dict[str, Stat]:
-    """The worths to stamp on the cards of ``names``, each of which must have one."""
-    from dukec.insight.stamp import StatsError, read_stats
+def _stamps(path: Path, names: list[str], sheet: bool) -> dict[str, Stamp]:
+    """The worths to stamp on the cards of ``names``, each of which must have one, as each
+    card's stamp."""
+    from dukec.insight.stamp import StatsError, read_stats, stamped
 
     if sheet:
         raise click.UsageError("--stats stamps tile cards; it does not go with --sheet")
@@ -231,7 +233,7 @@ def _stats(path: Path, names: list[str], sheet: bool) -> dict[str, Stat]:
         if name not in stats:
             known = ", ".join(sorted(stats)) or "none"
             raise ReportError(f"{path}: error: no worth of tile {name!r} (it has: {known})")
-    return stats
+    return {name: functools.partial(stamped, stat=stat) for name, stat in stats.items()}
 
 
 def _render_position(

@@ -21,10 +21,11 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from dukec import __version__, cache
+from dukec import cache
 from dukec.compiler.parser import grammar_text
 from dukec.compiler.prelude import prelude_text
 from dukec.compiler.validate import SCHEMA_PACKAGE, TILESET_SCHEMA
+from dukec.version import __version__
 
 KIND = "tilesets"
 

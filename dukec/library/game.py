@@ -6,7 +6,8 @@
 A plain-Python front over the engine's game (:mod:`dukec.engine`, compiled where it can be):
 every call here does what the engine does, named and checked for a person at a keyboard. The
 engine's own game stays what the tools built on it use (``Game.engine``). How a game starts is
-:mod:`dukec.library.start`; how an action is taken and played, :mod:`dukec.library.moves`.
+:mod:`dukec.library.start`; how an action is taken and played, :mod:`dukec.library.moves`;
+a pickled game is made again by :func:`remade`.
 """
 
 from __future__ import annotations
@@ -16,11 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from dukec.library import arguments, moves, start
 from dukec.library.arguments import Square
-from dukec.library.start import new_game
 from dukec.library.views import LegalMoves, Outcome, Tile, drawn_tile, names, tile_on
 
 if TYPE_CHECKING:
-    from dukec.engine.actions import Action, Phase
+    from dukec.engine.actions import Action, ActionTuple, Phase
     from dukec.engine.game import Game as EngineGame
     from dukec.engine.rules import Rules
 
@@ -496,4 +496,42 @@ class Game:
         played = [tuple(action) for action in self._stack]
         begun = self._start
         how = (begun.tileset, self.set_name, begun.position, self.seed, self.ply_limit, played)
-        return (start.remade, how)
+        return (remade, how)
+
+
+def new_game(
+    set_name: str | None = None,
+    *,
+    tileset: Mapping[str, Any] | arguments.Sources = None,
+    seed: int = 0,
+    ply_limit: int | None = None,
+) -> Game:
+    """A new game of the game set ``set_name`` (default ``base``) at its set-up:
+    ``Game(set_name=set_name, tileset=tileset, seed=seed, ply_limit=ply_limit)``.
+
+    >>> import dukec
+    >>> dukec.new_game("dragon", seed=3)
+    <Game 'dragon' ply 0: player 0 to place Duke>
+    >>> dukec.new_game("terain")
+    Traceback (most recent call last):
+    dukec.engine.facade.RulesError: no game set named 'terain' (did you mean 'terrain'?)
+    >>> dukec.new_game(ply_limit=0)
+    Traceback (most recent call last):
+    ValueError: ply_limit must be from 1 to 1,000,000, not 0
+    """
+    return Game(set_name=set_name, tileset=tileset, seed=seed, ply_limit=ply_limit)
+
+
+def remade(
+    tileset: dict[str, Any],
+    set_name: str,
+    position: dict[str, Any] | None,
+    seed: int,
+    ply_limit: int | None,
+    played: list[ActionTuple],
+) -> Game:
+    """A pickled game made again: the game at its start, each action played again."""
+    game = Game(position, set_name=set_name, tileset=tileset, seed=seed, ply_limit=ply_limit)
+    for action in played:
+        game.push(action)
+    return game

@@ -1,6 +1,5 @@
 """Where a library game starts: a position (its one-line text, its JSON dict, or the set-up) on
-the rules of a tile set's game set, and the engine's game made there; :func:`new_game`, a game
-at its set-up; and a pickled game made again from its start and the actions it played.
+the rules of a tile set's game set, and the engine's game made there.
 
 :class:`~dukec.library.game.Game` keeps the :class:`Start` it was made from, so that a copy or a
 pickle of it starts where it did.
@@ -15,10 +14,8 @@ from typing import TYPE_CHECKING, Any
 from dukec.library import arguments
 
 if TYPE_CHECKING:
-    from dukec.engine.actions import ActionTuple
     from dukec.engine.game import Game as EngineGame
     from dukec.engine.rules import Rules
-    from dukec.library.game import Game
 
 #: A position as the library takes it: its one-line text, its JSON dict, or None (the set-up).
 Position = str | Mapping[str, Any] | None
@@ -31,31 +28,6 @@ class Start:
 
     tileset: dict[str, Any]
     position: dict[str, Any] | None
-
-
-def new_game(
-    set_name: str | None = None,
-    *,
-    tileset: Mapping[str, Any] | arguments.Sources = None,
-    seed: int = 0,
-    ply_limit: int | None = None,
-) -> Game:
-    """A new game of the game set ``set_name`` (default ``base``) at its set-up:
-    ``Game(set_name=set_name, tileset=tileset, seed=seed, ply_limit=ply_limit)``.
-
-    >>> import dukec
-    >>> dukec.new_game("dragon", seed=3)
-    <Game 'dragon' ply 0: player 0 to place Duke>
-    >>> dukec.new_game("terain")
-    Traceback (most recent call last):
-    dukec.engine.facade.RulesError: no game set named 'terain' (did you mean 'terrain'?)
-    >>> dukec.new_game(ply_limit=0)
-    Traceback (most recent call last):
-    ValueError: ply_limit must be from 1 to 1,000,000, not 0
-    """
-    from dukec.library.game import Game
-
-    return Game(set_name=set_name, tileset=tileset, seed=seed, ply_limit=ply_limit)
 
 
 def begin(
@@ -102,20 +74,3 @@ def engine_game(
     from dukec.engine.position import position_from_json
 
     return position_from_json(rules, start, seed=seed, ply_limit=ply_limit)
-
-
-def remade(
-    tileset: dict[str, Any],
-    set_name: str,
-    start: dict[str, Any] | None,
-    seed: int,
-    ply_limit: int | None,
-    played: list[ActionTuple],
-) -> Game:
-    """A pickled game made again: the game at its start, each action played again."""
-    from dukec.library.game import Game
-
-    game = Game(start, set_name=set_name, tileset=tileset, seed=seed, ply_limit=ply_limit)
-    for action in played:
-        game.push(action)
-    return game

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from dukec.engine.actions import Action, Reason
     from dukec.engine.game import Game as EngineGame
     from dukec.engine.rules import Rules
-    from dukec.library.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +77,18 @@ class Outcome:
         return f"player {self.winner} wins: {self.reason}"
 
 
+class Playing(Protocol):
+    """What :class:`LegalMoves` asks of its game (a :class:`~dukec.library.game.Game`)."""
+
+    def is_legal(self, action: object) -> bool:
+        """Whether ``action`` may be played now."""
+        ...
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions now, in the engine's fixed order."""
+        ...
+
+
 class LegalMoves:
     """The legal actions of a game as it stands now (``game.legal_moves``): it follows the
     game as actions are pushed and popped, and answers ``in`` for an action or its notation.
@@ -96,7 +107,7 @@ class LegalMoves:
 
     __slots__ = ("_game",)
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Playing) -> None:
         self._game = game
 
     def __contains__(self, action: object) -> bool:

@@ -21,10 +21,10 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import TextDocument
 
-from dukec import __version__
 from dukec.compiler.diagnostics import Position
 from dukec.lsp import features, frames
 from dukec.lsp.folder import Checked, Checks, check_documents
+from dukec.version import __version__
 
 NAME = "dukec"
 

@@ -9,26 +9,17 @@ number actions with the set's :class:`~dukec.rl.layout.ActionLayout` and observe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from dukec.engine import DEFAULT_PLY_LIMIT, Rules, load_rules
+from dukec.engine import DEFAULT_PLY_LIMIT
 from dukec.rl.layout import ActionLayout, Block, LayoutError
+from dukec.rl.rules import TileSet as TileSet  # given out here too
+from dukec.rl.rules import set_rules
 
 if TYPE_CHECKING:
     from dukec.rl.aec import DukeEnv
 
-TileSet = Mapping[str, Any] | str | Path | None
 EXTRA_NEEDED = "dukec.rl needs the rl extra: pip install 'dukec[rl]'"
-
-
-def set_rules(set_name: str = "base", tileset: TileSet = None) -> Rules:
-    """The rules of a game set of a tile set (a compiled dict, a path, or None: the shipped one)."""
-    from dukec.compiler import load_tileset
-
-    data = tileset if isinstance(tileset, Mapping) else load_tileset(tileset)
-    return load_rules(data, set_name)
 
 
 def pettingzoo_env(

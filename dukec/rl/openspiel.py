@@ -26,9 +26,9 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 from dukec.engine import ActionKind, Game, Rules, format_action
 from dukec.engine.text import board_text
 from dukec.engine.trail import Trail
-from dukec.rl import set_rules
 from dukec.rl.layout import ActionFields, ActionLayout
 from dukec.rl.observation import ObservationLayout, observe
+from dukec.rl.rules import set_rules
 
 SHORT_NAME = "python_duke"
 DEFAULT_PARAMETERS: dict[str, Any] = {"set": "base", "tileset": "", "seed": 0, "ply_limit": 1000}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from dukec.engine import Game, Phase, Rules
 from dukec.engine.extras import TerrainType
@@ -24,10 +24,15 @@ from dukec.workbench.shapes import Circle, Drawing, Line, Polygon, Rect, Shape, 
 from dukec.workbench.tiles import SIDES, PlacedIcon, TileView
 
 if TYPE_CHECKING:
-    from dukec.library.game import Game as LibraryGame
+
+    class OverEngine(Protocol):
+        """A game over the engine's (``dukec.Game``): the pictures draw the one under it."""
+
+        @property
+        def engine(self) -> Game: ...
 
     #: A game as the pictures take it: the engine's, or the library's over it.
-    AnyGame: TypeAlias = Game | LibraryGame
+    AnyGame: TypeAlias = Game | OverEngine
 
 # === Geometry and colours ===
 

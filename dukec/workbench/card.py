@@ -15,10 +15,10 @@ from dukec.workbench.grid import BAND, Panel, grid_bounds, icons_by_square, natu
 from dukec.workbench.icon_shapes import square_shapes
 from dukec.workbench.palette import BACK_FILL, FRONT_FILL, GRID_LINE, INK, OWN_SQUARE, PAPER
 from dukec.workbench.shapes import Drawing, Line, Polygon, Rect, Shape, Text, outline_at
-from dukec.workbench.tiles import SIDES, PlacedIcon, TileView
+from dukec.workbench.sides import SIDES, CardTile, PlacedIcon
 
 
-def side_shapes(tile: TileView, side: str, panel: Panel) -> list[Shape]:
+def side_shapes(tile: CardTile, side: str, panel: Panel) -> list[Shape]:
     """One side of a tile: background, grid, the tile's square, icons, marker, numeral, name."""
     cell = panel.cell
     bounds = panel.bounds
@@ -167,7 +167,7 @@ CARD_CELL = 40.0
 CARD_MARGIN = 0.3
 
 
-def card_panels(tile: TileView, cell: float = CARD_CELL) -> dict[str, Panel]:
+def card_panels(tile: CardTile, cell: float = CARD_CELL) -> dict[str, Panel]:
     """Where the front and back of a tile card sit: side by side, front on the left."""
     bounds = grid_bounds(tile)
     width, height = natural_size(bounds, cell)
@@ -185,7 +185,7 @@ def card_panels(tile: TileView, cell: float = CARD_CELL) -> dict[str, Panel]:
     }
 
 
-def card(tile: TileView, cell: float = CARD_CELL) -> Drawing:
+def card(tile: CardTile, cell: float = CARD_CELL) -> Drawing:
     """A tile card: both sides of the tile, each in its printed style."""
     panels = card_panels(tile, cell)
     margin = CARD_MARGIN * cell

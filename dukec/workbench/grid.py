@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dukec.workbench.tiles import PlacedIcon, TileView
+from dukec.workbench.sides import CardTile, PlacedIcon
 
 #: The printed tiles' grid is 5x5 around the tile's square; a grid grows where icons need it.
 MIN_REACH = 2
@@ -42,7 +42,7 @@ class Bounds:
                 yield (dx, dy)
 
 
-def grid_bounds(tile: TileView) -> Bounds:
+def grid_bounds(tile: CardTile) -> Bounds:
     """The smallest grid that holds both sides' icons, never smaller than 5x5 around the tile."""
     offsets = [icon.at for icon in (*tile.front, *tile.back)]
     xs = [dx for dx, _ in offsets] + [-MIN_REACH, MIN_REACH]

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dukec.icons import Captures
 from dukec.workbench.palette import INK, PAPER
 from dukec.workbench.shapes import Circle, Line, Polygon, Shape, outline_at
-from dukec.workbench.tiles import PlacedIcon
+from dukec.workbench.sides import PlacedIcon
 
 
 def icon_shapes(icon: PlacedIcon, cx: float, cy: float, box: float) -> list[Shape]:

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from fpdf import FPDF
 
-from dukec import __version__
+from dukec.version import __version__
 from dukec.workbench.shapes import Circle, Drawing, Line, Polygon, Rect, Shape, Text
 
 #: Millimetres per drawing unit of a drawing in px: CSS pixels, 96 to the inch.

@@ -10,9 +10,9 @@ leaves a half-written picture.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from dukec.atomic import write_bytes_atomic
 from dukec.workbench import FORMATS
@@ -23,9 +23,12 @@ from dukec.workbench.sheet import sheets
 from dukec.workbench.tiles import TileView
 
 if TYPE_CHECKING:
-    from dukec.insight.stamp import Stat
     from dukec.workbench.board import AnyGame
     from dukec.workbench.marks import Marks
+
+#: What is drawn on a tile's card once the card is (``dukec render --stats`` stamps the tile's
+#: worth, :func:`dukec.insight.stamp.stamped`): the card's drawing in, the stamped one out.
+Stamp: TypeAlias = Callable[[Drawing], Drawing]
 
 
 def encode(drawing: Drawing, fmt: str) -> bytes:
@@ -51,20 +54,18 @@ def card_filename(tile: TileView, fmt: str) -> str:
 
 
 def planned_drawings(
-    tiles: Sequence[TileView], fmt: str, sheet: bool, stats: Mapping[str, Stat] | None = None
+    tiles: Sequence[TileView], fmt: str, sheet: bool, stamps: Mapping[str, Stamp] | None = None
 ) -> list[tuple[str, Drawing]]:
-    """Each output file's name and drawing: one card per tile (stamped with its worth when
-    ``stats`` has it), or the sticker sheets."""
+    """Each output file's name and drawing: one card per tile (stamped by its stamp when
+    ``stamps`` has one), or the sticker sheets."""
     if sheet:
         pages = sheets(tiles)
         return [(f"sheet-{number}.{fmt}", page) for number, page in enumerate(pages, 1)]
     drawings = []
     for tile in tiles:
         drawing = card(tile)
-        if stats is not None and tile.name in stats:
-            from dukec.insight.stamp import stamped
-
-            drawing = stamped(drawing, stats[tile.name])
+        if stamps is not None and tile.name in stamps:
+            drawing = stamps[tile.name](drawing)
         drawings.append((card_filename(tile, fmt), drawing))
     return drawings
 
@@ -77,7 +78,7 @@ def card_scale(tile: TileView, size: float) -> float:
 def pdf_bytes(
     tiles: Sequence[TileView],
     sheet: bool,
-    stats: Mapping[str, Stat] | None = None,
+    stamps: Mapping[str, Stamp] | None = None,
     layout: Layout | None = None,
 ) -> bytes:
     """One PDF: the print-and-play sheets of ``tiles``, or a card a page, each side as wide as
@@ -87,7 +88,7 @@ def pdf_bytes(
     layout = layout or Layout.of()
     if sheet:
         return to_pdf(sheet_pages(tiles, layout))
-    drawings = [drawing for _name, drawing in planned_drawings(tiles, "pdf", False, stats)]
+    drawings = [drawing for _name, drawing in planned_drawings(tiles, "pdf", False, stamps)]
     return to_pdf(drawings, [card_scale(tile, layout.size) for tile in tiles])
 
 
@@ -96,17 +97,17 @@ def render_files(
     out_dir: Path,
     fmt: str,
     sheet: bool = False,
-    stats: Mapping[str, Stat] | None = None,
+    stamps: Mapping[str, Stamp] | None = None,
     layout: Layout | None = None,
 ) -> list[Path]:
     """Write the cards (or sheets) of ``tiles`` into ``out_dir``; the paths written. A PDF is
     one file, ``cards.pdf`` or ``sheets.pdf``."""
     if fmt == "pdf":
         path = out_dir / ("sheets.pdf" if sheet else "cards.pdf")
-        write_bytes_atomic(path, pdf_bytes(tiles, sheet, stats, layout))
+        write_bytes_atomic(path, pdf_bytes(tiles, sheet, stamps, layout))
         return [path]
     written = []
-    for name, drawing in planned_drawings(tiles, fmt, sheet, stats):
+    for name, drawing in planned_drawings(tiles, fmt, sheet, stamps):
         path = out_dir / name
         write_bytes_atomic(path, encode(drawing, fmt))
         written.append(path)
@@ -117,16 +118,16 @@ def render_file(
     tiles: Sequence[TileView],
     path: Path,
     sheet: bool = False,
-    stats: Mapping[str, Stat] | None = None,
+    stamps: Mapping[str, Stamp] | None = None,
     layout: Layout | None = None,
 ) -> Path:
     """Write the card (or sheets) of ``tiles`` to the one file ``path``, its suffix the format;
     ValueError when an SVG or PNG would need more than one picture."""
     fmt = path.suffix.lower().lstrip(".")
     if fmt == "pdf":
-        write_bytes_atomic(path, pdf_bytes(tiles, sheet, stats, layout))
+        write_bytes_atomic(path, pdf_bytes(tiles, sheet, stamps, layout))
         return path
-    planned = planned_drawings(tiles, fmt, sheet, stats)
+    planned = planned_drawings(tiles, fmt, sheet, stamps)
     if len(planned) != 1:
         what = "sheets" if sheet else "cards"
         raise ValueError(

@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dukec.compiler.vocabulary import Ability
-from dukec.icons import Icon, Vocabulary, base, vocabulary_of
+from dukec.icons import Vocabulary, base, vocabulary_of
 from dukec.names import lookup
 from dukec.tileset import unknown_tile_message
+from dukec.workbench.sides import SIDES as SIDES  # given out here too
+from dukec.workbench.sides import PlacedIcon as PlacedIcon  # given out here too
 
 if TYPE_CHECKING:
     from dukec.engine.rules import TileType
@@ -17,28 +19,6 @@ if TYPE_CHECKING:
 
 class WorkbenchError(Exception):
     """A user mistake the workbench reports as one message (no traceback)."""
-
-
-SIDES = ("front", "back")
-
-
-@dataclass(frozen=True, slots=True)
-class PlacedIcon:
-    """One icon on one square of a grid, at (dx, dy) from the tile's square (+dy forward)."""
-
-    icon: Icon
-    dx: int
-    dy: int
-
-    @property
-    def at(self) -> tuple[int, int]:
-        """The icon's square as an offset."""
-        return (self.dx, self.dy)
-
-    @property
-    def direction(self) -> tuple[int, int]:
-        """The unit step along the icon's line (for a directed icon: one along a line)."""
-        return (_sign(self.dx), _sign(self.dy))
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,10 +118,6 @@ def _icons(items: Iterable[Mapping[str, Any]], icons: Vocabulary) -> tuple[Place
             raise WorkbenchError(f"{item['icon']!r} is no icon the tile set declares")
         found.append(PlacedIcon(icon, int(item["at"][0]), int(item["at"][1])))
     return tuple(found)
-
-
-def _sign(value: int) -> int:
-    return (value > 0) - (value < 0)
 
 
 def all_tiles(tileset: Mapping[str, Any]) -> list[TileView]:

@@ -120,8 +120,10 @@ def attribute_docstrings(path: Path) -> set[str]:
 
 @functools.cache
 def documented_constants() -> frozenset[str]:
-    """The constants of the package and the engine that have a docstring."""
-    sources = [REPO / "dukec" / "__init__.py", *sorted((REPO / "dukec" / "engine").glob("*.py"))]
+    """The constants of the package (its version in ``dukec/version.py``) and the engine that
+    have a docstring."""
+    package = [REPO / "dukec" / "__init__.py", REPO / "dukec" / "version.py"]
+    sources = [*package, *sorted((REPO / "dukec" / "engine").glob("*.py"))]
     return frozenset().union(*(attribute_docstrings(path) for path in sources))
 
 
