@@ -23,10 +23,10 @@ from dukec.players.policies import DEFAULT_POLICY
 from dukec.players.search import DEFAULT_BUDGET
 
 if TYPE_CHECKING:
+    from dukec.arguments import PathLike, Sources
     from dukec.balance.experiments import Experiment
     from dukec.balance.run import Observer, RunResult, Settings
     from dukec.compiler.overlay import Layering
-    from dukec.library.arguments import PathLike, Sources
     from dukec.stats.decision import Criteria
 
 __all__ = ["DEFAULT_POLICY", "TileSet", "experiment", "open_tileset", "play", "settings"]
@@ -98,8 +98,8 @@ def open_tileset(path: Sources = None) -> TileSet:
     """The tile set at ``path`` (a compiled .json file, .duke files or directories of them,
     each a ``str`` or ``os.PathLike``, or a list of them) by the layering rule; None: the base
     set. Raises CompileError on any mistake."""
+    from dukec.arguments import sources
     from dukec.compiler.overlay import load_layered
-    from dukec.library.arguments import sources
 
     loaded = load_layered(sources(path, "path"))
     return TileSet(loaded.data, loaded.layering, loaded.files, loaded.added)
@@ -108,8 +108,8 @@ def open_tileset(path: Sources = None) -> TileSet:
 def tiles_of(path: PathLike) -> TileSet:
     """The tiles defined at ``path`` alone, as given (``--with``: tiles added to whatever set
     is played, not to the base set). Raises CompileError on any mistake."""
+    from dukec.arguments import path as as_path
     from dukec.compiler import load_tileset
-    from dukec.library.arguments import path as as_path
 
     return TileSet(load_tileset(as_path(path)))
 

@@ -27,7 +27,7 @@ import sys as _sys
 import types as _types
 from typing import Any as _Any
 
-from dukec import moved as _moved
+from dukec.balance import moved as _moved
 
 
 class _Callable(_types.ModuleType):

@@ -7,7 +7,7 @@ engine (compiled where it can be) and the balance tools.
 - :mod:`dukec.library.tilesets`: tile sets read by the command line's layering rule, and the
   engine's rules of one game set;
 - :mod:`dukec.library.experiments`: balance, a tile's worth, from Python;
-- :mod:`dukec.library.arguments`: every argument checked as the command line checks its options.
+- :mod:`dukec.arguments`: every argument checked as the command line checks its options.
 
 ``dukec/__init__.py`` names what is public (``dukec.__all__``).
 """

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from dukec.library import arguments
+from dukec import arguments
 from dukec.limits import MAX_PLY
 from dukec.players.policies import DEFAULT_POLICY
 from dukec.players.search import DEFAULT_BUDGET

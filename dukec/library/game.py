@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from dukec.library import arguments, moves, start
-from dukec.library.arguments import Square
+from dukec import arguments
+from dukec.arguments import Square
+from dukec.library import moves, start
 from dukec.library.views import LegalMoves, Outcome, Tile, drawn_tile, names, tile_on
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from dukec.library import arguments
+from dukec import arguments
 
 if TYPE_CHECKING:
     from dukec.engine.game import Game as EngineGame

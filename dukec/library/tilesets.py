@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from dukec.library import arguments
+from dukec import arguments
 
 if TYPE_CHECKING:
     from dukec.engine.rules import Rules

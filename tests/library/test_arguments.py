@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 import dukec
-from dukec import api
+from dukec import api, arguments
 from dukec.engine import RandomPlayer, RulesError, play_game, read_record, write_record
 from dukec.engine import load_rules as engine_rules
-from dukec.library import arguments, experiments
+from dukec.library import experiments
 from dukec.limits import MAX_GAMES, MAX_PLY, MAX_SEED
 from dukec.workbench.render import write_board
 
