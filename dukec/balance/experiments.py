@@ -108,6 +108,77 @@ def combined_tileset(
     }
 
 
+def two_armies(
+    tiles: dict[str, dict[str, Any]],
+    template: dict[str, Any],
+    armies: tuple[dict[str, Any], dict[str, Any]],
+    order: list[str] | None = None,
+    icons: Vocabulary | None = None,
+    *,
+    kind: str,
+    labels: tuple[str, str],
+    subject: str,
+    opponent: str,
+    replaced: tuple[str, str] | None = None,
+) -> Experiment:
+    """Army A against army B in one tile set like :func:`combined_tileset`'s, army A seated
+    first in AB_SET and second in BA_SET, so that seats alternate: every experiment between two
+    armies is built here, with the words its verdict says; its game is the template's."""
+    a, b = armies
+    return Experiment(
+        kind=kind,
+        tileset=combined_tileset(tiles, template, [a, b], [b, a], order, icons),
+        sets=(AB_SET, BA_SET),
+        labels=labels,
+        subject=subject,
+        opponent=opponent,
+        replaced=replaced,
+        game=template["name"],
+    )
+
+
+def listed_after(names: list[str] | dict[str, Any], old: str, new: list[str]) -> list[str]:
+    """The tile names in order, by name, but ``new`` right after ``old``.
+
+    The engine orders a bag by tile type, in the tile set's order, and a draw takes a bag
+    position. With NEW listed right after OLD, NEW holds in a variant army's bag the positions
+    OLD holds in the standard one, so the k-th draw of a pair's two games takes the same tile,
+    NEW for OLD (when NEW was not in the army already).
+    """
+    order = [name for name in sorted(names) if name not in new]
+    at = order.index(old) + 1
+    order[at:at] = new
+    return order
+
+
+def own_armies(
+    tileset: dict[str, Any],
+    game: str,
+    *,
+    kind: str,
+    labels: tuple[str, str],
+    subject: str,
+    opponent: str,
+    first_seat: int = 0,
+    alike: bool = True,
+    swap: bool | None = None,
+) -> Experiment:
+    """A game set's own armies, as the set plays them (a copy of the tile set): self-play and
+    the ladder's pairings are built here, with the words their verdicts say."""
+    return Experiment(
+        kind=kind,
+        tileset=copy.deepcopy(tileset),
+        sets=(game, game),
+        labels=labels,
+        subject=subject,
+        opponent=opponent,
+        first_seat=first_seat,
+        alike=alike,
+        game=game,
+        swap=swap,
+    )
+
+
 def icons_of(tileset: dict[str, Any], source: dict[str, Any] | None = None) -> Vocabulary:
     """The icons of a tile set and of one given beside it (the first's, then the second's
     others); ExperimentError where the two declare an icon otherwise."""
@@ -142,7 +213,6 @@ def self_play(tileset: dict[str, Any], set_name: str | None) -> Experiment:
     armies (a set such as Dark Rider) by army, and the verdict compares the armies.
     """
     game_set = find_set(tileset, set_name)
-    result = copy.deepcopy(tileset)
     name = game_set["name"]
     first = first_seat(tileset, game_set)
     alike = armies_alike(game_set)
@@ -155,16 +225,15 @@ def self_play(tileset: dict[str, Any], set_name: str | None) -> Experiment:
     else:
         labels, subject = ("second player", "first player"), "The second player"
         opponent = f"the first in self-play of {name!r}"
-    return Experiment(
+    return own_armies(
+        tileset,
+        name,
         kind="self-play",
-        tileset=result,
-        sets=(name, name),
         labels=labels,
         subject=subject,
         opponent=opponent,
         first_seat=first,
         alike=alike,
-        game=name,
     )
 
 
@@ -223,28 +292,17 @@ def replace(
     tiles[new] = {**tiles[new], "count": max(tiles[new]["count"], tiles[old]["count"])}
     armies = game_set["armies"]
     variant = [replace_in_army(army, old, new) for army in armies]
-    # The engine orders a bag by tile type, in the tile set's order, and a draw takes a bag
-    # position. With NEW listed right after OLD, NEW holds in the variant's bag the positions
-    # OLD holds in the standard one, so the k-th draw of a pair's two games takes the same tile,
-    # NEW for OLD (when NEW was not in the army already).
-    order = [name for name in sorted(tiles) if name != new]
-    order.insert(order.index(old) + 1, new)
-    return Experiment(
+    return two_armies(
+        tiles,
+        game_set,
+        (variant[0], armies[1]),
+        listed_after(tiles, old, [new]),
+        icons_of(tileset, source),
         kind="replace",
-        tileset=combined_tileset(
-            tiles,
-            game_set,
-            [variant[0], armies[1]],
-            [armies[0], variant[1]],
-            order,
-            icons_of(tileset, source),
-        ),
-        sets=(AB_SET, BA_SET),
         labels=(f"with {new}", f"with {old}"),
         subject=new,
         opponent=f"the {old} it replaces",
         replaced=(old, new),
-        game=game_set["name"],
     )
 
 
@@ -277,14 +335,14 @@ def sets_against(
     label_a, label_b = game_a["name"], game_b["name"]
     if label_a == label_b:
         label_a, label_b = f"{label_a} (first set)", f"{label_b} (second set)"
-    return Experiment(
+    return two_armies(
+        tiles,
+        game_a,
+        (army_a, army_b),
+        None,
+        icons_of(tileset_a, tileset_b),
         kind="sets",
-        tileset=combined_tileset(
-            tiles, game_a, [army_a, army_b], [army_b, army_a], None, icons_of(tileset_a, tileset_b)
-        ),
-        sets=(AB_SET, BA_SET),
         labels=(label_a, label_b),
         subject=f"Set {game_a['name']!r}",
         opponent=f"set {game_b['name']!r}",
-        game=game_a["name"],
     )

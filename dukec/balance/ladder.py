@@ -8,14 +8,13 @@ armies, where a set gives its seats different armies), with the same seed and ba
 
 from __future__ import annotations
 
-import copy
 import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dukec.balance.experiments import Experiment
+from dukec.balance.experiments import Experiment, own_armies
 from dukec.balance.ratings import ANCHOR
 from dukec.balance.run import Counter, RunResult, Settings, run
 from dukec.players.search import DEFAULT_BUDGET
@@ -59,14 +58,13 @@ class LadderResult:
 
 def pairing_experiment(tileset: dict[str, Any], game: str, first: str, second: str) -> Experiment:
     """The set's own armies, seats swapping, labelled by the two policies."""
-    return Experiment(
+    return own_armies(
+        tileset,
+        game,
         kind="ladder",
-        tileset=copy.deepcopy(tileset),
-        sets=(game, game),
         labels=(first, second),
         subject=first,
         opponent=second,
-        game=game,
         swap=True,
     )
 

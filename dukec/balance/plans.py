@@ -20,12 +20,11 @@ from enum import Enum
 from typing import Any
 
 from dukec.balance.experiments import (
-    AB_SET,
-    BA_SET,
     Experiment,
     armies_alike,
-    combined_tileset,
+    listed_after,
     replace,
+    two_armies,
 )
 from dukec.balance.play import check_playable
 from dukec.tileset import ExperimentError, army_tiles, find_set, known_name, tile_name
@@ -162,21 +161,18 @@ def value_experiment(
     having = one_in_place(army, old, tile)
     tiles = {entry["name"]: entry for entry in tileset["tiles"]}
     tiles[tile] = {**tiles[tile], "count": max(tiles[tile]["count"], _copies(having, tile))}
-    # As in `balance --replace`: listed right after OLD, a NEW in OLD's bag slot takes its draws.
-    order = [name for name in sorted(tiles) if name != tile]
-    order.insert(order.index(old) + 1, tile)
-    combined = combined_tileset(tiles, game_set, [having, army], [army, having], order)
     slot = slot_of(army, old).value
     return _checked(
-        Experiment(
+        two_armies(
+            tiles,
+            game_set,
+            (having, army),
+            listed_after(tiles, old, [tile]),
             kind=Kind.COPY.value,
-            tileset=combined,
-            sets=(AB_SET, BA_SET),
             labels=(f"with {tile}", f"with {old}"),
             subject=f"One {tile} in place of one {old} ({slot})",
             opponent="the army as it is",
             replaced=(old, tile),
-            game=game_set["name"],
         )
     )
 
@@ -198,16 +194,15 @@ def bag_experiment(tileset: dict[str, Any], set_name: str | None, tile: str) -> 
     else:
         having, lacking = with_tile(army, tile, _tile(tileset, tile)["count"]), army
     tiles = {entry["name"]: entry for entry in tileset["tiles"]}
-    combined = combined_tileset(tiles, game_set, [having, lacking], [lacking, having])
     return _checked(
-        Experiment(
+        two_armies(
+            tiles,
+            game_set,
+            (having, lacking),
             kind=Kind.BAG.value,
-            tileset=combined,
-            sets=(AB_SET, BA_SET),
             labels=(f"with {tile}", f"without {tile}"),
             subject=f"The army with every {tile}",
             opponent="the same army without it",
-            game=game_set["name"],
         )
     )
 
@@ -258,18 +253,15 @@ class SlotPlan:
     def experiment(self, row: str, column: str) -> Experiment:
         """The army with ``row`` in the slot (army A) against the one with ``column``;
         ValueError with the engine's reason if it cannot play them."""
-        army_a, army_b = self.armies[row], self.armies[column]
-        tileset = combined_tileset(
-            self.tiles, self.template, [army_a, army_b], [army_b, army_a], list(self.order)
-        )
-        experiment = Experiment(
+        experiment = two_armies(
+            self.tiles,
+            self.template,
+            (self.armies[row], self.armies[column]),
+            list(self.order),
             kind="swap",
-            tileset=tileset,
-            sets=(AB_SET, BA_SET),
             labels=(f"with {row}", f"with {column}"),
             subject=row,
             opponent=f"the army with {column}",
-            game=self.game,
         )
         check_playable(experiment.tileset, experiment.sets)
         return experiment
@@ -310,7 +302,5 @@ def plan(
         variant = swapped.tileset["sets"][0]["armies"][0]
         armies[name] = variant
         tiles[name] = next(t for t in swapped.tileset["tiles"] if t["name"] == name)
-    order = [name for name in sorted(tiles) if name not in listed]
-    at = order.index(slot) + 1
-    order[at:at] = listed
+    order = listed_after(tiles, slot, listed)
     return SlotPlan(tuple(resolved), slot, game_set["name"], tiles, tuple(order), game_set, armies)
