@@ -8,18 +8,16 @@ says every argument it takes; ``dukec.value(TILE)`` measures one tile's worth.
 
 For the code's readers, one direction, one module per stage:
 
-    experiments (tile-set JSON with the two armies) -> runner (games on processes or Dask,
-    each by play, with the search policy in search) -> tally (counts in game order, and in
-    pairs) -> stats and pairs (intervals, Elo, stopping rules; pentanomial counts and their
-    GSPRT) -> report (verdict, table, JSON) and html.
+    experiments and plans (tile-set JSON with the two armies) -> run and runner (games on
+    processes or Dask, each by play, with a player of dukec.players) -> tally (counts in game
+    order, and in pairs) -> report (verdict, table, JSON) and html, reading dukec.stats.
 
-``run.run(experiment, settings)`` ties them together; ``game`` holds what travels between
-processes: the job description and the game's compact summary. ``ladder`` plays policies
-against each other, ``bradley_terry`` fits one Elo per player by maximum likelihood (the
-ladder's policies, the swap matrix's tiles; ``transitivity`` tests that one Elo each explains
-the results, ``holm`` corrects many tests at once) and ``ratings`` stores the ladder's. A run
+``game`` holds what travels between processes: the job description and the game's compact
+summary. ``ladder`` plays policies against each other and ``ratings`` stores the Elo it fits;
+``fit`` and ``evalfit`` fit the players' tile values and evaluation weights from games. A run
 reports each game to a ``run.Observer`` (a progress bar, a live chart); the command layer draws
-the bar.
+the bar. The old paths of the modules that moved to ``dukec.players`` and ``dukec.stats`` still
+import, for one more release (``moved``).
 """
 
 import inspect as _inspect
