@@ -189,7 +189,7 @@ def run_matrix(request: MatrixRequest, settings: Settings) -> None:
     from dukec.balance.plans import plan
     from dukec.balance.runner import RunnerError
     from dukec.insight.heatmap import write_page
-    from dukec.insight.matrix import cells_to_play, matrix_json, play_matrix
+    from dukec.insight.matrix import cells_to_play, play_matrix
     from dukec.tileset import ExperimentError
 
     names = tile_names(request.tiles)
@@ -207,7 +207,7 @@ def run_matrix(request: MatrixRequest, settings: Settings) -> None:
             matrix = play_matrix(swap_plan, settings, bar)
     except (ExperimentError, RunnerError, ValueError) as error:
         raise failure(error) from None
-    document = matrix_json(matrix)
+    document = matrix.to_json()
     if request.html_path is not None:
         try:
             write_page(request.html_path, document)

@@ -18,41 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace as with_fields
-from typing import Any
 
 from dukec.balance.plans import SlotPlan
 from dukec.balance.run import Counter, Settings, run
-from dukec.insight.matrix_cells import Cell, CellSource, Matrix, mirrored, mirrored_decision
-from dukec.insight.matrix_stats import readings
+from dukec.insight.matrix_result import Cell, CellSource, Matrix, mirrored, mirrored_decision
 from dukec.stats.pairs import Pentanomial
 
 Progress = Callable[[int], None]
 """Told how many games of the whole matrix have been played so far."""
-
-
-def matrix_json(matrix: Matrix) -> dict[str, Any]:
-    """The matrix as a JSON document: its cells, and what they say (:func:`readings`)."""
-    mine, theirs = matrix.settings.policies
-    return {
-        "kind": "swap-matrix",
-        "game": matrix.plan.game,
-        "slot": matrix.plan.slot,
-        "tiles": list(matrix.names),
-        "seed": matrix.settings.seed,
-        "policies": {"row": mine, "column": theirs},
-        "games_per_cell": matrix.settings.games,
-        "stop": (
-            matrix.settings.criteria.rates("sequential")
-            if matrix.settings.stop == "sprt"
-            else matrix.settings.stop
-        ),
-        "cell_test": matrix.settings.criteria.rates(
-            "sequential" if matrix.settings.stop == "sprt" else "fixed"
-        ),
-        "paired": True,
-        "cells": [cell.to_json() for row in matrix.cells for cell in row],
-        **readings(matrix),
-    }
 
 
 def tested_cells(count: int, mirror: bool) -> int:

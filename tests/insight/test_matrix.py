@@ -15,9 +15,8 @@ from dukec.cli import main
 from dukec.commands.matrix_cmds import render_matrix
 from dukec.compiler import load, load_tileset
 from dukec.insight.heatmap import page
-from dukec.insight.matrix import assemble, cell_settings, matrix_json, play_matrix
-from dukec.insight.matrix_cells import Cell, CellSource, Matrix, mirrored
-from dukec.insight.matrix_stats import cell_tests, dominated
+from dukec.insight.matrix import assemble, cell_settings, play_matrix
+from dukec.insight.matrix_result import Cell, CellSource, Matrix, cell_tests, dominated, mirrored
 from dukec.stats.decision import fixed_decision
 from dukec.stats.pairs import Pentanomial
 from dukec.stats.tournament import play
@@ -96,7 +95,7 @@ def test_the_overpowered_footman_dominates(matrix: Matrix) -> None:
 
 
 def test_the_tiles_are_rated_against_the_slots_own(matrix: Matrix) -> None:
-    ratings = {entry["tile"]: entry for entry in matrix_json(matrix)["ratings"]["tiles"]}
+    ratings = {entry["tile"]: entry for entry in matrix.to_json()["ratings"]["tiles"]}
     assert ratings["Footman"]["elo"] == 0.0
     # The renamed copy plays the Footman's games pair for pair: the same strength exactly.
     assert ratings["Footsoldier"]["elo"] == pytest.approx(0.0, abs=1e-6)
@@ -110,7 +109,7 @@ def test_mixed_policies_play_every_cell(base: dict[str, Any], test_tiles: dict[s
     matrix = play_matrix(swap_plan, settings)
     sources = {cell.source for row in matrix.cells for cell in row}
     assert sources == {CellSource.PLAYED}
-    assert matrix_json(matrix)["policies"] == {"row": "random", "column": "greedy"}
+    assert matrix.to_json()["policies"] == {"row": "random", "column": "greedy"}
 
 
 @pytest.mark.parametrize(
@@ -335,7 +334,7 @@ def test_holm_finds_a_planted_strong_tile(four: SlotPlan) -> None:
         "Footsoldier": ["JumpingFootman"],
         "Pikeman": ["JumpingFootman"],
     }
-    document = matrix_json(matrix)
+    document = matrix.to_json()
     assert document["dominance"]["method"] == "holm"
     assert document["dominance"]["tested_cells"] == 6
     assert document["transitivity"]["df"] == 3
@@ -344,7 +343,7 @@ def test_holm_finds_a_planted_strong_tile(four: SlotPlan) -> None:
 def test_two_policies_fit_the_row_policys_edge(four: SlotPlan) -> None:
     truth = {"Footman": 0.0, "Footsoldier": 40.0, "JumpingFootman": 250.0, "Pikeman": -50.0}
     settings = Settings(games=800, seed=1, policy="greedy", opponent_policy="random")
-    document = matrix_json(synthetic(four, truth, 400, 4, settings))
+    document = synthetic(four, truth, 400, 4, settings).to_json()
     edge = document["ratings"]["row_policy_edge"]
     assert edge["elo_ci95"][0] < 80.0 < edge["elo_ci95"][1]
     for entry in document["ratings"]["tiles"]:
@@ -372,7 +371,7 @@ def test_a_row_policy_that_wins_everything_leaves_no_ratings(four: SlotPlan) -> 
         for row in four.names
         for column in four.names
     }  # fmt: skip
-    document = matrix_json(assemble(four, settings, played, 0.05))
+    document = assemble(four, settings, played, 0.05).to_json()
     assert document["ratings"] == {
         "anchor": "Footman",
         "note": "no finite fit: the first side won (or lost) nearly every game, so its edge "
