@@ -1,22 +1,24 @@
 """What a tile is worth, in Elo: one copy of it in the place of a reference tile, and its bag worth.
 
-**Worth per copy** (:func:`value_experiment`). Army A is the set's army with one copy of the
-reference tile (``in_place_of``, the Footman by default) replaced by one copy of the tile; army
-B is the set's army as it is. The copy replaced is the reference's first copy in the set-up when
-the reference starts on the board (one of the two Footmen beside the Duke, in the base game),
-else one copy in its bag: that is the *slot*. Every tile is measured in the same slot against the
-same army, so worths are comparable between tiles (a tile worth +80 beats one worth +20 in that
-slot, by about the difference), and each is the worth of one copy whatever the tile's count, so a
-tile of three copies compares with a tile of one. The bag keeps its length: nothing is diluted.
-The reference is worth 0 by definition (in its own place it leaves the army as it is), and a tile
-the army holds already gains one copy (one Wizard more, one Footman fewer): the worth of one more.
+**Worth per copy** (:func:`dukec.balance.plans.value_experiment`). Army A is the set's army with
+one copy of the reference tile (``in_place_of``, the Footman by default) replaced by one copy of
+the tile; army B is the set's army as it is. The copy replaced is the reference's first copy in
+the set-up when the reference starts on the board (one of the two Footmen beside the Duke, in
+the base game), else one copy in its bag: that is the *slot*. Every tile is measured in the same
+slot against the same army, so worths are comparable between tiles (a tile worth +80 beats one
+worth +20 in that slot, by about the difference), and each is the worth of one copy whatever the
+tile's count, so a tile of three copies compares with a tile of one. The bag keeps its length:
+nothing is diluted. The reference is worth 0 by definition (in its own place it leaves the army
+as it is), and a tile the army holds already gains one copy (one Wizard more, one Footman
+fewer): the worth of one more.
 
-**Bag worth** (:func:`bag_experiment`). Army A is the set's army, army B the same army without
-the tile: every copy out of the set-up and out of the bag (a tile the army lacks goes into army
-A's bag instead, as many copies as its count). Taking tiles out also shortens the bag, so the
-army without them draws its other tiles sooner: the bag worth mixes the tile's strength with how
-much it dilutes the bag, and it is the worth of all copies together (three Pikemen at once). It
-says what the tile adds to this army; it is not a scale to rank tiles on.
+**Bag worth** (:func:`dukec.balance.plans.bag_experiment`). Army A is the set's army, army B the
+same army without the tile: every copy out of the set-up and out of the bag (a tile the army
+lacks goes into army A's bag instead, as many copies as its count). Taking tiles out also
+shortens the bag, so the army without them draws its other tiles sooner: the bag worth mixes the
+tile's strength with how much it dilutes the bag, and it is the worth of all copies together
+(three Pikemen at once). It says what the tile adds to this army; it is not a scale to rank
+tiles on.
 
 Both are balance experiments (two game sets in one tile set, seats alternating, paired games),
 so every run, stopping rule and statistic of :mod:`dukec.balance` applies. A worth is the Elo of
