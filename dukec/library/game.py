@@ -20,7 +20,8 @@ from dukec.library.start import new_game
 from dukec.library.views import LegalMoves, Outcome, Tile, drawn_tile, names, tile_on
 
 if TYPE_CHECKING:
-    from dukec.engine.actions import Action, Phase
+    from dukec.engine.actions import Phase
+    from dukec.engine.facade import Action
     from dukec.engine.game import Game as EngineGame
     from dukec.engine.rules import Rules
 
