@@ -32,8 +32,8 @@ Game sets with features (``dukec.engine.turn``, one module per feature, and thei
     objective rules, tiles with more icons or abilities (``rules.expanded`` is set;
     ``Rules.with_expanded()`` forces it). The features' action kinds, phases and ways to win
     are members of ``ActionKind``, ``Phase`` and ``Reason`` too; each feature keeps its state
-    on the game (its module says which) and names the types of it that are this package's
-    (``features.PUBLIC``). Besides: ``scores``, ``taken``, ``boxed``, ``pending``,
+    on the game (``dukec.engine.parts`` says which) and names the types of it that are this
+    package's (``features.PUBLIC``). Besides: ``scores``, ``taken``, ``boxed``, ``pending``,
     ``last_events``. ``state_key()`` compares any two states exactly. ``ExpandedGame`` is
     another name for ``Game``.
 

@@ -32,21 +32,20 @@ from dukec.engine.feature import Feature, acting
 from dukec.engine.rules import FRONT
 
 if TYPE_CHECKING:
-    from dukec.engine.game import Game
-    from dukec.engine.notation import Scene
+    from dukec.engine.feature import Kernel, Scene
     from dukec.engine.position_problems import Reading
 
 #: Most tiles Divination draws.
 DIVINED: Final = 3
 
 
-def usable(g: Game, code: int, ability: str) -> bool:
+def usable(g: Kernel, code: int, ability: str) -> bool:
     """Whether the tile of piece code ``code`` may use ``ability`` on the side it shows."""
     sides = g.extras.abilities[code >> 2].get(ability)
     return sides is not None and (code >> 1) & 1 in sides
 
 
-def actions(g: Game, me: int, s: int, code: int, out: list[ActionTuple]) -> None:
+def actions(g: Kernel, me: int, s: int, code: int, out: list[ActionTuple]) -> None:
     """The ability actions of the tile on ``s``."""
     board = g.board
     duke = g.duke[me]
@@ -71,7 +70,7 @@ def actions(g: Game, me: int, s: int, code: int, out: list[ActionTuple]) -> None
                 out.append((ESCAPE, s, t, sacrificed, ransomed))
 
 
-def escape_squares(g: Game, me: int, frm: int, gone: int) -> list[int]:
+def escape_squares(g: Kernel, me: int, frm: int, gone: int) -> list[int]:
     """The Duke's set-up squares an escaping tile may go to (``gone`` is already removed):
     the free or enemy-held ones, else those friendly tiles hold (to be sacrificed)."""
     free: list[int] = []
@@ -93,7 +92,7 @@ def escape_squares(g: Game, me: int, frm: int, gone: int) -> list[int]:
     return free or friendly
 
 
-def ransom_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
+def ransom_actions(g: Kernel, me: int, out: list[ActionTuple]) -> None:
     """Trading a captured Ransom tile for one's own captured Escape tile."""
     abilities = g.extras.abilities
     ransoms = [r for r in sorted(set(g.taken[me])) if "ransom" in abilities[r]]
@@ -106,7 +105,7 @@ def ransom_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
                 out.append((RANSOM, -1, t, e, r))
 
 
-def choices(g: Game) -> list[ActionTuple]:
+def choices(g: Kernel) -> list[ActionTuple]:
     """Divination: keep one of the drawn tiles; return each other one or destroy it."""
     found: dict[tuple[int, tuple[int, ...], tuple[int, ...]], ActionTuple] = {}
     drawn = g.pending
@@ -120,14 +119,14 @@ def choices(g: Game) -> list[ActionTuple]:
     return list(found.values())
 
 
-def summon(g: Game, me: int, frm: int, to: int, duke: int) -> int:
+def summon(g: Kernel, me: int, frm: int, to: int, duke: int) -> int:
     """The Duke flips; the summoned tile comes beside it, side unchanged."""
     g.trail.setitem(g.board, duke, g.board[duke] ^ 2)
     g.relocate_tile(me, frm, to, flip=False, capture_by=-1)
     return to
 
 
-def divine(g: Game, me: int) -> None:
+def divine(g: Kernel, me: int) -> None:
     """Divination's draw, the diviner flipped back: three tiles (or what the bag holds) are
     drawn to choose from."""
     trail = g.trail
@@ -139,7 +138,7 @@ def divine(g: Game, me: int) -> None:
     trail.set_game_attr(g, "pending", sorted(drawn))
 
 
-def choose(g: Game, mask: int, keep: int) -> None:
+def choose(g: Kernel, mask: int, keep: int) -> None:
     """Divination's choice: the kept tile is to be placed, the others destroyed or returned."""
     me = g.to_move
     trail = g.trail
@@ -153,7 +152,7 @@ def choose(g: Game, mask: int, keep: int) -> None:
     trail.set_game_attr(g, "pending", [])
 
 
-def escape(g: Game, me: int, frm: int, to: int, sacrificed: int, ransomed: int) -> int:
+def escape(g: Kernel, me: int, frm: int, to: int, sacrificed: int, ransomed: int) -> int:
     """A sacrifice (or a ransom back), then the escaping tile goes home, starting side up."""
     if sacrificed >= 0:
         g.event(f"sacrificed {g.tile_name(sacrificed)}")
@@ -167,7 +166,7 @@ def escape(g: Game, me: int, frm: int, to: int, sacrificed: int, ransomed: int) 
     return to
 
 
-def ransom(g: Game, me: int, to: int, escaper: int, ransomed: int) -> int:
+def ransom(g: Kernel, me: int, to: int, escaper: int, ransomed: int) -> int:
     """The captured Ransom tile goes back; one's captured Escape tile returns to a Duke square."""
     _ransom_back(g, me, ransomed)
     g.trail.remove(g.taken[me ^ 1], escaper)
@@ -179,7 +178,7 @@ def ransom(g: Game, me: int, to: int, escaper: int, ransomed: int) -> int:
     return to
 
 
-def _ransom_back(g: Game, me: int, tile: int) -> None:
+def _ransom_back(g: Kernel, me: int, tile: int) -> None:
     """A captured Ransom tile goes back to its owner's bag."""
     g.trail.remove(g.taken[me], tile)
     g.trail.remove(g.captured[me ^ 1], tile)
@@ -187,7 +186,7 @@ def _ransom_back(g: Game, me: int, tile: int) -> None:
     g.event(f"ransomed {g.rules.types[tile].name}")
 
 
-def _clear(g: Game, me: int, to: int) -> None:
+def _clear(g: Kernel, me: int, to: int) -> None:
     v = g.board[to]
     if v >= 0:
         if v & 1 == me:
@@ -205,11 +204,11 @@ class Abilities(Feature):
         """Divination's choice."""
         return (Phase.CHOOSE,)
 
-    def phase_actions(self, g: Game) -> list[ActionTuple]:
+    def phase_actions(self, g: Kernel) -> list[ActionTuple]:
         """Which drawn tile to keep, and which others to destroy."""
         return choices(g)
 
-    def phase_apply(self, g: Game, action: ActionTuple) -> None:
+    def phase_apply(self, g: Kernel, action: ActionTuple) -> None:
         """The choice made; the kept tile is then placed."""
         choose(g, action[3], action[4])
         g.trail.set_game_attr(g, "phase", Phase.PLACING)
@@ -258,7 +257,7 @@ class Abilities(Feature):
         """The tiles drawn to choose from."""
         return "divined"
 
-    def read_phase(self, g: Game, reading: Reading, phase: Phase) -> None:
+    def read_phase(self, g: Kernel, reading: Reading, phase: Phase) -> None:
         """The tiles drawn to choose from: one to three, none acting as the Duke."""
         if phase is not Phase.CHOOSE:
             return
@@ -273,7 +272,7 @@ class Abilities(Feature):
                 problems.add("divined", f"divined: {name} acts as the Duke: it is never drawn")
         g.pending = sorted(divined)
 
-    def write_phase(self, g: Game, data: dict[str, Any]) -> None:
+    def write_phase(self, g: Kernel, data: dict[str, Any]) -> None:
         """The tiles drawn to choose from, during the choice."""
         if g.phase is Phase.CHOOSE:
             data["divined"] = sorted(g.rules.types[t].name for t in g.pending)
@@ -286,17 +285,17 @@ class Abilities(Feature):
         """Divination: the diviner flips and three tiles are drawn to choose from."""
         return (DIVINE,)
 
-    def before_draw(self, g: Game, action: ActionTuple) -> None:
+    def before_draw(self, g: Kernel, action: ActionTuple) -> None:
         """The diviner flips back."""
         g.trail.setitem(g.board, action[1], g.board[action[1]] ^ 2)
 
-    def draw(self, g: Game, action: ActionTuple) -> None:
+    def draw(self, g: Kernel, action: ActionTuple) -> None:
         """The diviner flips back and the tiles are drawn; the choice follows."""
         self.before_draw(g, action)
         divine(g, g.to_move)
         g.trail.set_game_attr(g, "phase", Phase.CHOOSE)
 
-    def act(self, g: Game, action: ActionTuple) -> int:
+    def act(self, g: Kernel, action: ActionTuple) -> int:
         """The ability's action; the square the tile that acted ended on."""
         kind, frm, to, by, tile = action
         me = g.to_move

@@ -1,7 +1,8 @@
 """Actions, phases and results: the vocabulary every part of the engine shares.
 
-An action is a 5-tuple ``(kind, frm, to, by, tile)`` of ints; :class:`Action` is the same tuple
-with names, which prints in notation (it lives in the plain-Python :mod:`dukec.engine.facade`).
+An action is a 5-tuple ``(kind, frm, to, by, tile)`` of ints;
+:class:`~dukec.engine.facade.Action` is the same tuple with names, which prints in notation (in
+the plain-Python :mod:`dukec.engine.facade`, which builds on this module).
 ``frm``/``to`` are square indices, ``by`` the commanding tile's square of a command, ``tile``
 the tile type of a forced draw (-1: drawn with the game's random source).
 The kinds of game sets with features use the fields as :mod:`dukec.engine.turn` says.
@@ -12,8 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING, Any, Final
-
-from dukec.engine.facade import Action as Action  # given out here: the vocabulary's name
 
 if TYPE_CHECKING:
     from mypy_extensions import i64

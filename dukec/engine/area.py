@@ -31,12 +31,11 @@ from dukec.engine.actions import AREA, ActionTuple
 from dukec.engine.feature import Feature, acting
 
 if TYPE_CHECKING:
-    from dukec.engine.game import Game
-    from dukec.engine.notation import Scene
+    from dukec.engine.feature import Kernel, Scene
     from dukec.engine.reach import AreaGroup
 
 
-def hits(g: Game, me: int, s: int, group: AreaGroup) -> list[int] | None:
+def hits(g: Kernel, me: int, s: int, group: AreaGroup) -> list[int] | None:
     """The squares ``me``'s tile on ``s`` captures on with ``group``, in board order (empty:
     none); None where it would capture its own player's tile acting as the Duke."""
     board = g.board
@@ -66,7 +65,7 @@ def hits(g: Game, me: int, s: int, group: AreaGroup) -> list[int] | None:
     return found
 
 
-def actions(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
+def actions(g: Kernel, me: int, s: int, out: list[ActionTuple]) -> None:
     """The area actions of ``me``'s tile on ``s`` (one per distinct set of captures)."""
     k = g.board[s] * g.size + s
     seen: list[list[int]] = []
@@ -77,14 +76,14 @@ def actions(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
             out.append((AREA, s, -1, -1, group.group))
 
 
-def _group(g: Game, s: int, index: int) -> AreaGroup:
+def _group(g: Kernel, s: int, index: int) -> AreaGroup:
     for group in g.reach.areas[g.board[s] * g.size + s]:
         if group.group == index:
             return group
     raise ValueError(f"no area group {index} on the tile of square {s}")
 
 
-def _capture_text(g: Game, tile: int, square: int) -> str:
+def _capture_text(g: Kernel, tile: int, square: int) -> str:
     return f"captures {g.rules.types[tile].name} on {g.rules.geometry.name(square)}"
 
 
@@ -100,7 +99,7 @@ class Blasting(Feature):
         """An area group used."""
         return (AREA,)
 
-    def add_actions(self, g: Game, me: int, out: list[ActionTuple]) -> None:
+    def add_actions(self, g: Kernel, me: int, out: list[ActionTuple]) -> None:
         """Each of ``me``'s tiles (not frozen or settled) with an area group that captures."""
         areas = g.reach.areas
         board = g.board
@@ -112,7 +111,7 @@ class Blasting(Feature):
             if areas[board[s] * size + s]:
                 actions(g, me, s, out)
 
-    def act(self, g: Game, action: ActionTuple) -> int:
+    def act(self, g: Kernel, action: ActionTuple) -> int:
         """Every tile the group captures, then the tile flips (as after a Strike)."""
         _kind, frm, _to, _by, index = action
         me = g.to_move
@@ -123,7 +122,7 @@ class Blasting(Feature):
         g.trail.setitem(g.board, frm, g.board[frm] ^ 2)
         return -1
 
-    def threatens(self, g: Game, target: int, by: int) -> bool:
+    def threatens(self, g: Kernel, target: int, by: int) -> bool:
         """Whether a tile of ``by`` could capture on ``target`` with an area group now."""
         areas = g.reach.areas
         board = g.board

@@ -4,9 +4,10 @@ A move, strike or command changes the tiles (:meth:`BaseGame._move_tiles`, taken
 compact record by :meth:`BaseGame._unmove_tiles`); a draw takes a tile from the bag by the
 game's seeded stream (:func:`~dukec.engine.actions.draw_index`); a placement puts the drawn or
 the set-up tile down. Each leaves one undo record on the history: (action, a, b, result
-before), a and b depending on the kind. :class:`~dukec.engine.game.Game` builds on it; a game
-set with features goes through it where its turn plays as the base game's
-(:mod:`dukec.engine.turn`).
+before), a and b depending on the kind. The game (:class:`~dukec.engine.feature.Kernel`, then
+:class:`~dukec.engine.game.Game`) builds on it; a game set with features goes through it where its
+turn plays as the base game's (:mod:`dukec.engine.turn`). A search may bind a :class:`Keeper`
+to a game, which its apply and undo then go through.
 """
 
 from __future__ import annotations
@@ -29,13 +30,23 @@ from dukec.engine.state import FeatureState
 BaseRecord = tuple[ActionTuple, int, int, Result | None]
 
 
-class BaseGame(FeatureState):
-    """The base game's apply and undo (a base of :class:`~dukec.engine.game.Game`, which
-    makes the fields declared here)."""
+class Keeper:
+    """What a game's apply and undo go through while it is bound to the game (``game.keyed``):
+    a search's bookkeeping, such as a key kept up to date."""
 
-    ply_limit: int | None
+    def apply(self, action: ActionTuple) -> None:
+        """Apply ``action`` to the game, keeping the books."""
+        raise NotImplementedError
+
+    def undo(self) -> ActionTuple:
+        """Take back the game's last action, keeping the books."""
+        raise NotImplementedError
+
+
+class BaseGame(FeatureState):
+    """The base game's apply and undo (a base of :class:`~dukec.engine.feature.Kernel`)."""
+
     history: list[BaseRecord]
-    _version: int
 
     def _base_apply(self, action: ActionTuple) -> None:
         kind = action[0]

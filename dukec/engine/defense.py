@@ -20,10 +20,10 @@ from dukec.engine.extras import shortest_paths
 from dukec.icons import Effect
 
 if TYPE_CHECKING:
-    from dukec.engine.game import Game
+    from dukec.engine.feature import Kernel
 
 
-def allows(g: Game, frm: int, to: int, straight: bool) -> bool:
+def allows(g: Kernel, frm: int, to: int, straight: bool) -> bool:
     """Whether a tile on ``frm`` may capture the tile on ``to`` (not by a Command): it does not
     start on one of the target's Defense squares, and its path avoids them all: the straight
     path, where it steps there along it (``straight``: a Move), else a straight line to it if

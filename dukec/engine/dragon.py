@@ -30,24 +30,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from dukec.engine.actions import MOVE, ActionTuple
-from dukec.engine.dragon_acts import Roamer, act, aim, enraged_text, pushed_text, save
+from dukec.engine.dragon_acts import act, aim, enraged_text, pushed_text, save
 from dukec.engine.dragon_acts import place as place
 from dukec.engine.dragon_acts import targets as targets
 from dukec.engine.feature import Feature
+from dukec.engine.parts import Roamer
 from dukec.engine.rules import SIDE_NAMES
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
-    from dukec.engine.game import Game
-    from dukec.engine.notation import Scene
+    from dukec.engine.feature import Kernel, Scene
+    from dukec.engine.keyparts import KeyFields
     from dukec.engine.position_problems import Reading
-    from dukec.engine.zobrist import Zobrist
 
 ENRAGE_AWAY: Final = 0
 ENRAGE_HOME: Final = 1
 PUSH_CAPTURE: Final = 2
-#: The first of the seven small fields of the key (:meth:`dukec.engine.zobrist.Zobrist.field`)
+#: The first of the seven small fields of the key (:meth:`dukec.engine.keyparts.KeyFields.field`)
 #: the dragon's state takes.
 _KEY_FIELD: Final = 0
 #: The ways the dragon may face, as a position names them.
@@ -59,7 +59,7 @@ _ARROWS = {(1, 0): ">", (-1, 0): "<", (0, 1): "^", (0, -1): "v"}
 
 
 def push_actions(
-    g: Game, me: int, s: int, behind: int, may_enter: bool, out: list[ActionTuple]
+    g: Kernel, me: int, s: int, behind: int, may_enter: bool, out: list[ActionTuple]
 ) -> None:
     """A Slide or Jump Slide from ``s`` into the dragon pushes it on to ``behind`` (-1: off the
     board, no push), if the mover ``may_enter`` the dragon's square."""
@@ -76,7 +76,7 @@ def push_actions(
     out.append((MOVE, s, at, -1, ENRAGE_HOME))
 
 
-def push(g: Game, me: int, frm: int, at: int, how: int) -> int:
+def push(g: Kernel, me: int, frm: int, at: int, how: int) -> int:
     """The push itself: the mover ends on the dragon's square, the dragon one square on."""
     behind = _behind(g, frm, at)
     assert behind >= 0
@@ -99,7 +99,7 @@ def push(g: Game, me: int, frm: int, at: int, how: int) -> int:
     return at
 
 
-def _behind(g: Game, frm: int, at: int) -> int:
+def _behind(g: Kernel, frm: int, at: int) -> int:
     """The square one on from ``at`` along the line from ``frm`` (-1: off the board)."""
     geometry = g.rules.geometry
     dx, dy = geometry.delta(frm, at)
@@ -111,14 +111,14 @@ def _behind(g: Game, frm: int, at: int) -> int:
 class Roaming(Feature):
     """The dragon acts of its own accord between the turns, when it is on the board."""
 
-    def play_begins(self, g: Game) -> None:
+    def play_begins(self, g: Kernel) -> None:
         """The dragon goes down, if the set has one (the first terrain tile that acts)."""
         for index, _count in g.extras.set_terrain:
             if g.terrain_types[index].acts:
                 place(g, index)
                 return
 
-    def idle(self, g: Game) -> bool:
+    def idle(self, g: Kernel) -> bool:
         """Whether the dragon's action between turns would change nothing now: there is none,
         or it is calm, neither resting nor turning round, with no tile where its Move icons
         reach."""
@@ -131,28 +131,28 @@ class Roaming(Feature):
                 return False
         return True
 
-    def meets_lines(self, g: Game) -> bool:
+    def meets_lines(self, g: Kernel) -> bool:
         """A calm dragon may be pushed (an enraged one cannot be enraged again)."""
         return not g.dragon.enraged
 
     def line_meets(
-        self, g: Game, me: int, s: int, behind: int, may_enter: bool, out: list[ActionTuple]
+        self, g: Kernel, me: int, s: int, behind: int, may_enter: bool, out: list[ActionTuple]
     ) -> None:
         """The pushes of the dragon by the tile on ``s``."""
         push_actions(g, me, s, behind, may_enter, out)
 
-    def captures_beyond(self, g: Game, action: ActionTuple) -> int:
+    def captures_beyond(self, g: Kernel, action: ActionTuple) -> int:
         """A push that captures takes the tile behind the dragon, one square on along the
         push."""
         _kind, frm, to, _by, tile = action
         return _behind(g, frm, to) if tile == PUSH_CAPTURE else -1
 
-    def act(self, g: Game, action: ActionTuple) -> int:
+    def act(self, g: Kernel, action: ActionTuple) -> int:
         """A push (a move into the dragon's square whose ``tile`` says what follows); the
         square the pushing tile ended on."""
         return push(g, g.to_move, action[1], action[2], action[4])
 
-    def acts_between_turns(self, g: Game) -> bool:
+    def acts_between_turns(self, g: Kernel) -> bool:
         """The dragon's action, if it is on the board; whether it was."""
         if g.dragon.square < 0:
             return False
@@ -167,7 +167,7 @@ class Roaming(Feature):
         """None: the dragon is one object."""
         return ()
 
-    def read(self, g: Game, reading: Reading) -> None:
+    def read(self, g: Kernel, reading: Reading) -> None:
         """The terrain tile that acts between turns, if the position has it."""
         dragon = reading.data.get("dragon")
         if not dragon:
@@ -207,7 +207,7 @@ class Roaming(Feature):
         )
         aim(g)
 
-    def write(self, g: Game, data: dict[str, Any]) -> None:
+    def write(self, g: Kernel, data: dict[str, Any]) -> None:
         """The dragon, if it is on the board."""
         d = g.dragon
         if d.square >= 0:
@@ -231,7 +231,7 @@ class Roaming(Feature):
         sep = "x" if scene.board[to] >= 0 else "-"
         return f"{name(frm)}{sep}{name(to)}{_PUSHES[tile]}"
 
-    def mark(self, g: Game, square: int, short: dict[str, str]) -> str:
+    def mark(self, g: Kernel, square: int, short: dict[str, str]) -> str:
         """The dragon on its square: its short name, an arrow for its facing, ``!`` if it is
         enraged."""
         d = g.dragon
@@ -240,7 +240,7 @@ class Roaming(Feature):
         arrow = _ARROWS.get((d.fx, d.fy), "?")
         return short[g.terrain_types[d.kind].name] + arrow + ("!" if d.enraged else "")
 
-    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+    def key(self, g: Kernel, z: KeyFields, numbers: list[i64]) -> i64:
         """The dragon: where it is, which way it faces and what it does next."""
         d = g.dragon
         if d.square < 0 and d.kind < 0:

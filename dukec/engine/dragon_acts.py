@@ -1,81 +1,25 @@
 """The dragon's state, and what it does between the players' turns (:mod:`dukec.engine.dragon`
 quotes the rules and makes it a feature).
 
-Its state is a :class:`Roamer`, changed on the game's trail as one entry (:func:`save`); after a
-change :func:`aim` works out what it does next and puts its square in ``g.obstacle``, where the
-kernel sees a piece that blocks every line (:mod:`dukec.engine.occupancy`).
+Its state is a :class:`~dukec.engine.parts.Roamer`, changed on the game's trail as one entry
+(:func:`save`); after a change :func:`aim` works out what it does next and puts its square in
+``g.obstacle``, where the kernel sees a piece that blocks every line
+(:mod:`dukec.engine.occupancy`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-
-from mypy_extensions import trait
 
 from dukec.engine import defense, occupancy
 from dukec.engine.board import grid_reach, middle_squares
 from dukec.icons import Effect, Geometry, Icon
 
 if TYPE_CHECKING:
-    from dukec.engine.game import Game
+    from dukec.engine.feature import Kernel
 
 
-@dataclass(slots=True, init=False)
-class Roamer:
-    """Where the dragon is (square -1: no dragon in the game) and what it will do next.
-
-    Its ``__init__`` is written out, with the fields' defaults: every game makes one, and a
-    compiled class's own is compiled where a dataclass's generated one is not."""
-
-    kind: int
-    square: int
-    #: The way it faces, as a board offset: (1, 0) right, (-1, 0) left, (0, 1) up, (0, -1) down.
-    fx: int
-    fy: int
-    enraged: bool
-    #: Enraging it took its next action between turns.
-    rest: bool
-    #: It reached the edge: next between turns it turns round, and only that.
-    reorient: bool
-    # Worked out from the fields above by aim(), for idle(), which runs after every action:
-    #: It rests, is enraged or turns round next between turns.
-    busy: bool = field(compare=False)
-    #: The squares its calm side's Move icons reach from where it stands.
-    calm: tuple[int, ...] = field(compare=False)
-
-    def __init__(
-        self,
-        kind: int = -1,
-        square: int = -1,
-        fx: int = 0,
-        fy: int = 0,
-        enraged: bool = False,
-        rest: bool = False,
-        reorient: bool = False,
-    ) -> None:
-        self.kind = kind
-        self.square = square
-        self.fx = fx
-        self.fy = fy
-        self.enraged = enraged
-        self.rest = rest
-        self.reorient = reorient
-        self.busy = False
-        self.calm = ()
-
-
-@trait
-class DragonPart:
-    """What this feature keeps on a game (the registry makes it a part of the game's state)."""
-
-    dragon: Roamer
-
-    def _init_dragon(self) -> None:
-        self.dragon = Roamer()
-
-
-def aim(g: Game) -> None:
+def aim(g: Kernel) -> None:
     """Work out what the dragon's fields say it does next (:class:`Roamer`'s last two), and
     where it blocks (``g.obstacle``), after they change."""
     d = g.dragon
@@ -95,26 +39,26 @@ def aim(g: Game) -> None:
 _Kept = tuple[int, int, int, int, bool, bool, bool, bool, tuple[int, ...]]
 
 
-def save(g: Game) -> None:
+def save(g: Kernel) -> None:
     """Keep the dragon as it is on the trail (one entry), before its fields are changed."""
     d = g.dragon
     kept = (d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient, d.busy, d.calm)
     g.trail.call(_restore, kept)
 
 
-def _restore(g: Game, kept: _Kept) -> None:
+def _restore(g: Kernel, kept: _Kept) -> None:
     d = g.dragon
     d.kind, d.square, d.fx, d.fy, d.enraged, d.rest, d.reorient, d.busy, d.calm = kept
     g.obstacle = d.square
 
 
-def name(g: Game) -> str:
+def name(g: Kernel) -> str:
     """The dragon's tile name, for event texts."""
     kind = g.dragon.kind
     return g.terrain_types[kind].name if kind >= 0 else "?"
 
 
-def place(g: Game, index: int) -> None:
+def place(g: Kernel, index: int) -> None:
     """Set-up: in one of the middle four squares facing left or right, where it threatens no
     tile ("randomly adjust the set-up until that situation cannot occur")."""
     geometry = g.rules.geometry
@@ -136,7 +80,7 @@ def place(g: Game, index: int) -> None:
     aim(g)
 
 
-def _offset(g: Game, dx: int, dy: int) -> tuple[int, int]:
+def _offset(g: Kernel, dx: int, dy: int) -> tuple[int, int]:
     """An offset of the dragon's grids (+dy the way it faces) as a board offset."""
     fx, fy = g.dragon.fx, g.dragon.fy
     rx, ry = fy, -fx  # its right hand
@@ -153,7 +97,7 @@ def _moves(icon: Icon) -> bool:
     return icon.effect is Effect.MOVE and icon.geometry is Geometry.STEP
 
 
-def _acting(g: Game, grid: int) -> tuple[tuple[int, int], ...]:
+def _acting(g: Kernel, grid: int) -> tuple[tuple[int, int], ...]:
     """The offsets of the icons the dragon acts with on ``grid``: its calm side's Move icons,
     its enraged side's Strike icons."""
     side = g.terrain_types[g.dragon.kind].sides[grid]
@@ -162,14 +106,14 @@ def _acting(g: Game, grid: int) -> tuple[tuple[int, int], ...]:
     return tuple((dx, dy) for icon, dx, dy in side if icon.effect is Effect.STRIKE)
 
 
-def _reach_key(g: Game, grid: int) -> int:
+def _reach_key(g: Kernel, grid: int) -> int:
     """One number for the dragon's kind, grid, square and facing: the key of the rules' caches
     (a grid is slow to hash, a tuple slower to make and hash than a number)."""
     d = g.dragon
     return (((d.kind * 2 + grid) * g.size + d.square) * 3 + d.fx + 1) * 3 + d.fy + 1
 
 
-def _grid_reach(g: Game, grid: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _grid_reach(g: Kernel, grid: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     d = g.dragon
     key = _reach_key(g, grid)
     found = g.rules.turned_reach.get(key)
@@ -180,11 +124,11 @@ def _grid_reach(g: Game, grid: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return found
 
 
-def _capturable(g: Game, square: int) -> bool:
+def _capturable(g: Kernel, square: int) -> bool:
     return g.board[square] >= 0 and square not in g.frozen and square not in g.settled
 
 
-def targets(g: Game) -> list[int]:
+def targets(g: Kernel) -> list[int]:
     """Tiles the calm dragon could capture with its Move icons."""
     d = g.dragon.square
     board = g.board
@@ -207,7 +151,7 @@ def targets(g: Game) -> list[int]:
     return found
 
 
-def _strikes(g: Game) -> list[int]:
+def _strikes(g: Kernel) -> list[int]:
     d = g.dragon.square
     found = []
     for t, line in _grid_reach(g, _ENRAGED_STRIKES):
@@ -223,36 +167,36 @@ def _strikes(g: Game) -> list[int]:
 # The dragon's events, written out only when asked for (Game.last_events).
 
 
-def _move_text(g: Game, frm: int, to: int) -> str:
+def _move_text(g: Kernel, frm: int, to: int) -> str:
     return f"{name(g)} {g.rules.geometry.name(frm)}-{g.rules.geometry.name(to)}"
 
 
-def _capture_text(g: Game, tile: int, square: int) -> str:
+def _capture_text(g: Kernel, tile: int, square: int) -> str:
     return f"{name(g)} captures {g.rules.types[tile].name} on {g.rules.geometry.name(square)}"
 
 
-def pushed_text(g: Game, square: int) -> str:
+def pushed_text(g: Kernel, square: int) -> str:
     return f"{name(g)} pushed to {g.rules.geometry.name(square)}"
 
 
-def enraged_text(g: Game, square: int) -> str:
+def enraged_text(g: Kernel, square: int) -> str:
     return f"{name(g)} enraged on {g.rules.geometry.name(square)}"
 
 
-def _turn_text(g: Game) -> str:
+def _turn_text(g: Kernel) -> str:
     return f"{name(g)} turns round"
 
 
-def _calm_text(g: Game) -> str:
+def _calm_text(g: Kernel) -> str:
     return f"{name(g)} calms"
 
 
-def _capture(g: Game, square: int) -> None:
+def _capture(g: Kernel, square: int) -> None:
     g.event(_capture_text, g.board[square] >> 2, square)
     g.remove(square, -1)
 
 
-def _calm(g: Game) -> None:
+def _calm(g: Kernel) -> None:
     d = g.dragon
     fx = -1 if g.event_random(2) == 0 else 1
     save(g)
@@ -260,13 +204,13 @@ def _calm(g: Game) -> None:
     g.event(_calm_text)
 
 
-def act(g: Game) -> None:
+def act(g: Kernel) -> None:
     """The dragon's action between two turns."""
     _act(g)
     aim(g)
 
 
-def _act(g: Game) -> None:
+def _act(g: Kernel) -> None:
     d = g.dragon
     geometry = g.rules.geometry
     if d.rest:
@@ -319,7 +263,7 @@ def _act(g: Game) -> None:
     _strike_round(g)
 
 
-def _strike_round(g: Game) -> bool:
+def _strike_round(g: Kernel) -> bool:
     targets = _strikes(g)
     if not targets:
         return False

@@ -14,23 +14,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from dukec.engine.feature import Feature, square_names, squares_key
+from dukec.engine.feature import Feature, square_names
+from dukec.engine.keyparts import squares_key
 from dukec.icons import Effect
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
-    from dukec.engine.game import Game
+    from dukec.engine.feature import Kernel
+    from dukec.engine.keyparts import KeyFields
     from dukec.engine.position_problems import Reading
     from dukec.engine.rules import Rules
-    from dukec.engine.zobrist import Zobrist
 
 
 #: What a square may shelter a tile from (``shelters_from_dread``).
 _DREAD: Final = Effect.DREAD.value
 
 
-def spread(g: Game, immune: tuple[bool, ...]) -> None:
+def spread(g: Kernel, immune: tuple[bool, ...]) -> None:
     """After an action: every tile under a Dread icon now is frozen (and marked covered);
     ``immune``: per tile type, whether it has a Dread icon."""
     board = g.board
@@ -56,7 +57,7 @@ def spread(g: Game, immune: tuple[bool, ...]) -> None:
         g.trail.set_game_attr(g, "frozen", g.frozen | covered)
 
 
-def release(g: Game, owner: int) -> None:
+def release(g: Kernel, owner: int) -> None:
     """At the start of ``owner``'s turn, that player's tiles no longer under Dread thaw."""
     if not g.frozen:
         return
@@ -83,7 +84,7 @@ class Freezing(Feature):
         #: Whether any tile type of the rules has a Dread icon.
         self.spreads = any(self.immune)
 
-    def play_begins(self, g: Game) -> None:
+    def play_begins(self, g: Kernel) -> None:
         """Dread takes hold of the board as set up; the first player's tiles it does not cover
         thaw."""
         if self.spreads:
@@ -94,19 +95,19 @@ class Freezing(Feature):
         """Dread spreads after every action, where a tile type has it."""
         return self.spreads
 
-    def after_action(self, g: Game, me: int, moved: int) -> None:
+    def after_action(self, g: Kernel, me: int, moved: int) -> None:
         """Dread spreads; the opponent's tiles it no longer covers thaw."""
         if self.spreads:
             spread(g, self.immune)
         if g.frozen:
             release(g, me ^ 1)
 
-    def after_between(self, g: Game, me: int) -> None:
+    def after_between(self, g: Kernel, me: int) -> None:
         """Dread spreads over where what acted between the turns left the tiles."""
         if self.spreads:
             spread(g, self.immune)
 
-    def turn_begins(self, g: Game, player: int) -> None:
+    def turn_begins(self, g: Kernel, player: int) -> None:
         """The player's tiles no longer under Dread thaw."""
         if g.frozen:
             release(g, player)
@@ -115,16 +116,16 @@ class Freezing(Feature):
         """The frozen tiles."""
         return ("frozen",)
 
-    def read(self, g: Game, reading: Reading) -> None:
+    def read(self, g: Kernel, reading: Reading) -> None:
         """The frozen tiles' squares, each one a tile stands on."""
         reading.tile_squares("frozen", g.frozen)
 
-    def write(self, g: Game, data: dict[str, Any]) -> None:
+    def write(self, g: Kernel, data: dict[str, Any]) -> None:
         """The frozen tiles' squares, in order."""
         if g.frozen:
             data["frozen"] = square_names(g, g.frozen)
 
-    def position_read(self, g: Game) -> None:
+    def position_read(self, g: Kernel) -> None:
         """Tiles under Dread now are frozen, as after the last action."""
         if self.spreads:
             spread(g, self.immune)
@@ -133,6 +134,6 @@ class Freezing(Feature):
         """Per square, one number for a frozen tile and one for Dread covering it."""
         return 2 * rules.geometry.size
 
-    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+    def key(self, g: Kernel, z: KeyFields, numbers: list[i64]) -> i64:
         """The frozen tiles, and the squares under Dread."""
         return squares_key(g.frozen, numbers, 0) ^ squares_key(g.covered, numbers, g.size)

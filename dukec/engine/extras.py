@@ -11,12 +11,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dukec.icons import MOVEMENTS, Effect, Icon, Vocabulary
-
-if TYPE_CHECKING:
-    from dukec.engine.rules import Rules
 
 ABILITIES = ("summon", "divination", "escape", "ransom")
 FLAG_SQUARES = ("edge", "opponent_edge", "any")
@@ -200,12 +197,6 @@ def terrain_types(tileset: Mapping[str, Any], icons: Vocabulary) -> tuple[Terrai
             )
         )
     return tuple(found)
-
-
-def kinds_of(rules: Rules) -> int:
-    """How many terrain tiles the rules' games with features know (0 without features)."""
-    extras = rules.expanded
-    return len(extras.terrain_types) if extras is not None else 0
 
 
 def build_extras(

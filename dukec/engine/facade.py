@@ -1,15 +1,15 @@
-"""The engine's front door, in plain Python: actions that print in notation, a game as text,
-and the errors a user meets (an illegal action, text that names none, rules that cannot be
-played), which keep their docstrings where the engine is compiled. None of it needs to be fast,
-so none of it is compiled (``setup.py`` leaves this module out);
-:class:`~dukec.engine.game.Game`'s python-chess-style methods (``push``, ``pop``, ``copy``,
-``outcome``, ``str(game)``, ...) come here for their words.
+"""The engine's front door, in plain Python: actions that print in notation, and the errors a
+user meets (an illegal action, text that names none, rules that cannot be played), which keep
+their docstrings where the engine is compiled. None of it needs to be fast, so none of it is
+compiled (``setup.py`` leaves this module out); :class:`~dukec.engine.game.Game`'s
+python-chess-style methods (``push``, ``pop``, ``copy``, ``outcome``, ...) come here for their
+words (``str(game)`` to :mod:`dukec.engine.text`).
 
 An action is the kernel's compact 5-tuple ``(kind, frm, to, by, tile)`` with names; one that
 the game handed out (:meth:`~dukec.engine.game.Game.legal_actions`,
 :meth:`~dukec.engine.game.Game.parse_action`, :meth:`~dukec.engine.game.Game.pop`,
 :meth:`~dukec.engine.game.Game.peek`) also keeps what its notation reads of the position it was
-legal in (a :class:`~dukec.engine.notation.Scene`), so that it prints in notation even after
+legal in (a :class:`~dukec.engine.feature.Scene`), so that it prints in notation even after
 the game has moved on. That scene takes no part in equality, hashing, copying or pickling.
 
 >>> import dukec
@@ -27,14 +27,34 @@ Action(kind=MOVE, frm=35, to=29)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
-# The engine's modules are imported where used: dukec.engine.actions gives out this module's
-# Action as its own, so this module is imported while they are.
-if TYPE_CHECKING:
-    from dukec.engine.actions import ActionTuple
-    from dukec.engine.game import Game
-    from dukec.engine.notation import Scene
+from dukec.engine.actions import ActionKind, ActionTuple, Result
+
+#: How many legal actions an error message lists.
+_SHOWN = 12
+
+
+class Notating(Protocol):
+    """What writes the notation of the actions legal in one position: a
+    :class:`~dukec.engine.feature.Scene` of it."""
+
+    def write(self, action: ActionTuple) -> str:
+        """The notation of ``action`` in the position (before it is applied)."""
+        ...
+
+
+class Playing(Protocol):
+    """What :func:`illegal` asks of a game: how it ended, and what is legal in it now."""
+
+    @property
+    def result(self) -> Result | None:
+        """The result if the game is over."""
+        ...
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the player to move."""
+        ...
 
 
 class IllegalActionError(ValueError):
@@ -68,7 +88,7 @@ class Action(_Fields):
     """
 
     #: What the notation reads of the position the action was legal in (None: not known).
-    _scene: Scene | None = None
+    _scene: Notating | None = None
 
     def __str__(self) -> str:
         """The action's notation (``b1-b3``), else its fields."""
@@ -81,8 +101,6 @@ class Action(_Fields):
         return self._fields_text() if scene is None else f"Action({scene.write(self)!r})"
 
     def _fields_text(self) -> str:
-        from dukec.engine.actions import ActionKind
-
         try:
             kind = ActionKind(self.kind).name
         except ValueError:
@@ -108,7 +126,7 @@ class Action(_Fields):
         return self
 
 
-def notated(actions: Iterable[ActionTuple], scene: Scene) -> list[Action]:
+def notated(actions: Iterable[ActionTuple], scene: Notating) -> list[Action]:
     """``actions`` as :class:`Action` values that print in notation, all legal in ``scene``."""
     made = []
     new = tuple.__new__
@@ -119,10 +137,8 @@ def notated(actions: Iterable[ActionTuple], scene: Scene) -> list[Action]:
     return made
 
 
-def illegal(game: Game, action: ActionTuple) -> IllegalActionError:
+def illegal(game: Playing, action: ActionTuple) -> IllegalActionError:
     """The error that pushing ``action`` (not legal now) raises: why, and what is legal."""
-    from dukec.engine.notation import legal_summary
-
     fields: object = action
     if isinstance(fields, str):
         hint = f"; push_notation({fields!r}) plays the action that text names"
@@ -137,30 +153,7 @@ def illegal(game: Game, action: ActionTuple) -> IllegalActionError:
     return IllegalActionError(f"{fields!r} is not legal here (legal: {legal_summary(legal)})")
 
 
-def status(game: Game) -> str:
-    """One line: the ply, then who is to do what, or how the game ended."""
-    from dukec.engine.actions import Phase
-
-    result = game.result
-    if result is not None:
-        return f"ply {game.ply}: {result}"
-    who = f"player {game.to_move}"
-    if game.phase is Phase.PLAY:
-        return f"ply {game.ply}: {who} to move"
-    if game.phase in (Phase.SETUP, Phase.PLACING):
-        tile = game.rules.types[game.placement_tile()].name
-        return f"ply {game.ply}: {who} to place {tile}"
-    return f"ply {game.ply}: {who} to move ({game.phase.name.lower()})"
-
-
-def game_text(game: Game) -> str:
-    """``str(game)``: the board with rank and file labels (:func:`dukec.engine.text.board_text`),
-    each player's bag and losses, and the :func:`status` line."""
-    from dukec.engine.text import board_text
-
-    return f"{board_text(game)}\n{status(game)}"
-
-
-def game_repr(game: Game) -> str:
-    """``repr(game)``: the game set and the :func:`status` line."""
-    return f"<Game {game.rules.set_name!r} {status(game)}>"
+def legal_summary(legal: list[Action]) -> str:
+    """The first few of a game's legal actions (as it hands them out), for an error message."""
+    shown = ", ".join(str(action) for action in legal[:_SHOWN])
+    return shown + (", ..." if len(legal) > _SHOWN else "")

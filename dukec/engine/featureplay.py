@@ -16,18 +16,18 @@ from dukec.engine import movement, playout, tablemoves, turn
 from dukec.engine.actions import (
     COMMAND,
     PLACE,
-    Action,
     ActionTuple,
     Phase,
     Reason,
     Result,
 )
+from dukec.engine.facade import Action
 
 if TYPE_CHECKING:
-    from dukec.engine.game import Game
+    from dukec.engine.feature import Kernel
 
 
-def random_action(g: Game, rng: random.Random) -> Action | None:
+def random_action(g: Kernel, rng: random.Random) -> Action | None:
     """A legal action chosen uniformly at random (None if there is none); not applied."""
     if g.over is not None:
         return None
@@ -37,7 +37,7 @@ def random_action(g: Game, rng: random.Random) -> Action | None:
     return playout.sample_legal(g, movement.pseudo(g, g.to_move), rng)
 
 
-def play_random(g: Game, rng: random.Random) -> bool:
+def play_random(g: Kernel, rng: random.Random) -> bool:
     """Apply a uniformly random legal action; False (nothing applied) if there is none. In play,
     a sampled action is applied at once and kept if it passes the Duke-danger test (not tried,
     undone and applied again), sampled as :func:`random_action` samples: the same games."""
@@ -53,7 +53,7 @@ def play_random(g: Game, rng: random.Random) -> bool:
             phase is Phase.PLACING and not g.registry.placers
         ):
             # As legal lists them: one placement of the tile due per square.
-            squares = g._setup_squares() if phase is Phase.SETUP else turn.placements(g)
+            squares = tablemoves.setup_squares(g) if phase is Phase.SETUP else turn.placements(g)
             if not squares:
                 return _no_legal_action(g)
             square = squares[int(rng.random() * len(squares))]
@@ -89,14 +89,14 @@ def play_random(g: Game, rng: random.Random) -> bool:
     return _no_legal_action(g)
 
 
-def _no_legal_action(g: Game) -> bool:
+def _no_legal_action(g: Kernel) -> bool:
     """False, where the player to move has been found to have no legal action: the game's
     result is known (it is kept, so that asking for it does not look for one again)."""
     g._cached = (g._version, Result(g.to_move ^ 1, Reason.NO_LEGAL_ACTION))
     return False
 
 
-def _apply_if_legal(g: Game, action: ActionTuple, base: bool) -> bool:
+def _apply_if_legal(g: Kernel, action: ActionTuple, base: bool) -> bool:
     """In play: apply a pseudo-legal action if it obeys the Duke-danger rule (as :func:`check`
     decides it), and say whether it did; else leave the game as it was. ``base``: the action
     is a :func:`dukec.engine.turn.base_action`."""

@@ -1,4 +1,5 @@
-"""The registry of rule features: which a game set uses, in the order the turn calls them.
+"""The registry of rule features: which a game set uses, in the order the turn calls them
+(:class:`~dukec.engine.feature.Registry`, built here once per rules).
 
 The order is the rules' order of what follows an action: Dread freezes and frozen tiles thaw,
 tiles settle on an edge, a point is scored beside a banner, terrain with faces turns, and last
@@ -10,49 +11,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from mypy_extensions import trait
-
 from dukec.engine.abilities import Abilities
-from dukec.engine.actions import DRAW, ActionKind, Phase
+from dukec.engine.actions import Phase
 from dukec.engine.area import Blasting
 from dukec.engine.dragon import Roaming
-from dukec.engine.dragon_acts import DragonPart, Roamer
 from dukec.engine.dread import Freezing
-from dukec.engine.feature import Feature
-from dukec.engine.flags import Banner, FlagPart, Passing, Planting
+from dukec.engine.feature import Feature, Kernel, Registry
+from dukec.engine.flags import Banner, Passing, Planting
 from dukec.engine.flags_scoring import Homing, Scoring
 from dukec.engine.objectives import Drafting, Settling, Winning
-from dukec.engine.swaps import SwapPart, Swapping
-from dukec.engine.terrain import Laying, TerrainPart
-from dukec.engine.terrain_faces import FacePart, Turning
+from dukec.engine.parts import Roamer
+from dukec.engine.rules import AHEAD_OF_PLAY, Rules
+from dukec.engine.swaps import Swapping
+from dukec.engine.terrain import Laying
+from dukec.engine.terrain_faces import Turning
 
 if TYPE_CHECKING:
     from dukec.engine.extras import Extras
-    from dukec.engine.rules import Rules
-    from dukec.engine.state import FeatureState
 
 #: The features' types that are names of the engine's package (``dukec.engine.Banner``): the
 #: state a feature keeps on the game, as the package's API gives it.
 PUBLIC: Final[dict[str, type]] = {"Banner": Banner, "Roamer": Roamer}
 
 
-@trait
-class Parts(TerrainPart, DragonPart, FlagPart, SwapPart, FacePart):
-    """What the features keep on a game, each its own part (a base of the game's state,
-    :class:`dukec.engine.state.FeatureState`, whose attributes they are)."""
-
-    def _init_parts(self, size: int, extras: Extras) -> None:
-        """Each feature's part as a new game's (a board of ``size`` squares) starts it."""
-        self._init_terrain(size, extras.terrain_types)
-        self._init_dragon()
-        self._init_flags()
-        self._init_swaps(extras)
-        self._init_faces(size if extras.faced else 0)
-
-
-def state_key(g: FeatureState) -> tuple[Any, ...]:
+def state_key(g: Kernel) -> tuple[Any, ...]:
     """Everything that makes up a game's state, the features' parts among the base game's, for
-    comparing two states exactly (:meth:`dukec.engine.state.FeatureState.state_key`)."""
+    comparing two states exactly (:meth:`dukec.engine.game.Game.state_key`)."""
     d = g.dragon
     return (
         tuple(g.board),
@@ -88,69 +72,6 @@ def state_key(g: FeatureState) -> tuple[Any, ...]:
         tuple(g.turned),
         tuple(g.standing),
     )
-
-
-class Registry:
-    """A game set's features in the turn's order (``ordered``: the ones the set uses), and the
-    phases and action kinds each feature owns (every feature's: a position may put any game in a
-    feature's phase)."""
-
-    def __init__(
-        self,
-        ordered: tuple[Feature, ...],
-        owners: tuple[Feature, ...],
-        opening: tuple[Feature, ...],
-        parts: tuple[Feature, ...],
-        between: tuple[Feature, ...],
-        obstacle: Feature,
-        carrier: Feature,
-        adders: tuple[Feature, ...],
-        winners: tuple[Feature, ...],
-        placers: tuple[Feature, ...] = (),
-        threats: tuple[Feature, ...] = (),
-    ) -> None:
-        self.ordered = ordered
-        #: The features the game set uses that give tiles to place in a drawn tile's place.
-        self.placers = placers
-        #: The feature whose piece may stand on ``g.obstacle`` (:mod:`dukec.engine.occupancy`).
-        self.obstacle = obstacle
-        #: The feature whose rules say who may end on a carried piece (``g.carried``).
-        self.carrier = carrier
-        #: The features the game set uses that add actions of play after the icons'.
-        self.adders = adders
-        #: The features the game set uses that add a way to win (:meth:`Feature.wins`), asked
-        #: in this order after running out of tiles and before the armies' own objectives.
-        self.winners = winners
-        #: The features the game set uses whose actions the icons' tables do not hold and that
-        #: may capture (an area group's, a terrain face's granted icons): the Duke-danger test
-        #: asks each (:meth:`Feature.threatens`).
-        self.threats = threats
-        #: No feature the game set uses changes a game after an action (its turns need no
-        #: trail where nothing else does: :mod:`dukec.engine.turn`).
-        self.nothing_after_action = not any(f.follows_actions() for f in ordered)
-        #: The game set's games count points.
-        self.keeps_scores = any(f.keeps_scores() for f in ordered)
-        #: Those of them that act between the turns (whose :meth:`Feature.idle` a turn of the
-        #: base game's asks).
-        self.between = between
-        #: The owners of every feature's phases and action kinds (:data:`_OWNERS`' order).
-        self.owners = owners
-        #: The features in the order of the game's start (:mod:`dukec.engine.opening`): each
-        #: does nothing there unless the game set has what it lays down or starts.
-        self.opening = opening
-        #: The features with a part of a position, in the order a position is read and written
-        #: (:mod:`dukec.engine.position`).
-        self.parts = parts
-        self.by_phase: dict[Phase, Feature] = {p: f for f in owners for p in f.phases()}
-        self.by_kind: dict[int, Feature] = {k: f for f in owners for k in f.kinds()}
-        self.by_draw: dict[int, Feature] = {k: f for f in owners for k in f.draws()}
-        #: Per action kind a feature writes (:meth:`Feature.writes`), that feature.
-        self.writers: dict[int, Feature] = {k: f for f in parts + owners for k in f.writes()}
-        #: Per action kind, whether it draws tiles as a draw does (the draw itself included):
-        #: the turn asks on every action, so it is one look-up.
-        self.draws: tuple[bool, ...] = tuple(
-            k == DRAW or k in self.by_draw for k in range(len(ActionKind))
-        )
 
 
 def build_features(rules: Rules) -> Registry:
@@ -214,6 +135,15 @@ def build_features(rules: Rules) -> Registry:
         placers,
         threats,
     )
+
+
+def registry_of(rules: Rules) -> Registry:
+    """The features of a game set with features (:func:`build_features`), built once per rules
+    (ahead of play, by :func:`dukec.engine.rules.load_rules`)."""
+    return rules.made_ahead(build_features)
+
+
+AHEAD_OF_PLAY.append(build_features)
 
 
 #: The features with a part of a position, in the order a position is read and written:

@@ -22,8 +22,6 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
-from mypy_extensions import trait
-
 from dukec.engine import occupancy, opening
 from dukec.engine.actions import (
     COMMAND,
@@ -34,22 +32,21 @@ from dukec.engine.actions import (
     Phase,
 )
 from dukec.engine.board import Geometry
-from dukec.engine.extras import kinds_of
 from dukec.engine.feature import Feature, acting
 from dukec.engine.flags_scoring import Homing as Homing
 from dukec.engine.flags_scoring import Scoring as Scoring
-from dukec.engine.occupancy import Carried
+from dukec.engine.parts import Carried
+from dukec.engine.rules import kinds_of
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
-    from dukec.engine.game import Game
-    from dukec.engine.notation import Scene
+    from dukec.engine.feature import Kernel, Scene
+    from dukec.engine.keyparts import KeyFields
     from dukec.engine.position_problems import Reading
     from dukec.engine.rules import Rules
-    from dukec.engine.zobrist import Zobrist
 
-# The small fields of the key (:meth:`dukec.engine.zobrist.Zobrist.field`) the banners' state
+# The small fields of the key (:meth:`dukec.engine.keyparts.KeyFields.field`) the banners' state
 # takes (0 to 9 are other features': the points' in :mod:`dukec.engine.flags_scoring`): the
 # places of the queue of banners to place.
 _QUEUE_FIELD: Final = 10
@@ -60,7 +57,7 @@ _QUEUE_FIELDS: Final = 8
 Banner = Carried
 
 
-def admits(g: Game, me: int, frm: int, to: int, how: str) -> bool:
+def admits(g: Kernel, me: int, frm: int, to: int, how: str) -> bool:
     """Whether a tile of ``me`` from ``frm`` (-1: from off the board) may end on ``to`` as far as
     banners go: the banner there (if any) lets ``how`` in ("": no movement), is not one the set
     bars ``me`` from, and the tile carries no other."""
@@ -75,18 +72,18 @@ def admits(g: Game, me: int, frm: int, to: int, how: str) -> bool:
     return frm < 0 or g.carried_at(frm) < 0
 
 
-def barred(g: Game, me: int, owner: int) -> bool:
+def barred(g: Kernel, me: int, owner: int) -> bool:
     """Whether the set bars ``me`` from ending on a banner of ``owner`` (-1: nobody's)."""
     return owner == barred_owner(g, me)
 
 
-def barred_owner(g: Game, me: int) -> int:
+def barred_owner(g: Kernel, me: int) -> int:
     """Whose banners the set bars ``me`` from ending on: ``me``, the opponent, or -2 (none)."""
     rule = g.objective.flag_barred
     return me if rule == "own" else me ^ 1 if rule == "opponent" else -2
 
 
-def pass_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
+def pass_actions(g: Kernel, me: int, out: list[ActionTuple]) -> None:
     """Passing a banner from its holder to a friendly tile sharing a side with it."""
     held: list[int] | None = None  # the banners' squares, found once a banner may be passed
     board = g.board
@@ -107,7 +104,7 @@ def pass_actions(g: Game, me: int, out: list[ActionTuple]) -> None:
                 out.append((FLAG_PASS, q, n, -1, -1))
 
 
-def setup_squares(g: Game, me: int) -> list[int]:
+def setup_squares(g: Kernel, me: int) -> list[int]:
     """Where ``me`` may place a banner before play (the set's ``flag_squares``)."""
     board = g.board
     taken = occupancy.held(g)
@@ -132,25 +129,7 @@ def _named_squares(geometry: Geometry, where: str, me: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-@trait
-class FlagPart:
-    """What this feature keeps on a game (the registry makes it a part of the game's state)."""
-
-    #: The banners still to place at set-up, by terrain index, in order.
-    flag_queue: list[int]
-    #: The carried pieces (the game's: :mod:`dukec.engine.occupancy`).
-    carried: list[Carried]
-
-    def _init_flags(self) -> None:
-        self.flag_queue = []
-
-    @property
-    def flags(self) -> list[Carried]:
-        """The carried pieces (the name the API gives them)."""
-        return self.carried
-
-
-def place(g: Game, square: int) -> None:
+def place(g: Kernel, square: int) -> None:
     """Set-up: the player to move puts down the next banner of the queue."""
     owner = g.to_move ^ 1 if g.objective.flag_squares == "opponent_edge" else g.to_move
     g.trail.append(g.carried, Carried(square, owner, g.flag_queue[0]))
@@ -161,7 +140,7 @@ class Passing(Feature):
     """A banner passed from its holder to a friendly tile beside it (``FLAG_PASS (holder,
     receiver)``, listed with the base game's actions by :func:`pass_actions`)."""
 
-    def add_actions(self, g: Game, me: int, out: list[ActionTuple]) -> None:
+    def add_actions(self, g: Kernel, me: int, out: list[ActionTuple]) -> None:
         """The passes of the banners ``me``'s tiles hold."""
         pass_actions(g, me, out)
 
@@ -169,7 +148,7 @@ class Passing(Feature):
         """The pass."""
         return (FLAG_PASS,)
 
-    def act(self, g: Game, action: ActionTuple) -> int:
+    def act(self, g: Kernel, action: ActionTuple) -> int:
         """The banner goes to the receiver's square; no tile moves."""
         g.trail.setattr(g.carried[g.carried_at(action[1])], "square", action[2])
         return -1
@@ -192,7 +171,7 @@ class Planting(Feature):
     """The banners the players place after set-up, in turn (``FLAG_PLACE (-1, to)``); then
     play begins."""
 
-    def setup_done(self, g: Game) -> bool:
+    def setup_done(self, g: Kernel) -> bool:
         """The banners the players place, if the set has any: the player who finished set-up
         last places first (rulebook, Counting Coup)."""
         queue = []
@@ -211,11 +190,11 @@ class Planting(Feature):
         """The banners' set-up."""
         return (Phase.FLAGS,)
 
-    def phase_actions(self, g: Game) -> list[ActionTuple]:
+    def phase_actions(self, g: Kernel) -> list[ActionTuple]:
         """Where the next banner may go."""
         return [(FLAG_PLACE, -1, s, -1, -1) for s in setup_squares(g, g.to_move)]
 
-    def phase_apply(self, g: Game, action: ActionTuple) -> None:
+    def phase_apply(self, g: Kernel, action: ActionTuple) -> None:
         """The banner is placed; the other player places the next, or play begins."""
         place(g, action[2])
         if g.flag_queue:
@@ -227,11 +206,11 @@ class Planting(Feature):
         """The banners on the board."""
         return ("flags",)
 
-    def admits(self, g: Game, me: int, frm: int, to: int, how: str) -> bool:
+    def admits(self, g: Kernel, me: int, frm: int, to: int, how: str) -> bool:
         """A banner lets some movements in, may be barred, and a tile carries one at most."""
         return admits(g, me, frm, to, how)
 
-    def filter_ends(self, g: Game, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
+    def filter_ends(self, g: Kernel, me: int, out: list[ActionTuple]) -> list[ActionTuple]:
         """Of the base game's actions where banners lie, those that end on no banner the mover
         is barred from, or (carrying one) on any."""
         owner = barred_owner(g, me)
@@ -274,7 +253,7 @@ class Planting(Feature):
         """The banners still to place."""
         return "flags_to_place"
 
-    def read_phase(self, g: Game, reading: Reading, phase: Phase) -> None:
+    def read_phase(self, g: Kernel, reading: Reading, phase: Phase) -> None:
         """The banners still to be placed before play, in order."""
         if phase is not Phase.FLAGS:
             return
@@ -296,12 +275,12 @@ class Planting(Feature):
             queue.append(carried[name])
         g.flag_queue = queue
 
-    def write_phase(self, g: Game, data: dict[str, Any]) -> None:
+    def write_phase(self, g: Kernel, data: dict[str, Any]) -> None:
         """The banners still to place, during their set-up."""
         if g.phase is Phase.FLAGS:
             data["flags_to_place"] = [g.terrain_types[t].name for t in g.flag_queue]
 
-    def read(self, g: Game, reading: Reading) -> None:
+    def read(self, g: Kernel, reading: Reading) -> None:
         """The banners on the board, each on a square that holds no other banner and no
         terrain but one that tiles may stand on."""
         kinds = g.extras.terrain_types
@@ -337,7 +316,7 @@ class Planting(Feature):
                     owned = -1 if owner is None else int(owner)
                     g.carried.append(Carried(square, owned, flag_type))
 
-    def write(self, g: Game, data: dict[str, Any]) -> None:
+    def write(self, g: Kernel, data: dict[str, Any]) -> None:
         """The banners on the board, where each lies and whose it is."""
         if g.carried:
             name = g.rules.geometry.name
@@ -345,7 +324,7 @@ class Planting(Feature):
                 {"at": name(f.square), "owner": None if f.owner < 0 else f.owner} for f in g.carried
             ]
 
-    def mark(self, g: Game, square: int, short: dict[str, str]) -> str:
+    def mark(self, g: Kernel, square: int, short: dict[str, str]) -> str:
         """``^`` on a tile carrying a banner; ``^``, ``^0`` or ``^1`` for a lone banner and its
         owner."""
         flag = g.carried_at(square)
@@ -358,7 +337,7 @@ class Planting(Feature):
         """One number per square, owner (or none) and kind of terrain."""
         return rules.geometry.size * 3 * kinds_of(rules)
 
-    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+    def key(self, g: Kernel, z: KeyFields, numbers: list[i64]) -> i64:
         """The banners on the board, and the queue of those still to place."""
         key: i64 = 0
         if g.carried:

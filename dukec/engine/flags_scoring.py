@@ -21,18 +21,18 @@ from dukec.limits import MAX_WIN_SCORE
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
-    from dukec.engine.game import Game
+    from dukec.engine.feature import Kernel
+    from dukec.engine.keyparts import KeyFields
     from dukec.engine.position_problems import Reading
-    from dukec.engine.zobrist import Zobrist
 
-# The small fields of the key (:meth:`dukec.engine.zobrist.Zobrist.field`) the points take (0 to
+# The small fields of the key (:meth:`dukec.engine.keyparts.KeyFields.field`) the points take (0 to
 # 6 are another feature's, 10 on the banners' set-up's): the banner to relocate, each player's
 # points.
 _RELOCATE_FIELD: Final = 7
 _SCORE_FIELD: Final = 8
 
 
-def relocate_squares(g: Game, me: int) -> list[int]:
+def relocate_squares(g: Kernel, me: int) -> list[int]:
     """Where a scored-on banner's owner may move it: bare squares beside their own tiles."""
     neighbours = g.neighbours
     board = g.board
@@ -42,7 +42,7 @@ def relocate_squares(g: Game, me: int) -> list[int]:
     )
 
 
-def score(g: Game, me: int, moved: int) -> None:
+def score(g: Kernel, me: int, moved: int) -> None:
     """Counting Coup: a tile ending its move beside the opponent's banner scores a point."""
     if not g.objective.score_beside_flag or moved < 0 or g.over is not None:
         return
@@ -58,7 +58,7 @@ def score(g: Game, me: int, moved: int) -> None:
             return
 
 
-def home_win(g: Game, player: int) -> bool:
+def home_win(g: Kernel, player: int) -> bool:
     """Trophy Hunters: the opponent's banner stands on ``player``'s home edge."""
     files = g.rules.geometry.files
     home = g.rules.geometry.home_rank(player)
@@ -72,7 +72,7 @@ class Homing(Feature):
     """Trophy Hunters' objective (``win_flag_home``): "A player wins immediately by moving his
     opponent's flag Tile to any square along his own edge of the gameboard"."""
 
-    def wins(self, g: Game, player: int) -> Reason | None:
+    def wins(self, g: Kernel, player: int) -> Reason | None:
         """The opponent's banner home."""
         return Reason.FLAG_HOME if home_win(g, player) else None
 
@@ -90,14 +90,14 @@ class Scoring(Feature):
         """The banner's relocation."""
         return (Phase.RELOCATE,)
 
-    def phase_actions(self, g: Game) -> list[ActionTuple]:
+    def phase_actions(self, g: Kernel) -> list[ActionTuple]:
         """Keep the banner where it is, or move it to a square it may go to."""
         at = g.carried[g.relocate].square
         return [(FLAG_PLACE, at, at, -1, -1)] + [
             (FLAG_PLACE, at, s, -1, -1) for s in relocate_squares(g, g.to_move)
         ]
 
-    def phase_apply(self, g: Game, action: ActionTuple) -> None:
+    def phase_apply(self, g: Kernel, action: ActionTuple) -> None:
         """The banner is moved (or kept), and play goes on."""
         trail = g.trail
         flag = g.carried[g.relocate]
@@ -112,11 +112,11 @@ class Scoring(Feature):
         """A move may score."""
         return True
 
-    def after_action(self, g: Game, me: int, moved: int) -> None:
+    def after_action(self, g: Kernel, me: int, moved: int) -> None:
         """A point scored, if the tile that moved ended beside the opponent's banner."""
         score(g, me, moved)
 
-    def turn_begins(self, g: Game, player: int) -> None:
+    def turn_begins(self, g: Kernel, player: int) -> None:
         """The banner a point was scored beside may be moved, if it has somewhere to go."""
         if g.over is None and g.relocate >= 0:
             if relocate_squares(g, player):
@@ -133,7 +133,7 @@ class Scoring(Feature):
         """None checked as a list alone: the points are checked whole as they are read."""
         return ()
 
-    def read(self, g: Game, reading: Reading) -> None:
+    def read(self, g: Kernel, reading: Reading) -> None:
         """Each player's points, from 0 to the most a game may need."""
         scores = reading.data.get("scores", [0, 0])
         if not (
@@ -147,7 +147,7 @@ class Scoring(Feature):
         else:
             g.scores = [int(scores[0]), int(scores[1])]
 
-    def write(self, g: Game, data: dict[str, Any]) -> None:
+    def write(self, g: Kernel, data: dict[str, Any]) -> None:
         """The points, where the game set scores them or a player has any."""
         if g.objective.score_beside_flag or any(g.scores):
             data["scores"] = list(g.scores)
@@ -156,7 +156,7 @@ class Scoring(Feature):
         """The banner to relocate."""
         return "relocate"
 
-    def read_phase(self, g: Game, reading: Reading, phase: Phase) -> None:
+    def read_phase(self, g: Kernel, reading: Reading, phase: Phase) -> None:
         """The banner that its owner may now move beside a tile of theirs, in any phase (a
         game that ended on the point scored keeps it), where the position has no problem so
         far (the banners read)."""
@@ -172,12 +172,12 @@ class Scoring(Feature):
             return
         g.relocate = index
 
-    def write_phase(self, g: Game, data: dict[str, Any]) -> None:
+    def write_phase(self, g: Kernel, data: dict[str, Any]) -> None:
         """The banner to relocate, if there is one."""
         if g.relocate >= 0:
             data["relocate"] = g.rules.geometry.name(g.carried[g.relocate].square)
 
-    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+    def key(self, g: Kernel, z: KeyFields, numbers: list[i64]) -> i64:
         """The points, and the banner to relocate."""
         scores = g.scores
         return (

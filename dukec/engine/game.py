@@ -1,23 +1,24 @@
-"""The mutable game state: legal actions, apply and undo, results, and the game's seeded draws.
+"""The mutable game: legal actions, apply and undo, results, and the front door to them.
 
-One :class:`Game` plays every game set. The base game's rules are here and in
-:mod:`dukec.engine.basegame` (its apply and undo), table-driven and changed in place from compact
-undo records; a game set that uses any rule feature (``rules.expanded``) plays its turns through
-:mod:`dukec.engine.turn`, which hooks in at the points listed on :class:`Game` and keeps its changes
-on a :class:`~dukec.engine.trail.Trail`. The action vocabulary is :mod:`dukec.engine.actions`.
+One :class:`Game` plays every game set. Its state is the kernel's
+(:class:`~dukec.engine.feature.Kernel`, which the turn and the features take); the base game's
+rules are :mod:`dukec.engine.basegame`'s (its apply and undo, table-driven and changed in place
+from compact undo records) and :mod:`dukec.engine.tablemoves`' (its legal actions); a game set
+that uses any rule feature (``rules.expanded``) plays its turns through :mod:`dukec.engine.turn`,
+which hooks in at the points listed on :class:`Game` and keeps its changes on a
+:class:`~dukec.engine.trail.Trail`. The action vocabulary is :mod:`dukec.engine.actions`.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from dukec.engine import facade, featureplay, movement, opening, playout, tablemoves, turn
 from dukec.engine.actions import (
     DRAW,
     KIND_NAMES,
-    Action,
     ActionKind,
     ActionTuple,
     Phase,
@@ -25,130 +26,39 @@ from dukec.engine.actions import (
     Result,
     draw_index,
 )
-from dukec.engine.basegame import BaseGame, BaseRecord
-from dukec.engine.feature import Feature
-from dukec.engine.features import Registry
-from dukec.engine.notation import Scene, format_action, parse_action
-from dukec.engine.reach import Reach
-from dukec.engine.rules import BACK, EMPTY, FRONT, Rules
+from dukec.engine.facade import Action
+from dukec.engine.feature import Kernel, Scene
+from dukec.engine.features import registry_of, state_key
+from dukec.engine.notation import format_action, parse_action
+from dukec.engine.position_read import read_game
+from dukec.engine.position_write import position_to_json
+from dukec.engine.rules import BACK, FRONT, Rules
+from dukec.engine.text import game_repr, game_text
 
-if TYPE_CHECKING:
-    from dukec.engine.zobrist import Keeper
 
-
-class Game(BaseGame):
+class Game(Kernel):
     """A game of The Duke in progress under one set of rules; changed in place by apply/undo.
 
     Hook points: ``_legal``, ``_has_legal``, ``_check``, ``_apply``, ``_undo``, ``_attacked``,
-    ``_random_action`` and ``_play_random`` are the base game's (the ``_base_*`` methods here,
+    ``_random_action`` and ``_play_random`` are the base game's (its apply and undo,
     :mod:`dukec.engine.tablemoves`' generator and :mod:`dukec.engine.playout`'s random play);
     where the rules use features (``features``), they are :mod:`dukec.engine.turn`'s (random
     play: :mod:`dukec.engine.featureplay`'s, icons: :mod:`dukec.engine.movement`'s). (Methods
     that branch, not callables stored on the game: a game that held its own bound methods
     would be a reference cycle, left for the garbage collector instead of freed when the last
     reference to it goes. One class with one base, so that it compiles: see "The compiled
-    engine" in docs/architecture.md.)
+    engine" in docs/internals.md.)
     """
 
     def __init__(
         self, rules: Rules, seed: int = 0, ply_limit: int | None = None, setup: bool = True
     ) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.ply_limit = ply_limit
-        #: The rules use a rule feature: the turn is turn's.
-        self.features = rules.expanded is not None
-        geometry = rules.geometry
-        self.size = geometry.size
-        self.neighbours = rules.neighbours
-        self.move_actions = rules.move_actions
-        self.strike_actions = rules.strike_actions
-        self.board: list[int] = [EMPTY] * geometry.size
-        self.pieces: list[set[int]] = [set(), set()]
-        self.duke: list[int] = [-1, -1]
-        self.bags: list[list[int]] = [list(rules.bags[0]), list(rules.bags[1])]
-        self.captured: list[list[int]] = [[], []]
-        self.to_move = 0
-        self.phase = Phase.SETUP
-        self.setup_index = 0
-        self.drawn = -1
-        self.ply = 0
-        self.draws = 0
-        # Undo records: (action, a, b, result before); a and b depend on the kind of action
-        # (with features: the trail's mark before the action, 0, None).
-        self.history: list[BaseRecord] = []
-        #: The result an action decided (a capture, an objective, the ply limit), if any.
-        self.over: Result | None = None
-        self._version = 0
-        #: What apply and undo go through while a search keeps its books, such as a Zobrist
-        #: key (see :class:`~dukec.engine.zobrist.Keyed`).
-        self.keyed: Keeper | None = None
-        self._cached: tuple[int, Result | None] = (-1, None)
-        if not setup or not rules.setup:
-            self.setup_index = len(rules.setup)
-            self.phase = Phase.PLAY
-        self._init_features(rules)
-        if not self.features:
-            return
-        self.reach: Reach = rules.reach
-        #: The rule features, in the order the turn calls them, and by what each owns.
-        self.registry: Registry = rules.features
-        self.plugins: tuple[Feature, ...] = self.registry.ordered
-        traits = rules.traits
-        self.edge_freezes = traits.edge_freezes
-        self.wins_to_check = traits.wins_to_check
-        self.wins_beyond_tiles = traits.wins_beyond_tiles
-        #: Nothing follows an action but the Duke-danger test (no feature's after_action
-        #: changes anything in this game set).
-        self.nothing_after_action = self.registry.nothing_after_action
-        #: That, and taking the Duke wins: a turn may be the base game's
-        #: (:func:`dukec.engine.turn.base_board`).
-        self.base_turns = self.nothing_after_action and self.objective.duke_capture_wins
-        self.any_defense = traits.any_defense
-        self.escapes = traits.escapes
-        self.any_ransom = traits.any_ransom
-        self.escapes_or_ransoms = traits.escapes_or_ransoms
-        self.open_carried = traits.open_carried
-        # Only the types in play can come onto the board in a game from set-up; a game built
-        # otherwise (a position) may hold any (see any_tiles).
-        self.ability_codes = traits.abilities_in_play if setup else traits.ability_codes
-        if setup:
+        registry = registry_of(rules) if rules.expanded is not None else None
+        super().__init__(rules, seed, ply_limit, setup, registry)
+        if setup and registry is not None:
             opening.begin(self)
 
     # ----------------------------------------------------------------- queries
-
-    def keeps_scores(self) -> bool:
-        """Whether the game counts points (``scores``), as some objectives do."""
-        return self.features and self.registry.keeps_scores
-
-    def code_at(self, square: int) -> int:
-        """The piece code on a square (-1 if empty)."""
-        return self.board[square]
-
-    def tile_at(self, square: int) -> tuple[int, int, int] | None:
-        """(tile type, side, owner) on a square, or None if empty."""
-        code = self.board[square]
-        if code < 0:
-            return None
-        return code >> 2, (code >> 1) & 1, code & 1
-
-    def place_tile(self, square: int, tile: int, side: int, owner: int) -> None:
-        """Put a tile on an empty square (to build positions; not an action)."""
-        if self.board[square] >= 0:
-            raise ValueError(f"square {self.rules.geometry.name(square)} is occupied")
-        code = self.rules.code(tile, side, owner)
-        if self.rules.expanded is not None:
-            self.any_tiles()
-        self.board[square] = code
-        self.pieces[owner].add(square)
-        if self.rules.tables.is_duke[code]:
-            self.duke[owner] = square
-        self._version += 1
-
-    def any_tiles(self) -> None:
-        """Tiles of any type may come into play (a position may hold tiles and bags that no
-        army of the set has): every type's abilities are looked for from now on."""
-        self.ability_codes = self.rules.traits.ability_codes
 
     @property
     def result(self) -> Result | None:
@@ -170,14 +80,6 @@ class Game(BaseGame):
     def setup_step(self) -> int:
         """Index of the next set-up step (``len(rules.setup)`` once play has begun)."""
         return self.setup_index
-
-    def placement_tile(self) -> int:
-        """The tile type the next placement puts down (-1 if no placement is due)."""
-        if self.phase is Phase.PLACING:
-            return self.drawn
-        if self.phase is Phase.SETUP:
-            return self.setup_tiles[self.setup_index]  # -1: chosen from the bag
-        return -1
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the player to move, in a fixed order (none once it is over);
@@ -255,14 +157,19 @@ class Game(BaseGame):
         """The notation of ``action`` here, before it is played (``b1-b3``)."""
         return format_action(self, action)
 
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that makes up the state, for comparing two states exactly (the registry
+        knows every feature's part: :func:`dukec.engine.features.state_key`)."""
+        return state_key(self)
+
     def __str__(self) -> str:
         """The board as text, rank 1 at the bottom, with each player's bag and losses and a
-        status line (:func:`dukec.engine.facade.game_text`)."""
-        return facade.game_text(self)
+        status line (:func:`dukec.engine.text.game_text`)."""
+        return game_text(self)
 
     def __repr__(self) -> str:
         """``<Game 'base' ply 12: player 1 to move>``."""
-        return facade.game_repr(self)
+        return game_repr(self)
 
     def shared_data(self) -> list[object]:
         """The rules' data the game reads, which never changes during a game: copies of the
@@ -289,8 +196,6 @@ class Game(BaseGame):
         """Pickled as its rules (by value: the tile set and the game set's name), seed and ply
         limit, the position it began at (JSON) and the actions played since: loaded, it plays
         them again, so that it goes on, and takes back, as this game does."""
-        from dukec.engine.position import position_to_json
-
         start = self.copy()
         start.keyed = None  # a search's books stay behind
         played: list[ActionTuple] = []
@@ -299,72 +204,6 @@ class Game(BaseGame):
         played.reverse()
         began = position_to_json(start)
         return (remade, (self.rules, self.seed, self.ply_limit, began, played))
-
-    # ------------------------------------------------------------- generation
-
-    def _placements(self) -> list[int]:
-        """Legal squares for the placement that is due (set-up or after a draw)."""
-        if self.phase is Phase.SETUP:
-            return self._setup_squares()
-        board = self.board
-        me = self.to_move
-        duke = self.duke[me]
-        if duke < 0:
-            return []
-        empty = [n for n in self.neighbours[duke] if board[n] < 0]
-        if not empty or not tablemoves.attacked(self, duke, me ^ 1):
-            return empty
-        safe = []
-        for n in empty:
-            board[n] = me  # any friendly tile blocks the same lines
-            if not tablemoves.attacked(self, duke, me ^ 1):
-                safe.append(n)
-            board[n] = EMPTY
-        return safe
-
-    def _setup_squares(self) -> list[int]:
-        """Squares for the set-up placement that is due: its own, or beside a tile."""
-        board = self.board
-        step = self.rules.setup[self.setup_index]
-        if step.squares is not None:
-            return [s for s in step.squares if board[s] < 0]
-        if step.beside is not None:
-            beside = [s for s in self.pieces[self.to_move] if board[s] >> 2 == step.beside]
-        else:
-            types = step.beside_of
-            beside = [s for s in self.pieces[self.to_move] if board[s] >> 2 in types]
-        if len(beside) == 1:  # most often: no square found twice, none to drop
-            found = [n for n in self.neighbours[beside[0]] if board[n] < 0]
-            found.sort()
-            return found
-        return sorted({n for s in beside for n in self.neighbours[s] if board[n] < 0})
-
-    def _base_check(self, action: ActionTuple) -> bool:
-        """Whether a pseudo-legal action obeys the Duke-danger rule (tries it and undoes it)."""
-        kind = action[0]
-        me = self.to_move
-        if kind == DRAW:
-            return bool(self._placements_after_draw())
-        self._base_apply(action)
-        ok = self._safe(me)
-        self._base_undo()
-        return ok
-
-    def _safe(self, me: int) -> bool:
-        """After ``me`` acted: the Duke is not capturable, or the action captured the enemy's."""
-        duke = self.duke[me]
-        if duke < 0 or not tablemoves.attacked(self, duke, me ^ 1):
-            return True
-        over = self.over
-        return over is not None and over.reason is Reason.DUKE_CAPTURED
-
-    def _placements_after_draw(self) -> list[int]:
-        saved = self.phase
-        self.phase = Phase.PLACING
-        try:
-            return self._placements()
-        finally:
-            self.phase = saved
 
     # ------------------------------------------------------------------ apply
 
@@ -391,7 +230,7 @@ class Game(BaseGame):
         return turn.has_legal(self) if self.features else tablemoves.has_legal(self)
 
     def _check(self, action: ActionTuple) -> bool:
-        return turn.check(self, action) if self.features else self._base_check(action)
+        return turn.check(self, action) if self.features else tablemoves.check(self, action)
 
     def _apply(self, action: ActionTuple) -> None:
         if self.features:
@@ -427,9 +266,7 @@ def remade(
 ) -> Game:
     """A pickled game made again: the game at the position it began at, each action played
     again."""
-    from dukec.engine.position import position_from_json
-
-    game = position_from_json(rules, began, seed=seed, ply_limit=ply_limit)
+    game = read_game(rules, began, lambda rules: Game(rules, seed, ply_limit, setup=False))
     for action in played:
         game.apply(action)
     return game

@@ -21,11 +21,11 @@ from dukec.engine.reach import ENEMIES, IGNORED, NOTHING, STRAIGHT, Reached
 from dukec.engine.rules import EMPTY
 
 if TYPE_CHECKING:
-    from dukec.engine.game import Game
+    from dukec.engine.feature import Kernel
     from dukec.engine.reach import Reach
 
 
-def enter_ok(g: Game, me: int, frm: int, to: int, how: str, onto_obstacle: bool = False) -> bool:
+def enter_ok(g: Kernel, me: int, frm: int, to: int, how: str, onto_obstacle: bool = False) -> bool:
     """Whether the tile on ``frm`` may end a ``how`` movement on ``to`` (capturing there).
 
     ``how`` is the schema's name of the movement (:mod:`dukec.engine.masks`' ``BY_STEP`` ...
@@ -47,7 +47,7 @@ def enter_ok(g: Game, me: int, frm: int, to: int, how: str, onto_obstacle: bool 
     return True
 
 
-def plain(g: Game) -> bool:
+def plain(g: Kernel) -> bool:
     """Whether the base tables give every icon's actions now: no Defense icon, frozen or
     settled tile, lying tiles only where their masks are folded into the tables, carried
     pieces that any movement may end on (their feature only bars some tiles from their
@@ -64,7 +64,7 @@ def plain(g: Game) -> bool:
     )
 
 
-def lines_to(g: Game, target: int, by: int) -> set[int] | None:
+def lines_to(g: Kernel, target: int, by: int) -> set[int] | None:
     """The base game's squares on ``by``'s lines to ``target`` (None: it is in danger now) on a
     :func:`~dukec.engine.turn.base_board`, the obstacle blocking them; None too where a line
     that meets the obstacle could capture on ``target`` (the lines do not tell when it could)."""
@@ -81,7 +81,7 @@ def lines_to(g: Game, target: int, by: int) -> set[int] | None:
         board[at] = EMPTY
 
 
-def meetings(g: Game, me: int, s: int, out: list[ActionTuple]) -> None:
+def meetings(g: Kernel, me: int, s: int, out: list[ActionTuple]) -> None:
     """The actions of the tile on ``s`` whose Slide or Jump Slide line meets the obstacle (the
     same walk as :func:`tile_actions`, which also lists them), as its feature gives them."""
     at = g.obstacle
@@ -117,7 +117,7 @@ def _meet_lines(
     return tuple(found)
 
 
-def _add_meetings(g: Game, me: int, squares: Iterable[int], out: list[ActionTuple]) -> None:
+def _add_meetings(g: Kernel, me: int, squares: Iterable[int], out: list[ActionTuple]) -> None:
     """The actions of ``me``'s tiles on ``squares`` whose lines meet the obstacle, in the order
     of their squares."""
     board = g.board
@@ -132,7 +132,7 @@ def _add_meetings(g: Game, me: int, squares: Iterable[int], out: list[ActionTupl
 
 
 def _crossing_and_gifted(
-    g: Game, me: int, crossing: bytes, wanted: tuple[bool, ...]
+    g: Kernel, me: int, crossing: bytes, wanted: tuple[bool, ...]
 ) -> tuple[list[int] | None, list[int] | None]:
     """In one pass over ``me``'s tiles: the squares of those whose lines cross the obstacle's
     square (``crossing``: per table key) and of those with abilities (``wanted``: per piece
@@ -161,7 +161,7 @@ def _crossing_and_gifted(
     return meeting, gifted
 
 
-def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
+def pseudo(g: Kernel, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
     """Actions allowed by the icons, terrain and abilities, before the Duke-danger rule
     (``is_plain``: :func:`plain`, if the caller knows it)."""
     if plain(g) if is_plain is None else is_plain:
@@ -237,7 +237,7 @@ def pseudo(g: Game, me: int, is_plain: bool | None = None) -> list[ActionTuple]:
 
 
 def tile_actions(
-    g: Game,
+    g: Kernel,
     me: int,
     s: int,
     out: list[ActionTuple],
@@ -350,7 +350,7 @@ def tile_actions(
 
 
 def icon_actions(
-    g: Game, me: int, s: int, reach: Reach, k: int, out: list[ActionTuple], only: int = -1
+    g: Kernel, me: int, s: int, reach: Reach, k: int, out: list[ActionTuple], only: int = -1
 ) -> None:
     """The actions of the icons at ``reach``'s key ``k`` for the tile of ``me`` on ``s`` (as
     :func:`tile_actions` lists them, abilities aside); with ``only``, just those that could
@@ -359,7 +359,7 @@ def icon_actions(
 
 
 def _special_actions(
-    g: Game, me: int, s: int, items: tuple[Reached, ...], out: list[ActionTuple], only: int
+    g: Kernel, me: int, s: int, items: tuple[Reached, ...], out: list[ActionTuple], only: int
 ) -> None:
     """The actions the icons with modifiers of the tile on ``s`` give (``only``: those that
     could capture on that square): each once among the tile's actions. A path and a line stop
@@ -410,7 +410,7 @@ def _special_actions(
                 break
 
 
-def _special_end(g: Game, me: int, s: int, t: int, v: int, r: Reached) -> ActionTuple | None:
+def _special_end(g: Kernel, me: int, s: int, t: int, v: int, r: Reached) -> ActionTuple | None:
     """The action of a :class:`~dukec.engine.reach.Reached` ending on ``t`` (holding ``v``),
     if what lies there, a carried piece and Defense let it."""
     if r.moves:
@@ -426,7 +426,7 @@ def _special_end(g: Game, me: int, s: int, t: int, v: int, r: Reached) -> Action
     return (MOVE if r.moves else STRIKE, s, t, -1, -1)
 
 
-def attacked(g: Game, target: int, by: int) -> bool:
+def attacked(g: Kernel, target: int, by: int) -> bool:
     """Whether a tile of ``by`` could capture on ``target`` with one action now."""
     if g.board[target] < 0 or target in g.frozen or target in g.settled:
         return False
@@ -458,7 +458,7 @@ def attacked(g: Game, target: int, by: int) -> bool:
     return _threatened(g, target, by)
 
 
-def _threatened(g: Game, target: int, by: int) -> bool:
+def _threatened(g: Kernel, target: int, by: int) -> bool:
     """Whether a feature's action that the icons' tables do not hold (an area group's) could
     capture on ``target`` now."""
     for feature in g.registry.threats:  # noqa: SIM110 (a plain loop: most sets have none)
@@ -467,7 +467,7 @@ def _threatened(g: Game, target: int, by: int) -> bool:
     return False
 
 
-def plain_attacked(g: Game, target: int, by: int) -> bool:
+def plain_attacked(g: Kernel, target: int, by: int) -> bool:
     """:func:`attacked` where the board is :func:`plain`, no tile may Escape or Ransom and no
     carried piece lies on ``target`` (a tile stands there that is neither frozen nor settled)."""
     at = g.obstacle

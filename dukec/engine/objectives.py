@@ -31,19 +31,19 @@ from typing import TYPE_CHECKING, Any
 
 from dukec.engine import opening
 from dukec.engine.actions import DRAFT, IS_BEFORE_PLAY, ActionTuple, Phase, Reason, Result
-from dukec.engine.feature import Feature, square_names, squares_key
+from dukec.engine.feature import Feature, square_names
+from dukec.engine.keyparts import squares_key
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
-    from dukec.engine.game import Game
-    from dukec.engine.notation import Scene
+    from dukec.engine.feature import Kernel, Scene
+    from dukec.engine.keyparts import KeyFields
     from dukec.engine.position_problems import Reading
     from dukec.engine.rules import Rules
-    from dukec.engine.zobrist import Zobrist
 
 
-def draft(g: Game, tile: int) -> None:
+def draft(g: Kernel, tile: int) -> None:
     """The player to move takes every tile of a type into their bag; the opponent boxes theirs."""
     me = g.to_move
     trail = g.trail
@@ -54,7 +54,7 @@ def draft(g: Game, tile: int) -> None:
     trail.set_game_attr(g, "to_move", me ^ 1)
 
 
-def settle(g: Game) -> None:
+def settle(g: Kernel) -> None:
     """Tiles of a ``freeze_at_edge`` type on the opponent's home edge are frozen for good."""
     freeze = g.extras.freeze_at_edge
     if not (freeze[0] or freeze[1]):
@@ -69,7 +69,7 @@ def settle(g: Game) -> None:
                 g.trail.add(g.settled, s)
 
 
-def check_wins(g: Game, me: int) -> None:
+def check_wins(g: Kernel, me: int) -> None:
     """After ``me``'s action (and after a feature acted between the turns): has either player
     met an objective?"""
     if g.over is not None:
@@ -116,7 +116,7 @@ def check_wins(g: Game, me: int) -> None:
             return
 
 
-def none_left(g: Game, owner: int, types: frozenset[int]) -> bool:
+def none_left(g: Kernel, owner: int, types: frozenset[int]) -> bool:
     """Whether ``owner`` has no tile of ``types`` on the board, having lost one at least
     (``capture every``: "those of them that are in play")."""
     board = g.board
@@ -134,11 +134,11 @@ class Settling(Feature):
         """Tiles may settle after any action."""
         return True
 
-    def after_action(self, g: Game, me: int, moved: int) -> None:
+    def after_action(self, g: Kernel, me: int, moved: int) -> None:
         """Tiles on the far edge settle."""
         settle(g)
 
-    def after_between(self, g: Game, me: int) -> None:
+    def after_between(self, g: Kernel, me: int) -> None:
         """Tiles on the far edge settle."""
         settle(g)
 
@@ -146,11 +146,11 @@ class Settling(Feature):
         """The settled tiles."""
         return ("settled",)
 
-    def read(self, g: Game, reading: Reading) -> None:
+    def read(self, g: Kernel, reading: Reading) -> None:
         """The settled tiles' squares, each one a tile stands on."""
         reading.tile_squares("settled", g.settled)
 
-    def write(self, g: Game, data: dict[str, Any]) -> None:
+    def write(self, g: Kernel, data: dict[str, Any]) -> None:
         """The settled tiles' squares, in order."""
         if g.settled:
             data["settled"] = square_names(g, g.settled)
@@ -159,7 +159,7 @@ class Settling(Feature):
         """One number per square."""
         return rules.geometry.size
 
-    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+    def key(self, g: Kernel, z: KeyFields, numbers: list[i64]) -> i64:
         """The settled tiles."""
         return squares_key(g.settled, numbers, 0)
 
@@ -172,11 +172,11 @@ class Winning(Feature):
         """An objective may be met by any action."""
         return True
 
-    def after_action(self, g: Game, me: int, moved: int) -> None:
+    def after_action(self, g: Kernel, me: int, moved: int) -> None:
         """Has either player met an objective?"""
         check_wins(g, me)
 
-    def after_between(self, g: Game, me: int) -> None:
+    def after_between(self, g: Kernel, me: int) -> None:
         """Has either player met an objective?"""
         check_wins(g, me)
 
@@ -185,7 +185,7 @@ class Drafting(Feature):
     """Dynastic Dispute's draft before set-up (``DRAFT (tile=type)``): the players take turns
     choosing a tile type for their bags until none is left; then set-up begins."""
 
-    def game_begins(self, g: Game) -> bool:
+    def game_begins(self, g: Kernel) -> bool:
         """The draft, if the set has one (rulebook, Dynastic Dispute: "The first player selects
         a single Troop Tile(s) type and places it in his bag [...] This alternates back and
         forth until all Troop Tiles are either in bags or in the box.")."""
@@ -200,11 +200,11 @@ class Drafting(Feature):
         """The draft."""
         return (Phase.DRAFT,)
 
-    def phase_actions(self, g: Game) -> list[ActionTuple]:
+    def phase_actions(self, g: Kernel) -> list[ActionTuple]:
         """A tile type left to select, each once."""
         return [(DRAFT, -1, -1, -1, t) for t in sorted(set(g.pool))]
 
-    def phase_apply(self, g: Game, action: ActionTuple) -> None:
+    def phase_apply(self, g: Kernel, action: ActionTuple) -> None:
         """The type is taken; once none is left, set-up (or what follows it) begins."""
         draft(g, action[4])
         if not g.pool:
@@ -230,7 +230,7 @@ class Drafting(Feature):
         """The tile types left to select."""
         return "pool"
 
-    def read_phase(self, g: Game, reading: Reading, phase: Phase) -> None:
+    def read_phase(self, g: Kernel, reading: Reading, phase: Phase) -> None:
         """The tile types left to select, each once; set-up follows the draft."""
         if phase is not Phase.DRAFT:
             return
@@ -245,7 +245,7 @@ class Drafting(Feature):
         g.pool = pool
         g.setup_index = 0
 
-    def write_phase(self, g: Game, data: dict[str, Any]) -> None:
+    def write_phase(self, g: Kernel, data: dict[str, Any]) -> None:
         """The tile types left to select, during the draft."""
         if g.phase is Phase.DRAFT:
             data["pool"] = [g.rules.types[t].name for t in g.pool]

@@ -11,29 +11,18 @@ lines' ends it answers for (:meth:`dukec.engine.feature.Feature.line_meets`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from dukec.engine.game import Game
+    from dukec.engine.feature import Kernel
 
 
-@dataclass(slots=True)
-class Carried:
-    """A piece that goes along with the tile on its square: its square, its owner (-1:
-    nobody's) and its kind (an index of the tile set's pieces that are not troops)."""
-
-    square: int
-    owner: int
-    kind: int
-
-
-def carried(g: Game) -> list[int]:
+def carried(g: Kernel) -> list[int]:
     """The squares of the pieces that go along with the tile on them."""
     return [piece.square for piece in g.carried]
 
 
-def placeable(g: Game, squares: tuple[int, ...], first: bool = False) -> list[int]:
+def placeable(g: Kernel, squares: tuple[int, ...], first: bool = False) -> list[int]:
     """Those of ``squares`` a tile may be placed on: empty of troops, of carried pieces and of
     the obstacle, where what lies there allows placing a tile (with ``first``, only the first
     such square)."""
@@ -50,7 +39,7 @@ def placeable(g: Game, squares: tuple[int, ...], first: bool = False) -> list[in
     return found
 
 
-def drop_squares(g: Game, me: int, first: bool = False) -> list[int]:
+def drop_squares(g: Kernel, me: int, first: bool = False) -> list[int]:
     """The squares a tile ``me`` drew may be placed on: :func:`placeable` ones beside the
     tiles its army places beside (``place beside``), or beside its Duke (with ``first``, only
     the first such square)."""
@@ -63,7 +52,7 @@ def drop_squares(g: Game, me: int, first: bool = False) -> list[int]:
     return placeable(g, tuple(sorted(near)), first)
 
 
-def bare(g: Game, squares: tuple[int, ...]) -> list[int]:
+def bare(g: Kernel, squares: tuple[int, ...]) -> list[int]:
     """Those of ``squares`` with nothing on them: no troop, nothing lying or carried, not the
     obstacle (where a piece may be put at set-up)."""
     board = g.board  # a troop stands on a square exactly where the board holds its code
@@ -77,7 +66,7 @@ def bare(g: Game, squares: tuple[int, ...]) -> list[int]:
     return found
 
 
-def held(g: Game) -> set[int]:
+def held(g: Kernel) -> set[int]:
     """The squares a piece lies on, troops aside (the squares that are not bare for one)."""
     found = {s for s, laid in enumerate(g.masks.laid) if laid}
     found.update(carried(g))
@@ -86,7 +75,7 @@ def held(g: Game) -> set[int]:
     return found
 
 
-def jump_ok(g: Game, paths: tuple[tuple[int, ...], ...]) -> bool:
+def jump_ok(g: Kernel, paths: tuple[tuple[int, ...], ...]) -> bool:
     """A Jump's straight path, or with none some shortest path, crosses no square whose masks
     block jumping."""
     blocked = g.masks.blocks_jump
@@ -99,7 +88,7 @@ def jump_ok(g: Game, paths: tuple[tuple[int, ...], ...]) -> bool:
     return False
 
 
-def line_clear(g: Game, cells: tuple[int, ...]) -> bool:
+def line_clear(g: Kernel, cells: tuple[int, ...]) -> bool:
     """A Strike's line of sight crosses no square whose masks block it."""
     blocked = g.masks.blocks_strike_line
     for q in cells:  # noqa: SIM110 (a plain loop: this runs for every Strike)

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from dukec.engine.actions import Phase
 
 if TYPE_CHECKING:
-    from dukec.engine.game import Game
+    from dukec.engine.feature import Kernel
 
 
-def begin(g: Game) -> None:
+def begin(g: Kernel) -> None:
     """A new game (not a position): a feature's phase before set-up if one has one, else what
     follows set-up if the game has none."""
     for feature in g.registry.opening:
@@ -27,7 +27,7 @@ def begin(g: Game) -> None:
         after_setup(g)
 
 
-def after_setup(g: Game) -> None:
+def after_setup(g: Kernel) -> None:
     """Set-up is done: a feature's phase before play if one has one, else play begins."""
     for feature in g.registry.opening:
         if feature.setup_done(g):
@@ -35,7 +35,7 @@ def after_setup(g: Game) -> None:
     start_play(g)
 
 
-def start_play(g: Game) -> None:
+def start_play(g: Kernel) -> None:
     """The first player is to move, and each feature lays down or starts what it does."""
     g.trail.set_game_attr(g, "phase", Phase.PLAY)
     g.trail.set_game_attr(g, "to_move", g.rules.first_turn)

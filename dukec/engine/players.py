@@ -6,7 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from dukec.engine.actions import COMMAND, DRAW, MOVE, STRIKE, Action
+from dukec.engine.actions import COMMAND, DRAW, MOVE, STRIKE
+from dukec.engine.facade import Action
 from dukec.engine.game import Game
 
 PLAYER_KINDS = ("random", "greedy", "human")

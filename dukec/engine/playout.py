@@ -10,14 +10,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from dukec.engine import tablemoves
-from dukec.engine.actions import DRAW, PLACE, Action, ActionTuple, Phase
+from dukec.engine import tablemoves, turn
+from dukec.engine.actions import DRAW, PLACE, ActionTuple, Phase
+from dukec.engine.facade import Action
 
 if TYPE_CHECKING:
-    from dukec.engine.game import Game
+    from dukec.engine.feature import Kernel
 
 
-def random_action(g: Game, rng: random.Random) -> Action | None:
+def random_action(g: Kernel, rng: random.Random) -> Action | None:
     """The base game's uniformly random legal action (None if there is none); not applied."""
     if g.over is not None:
         return None
@@ -27,29 +28,31 @@ def random_action(g: Game, rng: random.Random) -> Action | None:
     return sample_legal(g, tablemoves.pseudo(g), rng)
 
 
-def _placement_square(g: Game, rng: random.Random) -> int:
+def _placement_square(g: Kernel, rng: random.Random) -> int:
     """A uniformly random square for the placement that is due (-1: there is none)."""
-    squares = g._placements()
+    squares = tablemoves.placements(g)
     return squares[int(rng.random() * len(squares))] if squares else -1
 
 
-def sample_legal(g: Game, actions: list[ActionTuple], rng: random.Random) -> Action | None:
+def sample_legal(g: Kernel, actions: list[ActionTuple], rng: random.Random) -> Action | None:
     """One of ``actions`` that passes the Duke-danger test, uniformly; None if none does.
 
     Sampling a pseudo-legal action and rejecting it if illegal, then resampling among the
-    rest, is exactly uniform over the legal actions and rarely tests them all.
+    rest, is exactly uniform over the legal actions and rarely tests them all. (The test is the
+    game's: the turn's where the rules use features, else the base game's.)
     """
+    features = g.features
     while actions:
         i = int(rng.random() * len(actions))
         action = actions[i]
-        if g._check(action):
+        if turn.check(g, action) if features else tablemoves.check(g, action):
             return Action(*action)
         actions[i] = actions[-1]
         actions.pop()
     return None
 
 
-def play_random(g: Game, rng: random.Random) -> bool:
+def play_random(g: Kernel, rng: random.Random) -> bool:
     """The base game's random play: apply a uniformly random legal action; False (nothing
     applied) if there is none."""
     if g.over is not None:
@@ -72,12 +75,12 @@ def play_random(g: Game, rng: random.Random) -> bool:
             g._base_apply(action)
             return True
         if action[0] == DRAW:
-            if g._placements_after_draw():
+            if tablemoves.placements_after_draw(g):
                 g._base_apply(action)
                 return True
         else:
             g._base_apply(action)
-            if g._safe(me):
+            if tablemoves.safe(g, me):
                 return True
             g._base_undo()
         actions[i] = actions[-1]

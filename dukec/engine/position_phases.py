@@ -13,8 +13,8 @@ from collections import Counter
 from typing import Any
 
 from dukec.engine.actions import BEFORE_PLAY, Phase, Reason, Result
+from dukec.engine.feature import Kernel
 from dukec.engine.features import phase_fields
-from dukec.engine.game import Game
 from dukec.engine.position_problems import Problems, Reading, is_owner, tile_pair
 
 #: Per phase's name in a position, the phase: those before play first, in the game's order.
@@ -52,7 +52,7 @@ def phase_of(data: dict[str, Any], problems: Problems, kept: frozenset[str]) -> 
     return phase
 
 
-def read_phase(game: Game, data: dict[str, Any], phase: str, problems: Problems) -> None:
+def read_phase(game: Kernel, data: dict[str, Any], phase: str, problems: Problems) -> None:
     """The phase and the field that says where it stands (after the board, the bags and the
     features' parts: what a feature reads of its phase may look at them)."""
     rules = game.rules
@@ -84,7 +84,7 @@ def read_phase(game: Game, data: dict[str, Any], phase: str, problems: Problems)
     game.phase = PHASES[phase]
 
 
-def read_outcome(game: Game, data: dict[str, Any], problems: Problems) -> None:
+def read_outcome(game: Kernel, data: dict[str, Any], problems: Problems) -> None:
     """The boxed and taken tiles, the result and the counters of the random sources."""
     rules = game.rules
     if "boxed" in data:
@@ -111,7 +111,7 @@ def read_outcome(game: Game, data: dict[str, Any], problems: Problems) -> None:
             setattr(game, key, int(value))
 
 
-def _read_result(game: Game, result: Any, problems: Problems) -> None:
+def _read_result(game: Kernel, result: Any, problems: Problems) -> None:
     """How the game ended, if it did."""
     if not isinstance(result, dict) or set(result) != {"winner", "reason"}:
         problems.add("result", "$.result: needs exactly the fields winner and reason")

@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from dukec.engine.actions import Phase
-from dukec.engine.game import Game
+from dukec.engine.feature import Kernel
 from dukec.engine.position_phases import PHASE_NAMES
 from dukec.engine.rules import SIDE_NAMES
 
 
-def position_to_json(game: Game) -> dict[str, Any]:
+def position_to_json(game: Kernel) -> dict[str, Any]:
     """The position of a game as JSON data, in any phase (set-up and the features' phases
     included). A game's history is not part of it; the counters of its random sources are, so
     that the position read with the game's seed goes on as the game would."""
@@ -42,13 +42,13 @@ def position_to_json(game: Game) -> dict[str, Any]:
     return data
 
 
-def _names(game: Game, tiles: list[int]) -> list[str]:
+def _names(game: Kernel, tiles: list[int]) -> list[str]:
     """The names of tiles, sorted."""
     types = game.rules.types
     return sorted(types[t].name for t in tiles)
 
 
-def _write_features(game: Game, data: dict[str, Any]) -> None:
+def _write_features(game: Kernel, data: dict[str, Any]) -> None:
     """Each feature's part; then the tiles lost, taken and boxed (which only the features'
     rules read: Ransom, wins by captures)."""
     for part in game.registry.parts:
@@ -63,7 +63,7 @@ def _write_features(game: Game, data: dict[str, Any]) -> None:
         data["boxed"] = [_names(game, boxed) for boxed in game.boxed]
 
 
-def _write_phase(game: Game, data: dict[str, Any]) -> None:
+def _write_phase(game: Kernel, data: dict[str, Any]) -> None:
     """The phase where it is not play or placing (which ``drawn`` says), what says where it
     stands, the result and the random sources' counters."""
     phase = game.phase

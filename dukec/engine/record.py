@@ -24,14 +24,15 @@ from dukec.engine.actions import (
     DRAW,
     KIND_NAMES,
     PLACE,
-    Action,
     ActionTuple,
     Phase,
     Reason,
     Result,
 )
+from dukec.engine.facade import Action
+from dukec.engine.feature import Scene
 from dukec.engine.game import Game
-from dukec.engine.notation import NotationError, Scene, format_action, parse_action
+from dukec.engine.notation import NotationError, format_action, parse_action
 from dukec.engine.players import Player
 from dukec.engine.rules import Rules
 from dukec.jsontext import JsonTextError, parse_json

@@ -15,7 +15,7 @@ import difflib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from dukec.engine.actions import MOVE, ActionTuple
 from dukec.engine.board import Geometry
@@ -24,13 +24,11 @@ from dukec.engine.content import tileset_hash as tileset_hash
 from dukec.engine.extras import Extras, build_extras
 from dukec.engine.facade import RulesError as RulesError
 from dukec.engine.reach import Reach, build_reach
+from dukec.engine.tables import IconAt as IconAt
 from dukec.engine.tables import Tables, compile_tables
 from dukec.engine.traits import Traits, build_traits
 from dukec.icons import FORMAT, FORMAT_1, Icon, Vocabulary, vocabulary_of
 from dukec.names import lookup
-
-if TYPE_CHECKING:
-    from dukec.engine.features import Registry
 
 _T = TypeVar("_T")
 #: Rules pickled or loaded from a pickle in this process, by tile set hash, game set and whether
@@ -43,28 +41,22 @@ _NEIGHBOURS: Final = 0
 _AROUND: Final = 1
 _REACH: Final = 2
 _TRAITS: Final = 3
-_FEATURES: Final = 4
-_UNTOUCHED: Final = 5
-_CROSSING: Final = 6
-_MOVE_ACTIONS: Final = 7
-_STRIKE_ACTIONS: Final = 8
-_SETUP_TILES: Final = 9
-_SLOTS: Final = 10
+_UNTOUCHED: Final = 4
+_CROSSING: Final = 5
+_MOVE_ACTIONS: Final = 6
+_STRIKE_ACTIONS: Final = 7
+_SETUP_TILES: Final = 8
+_SLOTS: Final = 9
+#: What :func:`load_rules` makes of the rules of a game set with rule features ahead of play,
+#: besides their own tables (:meth:`Rules.made_ahead`): the features' registry, whose module
+#: (:mod:`dukec.engine.features`, which the engine's package imports) adds its builder here. The
+#: features read the rules, so the rules do not import them.
+AHEAD_OF_PLAY: Final[list[Callable[[Rules], object]]] = []
 
 FRONT: Final = 0
 BACK: Final = 1
 SIDE_NAMES = ("front", "back")
 EMPTY: Final = -1
-
-
-@dataclass(frozen=True, slots=True)
-class IconAt:
-    """One icon of a grid (its declaration) at an owner-relative offset (+dy forward, +dx the
-    owner's right)."""
-
-    icon: Icon
-    dx: int
-    dy: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +149,11 @@ class Rules:
     _made: list[Any] = field(
         default_factory=lambda: [None] * _SLOTS, init=False, repr=False, compare=False
     )
+    # What the modules that read the rules make of them once (:meth:`made_ahead`), by the
+    # function that makes it.
+    _ahead: dict[Callable[[Rules], object], Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def _once(self, slot: int, build: Callable[[Rules], _T]) -> _T:
         """What ``build(self)`` makes, made on first use and kept in ``slot``. (``build`` is the
@@ -238,17 +235,15 @@ class Rules:
     def _setup_tiles(self) -> tuple[int, ...]:
         return tuple(step.tile for step in self.setup)
 
-    @property
-    def features(self) -> Registry:
-        """The rule features of a game set with them, in the order the turn calls them and by
-        the phases and action kinds each owns (:mod:`dukec.engine.features`; built on first
-        use)."""
-        return self._once(_FEATURES, Rules._features)
-
-    def _features(self) -> Registry:
-        from dukec.engine.features import build_features  # the features import the rules
-
-        return build_features(self)
+    def made_ahead(self, build: Callable[[Rules], _T]) -> _T:
+        """What ``build(self)`` makes, made on first use (or ahead of play: see
+        :data:`AHEAD_OF_PLAY`) and kept with the rules: what a module that reads the rules
+        makes of them once, such as the features' registry
+        (:func:`dukec.engine.features.registry_of`)."""
+        made = self._ahead.get(build)
+        if made is None:
+            made = self._ahead[build] = build(self)
+        return cast(_T, made)
 
     @property
     def untouched(self) -> tuple[bytes, ...]:
@@ -361,6 +356,12 @@ def _remember(key: tuple[str, str, bool], rules: Rules) -> None:
     if len(_PICKLED) >= _PICKLED_KEPT:
         del _PICKLED[next(iter(_PICKLED))]
     _PICKLED[key] = rules
+
+
+def kinds_of(rules: Rules) -> int:
+    """How many terrain tiles the rules' games with features know (0 without features)."""
+    extras = rules.expanded
+    return len(extras.terrain_types) if extras is not None else 0
 
 
 def set_names(tileset: Mapping[str, Any]) -> list[str]:
@@ -549,5 +550,6 @@ def _load(tileset: Mapping[str, Any], set_name: str | None) -> Rules:
     if rules.expanded is not None:
         # Built now, not inside the first game (with what the features make ahead of play).
         rules.reach  # noqa: B018
-        rules.features  # noqa: B018
+        for build in AHEAD_OF_PLAY:
+            rules.made_ahead(build)
     return rules

@@ -13,10 +13,9 @@ from typing import Any
 
 from dukec.engine.actions import Phase, Reason, Result, draw_index
 from dukec.engine.extras import Extras, Objective
-from dukec.engine.features import Parts, state_key
 from dukec.engine.masks import Masks
 from dukec.engine.masks import clear as clear_masks
-from dukec.engine.occupancy import Carried
+from dukec.engine.parts import Carried, Parts
 from dukec.engine.rules import EMPTY, Rules
 from dukec.engine.tables import Tables
 from dukec.engine.trail import Trail
@@ -31,25 +30,35 @@ Said = tuple[str | Callable[..., str], tuple[int, ...]]
 
 
 class FeatureState(Parts):
-    """The state of a game with features (a base of :class:`dukec.engine.game.Game`): what
-    every feature reads, and each feature's own part (:class:`~dukec.engine.features.Parts`)."""
+    """The state of a game: the base game's, what every feature reads, and each feature's own
+    part (:class:`~dukec.engine.parts.Parts`); a base of :class:`dukec.engine.feature.Kernel`."""
 
-    # The base game's state, kept by Game.
-    rules: Rules
-    seed: int
-    board: list[int]
-    pieces: list[set[int]]
-    duke: list[int]
-    bags: list[list[int]]
-    captured: list[list[int]]
-    to_move: int
-    phase: Phase
-    setup_index: int
-    drawn: int
-    ply: int
-    draws: int
-    over: Result | None
-    history: list[Any]
+    def __init__(self, rules: Rules, seed: int, ply_limit: int | None, setup: bool) -> None:
+        """A new game's state: before set-up, or (``setup`` False, or no set-up) in play."""
+        self.rules = rules
+        self.seed = seed
+        self.ply_limit = ply_limit
+        self.board: list[int] = [EMPTY] * rules.geometry.size
+        self.pieces: list[set[int]] = [set(), set()]
+        self.duke: list[int] = [-1, -1]
+        self.bags: list[list[int]] = [list(rules.bags[0]), list(rules.bags[1])]
+        self.captured: list[list[int]] = [[], []]
+        self.to_move = 0
+        self.phase = Phase.SETUP
+        self.setup_index = 0
+        self.drawn = -1
+        self.ply = 0
+        self.draws = 0
+        # Undo records: (action, a, b, result before); a and b depend on the kind of action
+        # (with features: the trail's mark before the action, 0, None).
+        self.history: list[Any] = []
+        #: The result an action decided (a capture, an objective, the ply limit), if any.
+        self.over: Result | None = None
+        self._version = 0
+        if not setup or not rules.setup:
+            self.setup_index = len(rules.setup)
+            self.phase = Phase.PLAY
+        self._init_features(rules)
 
     def _init_features(self, rules: Rules) -> None:
         extras = rules.expanded if rules.expanded is not None else rules.extras
@@ -92,6 +101,25 @@ class FeatureState(Parts):
         # an action that makes no event needs no change here to clear them (last_events).
         self._said: tuple[int, list[Said]] = (-1, [])
         self._init_parts(rules.geometry.size, extras)
+
+    def code_at(self, square: int) -> int:
+        """The piece code on a square (-1 if empty)."""
+        return self.board[square]
+
+    def tile_at(self, square: int) -> tuple[int, int, int] | None:
+        """(tile type, side, owner) on a square, or None if empty."""
+        code = self.board[square]
+        if code < 0:
+            return None
+        return code >> 2, (code >> 1) & 1, code & 1
+
+    def placement_tile(self) -> int:
+        """The tile type the next placement puts down (-1 if no placement is due)."""
+        if self.phase is Phase.PLACING:
+            return self.drawn
+        if self.phase is Phase.SETUP:
+            return self.setup_tiles[self.setup_index]  # -1: chosen from the bag
+        return -1
 
     def put(self, square: int, code: int) -> None:
         """Put a piece on an empty square (on the trail)."""
@@ -186,11 +214,6 @@ class FeatureState(Parts):
         if code < 0:
             raise ValueError(f"no tile on {self.rules.geometry.name(square)}")
         return self.rules.types[code >> 2].name
-
-    def state_key(self) -> tuple[Any, ...]:
-        """Everything that makes up the state, for comparing two states exactly (the registry
-        knows every feature's part: :func:`dukec.engine.features.state_key`)."""
-        return state_key(self)
 
 
 def _unremove(g: FeatureState, record: tuple[int, int, bool, bool, bool, Result | None]) -> None:

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from mypy_extensions import trait
-
 from dukec.engine import opening
 from dukec.engine.actions import SWAP, ActionTuple, Phase
 from dukec.engine.feature import Feature
@@ -33,30 +31,13 @@ from dukec.engine.feature import Feature
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
-    from dukec.engine.extras import Extras
-    from dukec.engine.game import Game
-    from dukec.engine.notation import Scene
+    from dukec.engine.feature import Kernel, Scene
+    from dukec.engine.keyparts import KeyFields
     from dukec.engine.position_problems import Reading
     from dukec.engine.rules import Rules
-    from dukec.engine.zobrist import Zobrist
 
 
-@trait
-class SwapPart:
-    """What this feature keeps on a game (the registry makes it a part of the game's state)."""
-
-    #: The pack tiles beside the board that a draw may still swap in (shared by the players).
-    spares: list[int]
-    #: Per player, the pack tiles he took, in order.
-    swapped: list[list[int]]
-
-    def _init_swaps(self, extras: Extras) -> None:
-        swaps = extras.swaps
-        self.spares = list(swaps.pool) if swaps.on == "draw" else []
-        self.swapped = [[], []]
-
-
-def replaced(g: Game, pack: int) -> int:
+def replaced(g: Kernel, pack: int) -> int:
     """The base tile type a pack tile replaces."""
     for tile, base in g.extras.swaps.pairs:
         if tile == pack:
@@ -64,14 +45,14 @@ def replaced(g: Game, pack: int) -> int:
     return -1
 
 
-def _copies(g: Game, owner: int, base: int) -> int:
+def _copies(g: Kernel, owner: int, base: int) -> int:
     """How many ``base`` tiles ``owner``'s army holds before play (bag and set-up)."""
     steps = g.rules.setup
     started = sum(1 for i, t in enumerate(g.setup_tiles) if t == base and steps[i].owner == owner)
     return g.bags[owner].count(base) + started
 
 
-def _replace(g: Game, owner: int, base: int, pack: int, every: bool) -> None:
+def _replace(g: Kernel, owner: int, base: int, pack: int, every: bool) -> None:
     """``owner``'s ``base`` tile (every copy with ``every``, else one) becomes ``pack``, in the
     bag or in the set-up, and the base tile goes to the box (on the trail)."""
     trail = g.trail
@@ -101,7 +82,7 @@ def _replace(g: Game, owner: int, base: int, pack: int, every: bool) -> None:
     trail.setitem(g.swapped, owner, g.swapped[owner] + [pack] * added)
 
 
-def _to_setup(g: Game) -> None:
+def _to_setup(g: Kernel) -> None:
     """The swaps before play are made: set-up (or what follows it) begins."""
     trail = g.trail
     if g.rules.setup:
@@ -111,13 +92,13 @@ def _to_setup(g: Game) -> None:
         opening.after_setup(g)
 
 
-def _choices(g: Game, owner: int) -> list[int]:
+def _choices(g: Kernel, owner: int) -> list[int]:
     """``owner``'s choices before play: the pairs whose base tile his army holds, in the set's
     order (their pack tiles)."""
     return [tile for tile, base in g.extras.swaps.pairs if _copies(g, owner, base)]
 
 
-def _picks(g: Game, owner: int) -> list[int]:
+def _picks(g: Kernel, owner: int) -> list[int]:
     """The pack tiles left to draft that ``owner`` can take (his army holds their base tile)."""
     return [t for t in sorted(set(g.pool)) if _copies(g, owner, replaced(g, t))]
 
@@ -126,7 +107,7 @@ class Swapping(Feature):
     """Pack tiles in place of base tiles: on draw (another placement of the drawn tile), and by
     draft or by choice before set-up (``Phase.SWAP``)."""
 
-    def game_begins(self, g: Game) -> bool:
+    def game_begins(self, g: Kernel) -> bool:
         """The draft or the choices before set-up, if the set has them."""
         on = g.extras.swaps.on
         if on == "draft":
@@ -149,7 +130,7 @@ class Swapping(Feature):
         """The draft or the choices before set-up."""
         return (Phase.SWAP,)
 
-    def phase_actions(self, g: Game) -> list[ActionTuple]:
+    def phase_actions(self, g: Kernel) -> list[ActionTuple]:
         """A pack tile to draft; or, by choice, the next pair: swap it in or keep the base."""
         me = g.to_move
         if g.extras.swaps.on == "draft":
@@ -160,7 +141,7 @@ class Swapping(Feature):
         base = replaced(g, tile)
         return [(SWAP, -1, -1, base, tile), (SWAP, -1, -1, base, -1)]
 
-    def phase_apply(self, g: Game, action: ActionTuple) -> None:
+    def phase_apply(self, g: Kernel, action: ActionTuple) -> None:
         """The pick or the choice is made; then the next one, or set-up."""
         me = g.to_move
         trail = g.trail
@@ -188,14 +169,14 @@ class Swapping(Feature):
             return
         _to_setup(g)
 
-    def placing_tiles(self, g: Game) -> tuple[int, ...]:
+    def placing_tiles(self, g: Kernel) -> tuple[int, ...]:
         """On draw: the pack tiles beside the board that may take the drawn tile's place."""
         drawn = g.drawn
         return tuple(
             tile for tile, base in g.extras.swaps.pairs if base == drawn and tile in g.spares
         )
 
-    def place(self, g: Game, action: ActionTuple) -> None:
+    def place(self, g: Kernel, action: ActionTuple) -> None:
         """The pack tile is placed; the drawn tile leaves the game (to the box)."""
         me = g.to_move
         trail = g.trail
@@ -229,7 +210,7 @@ class Swapping(Feature):
         """Both are lists."""
         return ("spares", "swapped")
 
-    def read(self, g: Game, reading: Reading) -> None:
+    def read(self, g: Kernel, reading: Reading) -> None:
         """The pack tiles beside the board (default: every one the set swaps in on draw) and
         each player's swaps (which replace his tiles of the set-up still to come)."""
         data = reading.data
@@ -264,7 +245,7 @@ class Swapping(Feature):
             g.swapped[owner] = taken
         g.setup_tiles = tuple(tiles)
 
-    def write(self, g: Game, data: dict[str, Any]) -> None:
+    def write(self, g: Kernel, data: dict[str, Any]) -> None:
         """The pack tiles beside the board (where a draw may still swap one in) and the players'
         swaps."""
         types = g.rules.types
@@ -277,7 +258,7 @@ class Swapping(Feature):
         """The pack tiles left to pick, or to choose about."""
         return "pack"
 
-    def read_phase(self, g: Game, reading: Reading, phase: Phase) -> None:
+    def read_phase(self, g: Kernel, reading: Reading, phase: Phase) -> None:
         """The pack tiles left to pick (a draft) or, by choice, whose pairs the player to move
         has still to decide, in the set's order."""
         if phase is not Phase.SWAP:
@@ -297,7 +278,7 @@ class Swapping(Feature):
         g.pool = pack if g.extras.swaps.on == "choice" else sorted(pack)
         g.setup_index = 0
 
-    def write_phase(self, g: Game, data: dict[str, Any]) -> None:
+    def write_phase(self, g: Kernel, data: dict[str, Any]) -> None:
         """The pack tiles left, during the swaps before play."""
         if g.phase is Phase.SWAP:
             data["pack"] = [g.rules.types[t].name for t in g.pool]
@@ -309,7 +290,7 @@ class Swapping(Feature):
         types = len(rules.types)
         return types * (3 * _COPIES + len(rules.setup))
 
-    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+    def key(self, g: Kernel, z: KeyFields, numbers: list[i64]) -> i64:
         """The spares, the swaps and the set-up's replaced tiles."""
         types = len(g.rules.types)
         key: i64 = _copies_key(g.spares, numbers, 0)

@@ -1,4 +1,5 @@
-"""The base game's actions from its lookup tables, its Duke-danger test, and its legal actions.
+"""The base game's actions from its lookup tables, its Duke-danger test, and its legal actions
+(its placements among them).
 
 Every icon of every tile on every square is looked up in :class:`dukec.engine.tables.Tables`
 (``code * board_size + square``); the base game's and every board that plays as the base game's
@@ -9,23 +10,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from dukec.engine.actions import COMMAND, DRAW, PLACE, STRIKE, ActionTuple, Phase
+from dukec.engine.actions import COMMAND, DRAW, PLACE, STRIKE, ActionTuple, Phase, Reason
+from dukec.engine.rules import EMPTY
 from dukec.engine.tables import MOVE_ALL, QUIET, Special
 
 if TYPE_CHECKING:
-    from dukec.engine.game import Game
+    from dukec.engine.feature import Kernel
 
 #: The draw, as every list of actions holds it (Final: compiled, a module's plain global is
 #: looked up by name).
 _DRAW: Final[ActionTuple] = (DRAW, -1, -1, -1, -1)
 
 
-def legal(g: Game) -> list[ActionTuple]:
+def legal(g: Kernel) -> list[ActionTuple]:
     """The base game's legal actions, in a fixed order."""
     if g.over is not None:
         return []
     if g.phase is not Phase.PLAY:
-        return [(PLACE, -1, s, -1, g.placement_tile()) for s in g._placements()]
+        return [(PLACE, -1, s, -1, g.placement_tile()) for s in placements(g)]
     actions = pseudo(g)
     me = g.to_move
     duke = g.duke[me]
@@ -33,8 +35,8 @@ def legal(g: Game) -> list[ActionTuple]:
         return actions  # no Duke to keep safe (and no draw: nowhere to place beside it)
     lines = lines_to(g, duke, me ^ 1)
     if lines is None:
-        return [a for a in actions if g._base_check(a)]
-    return [a for a in actions if stays_safe(a, duke, lines) or g._base_check(a)]
+        return [a for a in actions if check(g, a)]
+    return [a for a in actions if stays_safe(a, duke, lines) or check(g, a)]
 
 
 def stays_safe(action: ActionTuple, duke: int, lines: set[int]) -> bool:
@@ -51,21 +53,91 @@ def stays_safe(action: ActionTuple, duke: int, lines: set[int]) -> bool:
     return kind <= COMMAND and action[4] < 0 and action[1] != duke and action[1] not in lines
 
 
-def has_legal(g: Game) -> bool:
+def has_legal(g: Kernel) -> bool:
     """Whether the base game's player to move has a legal action."""
     if g.phase is not Phase.PLAY:
-        return bool(g._placements())
-    return any(g._base_check(a) for a in pseudo(g))
+        return bool(placements(g))
+    return any(check(g, a) for a in pseudo(g))
 
 
-def lines_to(g: Game, target: int, by: int) -> set[int] | None:
+def placements(g: Kernel) -> list[int]:
+    """Legal squares for the placement that is due (set-up or after a draw)."""
+    if g.phase is Phase.SETUP:
+        return setup_squares(g)
+    board = g.board
+    me = g.to_move
+    duke = g.duke[me]
+    if duke < 0:
+        return []
+    empty = [n for n in g.neighbours[duke] if board[n] < 0]
+    if not empty or not attacked(g, duke, me ^ 1):
+        return empty
+    safe = []
+    for n in empty:
+        board[n] = me  # any friendly tile blocks the same lines
+        if not attacked(g, duke, me ^ 1):
+            safe.append(n)
+        board[n] = EMPTY
+    return safe
+
+
+def setup_squares(g: Kernel) -> list[int]:
+    """Squares for the set-up placement that is due: its own, or beside a tile."""
+    board = g.board
+    step = g.rules.setup[g.setup_index]
+    if step.squares is not None:
+        return [s for s in step.squares if board[s] < 0]
+    if step.beside is not None:
+        beside = [s for s in g.pieces[g.to_move] if board[s] >> 2 == step.beside]
+    else:
+        types = step.beside_of
+        beside = [s for s in g.pieces[g.to_move] if board[s] >> 2 in types]
+    if len(beside) == 1:  # most often: no square found twice, none to drop
+        found = [n for n in g.neighbours[beside[0]] if board[n] < 0]
+        found.sort()
+        return found
+    return sorted({n for s in beside for n in g.neighbours[s] if board[n] < 0})
+
+
+def check(g: Kernel, action: ActionTuple) -> bool:
+    """Whether a pseudo-legal action obeys the Duke-danger rule (tries it and undoes it)."""
+    kind = action[0]
+    me = g.to_move
+    if kind == DRAW:
+        return bool(placements_after_draw(g))
+    g._base_apply(action)
+    ok = safe(g, me)
+    g._base_undo()
+    return ok
+
+
+def safe(g: Kernel, me: int) -> bool:
+    """After ``me`` acted: the Duke is not capturable, or the action captured the enemy's."""
+    duke = g.duke[me]
+    if duke < 0 or not attacked(g, duke, me ^ 1):
+        return True
+    over = g.over
+    return over is not None and over.reason is Reason.DUKE_CAPTURED
+
+
+def placements_after_draw(g: Kernel) -> list[int]:
+    """The squares a drawn tile could go on, before the draw is made."""
+    saved = g.phase
+    g.phase = Phase.PLACING
+    try:
+        return placements(g)
+    finally:
+        g.phase = saved
+
+
+def lines_to(g: Kernel, target: int, by: int) -> set[int] | None:
     """Every square that blocks some line of ``by``'s tiles to ``target``, or None if a tile
     of ``by`` could capture on ``target`` now (the test of :func:`attacked`)."""
     lines: set[int] = set()
     return None if _reaches(g, target, by, lines) else lines
 
 
-def pseudo(g: Game, taking: bool = False) -> list[ActionTuple]:
+def pseudo(g: Kernel, taking: bool = False) -> list[ActionTuple]:
     """Actions allowed by the icons alone, before the Duke-danger rule (``taking``: only the
     moves, strikes and commands that take a tile, for a search beyond its depth)."""
     me = g.to_move
@@ -145,7 +217,7 @@ def pseudo(g: Game, taking: bool = False) -> list[ActionTuple]:
 
 
 def _specials(
-    g: Game, items: tuple[Special, ...], frm: int, out: list[Any], start: int, taking: bool
+    g: Kernel, items: tuple[Special, ...], frm: int, out: list[Any], start: int, taking: bool
 ) -> None:
     """The actions of the tile on ``frm`` that its :data:`~dukec.engine.tables.Special` reaches
     give, each once among the tile's actions from ``start`` on: onto an empty square (a Move's);
@@ -208,12 +280,12 @@ def _first_of_each(out: list[Any], start: int) -> None:
     out[start:] = kept
 
 
-def attacked(g: Game, target: int, by: int) -> bool:
+def attacked(g: Kernel, target: int, by: int) -> bool:
     """Whether a tile of ``by`` could capture on ``target`` with one action now."""
     return _reaches(g, target, by, None)
 
 
-def _reaches(g: Game, target: int, by: int, lines: set[int] | None) -> bool:
+def _reaches(g: Kernel, target: int, by: int, lines: set[int] | None) -> bool:
     """Whether a tile of ``by`` could capture on ``target`` now; if not, with ``lines`` given,
     every square that blocks one of its lines to ``target`` is added to it."""
     board = g.board

@@ -17,14 +17,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import gcd
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import Final, TypeAlias
 
 from dukec.engine.board import Geometry, crossed_cells, orient
 from dukec.icons import Captures, Effect, Icon
 from dukec.icons import Geometry as Lay
 
-if TYPE_CHECKING:
-    from dukec.engine.rules import IconAt
+
+@dataclass(frozen=True, slots=True)
+class IconAt:
+    """One icon of a grid (its declaration) at an owner-relative offset (+dy forward, +dx the
+    owner's right): what a tile type's sides hold (``TileType.sides``), compiled here."""
+
+    icon: Icon
+    dx: int
+    dy: int
+
 
 #: Per target square, the alternative sets of squares that must be empty for a capture there
 #: (None: no capture there).

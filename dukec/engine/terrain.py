@@ -19,49 +19,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from mypy_extensions import trait
-
 from dukec.engine import occupancy
 from dukec.engine.baked import BakedTables, foldable
 from dukec.engine.board import all_squares, middle_rows
-from dukec.engine.extras import kinds_of
 from dukec.engine.feature import Feature
 from dukec.engine.masks import Masks
+from dukec.engine.rules import kinds_of
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
-    from dukec.engine.extras import TerrainType
-    from dukec.engine.game import Game
+    from dukec.engine.feature import Kernel
+    from dukec.engine.keyparts import KeyFields
     from dukec.engine.position_problems import Reading
     from dukec.engine.rules import Rules
     from dukec.engine.tables import Tables
-    from dukec.engine.zobrist import Zobrist
 
 
-@trait
-class TerrainPart:
-    """What this feature keeps on a game (the registry makes it a part of the game's state)."""
-
-    #: Per square, the index of the terrain tile lying there (-1: none).
-    terrain: list[int]
-    #: Some terrain lies on the board.
-    terrain_on: bool
-    #: The tile set's terrain tiles (``Extras.terrain_types``), kept on the game for speed.
-    terrain_types: tuple[TerrainType, ...]
-
-    def _init_terrain(self, size: int, kinds: tuple[TerrainType, ...]) -> None:
-        self.terrain = [-1] * size
-        self.terrain_on = False
-        self.terrain_types = kinds
-
-    def terrain_type(self, square: int) -> TerrainType | None:
-        """The terrain tile lying on a square (not a carried piece or the obstacle), or None."""
-        index = self.terrain[square]
-        return self.terrain_types[index] if index >= 0 else None
-
-
-def lay(g: Game, square: int, index: int, fold: bool = True) -> None:
+def lay(g: Kernel, square: int, index: int, fold: bool = True) -> None:
     """Put terrain tile ``index`` on a square (on the trail, as one entry), and say what it
     does there (:func:`fold_tables`); with ``fold`` false, the game's masks and tables are left
     for :func:`fold_tables` to update."""
@@ -72,7 +47,7 @@ def lay(g: Game, square: int, index: int, fold: bool = True) -> None:
         fold_tables(g)
 
 
-def _unlay(g: Game, record: tuple[int, int, bool]) -> None:
+def _unlay(g: Kernel, record: tuple[int, int, bool]) -> None:
     """Undo of :func:`lay`: the square as it was (the masks and tables are on the trail)."""
     square, index, terrain_on = record
     g.terrain[square] = index
@@ -83,7 +58,7 @@ def _unlay(g: Game, record: tuple[int, int, bool]) -> None:
 LAYOUTS_KEPT: Final = 4096
 
 
-def fold_tables(g: Game) -> None:
+def fold_tables(g: Kernel) -> None:
     """Terrain never moves: what the board's does on each square (the masks, one per layout,
     shared by the games that have it), and the base tables with it folded in where it can be
     (on the trail)."""
@@ -108,7 +83,7 @@ def fold_tables(g: Game) -> None:
     trail.set_game_attr(g, "tables", rules.tables if tables is None else tables)
 
 
-def place_random(g: Game) -> None:
+def place_random(g: Kernel) -> None:
     """Set-up: each terrain tile placed at random (not chosen, not acting) goes on a bare
     square (an edge square if its placement is ``edge``, one of the middle rows if it is
     ``middle``: Camelot, "placed at random on a square of the two middle rows")."""
@@ -145,7 +120,7 @@ def place_random(g: Game) -> None:
 class Laying(Feature):
     """Terrain placed at random at set-up (not chosen by the players, not acting)."""
 
-    def play_begins(self, g: Game) -> None:
+    def play_begins(self, g: Kernel) -> None:
         """The random terrain goes down, on bare squares."""
         place_random(g)
 
@@ -153,7 +128,7 @@ class Laying(Feature):
         """The terrain lying on the board, of every kind that neither acts nor is carried."""
         return ("terrain",)
 
-    def read(self, g: Game, reading: Reading) -> None:
+    def read(self, g: Kernel, reading: Reading) -> None:
         """Terrain tiles lying on squares (``reading.holds`` gets what each square holds)."""
         types = {t.name: t for t in g.extras.terrain_types}
         lying = [n for n, t in types.items() if not t.acts and not t.carried]
@@ -194,7 +169,7 @@ class Laying(Feature):
             if len(problems) == before:
                 lay(g, square, kind.index)
 
-    def write(self, g: Game, data: dict[str, Any]) -> None:
+    def write(self, g: Kernel, data: dict[str, Any]) -> None:
         """The terrain lying on the board, square by square."""
         name = g.rules.geometry.name
         terrain = [
@@ -205,7 +180,7 @@ class Laying(Feature):
         if terrain:
             data["terrain"] = terrain
 
-    def mark(self, g: Game, square: int, short: dict[str, str]) -> str:
+    def mark(self, g: Kernel, square: int, short: dict[str, str]) -> str:
         """``~`` and the short name of the terrain tile lying on the square."""
         kind = g.terrain_type(square)
         return "~" + short[kind.name] if kind is not None else ""
@@ -214,7 +189,7 @@ class Laying(Feature):
         """One number per square and kind of terrain."""
         return rules.geometry.size * kinds_of(rules)
 
-    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+    def key(self, g: Kernel, z: KeyFields, numbers: list[i64]) -> i64:
         """The terrain on the board, square by square."""
         key: i64 = 0
         if g.terrain_on:

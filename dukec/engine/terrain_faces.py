@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from mypy_extensions import trait
-
 from dukec.engine import movement
 from dukec.engine.actions import COMMAND, GRANT, STRIKE, ActionTuple
 from dukec.engine.feature import Feature
@@ -33,12 +31,11 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
     from dukec.engine.extras import TerrainType
-    from dukec.engine.game import Game
-    from dukec.engine.notation import Scene
+    from dukec.engine.feature import Kernel, Scene
+    from dukec.engine.keyparts import KeyFields
     from dukec.engine.position_problems import Reading
     from dukec.engine.reach import Reach
     from dukec.engine.rules import Rules
-    from dukec.engine.zobrist import Zobrist
     from dukec.icons import Icon
 
 #: The events a face may turn on.
@@ -49,31 +46,11 @@ USE: Final = "use"
 _REACH_KEY: Final = 0
 
 
-@trait
-class FacePart:
-    """What this feature keeps on a game (the registry makes it a part of the game's state)."""
-
-    #: Per square, the terrain index of the tile whose other face shows there (-1: none).
-    turned: list[int]
-    #: Per square of a tile with faces, the piece code that stood there at the last look (-1:
-    #: none; other squares -1 too).
-    standing: list[int]
-    #: The squares of the tiles with faces (two-sided or granting), in order; terrain never
-    #: moves, so they are found once, as play begins or a position is read.
-    face_squares: list[int]
-
-    def _init_faces(self, size: int) -> None:
-        """``size`` 0 where the tile set has no terrain with faces (nothing is kept then)."""
-        self.turned = [-1] * size
-        self.standing = [-1] * size
-        self.face_squares = []
-
-
 def _has_faces(kind: TerrainType) -> bool:
     return kind.flips_to >= 0 or bool(kind.grants_to)
 
 
-def find_squares(g: Game) -> None:
+def find_squares(g: Kernel) -> None:
     """The squares of the tiles with faces, and what stands on each (as play begins or a
     position is read)."""
     if not g.turned:
@@ -101,7 +78,7 @@ def lent_reach(rules: Rules) -> Reach:
     return made
 
 
-def _lender(g: Game, s: int, me: int) -> int:
+def _lender(g: Kernel, s: int, me: int) -> int:
     """The terrain index of the face on ``s`` if it lends its icons to ``me``'s tile there now
     (-1: it does not)."""
     index = g.terrain[s]
@@ -117,7 +94,7 @@ def _lender(g: Game, s: int, me: int) -> int:
     return -1
 
 
-def granted(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -1) -> None:
+def granted(g: Kernel, me: int, s: int, out: list[ActionTuple], only: int = -1) -> None:
     """The actions the face on ``s`` lends ``me``'s tile there, beyond its own icons' (with
     ``only``: those that could capture on that square)."""
     index = _lender(g, s, me)
@@ -135,7 +112,7 @@ def granted(g: Game, me: int, s: int, out: list[ActionTuple], only: int = -1) ->
             out.append((GRANT, action[1], action[2], action[3], action[0]))
 
 
-def _turn(g: Game, s: int, event: str) -> None:
+def _turn(g: Kernel, s: int, event: str) -> None:
     """The tile on ``s`` turns over if ``event`` turns the face it shows."""
     types = g.terrain_types
     front = g.turned[s]
@@ -151,12 +128,12 @@ def _turn(g: Game, s: int, event: str) -> None:
         g.event(_turned_text, s)
 
 
-def _turned_text(g: Game, s: int) -> str:
+def _turned_text(g: Kernel, s: int) -> str:
     """The event's words, when asked."""
     return f"{g.rules.geometry.name(s)} turns to {g.terrain_types[g.terrain[s]].name}"
 
 
-def look(g: Game, moved: int) -> None:
+def look(g: Kernel, moved: int) -> None:
     """After an action (``moved``: the square a tile ended a move on, or -1) or what acted
     between the turns: each tile with faces turns on who left its square and who entered."""
     board = g.board
@@ -178,7 +155,7 @@ class Turning(Feature):
     """Terrain tiles with faces: they turn over after an action or what acts between the turns,
     and a granting face lends its icons (``GRANT`` actions, added after the icons')."""
 
-    def play_begins(self, g: Game) -> None:
+    def play_begins(self, g: Kernel) -> None:
         """The tiles with faces lie where the terrain was laid."""
         find_squares(g)
 
@@ -187,22 +164,22 @@ class Turning(Feature):
         the base game's shortcuts)."""
         return True
 
-    def after_action(self, g: Game, me: int, moved: int) -> None:
+    def after_action(self, g: Kernel, me: int, moved: int) -> None:
         """The faces turn on who left and who entered."""
         if g.face_squares:
             look(g, moved)
 
-    def after_between(self, g: Game, me: int) -> None:
+    def after_between(self, g: Kernel, me: int) -> None:
         """The same after what acted between the turns (it may have taken the occupant)."""
         if g.face_squares:
             look(g, -1)
 
-    def add_actions(self, g: Game, me: int, out: list[ActionTuple]) -> None:
+    def add_actions(self, g: Kernel, me: int, out: list[ActionTuple]) -> None:
         """The actions the granting faces lend ``me``'s tiles on them."""
         for s in g.face_squares:
             granted(g, me, s, out)
 
-    def threatens(self, g: Game, target: int, by: int) -> bool:
+    def threatens(self, g: Kernel, target: int, by: int) -> bool:
         """Whether a granted icon of ``by``'s could capture on ``target``."""
         for s in g.face_squares:
             found: list[ActionTuple] = []
@@ -216,7 +193,7 @@ class Turning(Feature):
         """A granted icon's action."""
         return (GRANT,)
 
-    def act(self, g: Game, action: ActionTuple) -> int:
+    def act(self, g: Kernel, action: ActionTuple) -> int:
         """The granted move, strike or command; the tile that used it does not flip; the face
         it stands on turns where it turns on use."""
         _kind, frm, to, by, how = action
@@ -255,7 +232,7 @@ class Turning(Feature):
         """The tiles whose other face shows."""
         return ("turned",)
 
-    def read(self, g: Game, reading: Reading) -> None:
+    def read(self, g: Kernel, reading: Reading) -> None:
         """Each turned tile: the square of terrain showing its other face, and the tile's name
         (its face that says ``flips_to``)."""
         types = {t.name: t for t in g.extras.terrain_types}
@@ -291,7 +268,7 @@ class Turning(Feature):
             g.turned[square] = kind.index
         find_squares(g)
 
-    def write(self, g: Game, data: dict[str, Any]) -> None:
+    def write(self, g: Kernel, data: dict[str, Any]) -> None:
         """The tiles whose other face shows, square by square."""
         name = g.rules.geometry.name
         turned = [
@@ -302,7 +279,7 @@ class Turning(Feature):
         if turned:
             data["turned"] = turned
 
-    def position_read(self, g: Game) -> None:
+    def position_read(self, g: Kernel) -> None:
         """What stands on the tiles with faces now is what stood there."""
         find_squares(g)
 
@@ -311,7 +288,7 @@ class Turning(Feature):
         extras = rules.expanded
         return rules.geometry.size * (len(extras.terrain_types) if extras is not None else 0)
 
-    def key(self, g: Game, z: Zobrist, numbers: list[i64]) -> i64:
+    def key(self, g: Kernel, z: KeyFields, numbers: list[i64]) -> i64:
         """The tiles whose other face shows (the face showing is the terrain's key)."""
         key: i64 = 0
         if g.face_squares:

@@ -1,9 +1,15 @@
-"""The board as text, for a game in the terminal."""
+"""The game as text, for a game in the terminal: the board, and the line that says who is to do
+what (``str(game)`` and ``repr(game)``)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from dukec.engine.actions import Phase
 from dukec.engine.features import marked
-from dukec.engine.game import Game
+
+if TYPE_CHECKING:
+    from dukec.engine.feature import Kernel
 
 
 def abbreviations(names: list[str]) -> dict[str, str]:
@@ -19,7 +25,7 @@ def abbreviations(names: list[str]) -> dict[str, str]:
     return found
 
 
-def board_text(game: Game) -> str:
+def board_text(game: Kernel) -> str:
     """The board as the first player sees it (rank 1 at the bottom).
 
     Upper case: the first player's tiles; lower case: the second player's; a trailing ``'``
@@ -64,7 +70,7 @@ def board_text(game: Game) -> str:
     return "\n".join(lines)
 
 
-def _marks(game: Game, square: int, labels: dict[str, str]) -> str:
+def _marks(game: Kernel, square: int, labels: dict[str, str]) -> str:
     """What expanded play puts on a square besides a troop tile: what each feature shows
     there, and ``#`` for a tile that may not act (frozen or settled)."""
     marks = ""
@@ -74,3 +80,28 @@ def _marks(game: Game, square: int, labels: dict[str, str]) -> str:
     if square in game.frozen or square in game.settled:
         marks += "#"
     return marks
+
+
+def status(game: Kernel) -> str:
+    """One line: the ply, then who is to do what, or how the game ended."""
+    result = game.result
+    if result is not None:
+        return f"ply {game.ply}: {result}"
+    who = f"player {game.to_move}"
+    if game.phase is Phase.PLAY:
+        return f"ply {game.ply}: {who} to move"
+    if game.phase in (Phase.SETUP, Phase.PLACING):
+        tile = game.rules.types[game.placement_tile()].name
+        return f"ply {game.ply}: {who} to place {tile}"
+    return f"ply {game.ply}: {who} to move ({game.phase.name.lower()})"
+
+
+def game_text(game: Kernel) -> str:
+    """``str(game)``: the board with rank and file labels (:func:`board_text`), each player's
+    bag and losses, and the :func:`status` line."""
+    return f"{board_text(game)}\n{status(game)}"
+
+
+def game_repr(game: Kernel) -> str:
+    """``repr(game)``: the game set and the :func:`status` line."""
+    return f"<Game {game.rules.set_name!r} {status(game)}>"

@@ -20,11 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from dukec.engine import (
-    movement,
-    occupancy,
-    opening,
-)
+from dukec.engine import movement, occupancy, opening, tablemoves
 from dukec.engine.actions import (
     COMMAND,
     DRAW,
@@ -39,20 +35,20 @@ from dukec.engine.actions import (
 from dukec.engine.rules import EMPTY, FRONT
 
 if TYPE_CHECKING:
-    from dukec.engine.game import Game
+    from dukec.engine.feature import Kernel
 
 
 # ------------------------------------------------------------------ legal actions
 
 
-def legal(g: Game) -> list[ActionTuple]:
+def legal(g: Kernel) -> list[ActionTuple]:
     """Every legal action of the player to move."""
     if g.over is not None:
         return []
     phase = g.phase
     me = g.to_move
     if phase is Phase.PLAY:
-        return [a for a in movement.pseudo(g, me) if g._check(a)]
+        return [a for a in movement.pseudo(g, me) if check(g, a)]
     if phase is Phase.PLACING:
         out = [(PLACE, -1, s, -1, g.drawn) for s in placements(g)]
         for feature in g.registry.placers:  # tiles that may take the drawn tile's place
@@ -64,20 +60,21 @@ def legal(g: Game) -> list[ActionTuple]:
         if tile < 0:  # a tile of the step's choices from the bag
             choices = g.rules.setup[g.setup_index].choices
             tiles = sorted({t for t in g.bags[me] if t in choices})
-            return [(PLACE, -1, s, -1, t) for s in g._setup_squares() for t in tiles]
-        return [(PLACE, -1, s, -1, tile) for s in g._setup_squares()]
+            squares = tablemoves.setup_squares(g)
+            return [(PLACE, -1, s, -1, t) for s in squares for t in tiles]
+        return [(PLACE, -1, s, -1, tile) for s in tablemoves.setup_squares(g)]
     return g.registry.by_phase[phase].phase_actions(g)  # a feature's phase
 
 
-def has_legal(g: Game) -> bool:
+def has_legal(g: Kernel) -> bool:
     """Whether the player to move has a legal action (in play, testing the pseudo-legal ones
     only until one passes)."""
     if g.over is None and g.phase is Phase.PLAY:
-        return any(g._check(action) for action in movement.pseudo(g, g.to_move))
+        return any(check(g, action) for action in movement.pseudo(g, g.to_move))
     return bool(legal(g))
 
 
-def placements(g: Game, tile: int = -1) -> list[int]:
+def placements(g: Kernel, tile: int = -1) -> list[int]:
     """Squares for the drawn tile (or ``tile`` in its place): open, beside the Duke (or the
     tiles the army places beside), keeping the Duke safe if any do."""
     me = g.to_move
@@ -97,7 +94,7 @@ def placements(g: Game, tile: int = -1) -> list[int]:
     return safe or squares
 
 
-def check(g: Game, action: ActionTuple) -> bool:
+def check(g: Kernel, action: ActionTuple) -> bool:
     """Whether a pseudo-legal action obeys the Duke-danger rule (tried, then taken back)."""
     me = g.to_move
     kind = action[0]
@@ -133,7 +130,7 @@ def check(g: Game, action: ActionTuple) -> bool:
     return ok
 
 
-def _duke_safe(g: Game, me: int) -> bool:
+def _duke_safe(g: Kernel, me: int) -> bool:
     if not g.objective.duke_capture_wins:
         # Where taking the Duke wins nothing, it may be left in danger (the rulebook then says
         # what follows its capture: no more placements).
@@ -142,12 +139,12 @@ def _duke_safe(g: Game, me: int) -> bool:
     return duke < 0 or not movement.attacked(g, duke, me ^ 1)
 
 
-def _duke_in_danger(g: Game, me: int) -> bool:
+def _duke_in_danger(g: Kernel, me: int) -> bool:
     """Whether ``me``'s Duke could be captured now, where that matters."""
     return not _duke_safe(g, me)
 
 
-def _draw_ok(g: Game, me: int) -> bool:
+def _draw_ok(g: Kernel, me: int) -> bool:
     """A draw (or a kind that draws as one does) is legal when some tile of the bag could go
     somewhere safe."""
     duke = g.duke[me]
@@ -178,7 +175,7 @@ def _draw_ok(g: Game, me: int) -> bool:
     return any(_placement_safe(g, me, n, tile) for tile in tiles for n in squares)
 
 
-def _placement_safe(g: Game, me: int, square: int, tile: int) -> bool:
+def _placement_safe(g: Kernel, me: int, square: int, tile: int) -> bool:
     code = g.rules.code(tile, FRONT, me)
     if g.nothing_after_action and not g.frozen and not g.rules.tables.is_duke[code]:
         # Nothing follows a placement but the Duke-danger test: the tile is put down and
@@ -206,7 +203,7 @@ def _placement_safe(g: Game, me: int, square: int, tile: int) -> bool:
 TRAILED: Final = -9
 
 
-def apply(g: Game, action: ActionTuple) -> None:
+def apply(g: Kernel, action: ActionTuple) -> None:
     """Apply an action (assumed legal) and record how to undo it."""
     kind = action[0]
     phase = g.phase
@@ -228,7 +225,7 @@ def apply(g: Game, action: ActionTuple) -> None:
         apply_trailed(g, action)
 
 
-def apply_base(g: Game, action: ActionTuple) -> None:
+def apply_base(g: Kernel, action: ActionTuple) -> None:
     """Apply a :func:`base_action` (assumed legal): the base game's apply and its compact undo
     record where nothing that acts between the turns then has anything to do, else through
     the trail."""
@@ -237,7 +234,7 @@ def apply_base(g: Game, action: ActionTuple) -> None:
         follows(g, action)
 
 
-def idle(g: Game) -> bool:
+def idle(g: Kernel) -> bool:
     """Whether nothing that acts between the turns would change anything now."""
     for feature in g.registry.between:  # noqa: SIM110 (a plain loop: this runs every turn)
         if not feature.idle(g):
@@ -245,7 +242,7 @@ def idle(g: Game) -> bool:
     return True
 
 
-def follows(g: Game, action: ActionTuple) -> None:
+def follows(g: Kernel, action: ActionTuple) -> None:
     """The base game's apply has just made ``action``'s turn, and a feature acts between the
     turns after it: the turn is made over on the trail, as :func:`apply_trailed` makes it, and
     the feature acts."""
@@ -267,7 +264,7 @@ def follows(g: Game, action: ActionTuple) -> None:
     between_turns(g, me)
 
 
-def open_record(g: Game, action: ActionTuple) -> int:
+def open_record(g: Kernel, action: ActionTuple) -> int:
     """Start ``action``'s undo record on the trail (its history entry holds the trail's mark
     before the action, which undo goes back to); the mark."""
     mark = g.trail.mark()
@@ -276,7 +273,7 @@ def open_record(g: Game, action: ActionTuple) -> int:
     return mark
 
 
-def apply_trailed(g: Game, action: ActionTuple) -> None:
+def apply_trailed(g: Kernel, action: ActionTuple) -> None:
     """Apply an action (assumed legal) through the trail, which records how to undo it."""
     kind = action[0]
     phase = g.phase
@@ -320,7 +317,7 @@ def apply_trailed(g: Game, action: ActionTuple) -> None:
         _finish_turn(g, me, action[2])
 
 
-def base_board(g: Game, is_plain: bool | None = None) -> bool:
+def base_board(g: Kernel, is_plain: bool | None = None) -> bool:
     """Whether, in play or placing, the board plays as the base game's with nothing after an
     action but the Duke-danger test and what acts between the turns: then a
     :func:`base_action` changes only what the base game's apply would (``is_plain``:
@@ -328,7 +325,7 @@ def base_board(g: Game, is_plain: bool | None = None) -> bool:
     return g.base_turns and not g.carried and (movement.plain(g) if is_plain is None else is_plain)
 
 
-def base_action(g: Game, action: ActionTuple) -> bool:
+def base_action(g: Kernel, action: ActionTuple) -> bool:
     """Whether an action, in play or placing, is a turn of the base game (a move, strike or
     command whose ``tile`` is unset, a draw or a placement) on a :func:`base_board`: then the
     base game's apply, and its compact undo record, do exactly what the trail would, unless a
@@ -339,7 +336,7 @@ def base_action(g: Game, action: ActionTuple) -> bool:
     return kind <= PLACE and (kind > COMMAND or action[4] < 0) and base_board(g)
 
 
-def undo(g: Game) -> ActionTuple:
+def undo(g: Kernel) -> ActionTuple:
     """Take back the last action and return it."""
     if g.history[-1][2] != TRAILED:
         return g._base_undo()
@@ -349,7 +346,7 @@ def undo(g: Game) -> ActionTuple:
     return action
 
 
-def act(g: Game, action: ActionTuple) -> int:
+def act(g: Kernel, action: ActionTuple) -> int:
     """Carry out a turn's action; the square of a tile that ended a move there, or -1."""
     kind, frm, to, by, tile = action
     me = g.to_move
@@ -378,7 +375,7 @@ def act(g: Game, action: ActionTuple) -> int:
     return feature.act(g, action)
 
 
-def _tiles_only(g: Game, frm: int, to: int) -> bool:
+def _tiles_only(g: Kernel, frm: int, to: int) -> bool:
     """Whether a move, strike or command (no feature's: ``tile`` unset) from ``frm`` to ``to``
     changes only what the base game's would: no carried piece travels with it, no frozen tile is
     there to thaw, and the Duke it may capture ends the game exactly where capturing the Duke
@@ -389,19 +386,19 @@ def _tiles_only(g: Game, frm: int, to: int) -> bool:
     return captured < 0 or g.duke_wins[g.to_move] or not g.rules.tables.is_duke[captured]
 
 
-def after_action(g: Game, me: int, moved: int) -> None:
+def after_action(g: Kernel, me: int, moved: int) -> None:
     """What follows any action before the opponent's turn: each feature's part, in order."""
     for feature in g.plugins:
         feature.after_action(g, me, moved)
 
 
-def _finish_turn(g: Game, me: int, moved: int) -> None:
+def _finish_turn(g: Kernel, me: int, moved: int) -> None:
     if not g.nothing_after_action or g.frozen:
         after_action(g, me, moved)
     between_turns(g, me)
 
 
-def between_turns(g: Game, me: int) -> None:
+def between_turns(g: Kernel, me: int) -> None:
     """The turn passes (on the trail): a feature may act between the turns, and what follows
     it; the next player's turn begins (each feature's part); the ply limit."""
     trail = g.trail
@@ -420,7 +417,7 @@ def between_turns(g: Game, me: int) -> None:
         trail.set_game_attr(g, "over", Result(None, Reason.PLY_LIMIT))
 
 
-def _pass_back(g: Game, _record: None) -> None:
+def _pass_back(g: Kernel, _record: None) -> None:
     """Undo of the turn passing (one trail entry for the player to move and the ply)."""
     g.to_move ^= 1
     g.ply -= 1

@@ -30,8 +30,11 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
 from dukec.engine.actions import COMMAND, DRAW, MOVE, STRIKE, ActionTuple, Phase, Reason, Result
+from dukec.engine.basegame import Keeper as Keeper
 from dukec.engine.feature import Feature
+from dukec.engine.features import registry_of
 from dukec.engine.game import Game
+from dukec.engine.keyparts import SMALL, KeyFields
 from dukec.engine.rules import Rules
 from dukec.engine.turn import TRAILED
 
@@ -41,12 +44,10 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
 _SEED: Final = 0x2B992DDFA23249D6
-#: Numbers per field of the small fields (the features' fields of a few values).
-_SMALL: Final = 256
 #: Numbers of a counter (draws, events): a counter wraps round at this many.
 _COUNTER: Final = 4096
 _REASONS: Final = {reason: index for index, reason in enumerate(Reason)}
-#: How many small fields there are, each with _SMALL numbers (value + 1, so that -1 has one):
+#: How many small fields there are, each with SMALL numbers (value + 1, so that -1 has one):
 #: the features say which of them they take.
 _FIELDS: Final = 18
 
@@ -61,7 +62,7 @@ def _tile_numbers(rng: random.Random, count: int) -> list[i64]:
     return [rng.getrandbits(52) for _ in range(count)]
 
 
-class Zobrist:
+class Zobrist(KeyFields):
     """The random numbers of one rule set's keys (fixed: the same on every run and machine)."""
 
     def __init__(self, rules: Rules) -> None:
@@ -83,7 +84,7 @@ class Zobrist:
         self.over = _numbers(rng, 3 * len(_REASONS))
         self.expanded = rules.expanded is not None
         #: The features with a part of the key, and the numbers each drew.
-        self.parts: tuple[Feature, ...] = rules.features.parts if self.expanded else ()
+        self.parts: tuple[Feature, ...] = registry_of(rules).parts if self.expanded else ()
         self.part_numbers = [_numbers(rng, part.key_numbers(rules)) for part in self.parts]
         #: Tiles by owner, as the bag's numbers: captured, taken, boxed.
         self.captured = _tile_numbers(rng, 2 * types)
@@ -91,7 +92,7 @@ class Zobrist:
         self.boxed = _tile_numbers(rng, 2 * types)
         #: Tiles in the pending draw (owner 0's numbers) and the pool to choose from (1's).
         self.held = _tile_numbers(rng, 2 * types)
-        self.small = _numbers(rng, _FIELDS * _SMALL)
+        super().__init__(_numbers(rng, _FIELDS * SMALL))
         self.draws = _numbers(rng, _COUNTER)
         self.events = _numbers(rng, _COUNTER)
         if any(first != tile for tile, first in enumerate(rules.alike)):
@@ -154,10 +155,6 @@ class Zobrist:
             total += numbers[base + tile]
         return total
 
-    def field(self, field: int, value: int) -> i64:
-        """The number of a small field's value."""
-        return self.small[field * _SMALL + ((value + 1) & (_SMALL - 1))]
-
     # ------------------------------------------------------------------ features
 
     def features(self, game: Game) -> i64:
@@ -205,19 +202,6 @@ def _serial() -> int:
     """A number never given before in this process."""
     _SERIAL[0] += 1
     return _SERIAL[0]
-
-
-class Keeper:
-    """What a game's apply and undo go through while it is bound to the game (``game.keyed``):
-    a search's bookkeeping, such as a key kept up to date."""
-
-    def apply(self, action: ActionTuple) -> None:
-        """Apply ``action`` to the game, keeping the books."""
-        raise NotImplementedError
-
-    def undo(self) -> ActionTuple:
-        """Take back the game's last action, keeping the books."""
-        raise NotImplementedError
 
 
 class Keyed(Keeper):

@@ -21,7 +21,8 @@ from dukec.library import moves, start
 from dukec.library.views import LegalMoves, Outcome, Tile, drawn_tile, names, tile_on
 
 if TYPE_CHECKING:
-    from dukec.engine.actions import Action, ActionTuple, Phase
+    from dukec.engine.actions import ActionTuple, Phase
+    from dukec.engine.facade import Action
     from dukec.engine.game import Game as EngineGame
     from dukec.engine.rules import Rules
 

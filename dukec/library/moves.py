@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeGuard
 
 if TYPE_CHECKING:
-    from dukec.engine.actions import Action, ActionTuple
+    from dukec.engine.actions import ActionTuple
+    from dukec.engine.facade import Action
     from dukec.engine.game import Game as EngineGame
 
 

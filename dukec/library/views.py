@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from dukec.engine.actions import Action, Reason
+    from dukec.engine.actions import Reason
+    from dukec.engine.facade import Action
     from dukec.engine.game import Game as EngineGame
     from dukec.engine.rules import Rules
 

@@ -131,5 +131,5 @@ def _check(game: Game, action: ActionTuple, base: bool) -> bool:
     """The engine's Duke-danger test of a pseudo-legal action; where it is the base game's
     (``base``), that of the base game's apply and tables for a move, strike or command."""
     if base and action[0] <= COMMAND:
-        return game._base_check(action)
+        return tablemoves.check(game, action)
     return game._check(action)

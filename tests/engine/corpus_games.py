@@ -20,7 +20,8 @@ from typing import Any
 
 from dukec.compiler import load, load_tileset
 from dukec.engine import Game, GameRecord, Rules, load_rules, position_to_json
-from dukec.engine.actions import Action, ActionTuple, Phase
+from dukec.engine.actions import ActionTuple, Phase
+from dukec.engine.facade import Action
 
 CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
 REPO = Path(__file__).resolve().parents[2]

@@ -1,5 +1,6 @@
 """No engine module names a rule feature in its code (comments and strings aside) but the
-feature's own modules and the registry (``features.py``).
+feature's own modules, the registry (``features.py``) and the features' parts of a game's state
+(``parts.py``).
 
 Three kinds of word contain a feature's name and are not the feature's: they are the words the
 features share, each in the one place that defines it (and that existing tests import):
@@ -42,7 +43,8 @@ OWN = {
     "swap": {"swaps"},
     "grant": {"terrain_faces"},
 }
-REGISTRY = "features"
+#: The modules that name every feature: the registry, and the parts of the state.
+REGISTRY = {"features", "parts"}
 #: The shared words (lower case) that contain a feature's name, per the module that may say them
 #: ("": any module).
 SHARED = {
@@ -68,7 +70,7 @@ def naming(name: str) -> dict[str, set[str]]:
     contain ``name`` and are not shared words."""
     found = {}
     for module, names in words().items():
-        if module in OWN[name] or module == REGISTRY:
+        if module in OWN[name] or module in REGISTRY:
             continue
         shared = SHARED[""] | SHARED.get(module, set())
         named = {word for word in names if name in word and word not in shared}

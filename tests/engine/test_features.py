@@ -19,6 +19,7 @@ from dukec.engine.actions import (
 )
 from dukec.engine.dragon import Roaming
 from dukec.engine.dread import Freezing
+from dukec.engine.features import registry_of
 from dukec.engine.flags import Planting, Scoring
 from dukec.engine.objectives import Drafting, Settling, Winning
 from dukec.engine.rules import set_names
@@ -35,7 +36,7 @@ def test_every_feature_phase_and_kind_has_one_owner(tileset: dict[str, Any]) -> 
     names = _expanded_sets(tileset)
     assert names
     for name in names:
-        registry = load_rules(tileset, name).features
+        registry = registry_of(load_rules(tileset, name))
         assert set(registry.by_phase) == {
             Phase.DRAFT,
             Phase.FLAGS,
@@ -59,7 +60,7 @@ def test_the_turn_order_is_the_rules_order(tileset: dict[str, Any]) -> None:
     # part of what follows an action, terrain that acts last.
     for name in _expanded_sets(tileset):
         rules = load_rules(tileset, name)
-        ordered = rules.features.ordered
+        ordered = registry_of(rules).ordered
         kinds = [type(f) for f in ordered]
         assert kinds[0] is Freezing
         traits = rules.traits
@@ -78,7 +79,7 @@ def test_a_game_shares_its_rules_features(tileset: dict[str, Any]) -> None:
 
     rules = load_rules(tileset, "dragon")
     game = Game(rules, seed=3)
-    assert game.plugins is rules.features.ordered
+    assert game.plugins is registry_of(rules).ordered
     assert game.copy().plugins is game.plugins
 
 
@@ -89,5 +90,5 @@ def test_the_opening_order_is_the_set_ups_order(tileset: dict[str, Any]) -> None
     features has the whole sequence (each part does nothing where the set lacks it)."""
     order = [Drafting, Swapping, Planting, Laying, Turning, Roaming, Freezing]
     for name in _expanded_sets(tileset):
-        opening = load_rules(tileset, name).features.opening
+        opening = registry_of(load_rules(tileset, name)).opening
         assert [type(feature) for feature in opening] == order, name
