@@ -143,6 +143,7 @@ def registry_of(rules: Rules) -> Registry:
     return rules.made_ahead(build_features)
 
 
+# load_rules builds a game set's registry ahead of play (the rules do not import this module).
 AHEAD_OF_PLAY.append(build_features)
 
 

@@ -9,6 +9,7 @@ from typing import Protocol
 from dukec.engine.actions import COMMAND, DRAW, MOVE, STRIKE
 from dukec.engine.facade import Action
 from dukec.engine.game import Game
+from dukec.engine.notation import NotationError, format_action, parse_action
 
 PLAYER_KINDS = ("random", "greedy", "human")
 """The kinds of player :func:`make_player` makes."""
@@ -99,8 +100,6 @@ class HumanPlayer:
 
     def choose(self, game: Game) -> Action | None:
         """Ask until the text names a legal action ("moves" lists them, "quit" gives up)."""
-        from dukec.engine.notation import NotationError, format_action, parse_action
-
         while True:
             text = self.ask("your action (moves, quit)").strip()
             if text in ("quit", "resign", "q"):
