@@ -75,7 +75,7 @@ class TileSet:
         return next(tile for tile in self.tiles if tile["name"] == found)
 
     @property
-    def tileset_digest(self) -> str:
+    def digest(self) -> str:
         """The tile set's hash, as reports and manifests name it."""
         from dukec.tileset import tileset_digest
 
