@@ -19,13 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from dukec.balance.experiments import (
-    Experiment,
-    armies_alike,
-    listed_after,
-    replace,
-    two_armies,
-)
+from dukec.balance.experiments import Experiment, armies_alike, listed_after, replace, two_armies
 from dukec.balance.play import check_playable
 from dukec.tileset import ExperimentError, army_tiles, find_set, known_name, tile_name
 

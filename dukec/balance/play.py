@@ -12,21 +12,8 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
-from dukec.balance.game import (
-    GameJob,
-    GameSummary,
-    Matchup,
-    TileCounts,
-)
-from dukec.engine import (
-    ActionKind,
-    Game,
-    Phase,
-    Reason,
-    Rules,
-    RulesError,
-    load_rules,
-)
+from dukec.balance.game import GameJob, GameSummary, Matchup, TileCounts
+from dukec.engine import ActionKind, Game, Phase, Reason, Rules, RulesError, load_rules
 from dukec.players.policies import make_policy, player_seed
 
 _RULES: dict[tuple[str, str], Rules] = {}

@@ -10,15 +10,7 @@ from typing import Any
 from dukec.balance.game import GameSummary, TileCounts
 from dukec.stats.decision import Criteria, fixed_decision
 from dukec.stats.pairs import BINS, Pentanomial
-from dukec.stats.stats import (
-    EloModel,
-    Evidence,
-    Trinomial,
-    elo,
-    elo_interval,
-    half_width,
-    wilson,
-)
+from dukec.stats.stats import EloModel, Evidence, Trinomial, elo, elo_interval, half_width, wilson
 
 
 @dataclass(slots=True)

@@ -13,14 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from dukec.engine import movement, playout, tablemoves, turn
-from dukec.engine.actions import (
-    COMMAND,
-    PLACE,
-    ActionTuple,
-    Phase,
-    Reason,
-    Result,
-)
+from dukec.engine.actions import COMMAND, PLACE, ActionTuple, Phase, Reason, Result
 from dukec.engine.facade import Action
 
 if TYPE_CHECKING:

@@ -23,14 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from dukec.engine import occupancy, opening
-from dukec.engine.actions import (
-    COMMAND,
-    FLAG_PASS,
-    FLAG_PLACE,
-    STRIKE,
-    ActionTuple,
-    Phase,
-)
+from dukec.engine.actions import COMMAND, FLAG_PASS, FLAG_PLACE, STRIKE, ActionTuple, Phase
 from dukec.engine.board import Geometry
 from dukec.engine.feature import Feature, acting
 from dukec.engine.flags_scoring import Homing as Homing

@@ -42,14 +42,7 @@ from dukec.balance.experiments import replace
 from dukec.icons import Vocabulary, base, vocabulary_of
 from dukec.insight.descent import descend
 from dukec.insight.edits import symmetric
-from dukec.insight.tune_search import (
-    Search,
-    Stage,
-    Trial,
-    TuneSettings,
-    Watch,
-    proxy,
-)
+from dukec.insight.tune_search import Search, Stage, Trial, TuneSettings, Watch, proxy
 from dukec.stats.decision import Outcome
 
 

@@ -46,9 +46,7 @@ from dukec.balance.plans import (
 from dukec.balance.run import Counter, RunResult, Settings, run
 from dukec.balance.tally import finite, pair_numbers
 from dukec.stats.stats import Z95, elo, elo_interval
-from dukec.tileset import (
-    tile_name,
-)
+from dukec.tileset import tile_name
 
 Progress = Callable[[int], None]
 

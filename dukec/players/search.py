@@ -25,15 +25,7 @@ from dukec.engine import Action, Game, Rules
 from dukec.engine.actions import ActionTuple
 from dukec.engine.zobrist import Keyed
 from dukec.players.alike import Alike
-from dukec.players.alphabeta import (
-    INFINITE,
-    NULL,
-    WON,
-    Budget,
-    Options,
-    OutOfBudget,
-    Tree,
-)
+from dukec.players.alphabeta import INFINITE, NULL, WON, Budget, Options, OutOfBudget, Tree
 from dukec.players.learned import learned
 from dukec.players.leaves import LearnedLeaves, Leaves
 from dukec.players.values import Evaluation, evaluation, material

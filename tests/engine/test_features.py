@@ -6,17 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from dukec.engine import load_rules
-from dukec.engine.actions import (
-    AREA,
-    DIVINE,
-    DRAW,
-    ESCAPE,
-    FLAG_PASS,
-    GRANT,
-    RANSOM,
-    SUMMON,
-    Phase,
-)
+from dukec.engine.actions import AREA, DIVINE, DRAW, ESCAPE, FLAG_PASS, GRANT, RANSOM, SUMMON, Phase
 from dukec.engine.dragon import Roaming
 from dukec.engine.dread import Freezing
 from dukec.engine.features import registry_of

@@ -5,13 +5,7 @@ import random
 
 import pytest
 
-from dukec.insight.drift import (
-    Drift,
-    expected_power,
-    games_for_power,
-    power,
-    score_shift,
-)
+from dukec.insight.drift import Drift, expected_power, games_for_power, power, score_shift
 from dukec.stats.pairs import Pentanomial
 from dukec.stats.stats import elo, expected_score
 
