@@ -29,6 +29,8 @@ class UnknownName(ExperimentError):
 
 
 def did_you_mean(name: str, known: list[str], list_all: bool = False) -> str:
+    """`` (did you mean 'X'?)`` with the closest of ``known``, or with ``list_all`` every one
+    of them; empty when there is nothing to suggest."""
     close = difflib.get_close_matches(name, known, n=1)
     if close:
         return f" (did you mean {close[0]!r}?)"

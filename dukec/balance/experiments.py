@@ -81,19 +81,19 @@ def split_replacement(text: str) -> tuple[str, str]:
     return old.strip(), new.strip()
 
 
-def combined_tileset(
+def _both_seatings(
     tiles: dict[str, dict[str, Any]],
     template: dict[str, Any],
-    ab: list[dict[str, Any]],
-    ba: list[dict[str, Any]],
-    order: list[str] | None = None,
-    icons: Vocabulary | None = None,
+    a: dict[str, Any],
+    b: dict[str, Any],
+    order: list[str] | None,
+    icons: Vocabulary | None,
 ) -> dict[str, Any]:
-    """A tile set of two game sets like ``template``: AB_SET with armies ``ab``, BA_SET with
-    ``ba``, holding ``tiles`` (in ``order``, or by name) and the icons they show (``icons``, by
-    default the base box's)."""
+    """A tile set of two game sets like ``template``: AB_SET with armies ``a`` then ``b``,
+    BA_SET with ``b`` then ``a``, holding ``tiles`` (in ``order``, or by name) and the icons they
+    show (``icons``, by default the base box's)."""
     sets = []
-    for name, armies in ((AB_SET, ab), (BA_SET, ba)):
+    for name, armies in ((AB_SET, [a, b]), (BA_SET, [b, a])):
         entry = copy.deepcopy(template)
         entry["name"] = name
         # What the search's learned evaluation is looked up by (dukec.players.learned).
@@ -121,13 +121,13 @@ def two_armies(
     opponent: str,
     replaced: tuple[str, str] | None = None,
 ) -> Experiment:
-    """Army A against army B in one tile set like :func:`combined_tileset`'s, army A seated
-    first in AB_SET and second in BA_SET, so that seats alternate: every experiment between two
+    """Army A against army B in one tile set of ``tiles`` (in ``order``, or by name) and
+    ``icons`` (by default the base box's), in two game sets like ``template``: army A seated
+    first in AB_SET and second in BA_SET, so that seats alternate. Every experiment between two
     armies is built here, with the words its verdict says; its game is the template's."""
-    a, b = armies
     return Experiment(
         kind=kind,
-        tileset=combined_tileset(tiles, template, [a, b], [b, a], order, icons),
+        tileset=_both_seatings(tiles, template, *armies, order, icons),
         sets=(AB_SET, BA_SET),
         labels=labels,
         subject=subject,
