@@ -176,12 +176,34 @@ def _unit(dx: int, dy: int) -> tuple[int, int]:
     return dx // g, dy // g
 
 
+Grids: TypeAlias = tuple[tuple[bool, tuple[tuple[IconAt, ...], tuple[IconAt, ...]]], ...]
+
+#: The tables last compiled, by what they were compiled from, oldest first: rules loaded again
+#: from the same tiles (a script or a notebook that loads a tile set more than once, a run's
+#: game sets of one board size) share them. Tables are never changed once made (the rules'
+#: own are all ready; a layout folds its own), so one serves any number of rules.
+_COMPILED: dict[tuple[Geometry, Grids], tuple[Tables, tuple[float, ...]]] = {}
+_KEPT: Final = 8
+
+
 def compile_tables(
     geometry: Geometry, grids: Sequence[tuple[bool, tuple[tuple[IconAt, ...], tuple[IconAt, ...]]]]
 ) -> tuple[Tables, list[float]]:
     """The tables of tile types given as (acts as the Duke, (front grid, back grid)), in type
     order, and each type's value: 1000 for a tile acting as the Duke, else 1 plus the mean
     share of the board its icons reach from a square (both sides)."""
+    key = (geometry, tuple(grids))
+    compiled = _COMPILED.get(key)
+    if compiled is None:
+        tables, values = _compile_tables(geometry, key[1])
+        compiled = (tables, tuple(values))
+        if len(_COMPILED) >= _KEPT:
+            del _COMPILED[next(iter(_COMPILED))]
+        _COMPILED[key] = compiled
+    return compiled[0], list(compiled[1])
+
+
+def _compile_tables(geometry: Geometry, grids: Grids) -> tuple[Tables, list[float]]:
     size = geometry.size
     ncodes = len(grids) * 4
     direct: list[tuple[int, ...]] = []

@@ -291,12 +291,11 @@ def test_a_planted_tile_passes_unchanged_and_fails_without_its_icons(tmp_path: P
     )  # fmt: skip
     assert recorded.exit_code == 0, recorded.output
     assert "with over 99% power (1% false alarms)" in recorded.stderr
-    passed = 0
-    for seed in range(2, 12):
+    # Unchanged, it passes its check from fresh seeds (its 1% false alarms are measured over
+    # many more seeds by benchmarks/manifest_check.py).
+    for seed in (2, 3, 4):
         checked = run("recheck", "--no-progress", "-j", "1", str(manifest), "--seed", str(seed))
-        assert checked.exit_code in (0, 1), checked.output
-        passed += checked.exit_code == 0
-    assert passed >= 9
+        assert checked.exit_code == 0, checked.output
     # The planted icons removed: the tile is a Footman again, 66 Elo down.
     footman = FOOTMAN.read_text().replace("tile Footman", "tile PlantedFootman")
     source.write_text(footman)
