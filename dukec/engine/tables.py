@@ -176,7 +176,9 @@ def _unit(dx: int, dy: int) -> tuple[int, int]:
     return dx // g, dy // g
 
 
-Grids: TypeAlias = tuple[tuple[bool, tuple[tuple[IconAt, ...], tuple[IconAt, ...]]], ...]
+#: A tile type's grids as compiled: (acts as the Duke, (front grid, back grid)).
+TypeGrids: TypeAlias = tuple[bool, tuple[tuple[IconAt, ...], tuple[IconAt, ...]]]
+Grids: TypeAlias = tuple[TypeGrids, ...]
 
 #: The tables last compiled, by what they were compiled from, oldest first: rules loaded again
 #: from the same tiles (a script or a notebook that loads a tile set more than once, a run's
@@ -186,9 +188,7 @@ _COMPILED: dict[tuple[Geometry, Grids], tuple[Tables, tuple[float, ...]]] = {}
 _KEPT: Final = 8
 
 
-def compile_tables(
-    geometry: Geometry, grids: Sequence[tuple[bool, tuple[tuple[IconAt, ...], tuple[IconAt, ...]]]]
-) -> tuple[Tables, list[float]]:
+def compile_tables(geometry: Geometry, grids: Sequence[TypeGrids]) -> tuple[Tables, list[float]]:
     """The tables of tile types given as (acts as the Duke, (front grid, back grid)), in type
     order, and each type's value: 1000 for a tile acting as the Duke, else 1 plus the mean
     share of the board its icons reach from a square (both sides)."""
